@@ -1,0 +1,1 @@
+"""ctisa's header generator: ISA specs in, include/ctisa/<isa>/generated/*.hpp out."""

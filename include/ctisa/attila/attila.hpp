@@ -1,0 +1,8 @@
+// ATTILA unified shader ISA: everything in one include.
+#pragma once
+
+#include "generated/builders.hpp"
+#include "encoding.hpp"
+#include "instruction.hpp"
+#include "isa.hpp"
+#include "syntax.hpp"

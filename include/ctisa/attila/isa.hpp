@@ -1,0 +1,70 @@
+// ATTILA plugged into the generic engine: assembler, disassembler, tool listings.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "../core/assembler.hpp"
+#include "../core/format.hpp"
+#include "encoding.hpp"
+#include "generated/formats.hpp"
+#include "syntax.hpp"
+
+namespace ctisa::attila {
+
+struct isa {
+    using instruction = attila::instruction;
+    static constexpr std::string_view name = "attila";
+    static constexpr std::string_view comment_starts = attila::comment_starts;
+    static constexpr std::size_t max_instruction_bytes = instruction_bytes;
+
+    static constexpr result<instruction> parse(text::cursor& in) { return attila::parse(in); }
+    template <class Sink>
+    static constexpr void print(Sink& out, const instruction& in) { attila::print(out, in); }
+    static constexpr result<encoded> encode(const instruction& in) { return attila::encode(in); }
+    static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
+        auto d = attila::decode(bytes);
+        if (!d) return d.error();
+        return decoded<instruction>{*d, instruction_bytes};
+    }
+
+    // Calls f(format name, field_info, value) for every field of the instruction in `bytes`, in the
+    // layout its opcode and operands select (lo64, then one of the two qword 1 layouts).
+    template <class F>
+    static constexpr void explain(std::span<const std::uint8_t, instruction_bytes> bytes, F&& f) {
+        const words w = from_bytes<std::uint64_t, 2>(bytes);
+        const auto lo = unpack<generated::lo64>(w);
+        for_each_field(lo, [&](const field_info& fi, std::uint64_t v) { f(generated::lo64::format_name, fi, v); });
+        if (has_immediate_layout(w)) {
+            const auto hi = unpack<generated::hi64_immediate>(w);
+            for_each_field(hi, [&](const field_info& fi, std::uint64_t v) { f(generated::hi64_immediate::format_name, fi, v); });
+        } else {
+            const auto hi = unpack<generated::hi64_register>(w);
+            for_each_field(hi, [&](const field_info& fi, std::uint64_t v) { f(generated::hi64_register::format_name, fi, v); });
+        }
+    }
+};
+
+// constexpr auto p = ctisa::attila::assemble<"mov r0, i0\nend">();   // p.bytes, p.instructions
+template <fixed_string Source>
+consteval auto assemble() {
+    return ctisa::assemble<isa, Source>();
+}
+
+// The number of instructions of a source, or its first error: static_assert(!try_assemble("bogus")).
+constexpr result<std::size_t> try_assemble(std::string_view source) { return ctisa::try_assemble<isa>(source); }
+
+// One instruction from text (the first statement of `source`).
+constexpr result<instruction> parse(std::string_view source) {
+    text::cursor in(source, comment_starts);
+    while (!in.at_end() && in.at_end_of_line()) in.next_line();
+    auto r = parse(in);
+    if (r && !in.at_end()) {
+        in.next_line();
+        while (!in.at_end() && in.at_end_of_line()) in.next_line();
+        if (!in.at_end()) return in.fail(error_code::trailing_characters, in.token_text());
+    }
+    return r;
+}
+
+}  // namespace ctisa::attila

@@ -1,0 +1,49 @@
+// The machinery under every ISA's typed builders.
+//
+// A builder takes its operands as a pack of distinct types. Hana walks them as a tuple, giving
+// each its position as a compile-time constant, so the ISA can check the type against the slot
+// at that position with static_asserts that name the broken rule. Values are checked too: in
+// constant evaluation a broken rule stops compilation in a function named after it; at run time
+// it comes back as the error of the builder's result.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include <boost/hana/at.hpp>
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/range.hpp>
+#include <boost/hana/tuple.hpp>
+
+#include "error.hpp"
+#include "result.hpp"
+
+namespace ctisa {
+
+// For static_assert(false) in a template branch (ill-formed only when instantiated).
+template <class...>
+inline constexpr bool dependent_false = false;
+
+// Calls f(index, operand) for every operand, index being a hana::size_t constant.
+template <class F, class... Operands>
+constexpr void for_each_operand(F&& f, const Operands&... operands) {
+    const auto tuple = boost::hana::make_tuple(operands...);
+    boost::hana::for_each(boost::hana::make_range(boost::hana::size_c<0>, boost::hana::size_c<sizeof...(Operands)>),
+                          [&](auto index) { f(index, boost::hana::at(tuple, index)); });
+}
+
+// Reports a value-level error where it happens: a compile error (naming it) in constant
+// evaluation, the returned error otherwise.
+constexpr error report(error e) noexcept {
+    if (std::is_constant_evaluated() && e.failed()) diagnostic::raise(e.code);
+    return e;
+}
+
+// A result carrying `value`, or `e` reported as above.
+template <class T>
+constexpr result<T> finish(const T& value, error e) noexcept {
+    if (e.failed()) return report(e);
+    return value;
+}
+
+}  // namespace ctisa

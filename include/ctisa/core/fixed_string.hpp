@@ -1,0 +1,24 @@
+// A string literal usable as a template argument: `assemble<"mov r0, i0">()`.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace ctisa {
+
+template <std::size_t N>
+struct fixed_string {
+    char data[N]{};  // N counts the terminating NUL of the literal
+
+    constexpr fixed_string(const char (&text)[N]) noexcept {
+        for (std::size_t i = 0; i < N; ++i) data[i] = text[i];
+    }
+
+    [[nodiscard]] constexpr std::string_view view() const noexcept { return {data, N - 1}; }
+    [[nodiscard]] static constexpr std::size_t size() noexcept { return N - 1; }
+};
+
+template <std::size_t N>
+fixed_string(const char (&)[N]) -> fixed_string<N>;
+
+}  // namespace ctisa

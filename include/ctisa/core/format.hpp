@@ -1,0 +1,78 @@
+// Encoding formats as reflected structs: one member per bit field, described at compile time.
+//
+// A format is a struct adapted with BOOST_HANA_DEFINE_STRUCT whose members are raw field values,
+// in the same order as its `static constexpr std::array<field_info, N> fields` table (the
+// generator writes both). From that one description come packing, unpacking, comparison and
+// the field-by-field `explain` listing, for every ISA.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include <boost/hana/accessors.hpp>
+#include <boost/hana/define_struct.hpp>
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/length.hpp>
+#include <boost/hana/second.hpp>
+
+#include "bits.hpp"
+
+namespace ctisa {
+
+struct field_info {
+    std::string_view name;
+    bit_field bits;
+};
+
+namespace detail {
+template <class Format>
+constexpr void check_format_shape() {
+    constexpr std::size_t members = decltype(boost::hana::length(boost::hana::accessors<Format>()))::value;
+    static_assert(members == Format::fields.size(), "a format needs one field_info per reflected member, in order");
+}
+}  // namespace detail
+
+// Reads every field of `Format` out of the words.
+template <class Format, class Word, std::size_t N>
+[[nodiscard]] constexpr Format unpack(const std::array<Word, N>& words) noexcept {
+    detail::check_format_shape<Format>();
+    Format out{};
+    std::size_t i = 0;
+    boost::hana::for_each(boost::hana::accessors<Format>(), [&](auto accessor) {
+        auto& member = boost::hana::second(accessor)(out);
+        member = static_cast<std::remove_reference_t<decltype(member)>>(extract(words, Format::fields[i].bits));
+        ++i;
+    });
+    return out;
+}
+
+// Writes every field of `Format` into the words. Returns the index of the first field whose
+// value does not fit (leaving later fields unwritten), or Format::fields.size() on success.
+template <class Format, class Word, std::size_t N>
+[[nodiscard]] constexpr std::size_t pack(const Format& in, std::array<Word, N>& words) noexcept {
+    detail::check_format_shape<Format>();
+    std::size_t i = 0;
+    bool ok = true;
+    boost::hana::for_each(boost::hana::accessors<Format>(), [&](auto accessor) {
+        if (!ok) return;
+        const auto value = static_cast<std::uint64_t>(boost::hana::second(accessor)(in));
+        if (!insert(words, Format::fields[i].bits, value)) ok = false;
+        else ++i;
+    });
+    return i;
+}
+
+// Calls f(field_info, value) for every field of a format value, in layout order.
+template <class Format, class F>
+constexpr void for_each_field(const Format& value, F&& f) {
+    detail::check_format_shape<Format>();
+    std::size_t i = 0;
+    boost::hana::for_each(boost::hana::accessors<Format>(), [&](auto accessor) {
+        f(Format::fields[i], static_cast<std::uint64_t>(boost::hana::second(accessor)(value)));
+        ++i;
+    });
+}
+
+}  // namespace ctisa

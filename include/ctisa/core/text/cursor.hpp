@@ -1,0 +1,186 @@
+// A constexpr scanner over assembly text: the lexing toolkit every ISA parser is written with.
+// It tracks line and column so that every error can say where it is.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "../error.hpp"
+
+namespace ctisa::text {
+
+[[nodiscard]] constexpr bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+[[nodiscard]] constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+[[nodiscard]] constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+[[nodiscard]] constexpr bool is_ident_start(char c) noexcept { return is_alpha(c) || c == '_'; }
+[[nodiscard]] constexpr bool is_ident_char(char c) noexcept { return is_ident_start(c) || is_digit(c); }
+[[nodiscard]] constexpr char to_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+[[nodiscard]] constexpr bool iequals(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (to_lower(a[i]) != to_lower(b[i])) return false;
+    return true;
+}
+
+[[nodiscard]] constexpr int hex_value(char c) noexcept {
+    if (is_digit(c)) return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// One source position. Lines and columns start at 1; columns count bytes.
+struct position {
+    std::uint32_t line = 1;
+    std::uint32_t column = 1;
+};
+
+class cursor {
+public:
+    // `comment_starts` lists the characters that begin a comment running to the end of line.
+    constexpr explicit cursor(std::string_view source, std::string_view comment_starts = "#;") noexcept
+        : src_(source), comments_(comment_starts) {}
+
+    [[nodiscard]] constexpr std::size_t offset() const noexcept { return pos_; }
+    [[nodiscard]] constexpr std::string_view source() const noexcept { return src_; }
+    [[nodiscard]] constexpr bool at_end() const noexcept { return pos_ >= src_.size(); }
+    [[nodiscard]] constexpr char peek(std::size_t ahead = 0) const noexcept {
+        return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0';
+    }
+    [[nodiscard]] constexpr position where() const noexcept {
+        return {line_, static_cast<std::uint32_t>(pos_ - line_start_ + 1)};
+    }
+    [[nodiscard]] constexpr std::uint32_t line() const noexcept { return line_; }
+
+    // An error at the current position (or at `at`), naming `subject`.
+    [[nodiscard]] constexpr error fail(error_code code, std::string_view subject = {}) const noexcept {
+        return fail_at(where(), code, subject);
+    }
+    [[nodiscard]] static constexpr error fail_at(position at, error_code code, std::string_view subject = {}) noexcept {
+        return error{code, at.line, at.column, 0, subject};
+    }
+
+    constexpr void advance(std::size_t n = 1) noexcept {
+        for (; n > 0 && !at_end(); --n) {
+            if (src_[pos_] == '\n') {
+                ++line_;
+                line_start_ = pos_ + 1;
+            }
+            ++pos_;
+        }
+    }
+
+    // Skips blanks within the line (never the newline itself).
+    constexpr void skip_blanks() noexcept {
+        while (!at_end() && is_space(peek())) advance();
+    }
+
+    [[nodiscard]] constexpr bool at_comment() const noexcept {
+        return !at_end() && comments_.find(peek()) != std::string_view::npos;
+    }
+
+    // True at the end of a statement: end of text, newline or comment (after blanks).
+    [[nodiscard]] constexpr bool at_end_of_line() noexcept {
+        skip_blanks();
+        return at_end() || peek() == '\n' || at_comment();
+    }
+
+    // Moves past the rest of the current line, including its newline.
+    constexpr void next_line() noexcept {
+        while (!at_end() && peek() != '\n') advance();
+        advance();
+    }
+
+    [[nodiscard]] constexpr bool consume(char c) noexcept {
+        skip_blanks();
+        if (peek() != c) return false;
+        advance();
+        return true;
+    }
+
+    // Consumes `word` when it is next (case-insensitively) and not followed by an identifier char.
+    [[nodiscard]] constexpr bool consume_word(std::string_view word) noexcept {
+        skip_blanks();
+        if (src_.size() - pos_ < word.size()) return false;
+        if (!iequals(src_.substr(pos_, word.size()), word)) return false;
+        if (is_ident_char(peek(word.size()))) return false;
+        advance(word.size());
+        return true;
+    }
+
+    // [A-Za-z_][A-Za-z0-9_]* or empty.
+    [[nodiscard]] constexpr std::string_view identifier() noexcept {
+        skip_blanks();
+        const std::size_t start = pos_;
+        if (!is_ident_start(peek())) return {};
+        while (is_ident_char(peek())) advance();
+        return src_.substr(start, pos_ - start);
+    }
+
+    // Characters up to (not including) the next blank, comma or end of line: for error subjects.
+    [[nodiscard]] constexpr std::string_view token_text() const noexcept {
+        std::size_t end = pos_;
+        while (end < src_.size() && !is_space(src_[end]) && src_[end] != ',' && src_[end] != '\n') ++end;
+        return src_.substr(pos_, end - pos_);
+    }
+
+    // A decimal or 0x-hexadecimal unsigned integer, without sign. nullopt (and nothing consumed)
+    // when no digit is next; `overflow` is set when it does not fit 64 bits.
+    [[nodiscard]] constexpr std::optional<std::uint64_t> unsigned_integer(bool* overflow = nullptr) noexcept {
+        skip_blanks();
+        if (!is_digit(peek())) return std::nullopt;
+        std::uint64_t value = 0;
+        bool too_big = false;
+        if (peek() == '0' && (peek(1) == 'x' || peek(1) == 'X') && hex_value(peek(2)) >= 0) {
+            advance(2);
+            while (hex_value(peek()) >= 0) {
+                if (value >> 60) too_big = true;
+                value = (value << 4) | static_cast<std::uint64_t>(hex_value(peek()));
+                advance();
+            }
+        } else {
+            while (is_digit(peek())) {
+                const auto digit = static_cast<std::uint64_t>(peek() - '0');
+                if (value > (~std::uint64_t{0} - digit) / 10) too_big = true;
+                value = value * 10 + digit;
+                advance();
+            }
+        }
+        if (overflow) *overflow = too_big;
+        return value;
+    }
+
+    // An optionally signed integer ('+' or '-' directly before the digits).
+    [[nodiscard]] constexpr std::optional<std::int64_t> signed_integer(bool* overflow = nullptr) noexcept {
+        skip_blanks();
+        const std::size_t save_pos = pos_;
+        bool negative = false;
+        if (peek() == '-' || peek() == '+') {
+            negative = peek() == '-';
+            advance();
+        }
+        bool too_big = false;
+        const auto magnitude = unsigned_integer(&too_big);
+        if (!magnitude) {
+            pos_ = save_pos;  // same line: no newline was crossed
+            return std::nullopt;
+        }
+        const std::uint64_t limit = negative ? (std::uint64_t{1} << 63) : (std::uint64_t{1} << 63) - 1;
+        if (*magnitude > limit) too_big = true;
+        if (overflow) *overflow = too_big;
+        if (too_big) return std::int64_t{0};
+        return negative ? static_cast<std::int64_t>(~*magnitude + 1) : static_cast<std::int64_t>(*magnitude);
+    }
+
+private:
+    std::string_view src_;
+    std::string_view comments_;
+    std::size_t pos_ = 0;
+    std::size_t line_start_ = 0;
+    std::uint32_t line_ = 1;
+};
+
+}  // namespace ctisa::text

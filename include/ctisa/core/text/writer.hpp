@@ -1,0 +1,103 @@
+// Text output for printers and disassemblers, in constant evaluation and at run time.
+//
+// Printers are templates over a Sink with `append(std::string_view)` and `push(char)`:
+// text_buffer<N> works everywhere (fixed capacity, constexpr); string_sink appends to a
+// std::string at run time.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace ctisa::text {
+
+template <std::size_t Capacity>
+class text_buffer {
+public:
+    constexpr void push(char c) noexcept {
+        if (size_ < Capacity) chars_[size_++] = c;
+        else overflow_ = true;
+    }
+    constexpr void append(std::string_view s) noexcept {
+        for (char c : s) push(c);
+    }
+    constexpr void clear() noexcept {
+        size_ = 0;
+        overflow_ = false;
+    }
+    [[nodiscard]] constexpr std::string_view view() const noexcept { return {chars_.data(), size_}; }
+    [[nodiscard]] constexpr std::size_t size() const noexcept { return size_; }
+    // True when text was dropped because the capacity was reached: callers report it.
+    [[nodiscard]] constexpr bool overflowed() const noexcept { return overflow_; }
+
+private:
+    std::array<char, Capacity> chars_{};
+    std::size_t size_ = 0;
+    bool overflow_ = false;
+};
+
+class string_sink {
+public:
+    explicit string_sink(std::string& out) noexcept : out_(&out) {}
+    void push(char c) { out_->push_back(c); }
+    void append(std::string_view s) { out_->append(s); }
+
+private:
+    std::string* out_;
+};
+
+template <class Sink>
+constexpr void write_unsigned(Sink& sink, std::uint64_t value) {
+    char digits[20]{};
+    int n = 0;
+    do {
+        digits[n++] = static_cast<char>('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    while (n > 0) sink.push(digits[--n]);
+}
+
+template <class Sink>
+constexpr void write_signed(Sink& sink, std::int64_t value) {
+    if (value < 0) {
+        sink.push('-');
+        write_unsigned(sink, ~static_cast<std::uint64_t>(value) + 1);
+    } else {
+        write_unsigned(sink, static_cast<std::uint64_t>(value));
+    }
+}
+
+// Hexadecimal digits, at least `min_digits` of them, without prefix.
+template <class Sink>
+constexpr void write_hex_digits(Sink& sink, std::uint64_t value, int min_digits = 1, bool upper = false) {
+    const char* alphabet = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    char digits[16]{};
+    int n = 0;
+    do {
+        digits[n++] = alphabet[value & 0xF];
+        value >>= 4;
+    } while (value != 0);
+    while (n < min_digits && n < 16) digits[n++] = '0';
+    while (n > 0) sink.push(digits[--n]);
+}
+
+template <class Sink>
+constexpr void write_hex(Sink& sink, std::uint64_t value, int min_digits = 1, bool upper = false) {
+    sink.append("0x");
+    write_hex_digits(sink, value, min_digits, upper);
+}
+
+// Bytes as two lowercase hex digits each, separated by one space: the CLI's byte format.
+template <class Sink, class Bytes>
+constexpr void write_bytes(Sink& sink, const Bytes& bytes) {
+    bool first = true;
+    for (std::uint8_t b : bytes) {
+        if (!first) sink.push(' ');
+        first = false;
+        write_hex_digits(sink, b, 2);
+    }
+}
+
+}  // namespace ctisa::text

@@ -1,0 +1,79 @@
+// The typed builders give what the assembler gives for the same instruction, and report
+// run-time misuse as errors.
+#include <catch2/catch.hpp>
+
+#include <ctisa/attila/attila.hpp>
+
+#include "test_data.hpp"
+
+namespace at = ctisa::attila;
+using namespace ctisa::attila::operands;
+using ctisa::error_code;
+
+namespace {
+// Bytes from the simulator's vectors (peer data), by their asm text.
+std::vector<std::uint8_t> vector_bytes(std::string_view text) {
+    static const auto lines = ctisa_test::lines_of(
+        ctisa_test::read_file(ctisa_test::shared_path("reference/attila/attila_asm_encoding_vectors.tsv")));
+    for (const auto& line : lines) {
+        auto f = ctisa_test::split(line, '\t');
+        if (f.size() > 2 && f[0] == "ACCEPT" && f[1] == text) return ctisa_test::hex_bytes(f[2]);
+    }
+    FAIL("no vector row for " << text);
+    return {};
+}
+
+std::vector<std::uint8_t> bytes(const ctisa::result<at::instruction>& i) {
+    auto e = at::encode(i);
+    REQUIRE(e.ok());
+    return {e->begin(), e->end()};
+}
+}  // namespace
+
+TEST_CASE("builders encode as the simulator's assembler", "[attila][builder]") {
+    CHECK(bytes(at::arl(r(1), r(2))) == vector_bytes("arl r1, r2"));
+    CHECK(bytes(at::arl(r(4), -abs(c(7).relative(a(0).component(3), 3).y()))) == vector_bytes("arl r4, -|c7[a0.w + 3].y|"));
+    CHECK(bytes(at::add.sat()(o(1).mask("xyz"), -i(2).swizzle("wzyx"), -i(2).swizzle("wzyx"))) ==
+          vector_bytes("add_sat o1.xyz, -i2.wzyx, -i2.wzyx"));
+    CHECK(bytes(at::fxmad.when(!p(0))(r(2).mask("y"), c(9).z(), c(9).z(), c(9).z())) ==
+          vector_bytes("(!p0) fxmad r2.y, c9.z, c9.z, c9.z"));
+    CHECK(bytes(at::addi(a(0).mask("x"), a(0).x(), -1)) == vector_bytes("addi a0.x, a0.x, -1"));
+    CHECK(bytes(at::stpeqi(p(1), a(0).x(), -2)) == vector_bytes("stpeqi p1, a0.x, -2"));
+    CHECK(bytes(at::andp(!p(9), c(0).relative(a(0).component(0), 2).w(), p(6))) == vector_bytes("andp !p9, c0[a0.x + 2].w, p6"));
+    CHECK(bytes(at::andp(p(0), always, p(0))) == vector_bytes("andp p0, true, p0"));
+    CHECK(bytes(at::andp(p(0), never, !p(3))) == vector_bytes("andp p0, false, !p3"));
+    CHECK(bytes(at::jmp(c(1).x(), -1000)) == vector_bytes("jmp c1.x, -1000"));
+    CHECK(bytes(at::jmp(p(31), 5)) == vector_bytes("jmp p31, 5"));
+    CHECK(bytes(at::tex.when(p(1))(o(0), -r(3), t(3))) == vector_bytes("(p1) tex o0, -r3, t3"));
+    CHECK(bytes(at::kil(abs(r(9)))) == vector_bytes("kil |r9|"));
+    CHECK(bytes(at::setpgt(p(2), -i(0).z(), abs(r(3).w()))) == vector_bytes("setpgt p2, -i0.z, |r3.w|"));
+    CHECK(bytes(at::nop()) == vector_bytes("nop"));
+}
+
+TEST_CASE("a constant instruction folds to its bytes", "[attila][builder]") {
+    constexpr auto code = at::encode(at::mad(r(0), r(1), c(2), r(3))).value();
+    STATIC_REQUIRE(code[0] == 0x13);
+    constexpr auto same = at::assemble<"mad r0, r1, c2, r3">();
+    STATIC_REQUIRE(code == same.bytes);
+}
+
+TEST_CASE("run-time misuse comes back as an error", "[attila][builder]") {
+    volatile unsigned big = 256;  // not a constant: the rule is checked at run time
+    auto bad_register = at::mov(r(big), r(1));
+    REQUIRE_FALSE(bad_register.ok());
+    CHECK(bad_register.error().code == error_code::register_out_of_range);
+    CHECK_FALSE(at::encode(bad_register).ok());
+
+    volatile int offset = 300;
+    CHECK(at::mov(r(0), c(1).relative(a(0).component(0), offset)).error().code == error_code::bad_relative_address);
+    volatile unsigned areg = 4;
+    CHECK(at::mov(r(0), c(1).relative(a(areg).component(0))).error().code == error_code::register_out_of_range);
+    std::string swz = "xyq";
+    CHECK(at::mov(r(0), r(1).swizzle(swz)).error().code == error_code::bad_swizzle);
+    std::string mask = "xyzw";
+    CHECK(at::mov(r(0).mask(mask), r(1)).error().code == error_code::bad_write_mask);
+    CHECK(at::add(r(0), c(1).relative(a(0).component(0)), c(2)).error().code == error_code::relative_mismatch);
+    volatile unsigned pred = 40;
+    CHECK(at::nop.when(p(pred))().error().code == error_code::register_out_of_range);
+    CHECK(at::andp(p(0), c(1).swizzle("xxyy"), p(1)).error().code == error_code::bad_swizzle);
+}

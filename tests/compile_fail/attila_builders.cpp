@@ -1,0 +1,94 @@
+// Misuse of the ATTILA builders that must not compile, each with the rule it breaks.
+// case 1 expect: immediate is allowed only as the second source
+// case 2 expect: immediate is allowed only as the second source
+// case 3 expect: immediate is allowed only as the second source
+// case 4 expect: must be in a writable bank
+// case 5 expect: must be in a writable bank
+// case 6 expect: a predicate operand is required here
+// case 7 expect: a predicate operand is required here
+// case 8 expect: the result of this instruction is a predicate register
+// case 9 expect: register_out_of_range
+// case 10 expect: register_out_of_range
+// case 11 expect: register_out_of_range
+// case 12 expect: does not take _sat
+// case 13 expect: o registers are write-only
+// case 14 expect: floating-point instructions take float immediates
+// case 15 expect: integer instructions take integer immediates
+// case 16 expect: wrong number of operands
+// case 17 expect: relative addressing applies only to constant registers
+// case 18 expect: register_out_of_range
+// case 19 expect: bad_relative_address
+// case 20 expect: bad_swizzle
+// case 21 expect: bad_write_mask
+// case 22 expect: END cannot be predicated
+// case 23 expect: cannot be inverted
+// case 24 expect: a texture unit t\(n\) is required here
+// case 25 expect: relative_mismatch
+// case 26 expect: writes a register \(o, r or a\), not a predicate
+// case 27 expect: a predicate cannot be a source
+#include <ctisa/attila/attila.hpp>
+
+namespace at = ctisa::attila;
+using namespace ctisa::attila::operands;
+
+// The control: every builder used below, used correctly, compiles.
+constexpr auto ok = at::encode(at::mad.sat()(r(0).mask("xyz"), -i(1).swizzle("wzyx"), c(3).relative(a(0).component(1), -1), r(2)));
+static_assert(ok.ok());
+constexpr auto ok_jump = at::jmp(!p(3), -2);
+constexpr auto ok_tex = at::tex(r(0), r(1), t(0));
+
+#if CTISA_CASE == 1
+auto bad = at::add(r(0), 1.0f, r(1));  // immediate as the first source
+#elif CTISA_CASE == 2
+auto bad = at::mad(r(0), r(1), 2.0f, r(2));  // immediate in a three-source instruction
+#elif CTISA_CASE == 3
+auto bad = at::mov(r(0), 1.0f);  // immediate in a one-source instruction
+#elif CTISA_CASE == 4
+auto bad = at::mov(c(0), r(1));  // constants are read-only
+#elif CTISA_CASE == 5
+auto bad = at::mov(i(0).mask("x"), r(1));  // inputs are read-only
+#elif CTISA_CASE == 6
+auto bad = at::andp(p(0), r(1), p(2));  // ANDP reads predicates
+#elif CTISA_CASE == 7
+auto bad = at::jmp(r(1), 3);  // JMP's condition is a predicate
+#elif CTISA_CASE == 8
+auto bad = at::setpeq(r(0), r(1), r(2));  // SETP writes a predicate
+#elif CTISA_CASE == 9
+constexpr auto bad = at::mov(r(256), r(1));  // r0-r255
+#elif CTISA_CASE == 10
+constexpr auto bad = at::mov(r(0), c(512));  // c0-c511
+#elif CTISA_CASE == 11
+constexpr auto bad = at::andp(p(32), p(1), p(2));  // p0-p31
+#elif CTISA_CASE == 12
+auto bad = at::addi.sat()(r(0), r(1), r(2));  // integer results do not saturate
+#elif CTISA_CASE == 13
+auto bad = at::mov(r(0), o(1));  // outputs cannot be read
+#elif CTISA_CASE == 14
+auto bad = at::add(r(0), r(1), 2);  // an integer immediate for a float instruction
+#elif CTISA_CASE == 15
+auto bad = at::addi(r(0), r(1), 2.0f);  // a float immediate for an integer instruction
+#elif CTISA_CASE == 16
+auto bad = at::add(r(0), r(1));  // ADD has two sources
+#elif CTISA_CASE == 17
+auto bad = r(1).relative(a(0).component(0));  // only constants are addressed relatively
+#elif CTISA_CASE == 18
+constexpr auto bad = at::mov(r(0), c(0).relative(a(4).component(0)));  // a0-a3 index constants
+#elif CTISA_CASE == 19
+constexpr auto bad = at::mov(r(0), c(0).relative(a(0).component(0), 300));  // offset -256..255
+#elif CTISA_CASE == 20
+constexpr auto bad = at::mov(r(0), r(1).swizzle("xyq"));
+#elif CTISA_CASE == 21
+constexpr auto bad = at::mov(r(0).mask("yx"), r(1));  // components in xyzw order
+#elif CTISA_CASE == 22
+auto bad = at::end.when(p(0));
+#elif CTISA_CASE == 23
+auto bad = at::setpeq(!p(0), r(1), r(2));
+#elif CTISA_CASE == 24
+auto bad = at::tex(r(0), r(1), r(2));
+#elif CTISA_CASE == 25
+constexpr auto bad = at::add(r(0), c(1).relative(a(0).component(0), 1), c(2));  // relative applies to every constant
+#elif CTISA_CASE == 26
+auto bad = at::mov(p(0), r(1));
+#elif CTISA_CASE == 27
+auto bad = at::add(r(0), p(1), r(2));
+#endif

@@ -1,0 +1,50 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include <ctisa/core/format.hpp>
+#include <ctisa/core/error.hpp>
+#include <ctisa/core/result.hpp>
+
+using namespace ctisa;
+
+namespace {
+// A made-up 32-bit format: the engine knows nothing about any ISA.
+struct toy {
+    BOOST_HANA_DEFINE_STRUCT(toy, (std::uint8_t, op), (std::uint8_t, flag), (std::uint32_t, payload));
+    static constexpr std::array<field_info, 3> fields{{
+        {"op", {0, 0, 6}}, {"flag", {0, 6, 1}}, {"payload", {0, 7, 25}}}};
+    friend constexpr bool operator==(const toy&, const toy&) = default;
+};
+}  // namespace
+
+TEST_CASE("reflected formats pack and unpack", "[core][format]") {
+    constexpr toy t{0x2A, 1, 0x1234};
+    constexpr auto words = [t] {
+        std::array<std::uint32_t, 1> w{};
+        (void)pack(t, w);
+        return w;
+    }();
+    STATIC_REQUIRE(words[0] == (0x2Au | (1u << 6) | (0x1234u << 7)));
+    STATIC_REQUIRE(unpack<toy>(words) == t);
+
+    std::array<std::uint32_t, 1> w{};
+    CHECK(pack(toy{0x40, 0, 0}, w) == 0);  // 0x40 does not fit 6 bits: field 0 is named
+    CHECK(pack(toy{0, 2, 0}, w) == 1);
+
+    std::vector<std::string> seen;
+    for_each_field(t, [&](const field_info& f, std::uint64_t v) { seen.push_back(std::string(f.name) + "=" + std::to_string(v)); });
+    CHECK(seen == std::vector<std::string>{"op=42", "flag=1", "payload=4660"});
+}
+
+TEST_CASE("errors have names and messages", "[core][error]") {
+    STATIC_REQUIRE(name_of(error_code::unknown_mnemonic) == "unknown_mnemonic");
+    STATIC_REQUIRE(message_of(error_code::none) == "no error");
+    constexpr result<int> bad = error{error_code::truncated, 0, 0, 4, {}};
+    STATIC_REQUIRE_FALSE(bad.ok());
+    STATIC_REQUIRE(bad.error().offset == 4);
+    constexpr result<int> good = 7;
+    STATIC_REQUIRE(good.value() == 7);
+    CHECK_THROWS_AS(bad.value(), bad_result_access);
+}

@@ -1,0 +1,77 @@
+#include <catch2/catch.hpp>
+
+#include <ctisa/core/table.hpp>
+#include <ctisa/core/text/cursor.hpp>
+#include <ctisa/core/text/writer.hpp>
+
+using namespace ctisa;
+using text::cursor;
+
+TEST_CASE("cursor tracks lines and columns", "[core][text]") {
+    constexpr auto where = [] {
+        cursor in("ab\n  cd");
+        (void)in.identifier();
+        in.next_line();
+        in.skip_blanks();
+        return in.where();
+    }();
+    STATIC_REQUIRE(where.line == 2);
+    STATIC_REQUIRE(where.column == 3);
+}
+
+TEST_CASE("cursor reads integers with overflow detection", "[core][text]") {
+    STATIC_REQUIRE(*cursor("0x1F").unsigned_integer() == 31);
+    STATIC_REQUIRE(*cursor("  42,").unsigned_integer() == 42);
+    STATIC_REQUIRE(*cursor("-2147483648").signed_integer() == -2147483648LL);
+    STATIC_REQUIRE_FALSE(cursor("x1").unsigned_integer().has_value());
+    bool overflow = false;
+    cursor big("18446744073709551616");
+    (void)big.unsigned_integer(&overflow);
+    CHECK(overflow);
+    overflow = false;
+    cursor fits("18446744073709551615");
+    CHECK(*fits.unsigned_integer(&overflow) == ~std::uint64_t{0});
+    CHECK_FALSE(overflow);
+}
+
+TEST_CASE("cursor sees comments and ends of line", "[core][text]") {
+    cursor in("  # note\nmov", "#;");
+    CHECK(in.at_end_of_line());
+    in.next_line();
+    CHECK_FALSE(in.at_end_of_line());
+    CHECK(in.consume_word("MOV"));
+    CHECK(in.at_end());
+    cursor word("movx");
+    CHECK_FALSE(word.consume_word("mov"));  // a word must end where the identifier ends
+}
+
+TEST_CASE("writer formats numbers and bytes", "[core][text]") {
+    constexpr auto text = [] {
+        text::text_buffer<64> b;
+        text::write_signed(b, -256);
+        b.push(' ');
+        text::write_hex(b, 0x3F800000);
+        b.push(' ');
+        const std::uint8_t bytes[] = {0x0a, 0xff, 0x00};
+        text::write_bytes(b, bytes);
+        return b;
+    }();
+    STATIC_REQUIRE(text.view() == "-256 0x3f800000 0a ff 00");
+    text::text_buffer<3> small;
+    small.append("abcd");
+    CHECK(small.overflowed());
+    CHECK(small.view() == "abc");
+}
+
+namespace {
+enum class colour { red, green, blue };
+constexpr std::array<name_entry<colour>, 3> colours{{{"blue", colour::blue}, {"green", colour::green}, {"red", colour::red}}};
+static_assert(is_sorted_by_name(colours));
+}  // namespace
+
+TEST_CASE("name tables are searched case-insensitively", "[core][table]") {
+    STATIC_REQUIRE(find_by_name(colours, "GREEN") == colour::green);
+    STATIC_REQUIRE(find_by_name(colours, "blue") == colour::blue);
+    STATIC_REQUIRE_FALSE(find_by_name(colours, "gree").has_value());
+    STATIC_REQUIRE_FALSE(find_by_name(colours, "reds").has_value());
+}
