@@ -34,8 +34,8 @@ using namespace ctisa::attila::operands;
 // The control: every builder used below, used correctly, compiles.
 constexpr auto ok = at::encode(at::mad.sat()(r(0).mask("xyz"), -i(1).swizzle("wzyx"), c(3).relative(a(0).component(1), -1), r(2)));
 static_assert(ok.ok());
-constexpr auto ok_jump = at::jmp(!p(3), -2);
-constexpr auto ok_tex = at::tex(r(0), r(1), t(0));
+static_assert(at::jmp(!p(3), -2).ok());
+static_assert(at::tex(r(0), r(1), t(0)).ok());
 
 #if CTISA_CASE == 1
 auto bad = at::add(r(0), 1.0f, r(1));  // immediate as the first source

@@ -15,7 +15,7 @@ TEST_CASE("bit fields extract and insert with range checks", "[core][bits]") {
     STATIC_REQUIRE(mid.max_value() == 31);
     STATIC_REQUIRE(bit_field{0, 0, 64}.max_value() == ~std::uint64_t{0});
 
-    constexpr auto words = [] {
+    constexpr auto words = [=] {
         std::array<std::uint64_t, 2> w{};
         (void)insert(w, low, 0xAB);
         (void)insert(w, mid, 0x15);

@@ -28,20 +28,37 @@ struct isa {
         return decoded<instruction>{*d, instruction_bytes};
     }
 
+    // Tool listings. f(mnemonic, format, opcode, secondary opcode or -1): ATTILA has no secondary opcode;
+    // the format column names the operand form.
+    template <class F>
+    static void for_each_opcode(F&& f) {
+        for (const auto& op : opcodes) f(op.mnemonic, attila::info(op.form).name, static_cast<unsigned>(op.code), -1);
+    }
+    // f(format, field_info) for every field of the three layouts, bits numbered within their qword.
+    template <class F>
+    static void for_each_field(F&& f) {
+        for (const auto& fi : generated::lo64::fields) f(generated::lo64::format_name, fi);
+        for (const auto& fi : generated::hi64_register::fields) f(generated::hi64_register::format_name, fi);
+        for (const auto& fi : generated::hi64_immediate::fields) f(generated::hi64_immediate::format_name, fi);
+    }
+
     // Calls f(format name, field_info, value) for every field of the instruction in `bytes`, in the
     // layout its opcode and operands select (lo64, then one of the two qword 1 layouts).
+    // Returns the bytes explained (0 when fewer than one instruction's are left).
     template <class F>
-    static constexpr void explain(std::span<const std::uint8_t, instruction_bytes> bytes, F&& f) {
-        const words w = from_bytes<std::uint64_t, 2>(bytes);
+    static constexpr std::size_t explain(std::span<const std::uint8_t> bytes, F&& f) {
+        if (bytes.size() < instruction_bytes) return 0;
+        const words w = from_bytes<std::uint64_t, 2>(bytes.first<instruction_bytes>());
         const auto lo = unpack<generated::lo64>(w);
-        for_each_field(lo, [&](const field_info& fi, std::uint64_t v) { f(generated::lo64::format_name, fi, v); });
+        ctisa::for_each_field(lo, [&](const field_info& fi, std::uint64_t v) { f(generated::lo64::format_name, fi, v); });
         if (has_immediate_layout(w)) {
             const auto hi = unpack<generated::hi64_immediate>(w);
-            for_each_field(hi, [&](const field_info& fi, std::uint64_t v) { f(generated::hi64_immediate::format_name, fi, v); });
+            ctisa::for_each_field(hi, [&](const field_info& fi, std::uint64_t v) { f(generated::hi64_immediate::format_name, fi, v); });
         } else {
             const auto hi = unpack<generated::hi64_register>(w);
-            for_each_field(hi, [&](const field_info& fi, std::uint64_t v) { f(generated::hi64_register::format_name, fi, v); });
+            ctisa::for_each_field(hi, [&](const field_info& fi, std::uint64_t v) { f(generated::hi64_register::format_name, fi, v); });
         }
+        return instruction_bytes;
     }
 };
 

@@ -1,0 +1,191 @@
+// ctisa: the command-line face of the library (see README.md and ../shared/DESIGN.md).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+
+namespace ctisa_tool {
+
+std::optional<input> read_input(const std::string& path) {
+    input in;
+    if (path.empty() || path == "-") {
+        in.name = "<stdin>";
+        std::ostringstream s;
+        s << std::cin.rdbuf();
+        in.text = s.str();
+        return in;
+    }
+    in.name = path;
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        std::cerr << path << ": error: cannot open the file\n";
+        return std::nullopt;
+    }
+    std::ostringstream s;
+    s << f.rdbuf();
+    in.text = s.str();
+    return in;
+}
+
+void print_error(const std::string& file, const ctisa::error& e) {
+    std::cerr << file << ':' << e.line << ':' << e.column << ": error: " << e.message();
+    if (!e.subject.empty()) std::cerr << " (" << e.subject << ')';
+    if (e.offset != 0 || e.code == ctisa::error_code::truncated) std::cerr << " [byte offset " << e.offset << ']';
+    std::cerr << '\n';
+}
+
+std::optional<hex_bytes> parse_hex(const input& in) {
+    hex_bytes out;
+    ctisa::text::cursor cur(in.text, "#;");
+    while (!cur.at_end()) {
+        if (cur.at_end_of_line()) {
+            cur.next_line();
+            continue;
+        }
+        const auto at = cur.where();
+        const int hi = ctisa::text::hex_value(cur.peek());
+        const int lo = ctisa::text::hex_value(cur.peek(1));
+        if (hi < 0 || lo < 0) {
+            print_error(in.name, ctisa::error{ctisa::error_code::unexpected_character, at.line, at.column, 0, cur.token_text()});
+            return std::nullopt;
+        }
+        out.bytes.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
+        out.where.push_back(at);
+        cur.advance(2);
+    }
+    return out;
+}
+
+hex_bytes raw_bytes(const input& in) {
+    hex_bytes out;
+    for (std::size_t i = 0; i < in.text.size(); ++i) {
+        out.bytes.push_back(static_cast<std::uint8_t>(in.text[i]));
+        out.where.push_back({1, static_cast<std::uint32_t>(i + 1)});
+    }
+    return out;
+}
+
+}  // namespace ctisa_tool
+
+namespace {
+
+using namespace ctisa_tool;
+
+constexpr const char* usage_text =
+    "usage: ctisa COMMAND [ARGS]\n"
+    "\n"
+    "  isas                      list the instruction sets, one a line\n"
+    "  opcodes ISA               TSV: mnemonic, format, opcode (decimal)[, secondary opcode]\n"
+    "  fields ISA                TSV: format, field, lsb, msb\n"
+    "  asm ISA [FILE]            assemble; prints each instruction's bytes in memory order\n"
+    "  dis ISA [FILE] [--binary] disassemble hex bytes (or raw bytes with --binary)\n"
+    "  explain ISA [FILE] [--binary]\n"
+    "                            each instruction's text, then TSV: format.field, lsb, msb, value\n"
+    "  run ISA FILE [OPTIONS]    execute on the reference executor (ctisa run ISA --help)\n"
+    "\n"
+    "FILE absent or '-' reads standard input. Errors: FILE:LINE:COL: error: ... (exit 1);\n"
+    "usage errors exit 2. Every command takes --help.\n";
+
+const char* command_help(const std::string& cmd) {
+    if (cmd == "isas") return "usage: ctisa isas\nLists the instruction sets ctisa knows, one a line.\n";
+    if (cmd == "opcodes")
+        return "usage: ctisa opcodes ISA\nOne instruction a line, tab-separated: mnemonic, format, opcode (decimal)\n"
+               "and, where the ISA has one, the secondary opcode.\n";
+    if (cmd == "fields")
+        return "usage: ctisa fields ISA\nOne encoding field a line, tab-separated: format, field, lsb, msb\n"
+               "(bits as the ISA's document numbers them; the format says which word).\n";
+    if (cmd == "asm")
+        return "usage: ctisa asm ISA [FILE]\nAssembles FILE (or standard input). Prints one instruction a line: its\n"
+               "bytes in memory order, two lowercase hex digits each, separated by one space.\n"
+               "Every faulty line is reported as FILE:LINE:COL: error: ...; then the exit status is 1.\n";
+    if (cmd == "dis")
+        return "usage: ctisa dis ISA [FILE] [--binary]\nDisassembles hex bytes (pairs of hex digits, whitespace ignored,\n"
+               "'#' comments) or, with --binary, the raw bytes of FILE. Prints one instruction a line.\n";
+    if (cmd == "explain")
+        return "usage: ctisa explain ISA [FILE] [--binary]\nFor each instruction: its text, then one tab-separated line a field:\n"
+               "format.field, lsb, msb, value (decimal). Input as for dis.\n";
+    if (cmd == "run") return "usage: ctisa run ISA FILE [OPTIONS]\nRuns FILE on the reference executor; see 'ctisa run ISA --help'.\n";
+    return nullptr;
+}
+
+int usage_error(const std::string& message) {
+    std::cerr << "ctisa: " << message << "\n\n" << usage_text;
+    return 2;
+}
+
+const isa_entry* find_isa(const std::string& name) {
+    for (const auto& e : registry())
+        if (e.name == name) return &e;
+    return nullptr;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) return usage_error("missing command");
+    const std::string cmd = args[0];
+    args.erase(args.begin());
+    if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+        std::cout << usage_text;
+        return 0;
+    }
+    const char* help = command_help(cmd);
+    if (!help) return usage_error("unknown command '" + cmd + "'");
+
+    bool binary = false;
+    std::vector<std::string> positional, options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--help" || a == "-h") {
+            if (cmd == "run" && !positional.empty()) {
+                options.push_back(a);
+                continue;
+            }
+            std::cout << help;
+            return 0;
+        }
+        if (a == "--binary" && (cmd == "dis" || cmd == "explain")) {
+            binary = true;
+        } else if (cmd == "run" && a.size() > 1 && a[0] == '-' && a != "-") {
+            options.push_back(a);
+            if (i + 1 < args.size() && a != "--float") options.push_back(args[++i]);
+        } else if (a.size() > 1 && a[0] == '-') {
+            return usage_error("unknown option '" + a + "' for " + cmd);
+        } else {
+            positional.push_back(a);
+        }
+    }
+
+    if (cmd == "isas") {
+        if (!positional.empty()) return usage_error("isas takes no arguments");
+        for (const auto& e : registry()) std::cout << e.name << '\n';
+        return 0;
+    }
+    if (positional.empty()) return usage_error(cmd + " needs an ISA (ctisa isas lists them)");
+    const isa_entry* isa = find_isa(positional[0]);
+    if (!isa) return usage_error("unknown ISA '" + positional[0] + "' (ctisa isas lists them)");
+
+    if (cmd == "opcodes" || cmd == "fields") {
+        if (positional.size() != 1) return usage_error(cmd + " takes only an ISA");
+        (cmd == "opcodes" ? isa->opcodes : isa->fields)();
+        return 0;
+    }
+    if (positional.size() > 2) return usage_error(cmd + " takes an ISA and at most one FILE");
+    if (cmd == "run" && positional.size() != 2 && options.empty()) return usage_error("run needs a FILE");
+    const auto in = read_input(positional.size() == 2 ? positional[1] : "-");
+    if (!in) return 1;
+    if (cmd == "asm") return isa->assemble(*in);
+    if (cmd == "dis") return isa->disassemble(*in, binary);
+    if (cmd == "explain") return isa->explain(*in, binary);
+    if (!isa->run) {
+        std::cerr << "ctisa: the reference executor does not run " << isa->name << " yet\n";
+        return 1;
+    }
+    return isa->run(*in, options);
+}

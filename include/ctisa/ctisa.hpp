@@ -1,0 +1,5 @@
+// ctisa: every instruction set and the executor, in one include. Prefer the one-ISA headers
+// (ctisa/attila/attila.hpp, ...) where compile time matters.
+#pragma once
+
+#include "attila/attila.hpp"
