@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The main job, on a fresh machine: build ctisa's tool and examples, then assemble, encode, decode
+# and execute a shader and print what happened at each step.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$root/scripts/setup.sh"
+ctisa_ensure_packages
+
+build="$root/build/demo"
+mkdir -p "$root/build"
+echo "== configure and build (GCC 12, Release)"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=g++-12 -DCMAKE_BUILD_TYPE=Release \
+      -DCTISA_BUILD_TESTS=OFF -DCTISA_BUILD_BENCHMARKS=OFF -DCTISA_SHARED_DIR="$root/../shared" > "$build.configure.log" 2>&1 \
+      || { cat "$build.configure.log"; exit 1; }
+cmake --build "$build" -j "$(ctisa_jobs)"
+ctisa="$build/bin/ctisa"
+shader="$root/examples/shaders/attila_lighting.asm"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo
+echo "== the shader ($shader)"
+grep -v '^#' "$shader"
+echo
+echo "== assemble and encode: ctisa asm attila (16 bytes an instruction, memory order)"
+"$ctisa" asm attila "$shader" | tee "$work/shader.hex"
+echo
+echo "== decode and disassemble those bytes: ctisa dis attila"
+"$ctisa" dis attila "$work/shader.hex" | tee "$work/shader.dis"
+echo
+echo "== every field of the second instruction: ctisa explain attila"
+sed -n 2p "$work/shader.hex" | "$ctisa" explain attila
+echo
+echo "== the disassembly assembles back to the same bytes"
+"$ctisa" asm attila "$work/shader.dis" | cmp - "$work/shader.hex" && echo "identical"
+echo
+echo "== a typo is reported with its position"
+printf 'mov r0, i0\nmov c1, r0\n' | "$ctisa" asm attila - || true
+echo
+echo "== a JIT-style emitter builds a shader at run time with the typed builders"
+"$build/bin/attila_jit_emitter" 2
+echo
+echo "== a snippet assembled and checked while its file compiled"
+"$build/bin/attila_static_snippet"
