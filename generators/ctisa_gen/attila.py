@@ -175,6 +175,8 @@ struct opcode_info {
     out.append("// Mnemonics (and aliases) sorted for binary search.\ninline constexpr auto mnemonics = "
                + emit.name_table("opcode", names) + ";\n")
     out.append("static_assert(is_sorted_by_name(mnemonics));\n\n")
+    out.append("// X(mnemonic) for every opcode, in opcode order: for switches over all of them.\n"
+               "#define CTISA_ATTILA_OPCODES(X) " + " ".join(f"X({o['mnemonic']})" for o in ops) + "\n\n")
     out.append("[[nodiscard]] constexpr const opcode_info& info(opcode op) noexcept {\n"
                "    return opcodes[static_cast<std::size_t>(opcode_index[static_cast<std::uint8_t>(op)])];\n}\n\n"
                "[[nodiscard]] constexpr const form_info& info(attila::form f) noexcept {\n"

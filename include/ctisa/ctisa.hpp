@@ -3,3 +3,4 @@
 #pragma once
 
 #include "attila/attila.hpp"
+#include "attila/executor.hpp"

@@ -238,10 +238,11 @@ constexpr result<register_token> parse_register_name(cursor& in) noexcept {
     const position at = in.where();
     const char letter = text::to_lower(in.peek());
     constexpr std::string_view letters = "iocrapts";
-    if (letters.find(letter) == std::string_view::npos || !text::is_digit(in.peek(1)))
+    const std::size_t which = letters.find(letter);
+    if (which == std::string_view::npos || !text::is_digit(in.peek(1)))
         return cursor::fail_at(at, error_code::expected_register, in.token_text());
     in.advance();
-    auto index = parse_index(in, limit_of(letter), std::string_view(&letters[letters.find(letter)], 1));
+    auto index = parse_index(in, limit_of(letter), letters.substr(which, 1));
     if (!index) return cursor::fail_at(at, index.error().code, index.error().subject);
     return register_token{letter, *index};
 }

@@ -1,0 +1,115 @@
+// The compile-time specialised path: a program known at compile time becomes straight-line
+// code the optimiser sees whole, every register row a constant.
+//
+//   constexpr auto program = ctisa::attila::assemble<"...">();
+//   ctisa::attila::exec::machine<64> m(program.instructions);
+//   ctisa::attila::exec::compiled<program, 64>::run(m);   // same results as m.run(), bit for bit
+//
+// Programs without JMP run in blocks of lanes (quad-aligned) straight through; every lane of such a
+// program executes the same instructions, so the order of lanes cannot change a result. Programs
+// with JMP run the whole warp through the interpreter's control loop, each instruction a
+// specialised function.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <utility>
+
+#include "execute.hpp"
+#include "layout.hpp"
+#include "machine.hpp"
+
+namespace ctisa::attila::exec {
+
+template <auto Program, std::size_t W>
+class compiled {
+    static constexpr std::size_t n = Program.instructions.size();
+    static constexpr layout lay = layout_of(Program.instructions);
+    static constexpr std::array<instruction_desc, n> code = [] {
+        std::array<instruction_desc, n> out{};
+        std::uint32_t immediates = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            out[i] = describe(Program.instructions[i], lay, immediates);
+            immediates += immediates_of(Program.instructions[i]);
+        }
+        return out;
+    }();
+    static constexpr bool has_jump = [] {
+        for (const auto& d : code)
+            if (d.op == opcode::jmp) return true;
+        return false;
+    }();
+    // Lanes a block: quads stay whole, and a block fills a few SIMD registers.
+    static constexpr std::size_t block = (W <= 16 || W % 16 != 0) ? W : 16;
+
+public:
+    template <class Env>
+    static run_status run(machine<W>& m, Env& env, std::uint64_t step_budget = default_step_budget) {
+        if constexpr (has_jump) {
+            return m.run_with(env, step_budget, [&m](std::uint32_t pc, const lane_word* active, bool all, Env& e, effects<W>& fx) {
+                dispatch(pc, m, active, all, e, fx, std::make_index_sequence<n>{});
+            });
+        } else {
+            m.prepare();
+            run_status status;
+            for (std::size_t first = 0; first < W; first += block)
+                run_block(m, env, first, step_budget, status, std::make_index_sequence<n>{});
+            return status;
+        }
+    }
+    static run_status run(machine<W>& m, std::uint64_t step_budget = default_step_budget) {
+        default_environment env;
+        return run(m, env, step_budget);
+    }
+
+private:
+    template <std::size_t I, std::size_t N, class Env>
+    [[gnu::always_inline]] static inline void one(const lane_view<N, W>& v, const lane_word* active, bool all, Env& env,
+                                                  std::size_t first, effects<N>& fx) {
+        constexpr instruction_desc d = code[I];
+        execute_op<d.op>(d, v, active, all, lay, env, first, W, fx);
+    }
+
+    template <class Env, std::size_t... I>
+    static void dispatch(std::uint32_t pc, machine<W>& m, const lane_word* active, bool all, Env& env, effects<W>& fx,
+                         std::index_sequence<I...>) {
+        const auto v = m.view();
+        ((pc == I ? (one<I>(v, active, all, env, 0, fx), true) : false) || ...);
+    }
+
+    // One instruction of a block; false when the block is done (end flag, or the budget).
+    template <std::size_t I, class Env>
+    [[gnu::always_inline]] static inline bool block_step(machine<W>& m, const lane_view<block, W>& v, Env& env, std::size_t first,
+                                                         std::uint64_t step_budget, run_status& status) {
+        constexpr instruction_desc d = code[I];
+        if (I >= step_budget) {
+            status.error = error{error_code::step_limit, 0, 0, 0, {}};
+            return false;
+        }
+        std::array<lane_word, block> active;
+        bool all = true;
+        if constexpr (d.predicated) {
+            const lane_word* p = v.row(d.predicate_row);
+            for (std::size_t l = 0; l < block; ++l) active[l] = d.invert_predicate ? ~p[l] : p[l];
+            all = false;
+        } else {
+            active.fill(lane_on);
+        }
+        effects<block> fx;
+        fx.killed_any = false;
+        if constexpr (d.op == opcode::kil || d.op == opcode::cmpkil) fx.killed.fill(0);
+        one<I>(v, active.data(), all, env, first, fx);
+        if constexpr (d.op == opcode::kil || d.op == opcode::cmpkil)
+            if (fx.killed_any) m.note_killed(fx.killed.data(), first, block);
+        return !d.end;
+    }
+
+    template <class Env, std::size_t... I>
+    static void run_block(machine<W>& m, Env& env, std::size_t first, std::uint64_t step_budget, run_status& status,
+                          std::index_sequence<I...>) {
+        const auto v = m.template view<block>(first);
+        (void)(block_step<I>(m, v, env, first, step_budget, status) && ...);
+    }
+};
+
+}  // namespace ctisa::attila::exec

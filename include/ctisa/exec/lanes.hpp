@@ -1,0 +1,63 @@
+// Lanes stored structure-of-arrays: one row of N 32-bit values per register component, and the
+// vector ALU kernels that every ISA's executor computes with.
+//
+// Kernels read their sources into local values, compute, then store under the lane mask: an
+// in-place loop over register rows that may alias (mov r0, r0.yxzw) would neither be correct nor
+// vectorize. Masks are rows of 0 / ~0 so that a masked store is a bitwise blend.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+namespace ctisa::exec {
+
+using lane_word = std::uint32_t;
+inline constexpr lane_word lane_on = ~lane_word{0};
+
+// How many lanes a kernel computes at a time: a few SIMD registers' worth, dividing N evenly.
+template <std::size_t N>
+inline constexpr std::size_t chunk_of = N % 16 == 0 ? 16 : N % 8 == 0 ? 8 : N % 4 == 0 ? 4 : N % 2 == 0 ? 2 : 1;
+
+[[nodiscard]] inline float as_float(lane_word bits) noexcept { return std::bit_cast<float>(bits); }
+[[nodiscard]] inline lane_word as_bits(float value) noexcept { return std::bit_cast<lane_word>(value); }
+
+// Clamp to [0, 1]; NaN becomes 0 (the comparisons below are false for NaN).
+[[nodiscard]] inline float saturate(float x) noexcept {
+    x = x > 0.0f ? x : 0.0f;
+    return x < 1.0f ? x : 1.0f;
+}
+
+// Float to int32 with defined results: truncation toward zero, saturated to the int32 range,
+// NaN to 0 (C++ leaves all three undefined).
+[[nodiscard]] inline std::int32_t to_int32(float x) noexcept {
+    if (!(x == x)) return 0;
+    if (x >= 2147483648.0f) return std::numeric_limits<std::int32_t>::max();
+    if (x < -2147483648.0f) return std::numeric_limits<std::int32_t>::min();
+    return static_cast<std::int32_t>(x);
+}
+
+// Integer arithmetic with defined wrap-around (two's complement), through unsigned types.
+[[nodiscard]] constexpr lane_word wrap_add(lane_word a, lane_word b) noexcept { return a + b; }
+[[nodiscard]] constexpr lane_word wrap_mul(lane_word a, lane_word b) noexcept { return a * b; }
+[[nodiscard]] constexpr lane_word wrap_neg(lane_word a) noexcept { return lane_word{0} - a; }
+[[nodiscard]] constexpr lane_word wrap_abs(lane_word a) noexcept { return (a >> 31) ? wrap_neg(a) : a; }
+[[nodiscard]] constexpr std::int32_t as_int(lane_word a) noexcept { return static_cast<std::int32_t>(a); }
+
+// dst = active ? value : dst, without branches.
+[[nodiscard]] constexpr lane_word blend(lane_word dst, lane_word value, lane_word active) noexcept {
+    return (value & active) | (dst & ~active);
+}
+
+// A row pointer into lane storage: rows of `Stride` lanes, starting at lane `first`.
+template <std::size_t Stride>
+struct rows {
+    lane_word* base = nullptr;
+    std::size_t first = 0;
+
+    [[nodiscard]] lane_word* row(std::size_t r) const noexcept { return base + r * Stride + first; }
+};
+
+}  // namespace ctisa::exec
