@@ -177,15 +177,19 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (positional.size() > 2) return usage_error(cmd + " takes an ISA and at most one FILE");
-    if (cmd == "run" && positional.size() != 2 && options.empty()) return usage_error("run needs a FILE");
+    if (cmd == "run") {
+        if (!isa->run) {
+            std::cerr << "ctisa: the reference executor does not run " << isa->name << " yet\n";
+            return 1;
+        }
+        for (const auto& o : options)
+            if (o == "--help" || o == "-h") return isa->run(input{}, options);
+        if (positional.size() != 2) return usage_error("run needs a FILE");
+    }
     const auto in = read_input(positional.size() == 2 ? positional[1] : "-");
     if (!in) return 1;
     if (cmd == "asm") return isa->assemble(*in);
     if (cmd == "dis") return isa->disassemble(*in, binary);
     if (cmd == "explain") return isa->explain(*in, binary);
-    if (!isa->run) {
-        std::cerr << "ctisa: the reference executor does not run " << isa->name << " yet\n";
-        return 1;
-    }
     return isa->run(*in, options);
 }

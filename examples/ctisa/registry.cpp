@@ -5,9 +5,11 @@
 
 namespace ctisa_tool {
 
+int run_attila(const input& source, const std::vector<std::string>& options);
+
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
-        make_entry<ctisa::attila::isa>(),
+        make_entry<ctisa::attila::isa>(&run_attila),
     };
     return entries;
 }

@@ -19,9 +19,10 @@ namespace ctisa::exec {
 template <std::size_t N>
 class lane_control {
 public:
-    lane_control(std::uint32_t program_length, std::uint64_t step_budget) noexcept
-        : length_(program_length), budget_(step_budget) {
-        live_.fill(lane_on);
+    // Lanes [0, lanes) take part; the others never run.
+    lane_control(std::uint32_t program_length, std::uint64_t step_budget, std::size_t lanes = N) noexcept
+        : length_(program_length), budget_(step_budget), live_count_(lanes < N ? lanes : N) {
+        for (std::size_t l = 0; l < live_count_; ++l) live_[l] = lane_on;
     }
 
     // The next instruction to run: its program counter and the lanes standing at it. False when

@@ -47,9 +47,13 @@ public:
     static run_status run(machine<W>& m, Env& env, std::uint64_t step_budget = default_step_budget) {
         if constexpr (has_jump) {
             return m.run_with(env, step_budget, [&m](std::uint32_t pc, const lane_word* active, bool all, Env& e, effects<W>& fx) {
-                dispatch(pc, m, active, all, e, fx, std::make_index_sequence<n>{});
+                dispatch(pc, m, active, all, e, fx);
             });
         } else {
+            if (m.active_lanes() != W)  // a partial warp: the control loop knows which lanes run
+                return m.run_with(env, step_budget, [&m](std::uint32_t pc, const lane_word* active, bool all, Env& e, effects<W>& fx) {
+                    dispatch(pc, m, active, all, e, fx);
+                });
             m.prepare();
             run_status status;
             for (std::size_t first = 0; first < W; first += block)
@@ -65,16 +69,29 @@ public:
 private:
     template <std::size_t I, std::size_t N, class Env>
     [[gnu::always_inline]] static inline void one(const lane_view<N, W>& v, const lane_word* active, bool all, Env& env,
-                                                  std::size_t first, effects<N>& fx) {
+                                                  std::size_t first, std::size_t lanes, effects<N>& fx) {
         constexpr instruction_desc d = code[I];
-        execute_op<d.op>(d, v, active, all, lay, env, first, W, fx);
+        execute_op<d.op>(d, v, active, all, lay, env, first, lanes, fx);
+    }
+
+    // Programs with jumps: a table of the program's instructions, each a specialised function.
+    template <class Env>
+    using step_function = void (*)(machine<W>&, const lane_word*, bool, Env&, effects<W>&);
+
+    template <std::size_t I, class Env>
+    static void step_at(machine<W>& m, const lane_word* active, bool all, Env& env, effects<W>& fx) {
+        one<I>(m.view(), active, all, env, 0, m.active_lanes(), fx);
     }
 
     template <class Env, std::size_t... I>
-    static void dispatch(std::uint32_t pc, machine<W>& m, const lane_word* active, bool all, Env& env, effects<W>& fx,
-                         std::index_sequence<I...>) {
-        const auto v = m.view();
-        ((pc == I ? (one<I>(v, active, all, env, 0, fx), true) : false) || ...);
+    static constexpr std::array<step_function<Env>, n> step_table(std::index_sequence<I...>) {
+        return {&step_at<I, Env>...};
+    }
+
+    template <class Env>
+    static void dispatch(std::uint32_t pc, machine<W>& m, const lane_word* active, bool all, Env& env, effects<W>& fx) {
+        static constexpr auto table = step_table<Env>(std::make_index_sequence<n>{});
+        table[pc](m, active, all, env, fx);
     }
 
     // One instruction of a block; false when the block is done (end flag, or the budget).
@@ -98,7 +115,7 @@ private:
         effects<block> fx;
         fx.killed_any = false;
         if constexpr (d.op == opcode::kil || d.op == opcode::cmpkil) fx.killed.fill(0);
-        one<I>(v, active.data(), all, env, first, fx);
+        one<I>(v, active.data(), all, env, first, W, fx);
         if constexpr (d.op == opcode::kil || d.op == opcode::cmpkil)
             if (fx.killed_any) m.note_killed(fx.killed.data(), first, block);
         return !d.end;

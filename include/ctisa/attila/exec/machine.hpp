@@ -38,8 +38,9 @@ class machine {
 public:
     static constexpr std::size_t lanes = W;
 
-    explicit machine(std::span<const instruction> program)
-        : program_(program.begin(), program.end()), layout_(layout_of(program_)) {
+    // `lanes` (at most W) lanes take part; the others never run, as if the warp were that wide.
+    explicit machine(std::span<const instruction> program, std::size_t lanes = W)
+        : program_(program.begin(), program.end()), layout_(layout_of(program_)), lanes_(lanes < W ? lanes : W) {
         code_.reserve(program_.size());
         std::uint32_t immediates = 0;
         for (const instruction& in : program_) {
@@ -68,6 +69,7 @@ public:
         }
         return machine(program);
     }
+    [[nodiscard]] std::size_t active_lanes() const noexcept { return lanes_; }
 
     [[nodiscard]] std::span<const instruction> program() const noexcept { return program_; }
     [[nodiscard]] const layout& registers() const noexcept { return layout_; }
@@ -126,7 +128,7 @@ public:
     template <class Env>
     run_status run(Env& env, std::uint64_t step_budget = default_step_budget) {
         return run_with(env, step_budget, [this](std::uint32_t pc, const lane_word* active, bool all_active, Env& e, effects<W>& fx) {
-            execute(code_[pc], view(), active, all_active, layout_, e, 0, W, fx);
+            execute(code_[pc], view(), active, all_active, layout_, e, 0, lanes_, fx);
         });
     }
     run_status run(std::uint64_t step_budget = default_step_budget) {
@@ -138,7 +140,7 @@ public:
     template <class Env, class Step>
     run_status run_with(Env& env, std::uint64_t step_budget, Step&& step) {
         prepare();
-        ctisa::exec::lane_control<W> control(static_cast<std::uint32_t>(code_.size()), step_budget);
+        ctisa::exec::lane_control<W> control(static_cast<std::uint32_t>(code_.size()), step_budget, lanes_);
         std::array<lane_word, W> at_pc{};
         std::array<lane_word, W> predicated{};
         std::uint32_t pc = 0;
@@ -210,6 +212,7 @@ private:
     std::vector<lane_word> storage_;
     std::array<std::array<lane_word, 4>, constant_count> constants_{};
     bool constants_dirty_ = true;
+    std::size_t lanes_ = W;
     std::array<lane_word, W> killed_{};
 };
 

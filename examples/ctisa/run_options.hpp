@@ -1,0 +1,118 @@
+// Options and input files shared by every ISA's `ctisa run`.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <ctisa/core/text/cursor.hpp>
+
+#include "commands.hpp"
+
+namespace ctisa_tool {
+
+struct run_options {
+    std::size_t lanes = 1;
+    std::uint64_t steps = 1'000'000;
+    bool as_float = false;
+    bool help = false;
+    std::optional<std::string> inputs;
+};
+
+// Parses --lanes N, --inputs FILE, --steps N, --float (when float_option); prints usage errors.
+inline std::optional<run_options> parse_run_options(const std::vector<std::string>& options, std::size_t max_lanes,
+                                                    bool float_option) {
+    run_options out;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        const std::string& o = options[i];
+        auto value = [&]() -> std::optional<std::string> {
+            if (i + 1 < options.size()) return options[++i];
+            std::fprintf(stderr, "ctisa run: %s needs a value\n", o.c_str());
+            return std::nullopt;
+        };
+        auto number = [&](std::uint64_t low, std::uint64_t high) -> std::optional<std::uint64_t> {
+            auto v = value();
+            if (!v) return std::nullopt;
+            char* end = nullptr;
+            const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
+            if (v->empty() || *end != '\0' || n < low || n > high) {
+                std::fprintf(stderr, "ctisa run: %s takes a number from %llu to %llu, not '%s'\n", o.c_str(),
+                             static_cast<unsigned long long>(low), static_cast<unsigned long long>(high), v->c_str());
+                return std::nullopt;
+            }
+            return n;
+        };
+        if (o == "--help" || o == "-h") {
+            out.help = true;
+        } else if (o == "--lanes") {
+            auto n = number(1, max_lanes);
+            if (!n) return std::nullopt;
+            out.lanes = *n;
+        } else if (o == "--steps") {
+            auto n = number(1, ~std::uint64_t{0} >> 1);
+            if (!n) return std::nullopt;
+            out.steps = *n;
+        } else if (o == "--inputs") {
+            auto v = value();
+            if (!v) return std::nullopt;
+            out.inputs = *v;
+        } else if (o == "--float" && float_option) {
+            out.as_float = true;
+        } else {
+            std::fprintf(stderr, "ctisa run: unknown option '%s'\n", o.c_str());
+            return std::nullopt;
+        }
+    }
+    return out;
+}
+
+// One value of an inputs file: a decimal float or a 0x bit pattern, as 32 bits.
+inline std::optional<std::uint32_t> parse_value(ctisa::text::cursor& in) {
+    in.skip_blanks();
+    const std::string_view token = in.token_text();
+    if (token.empty()) return std::nullopt;
+    std::string text(token);
+    in.advance(token.size());
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        char* end = nullptr;
+        const unsigned long long v = std::strtoull(text.c_str() + 2, &end, 16);
+        if (*end != '\0' || v > 0xFFFFFFFFull) return std::nullopt;
+        return static_cast<std::uint32_t>(v);
+    }
+    char* end = nullptr;
+    const float f = std::strtof(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0') return std::nullopt;
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    return bits;
+}
+
+// A LANE field: a lane number below `lanes`, or '*' for every lane (returned as lanes).
+inline std::optional<std::size_t> parse_lane(ctisa::text::cursor& in, std::size_t lanes) {
+    in.skip_blanks();
+    if (in.peek() == '*') {
+        in.advance();
+        return lanes;
+    }
+    bool overflow = false;
+    const auto n = in.unsigned_integer(&overflow);
+    if (!n || overflow || *n >= lanes) return std::nullopt;
+    return static_cast<std::size_t>(*n);
+}
+
+inline void print_value(std::uint32_t bits, bool as_float) {
+    if (as_float) {
+        float f;
+        std::memcpy(&f, &bits, sizeof f);
+        std::printf(" %.9g", static_cast<double>(f));
+    } else {
+        std::printf(" 0x%08x", bits);
+    }
+}
+
+}  // namespace ctisa_tool
