@@ -69,6 +69,7 @@ def reflected_format(name, word, fields, description):
         f"        field_info{{{cpp_string(f['name'])}, bit_field{{{word}, {f['lsb']}, {f['msb'] - f['lsb'] + 1}}}}}"
         for f in fields
     )
+    calls = " ".join(f"f({f['name']});" for f in fields)
     comments = "\n".join(
         f"//   {f['name']:<12} bits {f['lsb']:>2}-{f['msb']:<2}  {f['description']}" for f in fields
     )
@@ -79,6 +80,9 @@ def reflected_format(name, word, fields, description):
         f"    static constexpr std::string_view format_name = {cpp_string(name)};\n"
         f"    static constexpr std::size_t word = {word};\n"
         f"    static constexpr std::array<field_info, {len(fields)}> fields{{{{\n{infos}}}}};\n\n"
+        f"    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors).\n"
+        f"    template <class F> constexpr void visit(F&& f) {{ {calls} }}\n"
+        f"    template <class F> constexpr void visit(F&& f) const {{ {calls} }}\n\n"
         f"    friend constexpr bool operator==(const {name}&, const {name}&) = default;\n"
         "};\n"
     )

@@ -17,6 +17,7 @@ struct isa {
     static constexpr std::string_view name = "attila";
     static constexpr std::string_view comment_starts = attila::comment_starts;
     static constexpr std::size_t max_instruction_bytes = instruction_bytes;
+    static constexpr std::size_t fixed_instruction_bytes = instruction_bytes;
 
     static constexpr result<instruction> parse(text::cursor& in) { return attila::parse(in); }
     template <class Sink>

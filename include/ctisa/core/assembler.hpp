@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fixed_string.hpp"
@@ -54,16 +55,6 @@ constexpr bool next_statement(text::cursor& in) noexcept {
         return true;
     }
     return false;
-}
-
-template <class Isa, class Instructions>
-constexpr std::size_t encoded_size(const Instructions& instructions) {
-    std::size_t total = 0;
-    for (const auto& ins : instructions) {
-        const auto encoded = Isa::encode(ins).value();
-        total += encoded.size();
-    }
-    return total;
 }
 
 constexpr std::size_t line_count(std::string_view src) noexcept {
@@ -142,26 +133,97 @@ result<std::vector<std::uint8_t>> assemble_bytes(std::string_view src) {
     return out;
 }
 
+namespace detail {
+
+// Where each statement of a source starts.
+template <class Isa, std::size_t Capacity>
+constexpr static_vector<text::cursor::mark_t, Capacity> statement_marks(std::string_view src) {
+    static_vector<text::cursor::mark_t, Capacity> out;
+    text::cursor in(src, Isa::comment_starts);
+    while (next_statement(in)) {
+        (void)out.push_back(in.mark());
+        in.next_line();
+    }
+    return out;
+}
+
+// Compile-time assembly, one statement a constant evaluation: a compiler's step limit for one
+// constant expression (Clang's is about a million) then bounds a line, not a program.
+template <class Isa, fixed_string Source>
+struct compile_time_source {
+    static constexpr auto marks = statement_marks<Isa, line_count(Source.view())>(Source.view());
+    template <std::size_t I>
+    static constexpr auto parsed = [] {
+        text::cursor in(Source.view(), Isa::comment_starts, marks[I]);
+        return Isa::parse(in);
+    }();
+    template <std::size_t I>
+    static constexpr auto encoded = [] {
+        auto bytes = Isa::encode(*parsed<I>);
+        const text::cursor::mark_t at = marks[I];
+        if (!bytes) return decltype(bytes){error{bytes.error().code, at.line, static_cast<std::uint32_t>(at.pos - at.line_start + 1), 0, {}}};
+        return bytes;
+    }();
+
+    // The first faulty statement, as a compile error; true when there is none.
+    template <std::size_t I>
+    static consteval bool check() {
+        if constexpr (!parsed<I>.ok()) {
+            diagnostic::raise<parsed<I>.error().line, parsed<I>.error().column>(parsed<I>.error().code);
+            return false;
+        } else if constexpr (!encoded<I>.ok()) {
+            diagnostic::raise<encoded<I>.error().line, encoded<I>.error().column>(encoded<I>.error().code);
+            return false;
+        } else {
+            return true;
+        }
+    }
+
+    // Statements [B, E), split in halves: folds over hundreds of statements would exceed the
+    // compilers' nesting limits.
+    template <std::size_t B, std::size_t E>
+    static consteval bool check_range() {
+        if constexpr (E - B == 0) return true;
+        else if constexpr (E - B == 1) return check<B>();
+        else return check_range<B, B + (E - B) / 2>() && check_range<B + (E - B) / 2, E>();
+    }
+    template <std::size_t B, std::size_t E>
+    static consteval std::size_t bytes_of_range() {
+        if constexpr (E - B == 0) return 0;
+        else if constexpr (E - B == 1) return encoded<B>->size();
+        else return bytes_of_range<B, B + (E - B) / 2>() + bytes_of_range<B + (E - B) / 2, E>();
+    }
+    template <std::size_t B, std::size_t E, class Program>
+    static consteval void fill(Program& p, std::size_t& at) {
+        if constexpr (E - B == 1) {
+            p.instructions[B] = *parsed<B>;
+            for (std::uint8_t b : *encoded<B>) p.bytes[at++] = b;
+        } else if constexpr (E - B > 1) {
+            fill<B, B + (E - B) / 2>(p, at);
+            fill<B + (E - B) / 2, E>(p, at);
+        }
+    }
+
+    static consteval auto build() {
+        constexpr std::size_t n = marks.size();
+        program<typename Isa::instruction, n, bytes_of_range<0, n>()> p{};
+        std::size_t at = 0;
+        fill<0, n>(p, at);
+        return p;
+    }
+};
+
+}  // namespace detail
+
 // Compile-time assembly: the program, or a compile error naming the problem with its line and
 // column as template arguments (ctisa::diagnostic::<problem><line, column>).
 template <class Isa, fixed_string Source>
 consteval auto assemble() {
-    constexpr std::size_t capacity = detail::line_count(Source.view());
-    constexpr auto parsed = parse_program<Isa, capacity>(Source.view());
-    if constexpr (!parsed.ok()) {
-        diagnostic::raise<parsed.error().line, parsed.error().column>(parsed.error().code);
+    using source = detail::compile_time_source<Isa, Source>;
+    if constexpr (!source::template check_range<0, source::marks.size()>()) {
         return program<typename Isa::instruction, 0, 0>{};
     } else {
-        constexpr std::size_t n = parsed->size();
-        constexpr std::size_t bytes = detail::encoded_size<Isa>(*parsed);
-        program<typename Isa::instruction, n, bytes> p{};
-        std::size_t at = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            p.instructions[i] = (*parsed)[i];
-            const auto encoded = Isa::encode((*parsed)[i]).value();
-            for (std::uint8_t b : encoded) p.bytes[at++] = b;
-        }
-        return p;
+        return source::build();
     }
 }
 

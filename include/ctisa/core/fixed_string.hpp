@@ -10,6 +10,7 @@ template <std::size_t N>
 struct fixed_string {
     char data[N]{};  // N counts the terminating NUL of the literal
 
+    constexpr fixed_string() noexcept = default;  // to be filled in: text built at compile time
     constexpr fixed_string(const char (&text)[N]) noexcept {
         for (std::size_t i = 0; i < N; ++i) data[i] = text[i];
     }

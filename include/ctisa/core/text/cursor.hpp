@@ -44,6 +44,16 @@ public:
     constexpr explicit cursor(std::string_view source, std::string_view comment_starts = "#;") noexcept
         : src_(source), comments_(comment_starts) {}
 
+    // A cursor resuming at a known place of the source (see mark()).
+    struct mark_t {
+        std::size_t pos = 0;
+        std::size_t line_start = 0;
+        std::uint32_t line = 1;
+    };
+    constexpr cursor(std::string_view source, std::string_view comment_starts, mark_t at) noexcept
+        : src_(source), comments_(comment_starts), pos_(at.pos), line_start_(at.line_start), line_(at.line) {}
+    [[nodiscard]] constexpr mark_t mark() const noexcept { return {pos_, line_start_, line_}; }
+
     [[nodiscard]] constexpr std::size_t offset() const noexcept { return pos_; }
     [[nodiscard]] constexpr std::string_view source() const noexcept { return src_; }
     [[nodiscard]] constexpr bool at_end() const noexcept { return pos_ >= src_.size(); }
