@@ -12,6 +12,10 @@
 #include <cstdint>
 #include <limits>
 
+// Kernels are forced inline so that, on the compiled path, a constexpr instruction descriptor
+// reaches the loops and every row number and modifier folds into them.
+#define CTISA_EXEC_INLINE [[gnu::always_inline]] inline
+
 namespace ctisa::exec {
 
 using lane_word = std::uint32_t;

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstring>
 #include <utility>
 
 #include "execute.hpp"
@@ -40,7 +41,7 @@ class compiled {
         return false;
     }();
     // Lanes a block: quads stay whole, and a block fills a few SIMD registers.
-    static constexpr std::size_t block = (W <= 16 || W % 16 != 0) ? W : 16;
+    static constexpr std::size_t block = (W <= 32 || W % 32 != 0) ? W : 32;
 
 public:
     template <class Env>
@@ -67,11 +68,12 @@ public:
     }
 
 private:
-    template <std::size_t I, std::size_t N, class Env>
-    [[gnu::always_inline]] static inline void one(const lane_view<N, W>& v, const lane_word* active, bool all, Env& env,
-                                                  std::size_t first, std::size_t lanes, effects<N>& fx) {
-        constexpr instruction_desc d = code[I];
-        execute_op<d.op>(d, v, active, all, lay, env, first, lanes, fx);
+    // Instruction I over N lanes: its descriptor is a template argument, so its row numbers,
+    // modifiers and mask are constants in the kernel it instantiates.
+    template <std::size_t I, std::size_t N, std::size_t Stride, class Env>
+    static void one(const lane_view<N, Stride>& v, const lane_word* active, bool all, Env& env, std::size_t first,
+                    std::size_t lanes, effects<N>& fx) {
+        execute_op<code[I].op>(static_desc<code[I]>{}, v, active, all, lay, env, first, lanes, fx);
     }
 
     // Programs with jumps: a table of the program's instructions, each a specialised function.
@@ -96,36 +98,40 @@ private:
 
     // One instruction of a block; false when the block is done (end flag, or the budget).
     template <std::size_t I, class Env>
-    [[gnu::always_inline]] static inline bool block_step(machine<W>& m, const lane_view<block, W>& v, Env& env, std::size_t first,
-                                                         std::uint64_t step_budget, run_status& status) {
+    static bool block_step(machine<W>& m, const lane_view<block, block>& v, Env& env, std::size_t first,
+                           std::uint64_t step_budget, run_status& status) {
         constexpr instruction_desc d = code[I];
         if (I >= step_budget) {
             status.error = error{error_code::step_limit, 0, 0, 0, {}};
             return false;
         }
         std::array<lane_word, block> active;
-        bool all = true;
         if constexpr (d.predicated) {
             const lane_word* p = v.row(d.predicate_row);
             for (std::size_t l = 0; l < block; ++l) active[l] = d.invert_predicate ? ~p[l] : p[l];
-            all = false;
         } else {
             active.fill(lane_on);
         }
         effects<block> fx;
         fx.killed_any = false;
         if constexpr (d.op == opcode::kil || d.op == opcode::cmpkil) fx.killed.fill(0);
-        one<I>(v, active.data(), all, env, first, W, fx);
+        one<I>(v, active.data(), !d.predicated, env, first, W, fx);
         if constexpr (d.op == opcode::kil || d.op == opcode::cmpkil)
             if (fx.killed_any) m.note_killed(fx.killed.data(), first, block);
         return !d.end;
     }
 
+    // A block of lanes runs on a copy of its rows on the stack: the whole program then works in
+    // a few kilobytes that stay in the first-level cache.
     template <class Env, std::size_t... I>
     static void run_block(machine<W>& m, Env& env, std::size_t first, std::uint64_t step_budget, run_status& status,
                           std::index_sequence<I...>) {
-        const auto v = m.template view<block>(first);
+        alignas(64) std::array<lane_word, lay.rows * block> local;
+        lane_word* warp = m.storage();
+        for (std::size_t r = 0; r < lay.rows; ++r) std::memcpy(&local[r * block], &warp[r * W + first], sizeof(lane_word) * block);
+        const lane_view<block, block> v{local.data(), 0, m.constants()};
         (void)(block_step<I>(m, v, env, first, step_budget, status) && ...);
+        for (std::size_t r = 0; r < lay.rows; ++r) std::memcpy(&warp[r * W + first], &local[r * block], sizeof(lane_word) * block);
     }
 };
 

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "../../exec/lanes.hpp"
 #include "environment.hpp"
@@ -37,12 +38,25 @@ struct effects {
     std::array<lane_word, N> killed{};
 };
 
+// How kernels see an instruction's descriptor: through a pointer (the interpreter) or as a
+// template argument (the compiled path), whose fields are then constants in every kernel.
+struct dynamic_desc {
+    const instruction_desc* desc;
+    [[nodiscard]] const instruction_desc& get() const noexcept { return *desc; }
+};
+template <instruction_desc D>
+struct static_desc {
+    [[nodiscard]] static constexpr const instruction_desc& get() noexcept { return D; }
+};
+
 namespace kernel {
 
 template <std::size_t N, std::size_t S>
-inline void store(const lane_view<N, S>& v, std::uint32_t row, std::size_t l0, const lane_word* values, std::size_t count,
-                  const lane_word* active, bool all_active) {
-    lane_word* d = v.row(row) + l0;
+CTISA_EXEC_INLINE void store(const lane_view<N, S>& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values,
+                             std::size_t count, const lane_word* __restrict active, bool all_active) {
+    // The row, the values and the mask never overlap: saying so lets the compiler vectorize
+    // short fixed-length loops it has already unrolled.
+    lane_word* __restrict d = v.row(row) + l0;
     if (all_active) {
         for (std::size_t k = 0; k < count; ++k) d[k] = values[k];
     } else {
@@ -50,23 +64,52 @@ inline void store(const lane_view<N, S>& v, std::uint32_t row, std::size_t l0, c
     }
 }
 
-template <bool Saturate, std::size_t N, std::size_t S, class F>
-inline void float_vector_as(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
+template <bool Saturate, class Desc, std::size_t N, std::size_t S, class F>
+inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
+    const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const float_modifier ma(d.sources[0].negate, d.sources[0].absolute);
     const float_modifier mb(d.sources[1].negate, d.sources[1].absolute);
     const float_modifier mc(d.sources[2].negate, d.sources[2].absolute);
+    auto compute = [&](lane_word a, lane_word b, lane_word c) {
+        const float r = f(as_float(ma(a)), as_float(mb(b)), as_float(mc(c)));
+        return as_bits(Saturate ? saturate(r) : r);
+    };
+    if (d.in_place) {  // straight into the result, a component at a time over all lanes
+        // One body per component (not a loop), so that each sees its rows as constants.
+        auto component = [&](auto c) {
+            constexpr unsigned comp = decltype(c)::value;
+            if (!(d.mask & mask_bit(comp))) return;
+            const lane_word* ra = v.row(d.sources[0].row[comp]);
+            const lane_word* rb = v.row(d.sources[1].row[comp]);
+            const lane_word* rc = v.row(d.sources[2].row[comp]);
+            lane_word* dst = v.row(d.result_row + comp);
+            if constexpr (N > 32) {  // a wide warp: one long loop (the interpreter)
+                if (all_active) {
+                    for (std::size_t l = 0; l < N; ++l) dst[l] = compute(ra[l], rb[l], rc[l]);
+                } else {
+                    for (std::size_t l = 0; l < N; ++l) dst[l] = blend(dst[l], compute(ra[l], rb[l], rc[l]), active[l]);
+                }
+            } else {  // a block: compute, then store, so that the compiler sees no aliasing
+                lane_word out[N];
+                for (std::size_t l = 0; l < N; ++l) out[l] = compute(ra[l], rb[l], rc[l]);
+                store(v, d.result_row + comp, 0, out, N, active, all_active);
+            }
+        };
+        component(std::integral_constant<unsigned, 0>{});
+        component(std::integral_constant<unsigned, 1>{});
+        component(std::integral_constant<unsigned, 2>{});
+        component(std::integral_constant<unsigned, 3>{});
+        return;
+    }
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
-        lane_word out[4][K];
+        lane_word out[4][K] = {};
         for (unsigned comp = 0; comp < 4; ++comp) {
             if (!(d.mask & mask_bit(comp))) continue;
             const lane_word* ra = v.row(d.sources[0].row[comp]) + l0;
             const lane_word* rb = v.row(d.sources[1].row[comp]) + l0;
             const lane_word* rc = v.row(d.sources[2].row[comp]) + l0;
-            for (std::size_t k = 0; k < K; ++k) {
-                const float r = f(as_float(ma(ra[k])), as_float(mb(rb[k])), as_float(mc(rc[k])));
-                out[comp][k] = as_bits(Saturate ? saturate(r) : r);
-            }
+            for (std::size_t k = 0; k < K; ++k) out[comp][k] = compute(ra[k], rb[k], rc[k]);
         }
         for (unsigned comp = 0; comp < 4; ++comp)
             if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out[comp], K, active, all_active);
@@ -74,21 +117,23 @@ inline void float_vector_as(const instruction_desc& d, const lane_view<N, S>& v,
 }
 
 // Per-component float operations: add, mul, mad, min, max, sge, slt, cmp, mov, frc, flr.
-template <std::size_t N, std::size_t S, class F>
-inline void float_vector(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
-    if (d.saturate) float_vector_as<true>(d, v, active, all_active, f);
-    else float_vector_as<false>(d, v, active, all_active, f);
+template <class Desc, std::size_t N, std::size_t S, class F>
+inline void float_vector(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
+    const instruction_desc& d = desc.get();
+    if (d.saturate) float_vector_as<true>(desc, v, active, all_active, f);
+    else float_vector_as<false>(desc, v, active, all_active, f);
 }
 
 // Per-component integer operations (ADDI, MULI): two's complement, wrapping.
-template <std::size_t N, std::size_t S, class F>
-inline void int_vector(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
+template <class Desc, std::size_t N, std::size_t S, class F>
+inline void int_vector(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
+    const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const source_desc& a = d.sources[0];
     const source_desc& b = d.sources[1];
     const int_modifier ma(a.negate, a.absolute), mb(b.negate, b.absolute);
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
-        lane_word out[4][K];
+        lane_word out[4][K] = {};
         for (unsigned comp = 0; comp < 4; ++comp) {
             if (!(d.mask & mask_bit(comp))) continue;
             const lane_word* ra = v.row(a.row[comp]) + l0;
@@ -102,14 +147,15 @@ inline void int_vector(const instruction_desc& d, const lane_view<N, S>& v, cons
 
 // One 32-bit value a lane (or a vector of four), from its sources, written to every masked
 // component: scalar, dot-product and special instructions. G(lane, inputs) -> std::array<float, 4>.
-template <std::size_t N, std::size_t S, class G>
-inline void per_lane(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all_active, G g) {
+template <class Desc, std::size_t N, std::size_t S, class G>
+inline void per_lane(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, G g) {
+    const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const float_modifier mods[3] = {{d.sources[0].negate, d.sources[0].absolute},
                                     {d.sources[1].negate, d.sources[1].absolute},
                                     {d.sources[2].negate, d.sources[2].absolute}};
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
-        lane_word out[4][K];
+        lane_word out[4][K] = {};
         for (std::size_t k = 0; k < K; ++k) {
             std::array<std::array<float, 4>, 3> in{};
             for (unsigned s = 0; s < 3; ++s)
@@ -126,8 +172,9 @@ inline void per_lane(const instruction_desc& d, const lane_view<N, S>& v, const 
 }
 
 // Dot products, vectorized over lanes: one value replicated to every masked component.
-template <std::size_t N, std::size_t S>
-inline void dot(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all_active, unsigned terms, bool homogeneous) {
+template <class Desc, std::size_t N, std::size_t S>
+inline void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, unsigned terms, bool homogeneous) {
+    const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const source_desc& a = d.sources[0];
     const source_desc& b = d.sources[1];
@@ -182,8 +229,9 @@ template <std::size_t N, std::size_t S>
     }
 }
 
-template <std::size_t N, std::size_t S>
-inline void write_predicate(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, const bool* values) {
+template <class Desc, std::size_t N, std::size_t S>
+inline void write_predicate(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, const bool* values) {
+    const instruction_desc& d = desc.get();
     lane_word* p = v.row(d.result_row);
     for (std::size_t l = 0; l < N; ++l) {
         const lane_word value = (values[l] != d.invert_result) ? lane_on : 0;
@@ -200,8 +248,9 @@ template <std::size_t N, std::size_t S>
 
 // Fills the scratch rows of relatively addressed sources: c[index + a.c + offset] per lane.
 // Indices outside c0-c511 read (0, 0, 0, 0).
-template <std::size_t N, std::size_t S>
-inline void gather_relative(const instruction_desc& d, const lane_view<N, S>& v) {
+template <class Desc, std::size_t N, std::size_t S>
+inline void gather_relative(const Desc& desc, const lane_view<N, S>& v) {
+    const instruction_desc& d = desc.get();
     const lane_word* addr = v.row(d.rel_row);
     for (unsigned s = 0; s < 3; ++s) {
         const source_desc& src = d.sources[s];
@@ -237,40 +286,41 @@ inline void set_accumulator(const lane_view<N, S>& v, std::uint32_t base, unsign
 // predication applied). `lane0` is the warp index of the view's first lane; `quad_limit` the warp's
 // lane count (derivatives read neighbours within 2x2 quads of lanes 4k..4k+3 below it). Only the
 // code of Op is instantiated: the compiled path pays for the opcodes its program uses.
-template <opcode Op, std::size_t N, std::size_t S, class Env>
-inline void execute_op(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all_active,
+template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
+inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
                        const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+    const instruction_desc& d = desc.get();
     using namespace kernel;
     (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
-    if (d.rel_row != 0) gather_relative(d, v);
+    if (d.rel_row != 0) gather_relative(desc, v);
     if constexpr (Op == opcode::nop || Op == opcode::end) {
         // nothing to compute: END's effect is its end flag
     } else if constexpr (Op == opcode::add) {
-        float_vector(d, v, active, all_active, [](float a, float b, float) { return a + b; });
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return a + b; });
     } else if constexpr (Op == opcode::mul) {
-        float_vector(d, v, active, all_active, [](float a, float b, float) { return a * b; });
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return a * b; });
     } else if constexpr (Op == opcode::mad) {
-        float_vector(d, v, active, all_active, [](float a, float b, float c) { return op_mad(a, b, c); });
+        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_mad(a, b, c); });
     } else if constexpr (Op == opcode::max) {
-        float_vector(d, v, active, all_active, [](float a, float b, float) { return op_max(a, b); });
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_max(a, b); });
     } else if constexpr (Op == opcode::min) {
-        float_vector(d, v, active, all_active, [](float a, float b, float) { return op_min(a, b); });
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_min(a, b); });
     } else if constexpr (Op == opcode::sge) {
-        float_vector(d, v, active, all_active, [](float a, float b, float) { return op_sge(a, b); });
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_sge(a, b); });
     } else if constexpr (Op == opcode::slt) {
-        float_vector(d, v, active, all_active, [](float a, float b, float) { return op_slt(a, b); });
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_slt(a, b); });
     } else if constexpr (Op == opcode::cmp) {
-        float_vector(d, v, active, all_active, [](float a, float b, float c) { return op_cmp(a, b, c); });
+        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_cmp(a, b, c); });
     } else if constexpr (Op == opcode::mov) {
-        float_vector(d, v, active, all_active, [](float a, float, float) { return a; });
+        float_vector(desc, v, active, all_active, [](float a, float, float) { return a; });
     } else if constexpr (Op == opcode::frc) {
-        float_vector(d, v, active, all_active, [](float a, float, float) { return op_frc(a); });
+        float_vector(desc, v, active, all_active, [](float a, float, float) { return op_frc(a); });
     } else if constexpr (Op == opcode::flr) {
-        float_vector(d, v, active, all_active, [](float a, float, float) { return std::floor(a); });
+        float_vector(desc, v, active, all_active, [](float a, float, float) { return std::floor(a); });
     } else if constexpr (Op == opcode::addi) {
-        int_vector(d, v, active, all_active, [](lane_word a, lane_word b) { return ctisa::exec::wrap_add(a, b); });
+        int_vector(desc, v, active, all_active, [](lane_word a, lane_word b) { return ctisa::exec::wrap_add(a, b); });
     } else if constexpr (Op == opcode::muli) {
-        int_vector(d, v, active, all_active, [](lane_word a, lane_word b) { return ctisa::exec::wrap_mul(a, b); });
+        int_vector(desc, v, active, all_active, [](lane_word a, lane_word b) { return ctisa::exec::wrap_mul(a, b); });
     } else if constexpr (Op == opcode::arl) {
         // Integer result: the mask applies, saturation does not (writeIntegerResult).
         constexpr std::size_t K = chunk_of<N>;
@@ -286,21 +336,21 @@ inline void execute_op(const instruction_desc& d, const lane_view<N, S>& v, cons
                 if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out[comp], K, active, all_active);
         }
     } else if constexpr (Op == opcode::dp3) {
-        dot(d, v, active, all_active, 3, false);
+        dot(desc, v, active, all_active, 3, false);
     } else if constexpr (Op == opcode::dp4) {
-        dot(d, v, active, all_active, 4, false);
+        dot(desc, v, active, all_active, 4, false);
     } else if constexpr (Op == opcode::dph) {
-        dot(d, v, active, all_active, 3, true);
+        dot(desc, v, active, all_active, 3, true);
     } else if constexpr (Op == opcode::dst) {
-        per_lane(d, v, active, all_active, [](std::size_t, const auto& in) { return op_dst(in[0], in[1]); });
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_dst(in[0], in[1]); });
     } else if constexpr (Op == opcode::lit) {
-        per_lane(d, v, active, all_active, [](std::size_t, const auto& in) { return op_lit(in[0]); });
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_lit(in[0]); });
     } else if constexpr (Op == opcode::exp) {
-        per_lane(d, v, active, all_active, [](std::size_t, const auto& in) { return op_exp(in[0][scalar_component()]); });
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_exp(in[0][scalar_component()]); });
     } else if constexpr (Op == opcode::log) {
-        per_lane(d, v, active, all_active, [](std::size_t, const auto& in) { return op_log(in[0][scalar_component()]); });
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_log(in[0][scalar_component()]); });
     } else if constexpr (Op == opcode::rcp || Op == opcode::rsq || Op == opcode::ex2 || Op == opcode::lg2 || Op == opcode::sin || Op == opcode::cos) {
-        per_lane(d, v, active, all_active, [](std::size_t, const auto& in) {
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) {
             const float x = in[0][scalar_component()];
             float r = 0.0f;
             switch (Op) {
@@ -320,7 +370,7 @@ inline void execute_op(const instruction_desc& d, const lane_view<N, S>& v, cons
             const float b = scalar_float(d.sources[1], v, l);
             values[l] = Op == opcode::setpeq ? a == b : (Op == opcode::setpgt ? a > b : a < b);
         }
-        write_predicate(d, v, active, values);
+        write_predicate(desc, v, active, values);
     } else if constexpr (Op == opcode::stpeqi || Op == opcode::stpgti || Op == opcode::stplti) {
         bool values[N];
         for (std::size_t l = 0; l < N; ++l) {
@@ -328,11 +378,11 @@ inline void execute_op(const instruction_desc& d, const lane_view<N, S>& v, cons
             const std::int32_t b = ctisa::exec::as_int(scalar_int(d.sources[1], v, l));
             values[l] = Op == opcode::stpeqi ? a == b : (Op == opcode::stpgti ? a > b : a < b);
         }
-        write_predicate(d, v, active, values);
+        write_predicate(desc, v, active, values);
     } else if constexpr (Op == opcode::andp) {
         bool values[N];
         for (std::size_t l = 0; l < N; ++l) values[l] = boolean(d.sources[0], v, l) && boolean(d.sources[1], v, l);
-        write_predicate(d, v, active, values);
+        write_predicate(desc, v, active, values);
     } else if constexpr (Op == opcode::jmp) {
         fx.branch = true;
         for (std::size_t l = 0; l < N; ++l) fx.taken[l] = (active[l] && boolean(d.sources[0], v, l)) ? lane_on : 0;
@@ -377,10 +427,10 @@ inline void execute_op(const instruction_desc& d, const lane_view<N, S>& v, cons
                 env.kill(lane0 + l);
             }
         }
-        float_vector(d, v, active, all_active, [](float a, float b, float c) { return op_cmp(a, b, c); });
+        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_cmp(a, b, c); });
     } else if constexpr (Op == opcode::tex || Op == opcode::txb || Op == opcode::txl || Op == opcode::txp || Op == opcode::lda) {
         const unsigned unit = d.unit;
-        per_lane(d, v, active, all_active, [&, unit](std::size_t l, const auto& in) {
+        per_lane(desc, v, active, all_active, [&, unit](std::size_t l, const auto& in) {
             const std::size_t lane = lane0 + l;
             if (!active[l]) return vec4{};  // no request for lanes that do not run it
             vec4 coord = in[0];
@@ -398,7 +448,7 @@ inline void execute_op(const instruction_desc& d, const lane_view<N, S>& v, cons
         // Quads of lanes 4k..4k+3 laid out 0 1 / 2 3: DDX is right minus left, DDY bottom
         // minus top, one value per pair. A neighbour beyond the warp reads the lane itself.
         constexpr bool x = Op == opcode::ddx;
-        per_lane(d, v, active, all_active, [&](std::size_t l, const auto&) {
+        per_lane(desc, v, active, all_active, [&](std::size_t l, const auto&) {
             const std::size_t lane = lane0 + l;
             const std::size_t corner = lane & 3;
             const std::size_t quad = lane - corner;
@@ -427,7 +477,7 @@ inline void execute_op(const instruction_desc& d, const lane_view<N, S>& v, cons
         }
     } else if constexpr (Op == opcode::fxmad) {
         // The product plus the accumulator, to the result register; the third source is unused.
-        per_lane(d, v, active, all_active, [&](std::size_t l, const auto& in) {
+        per_lane(desc, v, active, all_active, [&](std::size_t l, const auto& in) {
             vec4 r{};
             for (unsigned comp = 0; comp < 4; ++comp)
                 r[comp] = from_fixed(fixed_product(in[0][comp], in[1][comp]) + accumulator(v, lay.accumulator, comp, l));
@@ -437,12 +487,13 @@ inline void execute_op(const instruction_desc& d, const lane_view<N, S>& v, cons
 }
 
 // Runs one instruction whose opcode is known only at run time (the interpreter).
-template <std::size_t N, std::size_t S, class Env>
-inline void execute(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all_active,
+template <class Desc, std::size_t N, std::size_t S, class Env>
+inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
                     const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+    const instruction_desc& d = desc.get();
     switch (d.op) {
 #define CTISA_CASE(name) \
-    case opcode::name: return execute_op<opcode::name>(d, v, active, all_active, lay, env, lane0, quad_limit, fx);
+    case opcode::name: return execute_op<opcode::name>(desc, v, active, all_active, lay, env, lane0, quad_limit, fx);
         CTISA_ATTILA_OPCODES(CTISA_CASE)
 #undef CTISA_CASE
     }

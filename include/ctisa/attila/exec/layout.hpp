@@ -62,6 +62,10 @@ struct instruction_desc {
     std::int32_t offset = 0;       // JMP
     std::uint32_t rel_row = 0;     // the address register component's row (relative addressing)
     std::int32_t rel_offset = 0;
+    // Each written component reads, of the result register, at most its own component: the
+    // component-wise kernels may then write straight into the result rows, one component after
+    // another, with no copy of the sources (mad r0, r0, c0, c1 but not mov r0, r0.yxzw).
+    bool in_place = false;
 };
 
 namespace detail {
@@ -191,6 +195,13 @@ constexpr void note_register(layout& l, const operand& o, std::uint32_t& immedia
             default: break;
         }
     }
+    d.in_place = in.result.kind == operand_kind::reg;
+    for (const source_desc& sd : d.sources)
+        for (unsigned c = 0; c < 4; ++c) {
+            if (!(d.mask & mask_bit(c))) continue;
+            const bool in_result = sd.row[c] >= d.result_row && sd.row[c] < d.result_row + 4;
+            if (in_result && sd.row[c] != d.result_row + c) d.in_place = false;
+        }
     return d;
 }
 

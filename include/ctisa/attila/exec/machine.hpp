@@ -128,7 +128,7 @@ public:
     template <class Env>
     run_status run(Env& env, std::uint64_t step_budget = default_step_budget) {
         return run_with(env, step_budget, [this](std::uint32_t pc, const lane_word* active, bool all_active, Env& e, effects<W>& fx) {
-            execute(code_[pc], view(), active, all_active, layout_, e, 0, lanes_, fx);
+            execute(dynamic_desc{&code_[pc]}, view(), active, all_active, layout_, e, 0, lanes_, fx);
         });
     }
     run_status run(std::uint64_t step_budget = default_step_budget) {
@@ -187,6 +187,8 @@ public:
         killed_.fill(0);
         std::fill_n(row_ptr(layout_.sample), W, 0u);
     }
+    [[nodiscard]] lane_word* storage() noexcept { return storage_.data(); }
+    [[nodiscard]] const std::array<lane_word, 4>* constants() const noexcept { return constants_.data(); }
     void note_killed(const lane_word* killed, std::size_t first, std::size_t count) {
         for (std::size_t l = 0; l < count; ++l) killed_[first + l] |= killed[l];
     }
