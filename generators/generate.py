@@ -13,13 +13,14 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from ctisa_gen import attila, emit  # noqa: E402
+from ctisa_gen import attila, emit, valhall  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # name -> (module, default spec path relative to the repository, label written into the banner)
 ISAS = {
     "attila": (attila, "generators/specs/attila.toml", "generators/specs/attila.toml"),
+    "valhall": (valhall, "../shared/seeds/valhall_ISA.xml", "../shared/seeds/valhall_ISA.xml"),
 }
 
 

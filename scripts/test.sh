@@ -29,5 +29,6 @@ for compiler in "${compilers[@]}"; do
     (cd "$build" && ctest --output-on-failure -j "$jobs")
     # The conformance pass counts, for the record.
     "$build/bin/attila_tests" "[conformance]" | grep "conformance:" || true
+    "$build/bin/valhall_tests" | grep -E "^valhall " || true
 done
 echo "== all tests passed (${compilers[*]})"

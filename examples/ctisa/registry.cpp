@@ -1,5 +1,6 @@
 // The ISAs the tool knows: one line each.
 #include <ctisa/attila/isa.hpp>
+#include <ctisa/valhall/isa.hpp>
 
 #include "commands.hpp"
 
@@ -10,6 +11,7 @@ int run_attila(const input& source, const std::vector<std::string>& options);
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
         make_entry<ctisa::attila::isa>(&run_attila),
+        make_entry<ctisa::valhall::isa>(),
     };
     return entries;
 }

@@ -3,4 +3,5 @@
 #pragma once
 
 #include "attila/attila.hpp"
+#include "valhall/valhall.hpp"
 #include "attila/executor.hpp"

@@ -34,6 +34,7 @@
     X(unbalanced_bars, "'|' without its closing '|'")                                            \
     X(program_too_long, "program longer than the assembler's capacity")                          \
     X(output_too_long, "text longer than the printer's capacity")                                \
+    X(missing_modifier, "a required instruction modifier is missing")                            \
     /* operand rules (builders and assemblers) */                                                \
     X(register_out_of_range, "register number out of range for its bank")                        \
     X(wrong_operand_kind, "operand kind not accepted in this slot")                              \
@@ -49,6 +50,12 @@
                          "instruction: write the same [aK.c + offset] on each")                 \
     X(value_out_of_range, "value out of range for its field")                                    \
     X(operand_limit, "operands exceed what one instruction can encode")                          \
+    X(immediate_not_in_table, "value not in the table of inline immediates")                     \
+    X(immediate_mode_mismatch, "operand not readable in the instruction's immediate mode")       \
+    X(uniform_slot_conflict, "an instruction reads at most one 64-bit uniform slot")             \
+    X(special_value_conflict, "an instruction reads at most one special value")                  \
+    X(bad_staging_registers, "staging registers must be consecutive, as many as the "            \
+                             "instruction takes")                                               \
     /* binary */                                                                                 \
     X(truncated, "truncated instruction stream")                                                 \
     X(reserved_opcode, "reserved or undefined opcode")                                           \

@@ -1,0 +1,92 @@
+// Valhall plugged into the generic engine: assembler, disassembler, tool listings.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "../core/assembler.hpp"
+#include "../core/format.hpp"
+#include "encoding.hpp"
+#include "syntax.hpp"
+
+namespace ctisa::valhall {
+
+struct isa {
+    using instruction = valhall::instruction;
+    static constexpr std::string_view name = "valhall";
+    static constexpr std::string_view comment_starts = valhall::comment_starts;
+    static constexpr std::size_t max_instruction_bytes = instruction_bytes;
+    // The format name of the fields every instruction has (bits 48-63).
+    static constexpr std::string_view common_format = "common";
+
+    static constexpr result<instruction> parse(text::cursor& in) { return valhall::parse(in); }
+    template <class Sink>
+    static constexpr void print(Sink& out, const instruction& in) { valhall::print(out, in); }
+    static constexpr result<encoded> encode(const instruction& in) { return valhall::encode(in); }
+    static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
+        auto d = valhall::decode(bytes);
+        if (!d) return d.error();
+        return decoded<instruction>{*d, instruction_bytes};
+    }
+
+    // Tool listings, in (opcode, opcode2) order. f(mnemonic, format, opcode, secondary opcode or -1):
+    // each instruction is its own format (named like its builder), whose fields `fields` lists.
+    template <class F>
+    static void for_each_opcode(F&& f) {
+        for (instruction_id id : by_opcode) {
+            const instruction_info& ins = info(id);
+            f(ins.mnemonic, ins.name, static_cast<unsigned>(ins.opcode), static_cast<long>(ins.opcode2));
+        }
+    }
+    // f(format, field_info): the common fields, then every instruction's own fields (bits 0-63).
+    template <class F>
+    static void for_each_field(F&& f) {
+        for (const auto& fi : common_fields) f(common_format, fi);
+        for (instruction_id id : by_opcode) {
+            const instruction_info& ins = info(id);
+            for (unsigned i = 0; i < ins.field_count; ++i) f(ins.name, instruction_fields[ins.first_field + i]);
+        }
+    }
+
+    // Calls f(format name, field_info, value) for the common fields of the word in `bytes`, then for
+    // the fields of the instruction its opcode selects (none when the opcode is reserved).
+    // Returns the bytes explained (0 when fewer than one instruction's are left).
+    template <class F>
+    static constexpr std::size_t explain(std::span<const std::uint8_t> bytes, F&& f) {
+        if (bytes.size() < instruction_bytes) return 0;
+        const words w = from_bytes<std::uint64_t, 1>(bytes.first<instruction_bytes>());
+        for (const auto& fi : common_fields) f(common_format, fi, extract(w, fi.bits));
+        if (auto id = identify(w[0])) {
+            const instruction_info& ins = info(*id);
+            for (unsigned i = 0; i < ins.field_count; ++i) {
+                const field_info& fi = instruction_fields[ins.first_field + i];
+                f(ins.name, fi, extract(w, fi.bits));
+            }
+        }
+        return instruction_bytes;
+    }
+};
+
+// constexpr auto p = ctisa::valhall::assemble<"MOV.i32 r1, r2\nNOP.return">();  // p.bytes, p.instructions
+template <fixed_string Source>
+consteval auto assemble() {
+    return ctisa::assemble<isa, Source>();
+}
+
+// The number of instructions of a source, or its first error: static_assert(!try_assemble("bogus")).
+constexpr result<std::size_t> try_assemble(std::string_view source) { return ctisa::try_assemble<isa>(source); }
+
+// One instruction from text (the first statement of `source`).
+constexpr result<instruction> parse(std::string_view source) {
+    text::cursor in(source, comment_starts);
+    while (!in.at_end() && in.at_end_of_line()) in.next_line();
+    auto r = parse(in);
+    if (r && !in.at_end()) {
+        in.next_line();
+        while (!in.at_end() && in.at_end_of_line()) in.next_line();
+        if (!in.at_end()) return in.fail(error_code::trailing_characters, in.token_text());
+    }
+    return r;
+}
+
+}  // namespace ctisa::valhall
