@@ -34,6 +34,28 @@ echo
 echo "== the disassembly assembles back to the same bytes"
 "$ctisa" asm attila "$work/shader.dis" | cmp - "$work/shader.hex" && echo "identical"
 echo
+echo "== execute it on 4 lanes of the reference executor: ctisa run attila"
+cat > "$work/inputs.txt" <<'IN'
+# LANE REG X Y Z W: a position (i0) and a normal (i1) per lane
+0 i0 1 0 0 1
+1 i0 0 2 0 1
+2 i0 0 0 3 1
+3 i0 1 1 1 1
+* i1 0 0 1 0
+3 i1 0 0 -1 0
+# the identity matrix in c0-c3, the light along +z in c4, white light in c5, c6.x = 0
+* c0 1 0 0 0
+* c1 0 1 0 0
+* c2 0 0 1 0
+* c3 0 0 0 1
+* c4 0 0 1 0
+* c5 1 1 1 1
+* c6 0 0 0 0
+IN
+sed 's/^/    /' "$work/inputs.txt"
+echo "  gives (LANE REG X Y Z W; lane 3 faces away from the light):"
+"$ctisa" run attila "$shader" --lanes 4 --inputs "$work/inputs.txt" --float | sed 's/^/    /'
+echo
 echo "== a typo is reported with its position"
 printf 'mov r0, i0\nmov c1, r0\n' | "$ctisa" asm attila - || true
 echo
