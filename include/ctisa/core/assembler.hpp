@@ -81,6 +81,19 @@ constexpr error for_each_statement(std::string_view src, F&& f) {
     return {};
 }
 
+// The one instruction of `source` (blank and comment lines around it allowed).
+template <class Isa>
+constexpr result<typename Isa::instruction> parse_one(std::string_view source) {
+    text::cursor in(source, Isa::comment_starts);
+    if (!detail::next_statement(in)) return error{error_code::unexpected_end_of_line, in.line(), 1, 0, "instruction"};
+    auto r = Isa::parse(in);
+    if (r) {
+        in.next_line();
+        if (detail::next_statement(in)) return in.fail(error_code::trailing_characters, in.token_text());
+    }
+    return r;
+}
+
 // Every error of a source, one per faulty line (parsing resumes on the next line).
 template <class Isa, class F>
 void for_each_error(std::string_view src, F&& on_error) {

@@ -76,17 +76,7 @@ consteval auto assemble() {
 // The number of instructions of a source, or its first error: static_assert(!try_assemble("bogus")).
 constexpr result<std::size_t> try_assemble(std::string_view source) { return ctisa::try_assemble<isa>(source); }
 
-// One instruction from text (the first statement of `source`).
-constexpr result<instruction> parse(std::string_view source) {
-    text::cursor in(source, comment_starts);
-    while (!in.at_end() && in.at_end_of_line()) in.next_line();
-    auto r = parse(in);
-    if (r && !in.at_end()) {
-        in.next_line();
-        while (!in.at_end() && in.at_end_of_line()) in.next_line();
-        if (!in.at_end()) return in.fail(error_code::trailing_characters, in.token_text());
-    }
-    return r;
-}
+// One instruction from text.
+constexpr result<instruction> parse(std::string_view source) { return ctisa::parse_one<isa>(source); }
 
 }  // namespace ctisa::valhall
