@@ -71,9 +71,7 @@ constexpr result<std::uint32_t> parse_immediate(cursor& in, immediate_kind kind)
         in.advance();
         if (in.offset() - start > decimal_immediate_chars) break;
     }
-    bool is_float_spelling = false;
     if (kind == immediate_kind::floating && in.peek() == '.') {
-        is_float_spelling = true;
         in.advance();
         while (text::is_digit(in.peek()) && in.offset() - start <= decimal_immediate_chars) {
             mantissa = mantissa * 10 + static_cast<std::uint32_t>(in.peek() - '0');
@@ -82,7 +80,6 @@ constexpr result<std::uint32_t> parse_immediate(cursor& in, immediate_kind kind)
         }
     }
     if (kind == immediate_kind::floating && (in.peek() == 'e' || in.peek() == 'E') && text::is_digit(in.peek(1))) {
-        is_float_spelling = true;
         in.advance();
         int e = 0;
         while (text::is_digit(in.peek()) && in.offset() - start <= decimal_immediate_chars) {
@@ -98,7 +95,6 @@ constexpr result<std::uint32_t> parse_immediate(cursor& in, immediate_kind kind)
     }
     if (in.offset() - start > decimal_immediate_chars) return cursor::fail_at(at, error_code::number_out_of_range);
     if (kind == immediate_kind::floating) return float_bits_of_decimal(mantissa, exponent);
-    (void)is_float_spelling;
     return mantissa;
 }
 

@@ -33,7 +33,6 @@
     X(bad_relative_address, "invalid relative address")                                          \
     X(unbalanced_bars, "'|' without its closing '|'")                                            \
     X(program_too_long, "program longer than the assembler's capacity")                          \
-    X(output_too_long, "text longer than the printer's capacity")                                \
     X(missing_modifier, "a required instruction modifier is missing")                            \
     /* operand rules (builders and assemblers) */                                                \
     X(register_out_of_range, "register number out of range for its bank")                        \

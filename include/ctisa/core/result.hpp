@@ -82,10 +82,4 @@ private:
     ctisa::error error_{};
 };
 
-// Propagates an error out of the enclosing function returning a result or an error.
-#define CTISA_TRY(var, expr)                          \
-    auto var##_result_ = (expr);                      \
-    if (!var##_result_.ok()) return var##_result_.error(); \
-    auto var = *var##_result_
-
 }  // namespace ctisa
