@@ -144,3 +144,44 @@ TEST_CASE("bit flips of valid encodings decode to the same bytes or an error", "
     INFO(accepted << " of " << total << " single-bit variants were valid encodings");
     CHECK(accepted > 0);
 }
+
+TEST_CASE("mangled assembly text gives an error or an instruction that prints back, never a crash", "[attila][roundtrip]") {
+    const std::string seeds[] = {
+        "(!p7) mad_sat o1.xz, -|c2[a3.w + -5].zyxw|, r4.xxyy, i9 <- end <- wait",
+        "andp !p9, !c1.y, true", "jmp c4.x, -7", "kls -c2.y", "tex r0.xy, r1, t3", "addi a0.x, a0.x, 0xFFFFFFF9",
+        "add r0, r1, 1.5", "setpgt p2, -i0.z, |r3.w|", "fxmad2 r12.xz, -i11.y, -r14.w, -c11.xxyy",
+    };
+    const std::string alphabet = " ,.|-![]()+<>0123456789xyzwacioprtsq_#;\t\nABCDEFmadtexjp";
+    std::uint64_t state = 99;
+    auto next = [&] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::size_t>(state >> 33);
+    };
+    int accepted = 0, rejected = 0;
+    for (int n = 0; n < 60000; ++n) {
+        std::string text = seeds[next() % std::size(seeds)];
+        for (std::size_t edits = 1 + next() % 3; edits > 0; --edits) {
+            const std::size_t at = text.empty() ? 0 : next() % text.size();
+            switch (next() % 3) {
+                case 0: if (!text.empty()) text.erase(at, 1); break;
+                case 1: text.insert(at, 1, alphabet[next() % alphabet.size()]); break;
+                default: if (!text.empty()) text[at] = alphabet[next() % alphabet.size()]; break;
+            }
+        }
+        auto r = at::parse(text);
+        if (!r) {
+            ++rejected;
+            CHECK(r.error().line >= 1);
+            continue;
+        }
+        ++accepted;
+        const std::string printed = ctisa::to_string<at::isa>(*r);
+        INFO(text << " -> " << printed);
+        const auto again = at::parse(printed);
+        REQUIRE(again.ok());
+        CHECK(*again == *r);
+    }
+    INFO(accepted << " accepted, " << rejected << " rejected");
+    CHECK(accepted > 0);
+    CHECK(rejected > 0);
+}
