@@ -26,7 +26,9 @@ public:
     }
 
     // The next instruction to run: its program counter and the lanes standing at it. False when
-    // every lane has finished or an error stopped the run (see status()).
+    // every lane has finished or an error stopped the run (see status()). `at_pc` must be the same
+    // array, unchanged by the caller, from one call to the next (while the lanes agree it is only
+    // rewritten when lanes finish).
     bool select(std::uint32_t& pc, std::array<lane_word, N>& at_pc, bool& all_lanes) noexcept {
         if (status_.failed()) return false;
         if (converged_) {
@@ -34,7 +36,10 @@ public:
             if (live_count_ == 0) return false;
             if (steps_ + max_lane_steps_ >= budget_) return fail(error_code::step_limit);
             pc = pc_;
-            at_pc = live_;
+            if (!at_pc_current_) {  // the caller's at_pc is unchanged since the last select
+                at_pc = live_;
+                at_pc_current_ = true;
+            }
             all_lanes = live_count_ == N;
             return true;
         }
@@ -49,6 +54,7 @@ public:
             at_pc[l] = (live_[l] && lane_pc_[l] == lowest) ? lane_on : 0;
             if (live_[l] && lane_pc_[l] != lowest) agree = false;
         }
+        at_pc_current_ = false;
         if (agree) {  // the paths joined: back to one program counter
             converged_ = true;
             pc_ = lowest;
@@ -106,6 +112,7 @@ public:
     void finish_all() noexcept {
         live_.fill(0);
         live_count_ = 0;
+        at_pc_current_ = false;
     }
 
     [[nodiscard]] const error& status() const noexcept { return status_; }
@@ -119,6 +126,7 @@ private:
     void finish_lane(std::size_t l) noexcept {
         live_[l] = 0;
         --live_count_;
+        at_pc_current_ = false;
     }
     void diverge() noexcept {
         converged_ = false;
@@ -135,6 +143,7 @@ private:
     std::array<lane_word, N> live_{};
     std::size_t live_count_ = N;
     bool converged_ = true;
+    bool at_pc_current_ = false;       // the caller's at_pc holds live_ (while converged)
     std::uint32_t pc_ = 0;
     std::uint64_t steps_ = 0;          // executed by every lane since the lanes last agreed
     std::uint64_t max_lane_steps_ = 0; // the most any lane executed before that

@@ -13,9 +13,9 @@
 
 #include <array>
 #include <cstddef>
-#include <cstring>
 #include <utility>
 
+#include "../../exec/blocks.hpp"
 #include "execute.hpp"
 #include "layout.hpp"
 #include "machine.hpp"
@@ -40,8 +40,7 @@ class compiled {
             if (d.op == opcode::jmp) return true;
         return false;
     }();
-    // Lanes a block: quads stay whole, and a block fills a few SIMD registers.
-    static constexpr std::size_t block = (W <= 32 || W % 32 != 0) ? W : 32;
+    static constexpr std::size_t block = ctisa::exec::block_lanes<W>;
 
 public:
     template <class Env>
@@ -57,8 +56,10 @@ public:
                 });
             m.prepare();
             run_status status;
-            for (std::size_t first = 0; first < W; first += block)
-                run_block(m, env, first, step_budget, status, std::make_index_sequence<n>{});
+            ctisa::exec::for_each_block<lay.rows, lay.rows, block, W>(m.storage(), [&](lane_word* rows, std::size_t first) {
+                const lane_view<block, block> v = m.template block_view<block>(rows);
+                ctisa::exec::unroll_while<n>([&](auto i) { return block_step<decltype(i)::value>(m, v, env, first, step_budget, status); });
+            });
             return status;
         }
     }
@@ -80,19 +81,17 @@ private:
     template <class Env>
     using step_function = void (*)(machine<W>&, const lane_word*, bool, Env&, effects<W>&);
 
-    template <std::size_t I, class Env>
-    static void step_at(machine<W>& m, const lane_word* active, bool all, Env& env, effects<W>& fx) {
-        one<I>(m.view(), active, all, env, 0, m.active_lanes(), fx);
-    }
-
-    template <class Env, std::size_t... I>
-    static constexpr std::array<step_function<Env>, n> step_table(std::index_sequence<I...>) {
-        return {&step_at<I, Env>...};
-    }
+    template <class Env>
+    struct steps {
+        template <std::size_t I>
+        static void entry(machine<W>& m, const lane_word* active, bool all, Env& env, effects<W>& fx) {
+            one<I>(m.view(), active, all, env, 0, m.active_lanes(), fx);
+        }
+    };
 
     template <class Env>
     static void dispatch(std::uint32_t pc, machine<W>& m, const lane_word* active, bool all, Env& env, effects<W>& fx) {
-        static constexpr auto table = step_table<Env>(std::make_index_sequence<n>{});
+        static constexpr auto table = ctisa::exec::function_table<step_function<Env>, steps<Env>, n>();
         table[pc](m, active, all, env, fx);
     }
 
@@ -119,19 +118,6 @@ private:
         if constexpr (d.op == opcode::kil || d.op == opcode::cmpkil)
             if (fx.killed_any) m.note_killed(fx.killed.data(), first, block);
         return !d.end;
-    }
-
-    // A block of lanes runs on a copy of its rows on the stack: the whole program then works in
-    // a few kilobytes that stay in the first-level cache.
-    template <class Env, std::size_t... I>
-    static void run_block(machine<W>& m, Env& env, std::size_t first, std::uint64_t step_budget, run_status& status,
-                          std::index_sequence<I...>) {
-        alignas(64) std::array<lane_word, lay.rows * block> local;
-        lane_word* warp = m.storage();
-        for (std::size_t r = 0; r < lay.rows; ++r) std::memcpy(&local[r * block], &warp[r * W + first], sizeof(lane_word) * block);
-        const lane_view<block, block> v{local.data(), 0, m.constants()};
-        (void)(block_step<I>(m, v, env, first, step_budget, status) && ...);
-        for (std::size_t r = 0; r < lay.rows; ++r) std::memcpy(&warp[r * W + first], &local[r * block], sizeof(lane_word) * block);
     }
 };
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "../../exec/kernel.hpp"
 #include "../../exec/lanes.hpp"
 #include "environment.hpp"
 #include "layout.hpp"
@@ -19,15 +20,10 @@ using ctisa::exec::blend;
 using ctisa::exec::chunk_of;
 using ctisa::exec::lane_on;
 
-// N lanes of storage whose rows are `Stride` lanes long, starting at lane `first`.
+// N lanes of storage whose rows are `Stride` lanes long, starting at lane `first`; the context is
+// the constant bank c0-c511, for relative addressing.
 template <std::size_t N, std::size_t Stride>
-struct lane_view {
-    lane_word* base = nullptr;
-    std::size_t first = 0;
-    const std::array<lane_word, 4>* constants = nullptr;  // c0-c511, for relative addressing
-
-    [[nodiscard]] lane_word* row(std::uint32_t r) const noexcept { return base + static_cast<std::size_t>(r) * Stride + first; }
-};
+using lane_view = ctisa::exec::lane_view<N, Stride, const std::array<lane_word, 4>>;
 
 // What an instruction did besides writing registers, for the control flow around it.
 template <std::size_t N>
@@ -40,29 +36,13 @@ struct effects {
 
 // How kernels see an instruction's descriptor: through a pointer (the interpreter) or as a
 // template argument (the compiled path), whose fields are then constants in every kernel.
-struct dynamic_desc {
-    const instruction_desc* desc;
-    [[nodiscard]] const instruction_desc& get() const noexcept { return *desc; }
-};
+using dynamic_desc = ctisa::exec::dynamic_desc<instruction_desc>;
 template <instruction_desc D>
-struct static_desc {
-    [[nodiscard]] static constexpr const instruction_desc& get() noexcept { return D; }
-};
+struct static_desc : ctisa::exec::static_desc<D> {};  // (a class, not an alias: GCC 12 crashes on the alias)
 
 namespace kernel {
 
-template <std::size_t N, std::size_t S>
-CTISA_EXEC_INLINE void store(const lane_view<N, S>& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values,
-                             std::size_t count, const lane_word* __restrict active, bool all_active) {
-    // The row, the values and the mask never overlap: saying so lets the compiler vectorize
-    // short fixed-length loops it has already unrolled.
-    lane_word* __restrict d = v.row(row) + l0;
-    if (all_active) {
-        for (std::size_t k = 0; k < count; ++k) d[k] = values[k];
-    } else {
-        for (std::size_t k = 0; k < count; ++k) d[k] = blend(d[k], values[k], active[l0 + k]);
-    }
-}
+using ctisa::exec::store;
 
 template <bool Saturate, class Desc, std::size_t N, std::size_t S, class F>
 inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
@@ -259,7 +239,7 @@ inline void gather_relative(const Desc& desc, const lane_view<N, S>& v) {
             const std::int64_t index = std::int64_t{src.index} + ctisa::exec::as_int(addr[l]) + d.rel_offset;
             const bool inside = index >= 0 && index < static_cast<std::int64_t>(constant_count);
             for (unsigned comp = 0; comp < 4; ++comp) {
-                const lane_word value = inside ? v.constants[index][swizzle_component(src.swizzle, comp)] : 0u;
+                const lane_word value = inside ? v.context[index][swizzle_component(src.swizzle, comp)] : 0u;
                 v.row(src.row[comp])[l] = value;
             }
         }

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "../../core/result.hpp"
-#include "../../exec/control.hpp"
+#include "../../exec/run.hpp"
 #include "../encoding.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
@@ -136,41 +136,43 @@ public:
         return run(env, step_budget);
     }
 
-    // The control-flow loop, shared with the compiled path: `step` runs instruction `pc`.
+    // The control-flow loop (ctisa::exec::run_control), shared with the compiled path: `step`
+    // runs instruction `pc`; this adds predication, KIL's bookkeeping and the end flag.
     template <class Env, class Step>
     run_status run_with(Env& env, std::uint64_t step_budget, Step&& step) {
         prepare();
-        ctisa::exec::lane_control<W> control(static_cast<std::uint32_t>(code_.size()), step_budget, lanes_);
-        std::array<lane_word, W> at_pc{};
         std::array<lane_word, W> predicated{};
-        std::uint32_t pc = 0;
-        bool all = false;
         effects<W> fx;
-        while (control.select(pc, at_pc, all)) {
-            const instruction_desc& d = code_[pc];
-            const lane_word* active = at_pc.data();
-            bool all_active = all;
-            if (d.predicated) {
-                const lane_word* p = row_ptr(d.predicate_row);
-                const lane_word flip = d.invert_predicate ? lane_on : 0;
-                for (std::size_t l = 0; l < W; ++l) predicated[l] = at_pc[l] & (p[l] ^ flip);
-                active = predicated.data();
-                all_active = false;
-            }
-            fx.branch = false;
-            fx.killed_any = false;
-            if (d.op == opcode::kil || d.op == opcode::cmpkil) fx.killed.fill(0);
-            step(pc, active, all_active, env, fx);
-            if (fx.killed_any)
-                for (std::size_t l = 0; l < W; ++l) killed_[l] |= fx.killed[l];
-            control.advance(pc, at_pc, fx.branch ? fx.taken.data() : nullptr, std::int64_t{pc} + d.offset);
-            if (d.end) control.finish(at_pc.data());
-        }
-        return run_status{control.status()};
+        const error e = ctisa::exec::run_control<W>(
+            static_cast<std::uint32_t>(code_.size()), step_budget, lanes_,
+            [&](std::uint32_t pc, const std::array<lane_word, W>& at_pc, bool all, ctisa::exec::flow<W>& f) {
+                const instruction_desc& d = code_[pc];
+                const lane_word* active = at_pc.data();
+                bool all_active = all;
+                if (d.predicated) {
+                    const lane_word* p = row_ptr(d.predicate_row);
+                    const lane_word flip = d.invert_predicate ? lane_on : 0;
+                    for (std::size_t l = 0; l < W; ++l) predicated[l] = at_pc[l] & (p[l] ^ flip);
+                    active = predicated.data();
+                    all_active = false;
+                }
+                fx.branch = false;
+                fx.killed_any = false;
+                if (d.op == opcode::kil || d.op == opcode::cmpkil) fx.killed.fill(0);
+                step(pc, active, all_active, env, fx);
+                if (fx.killed_any)
+                    for (std::size_t l = 0; l < W; ++l) killed_[l] |= fx.killed[l];
+                f.taken = fx.branch ? fx.taken.data() : nullptr;
+                f.target = std::int64_t{pc} + d.offset;
+                f.end = d.end;
+            });
+        return run_status{e};
     }
 
     // --- for the compiled path ----------------------------------------------------------------
     [[nodiscard]] lane_view<W, W> view() noexcept { return lane_view<W, W>{storage_.data(), 0, constants_.data()}; }
+    template <std::size_t N>
+    [[nodiscard]] lane_view<N, N> block_view(lane_word* rows) noexcept { return lane_view<N, N>{rows, 0, constants_.data()}; }
     template <std::size_t N>
     [[nodiscard]] lane_view<N, W> view(std::size_t first) noexcept {
         return lane_view<N, W>{storage_.data(), first, constants_.data()};

@@ -1,0 +1,64 @@
+// What every ISA's kernels are written against: a view of N lanes of register rows, an
+// instruction descriptor seen either through a pointer (the interpreter) or as a template argument
+// (the compiled path), and the masked stores that end every kernel.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "lanes.hpp"
+
+namespace ctisa::exec {
+
+// N lanes of storage whose rows are `Stride` lanes long, starting at lane `first`. `context` is
+// what the ISA's kernels need besides rows (ATTILA: the constant bank, for relative addressing).
+template <std::size_t N, std::size_t Stride, class Context = const void>
+struct lane_view {
+    lane_word* base = nullptr;
+    std::size_t first = 0;
+    Context* context = nullptr;
+
+    static constexpr std::size_t lanes = N;
+    [[nodiscard]] lane_word* row(std::uint32_t r) const noexcept { return base + static_cast<std::size_t>(r) * Stride + first; }
+};
+
+// How kernels see an instruction's descriptor: through a pointer (the interpreter) or as a
+// template argument (the compiled path), whose fields are then constants in every kernel.
+template <class Desc>
+struct dynamic_desc {
+    const Desc* desc;
+    [[nodiscard]] const Desc& get() const noexcept { return *desc; }
+};
+template <auto D>
+struct static_desc {
+    [[nodiscard]] static constexpr const decltype(D)& get() noexcept { return D; }
+};
+
+// Stores `count` values to a row from lane l0 on, where `active` is set (all of them when
+// all_active). The row, the values and the mask never overlap: saying so lets the compiler
+// vectorize short fixed-length loops it has already unrolled.
+template <class View>
+CTISA_EXEC_INLINE void store(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values,
+                             std::size_t count, const lane_word* __restrict active, bool all_active) {
+    lane_word* __restrict d = v.row(row) + l0;
+    if (all_active) {
+        for (std::size_t k = 0; k < count; ++k) d[k] = values[k];
+    } else {
+        for (std::size_t k = 0; k < count; ++k) d[k] = blend(d[k], values[k], active[l0 + k]);
+    }
+}
+
+// The same, writing only the bits of `bits` (a write mask over parts of the word: 16-bit halves).
+template <class View>
+CTISA_EXEC_INLINE void store_bits(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values,
+                                  std::size_t count, const lane_word* __restrict active, bool all_active, lane_word bits) {
+    if (bits == lane_on) return store(v, row, l0, values, count, active, all_active);
+    lane_word* __restrict d = v.row(row) + l0;
+    if (all_active) {
+        for (std::size_t k = 0; k < count; ++k) d[k] = blend(d[k], values[k], bits);
+    } else {
+        for (std::size_t k = 0; k < count; ++k) d[k] = blend(d[k], values[k], active[l0 + k] & bits);
+    }
+}
+
+}  // namespace ctisa::exec
