@@ -5,3 +5,4 @@
 #include "attila/attila.hpp"
 #include "valhall/valhall.hpp"
 #include "attila/executor.hpp"
+#include "valhall/executor.hpp"
