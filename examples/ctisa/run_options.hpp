@@ -26,8 +26,9 @@ struct run_options {
 
 // Parses --lanes N, --inputs FILE, --steps N, --float (when float_option); prints usage errors.
 inline std::optional<run_options> parse_run_options(const std::vector<std::string>& options, std::size_t max_lanes,
-                                                    bool float_option) {
+                                                    bool float_option, std::size_t default_lanes = 1) {
     run_options out;
+    out.lanes = default_lanes;
     for (std::size_t i = 0; i < options.size(); ++i) {
         const std::string& o = options[i];
         auto value = [&]() -> std::optional<std::string> {
@@ -82,6 +83,36 @@ inline std::optional<std::uint32_t> parse_value(ctisa::text::cursor& in) {
         char* end = nullptr;
         const unsigned long long v = std::strtoull(text.c_str() + 2, &end, 16);
         if (*end != '\0' || v > 0xFFFFFFFFull) return std::nullopt;
+        return static_cast<std::uint32_t>(v);
+    }
+    char* end = nullptr;
+    const float f = std::strtof(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0') return std::nullopt;
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    return bits;
+}
+
+// One value of an inputs file for a 32-bit register: a 0x bit pattern, a decimal integer (negative
+// ones as two's complement, -2147483648 to 4294967295) or a decimal float (with '.', an exponent,
+// inf or nan), as 32 bits.
+inline std::optional<std::uint32_t> parse_word(ctisa::text::cursor& in) {
+    in.skip_blanks();
+    const std::string_view token = in.token_text();
+    if (token.empty()) return std::nullopt;
+    std::string text(token);
+    in.advance(token.size());
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        char* end = nullptr;
+        const unsigned long long v = std::strtoull(text.c_str() + 2, &end, 16);
+        if (*end != '\0' || v > 0xFFFFFFFFull) return std::nullopt;
+        return static_cast<std::uint32_t>(v);
+    }
+    const bool integer = text.find_first_not_of("+-0123456789") == std::string::npos;
+    if (integer) {
+        char* end = nullptr;
+        const long long v = std::strtoll(text.c_str(), &end, 10);
+        if (end == text.c_str() || *end != '\0' || v < -2147483648LL || v > 4294967295LL) return std::nullopt;
         return static_cast<std::uint32_t>(v);
     }
     char* end = nullptr;
