@@ -2,6 +2,7 @@
 // program, run in blocks of lanes) and control flow (a program with jumps), over several warp widths.
 #include <catch2/catch.hpp>
 
+#include <string>
 #include <vector>
 
 #include <ctisa/attila/executor.hpp>
@@ -134,4 +135,54 @@ TEST_CASE("the interpreter and the compiled path agree bit for bit", "[attila][e
         compare_paths<looping, 4>(seed);
         compare_paths<looping, 64>(seed);
     }
+}
+
+namespace {
+// Supplies i0 = (lane, 1, 2, 3), i1 = (lane == 1 ? -1 : 1, ...) and c0 = (2, 2, 2, 2), c2 = (0.5, ...);
+// records every output it is given.
+struct io_environment : ex::default_environment {
+    std::vector<std::string> outputs;
+    bool input(std::size_t lane, unsigned reg, ex::vec4& value) {
+        if (reg == 0) value = {static_cast<float>(lane), 1, 2, 3};
+        else value = {lane == 1 ? -1.0f : 1.0f, 0, 0, 0};
+        return true;
+    }
+    bool constant(unsigned reg, ex::vec4& value) {
+        if (reg != 0 && reg != 2) return false;
+        value = reg == 0 ? ex::vec4{2, 2, 2, 2} : ex::vec4{0.5f, 0.5f, 0.5f, 0.5f};
+        return true;
+    }
+    void output(std::size_t lane, unsigned reg, const ex::vec4& v) {
+        outputs.push_back(std::to_string(lane) + " o" + std::to_string(reg) + " " + std::to_string(v[0]) + " " +
+                          std::to_string(v[1]) + " " + std::to_string(v[2]) + " " + std::to_string(v[3]));
+    }
+};
+constexpr auto io_program = at::assemble<"mul o0, i0, c0\nkil i1.x\nmad o3.xy, i0, c2, c0\nend">();
+}  // namespace
+
+TEST_CASE("inputs, constants and outputs go through the environment on both paths", "[attila][exec]") {
+    // o0 = i0 * c0; o3.xy = i0 * 0.5 + 2 (zw untouched: 0); lane 1 is killed and outputs nothing.
+    const std::vector<std::string> expected = {
+        "0 o0 0.000000 2.000000 4.000000 6.000000", "0 o3 2.000000 2.500000 0.000000 0.000000",
+        "2 o0 4.000000 2.000000 4.000000 6.000000", "2 o3 3.000000 2.500000 0.000000 0.000000",
+        "3 o0 6.000000 2.000000 4.000000 6.000000", "3 o3 3.500000 2.500000 0.000000 0.000000",
+    };
+    ex::machine<4> a(io_program.instructions);
+    io_environment ea;
+    REQUIRE(a.run(ea).ok());
+    CHECK(ea.outputs == expected);
+    CHECK(a.killed(1));
+
+    ex::machine<4> b(io_program.instructions);
+    io_environment eb;
+    REQUIRE(ex::compiled<io_program, 4>::run(b, eb).ok());
+    CHECK(eb.outputs == expected);
+
+    // The defaults keep what was set on the machine.
+    ex::machine<1> d(io_program.instructions);
+    d.set_input(0, 0, {1, 1, 1, 1});
+    d.set_input(0, 1, {1, 1, 1, 1});
+    d.set_constant(0, ex::vec4{3, 3, 3, 3});
+    REQUIRE(d.run().ok());
+    CHECK(d.read(bank::out, 0, 0) == std::array<std::uint32_t, 4>{0x40400000u, 0x40400000u, 0x40400000u, 0x40400000u});
 }

@@ -54,13 +54,13 @@ public:
                 return m.run_with(env, step_budget, [&m](std::uint32_t pc, const lane_word* active, bool all, Env& e, effects<W>& fx) {
                     dispatch(pc, m, active, all, e, fx);
                 });
-            m.prepare();
+            m.prepare(env);
             run_status status;
             ctisa::exec::for_each_block<lay.rows, lay.rows, block, W>(m.storage(), [&](lane_word* rows, std::size_t first) {
                 const lane_view<block, block> v = m.template block_view<block>(rows);
                 ctisa::exec::unroll_while<n>([&](auto i) { return block_step<decltype(i)::value>(m, v, env, first, step_budget, status); });
             });
-            return status;
+            return m.finish(env, status);
         }
     }
     static run_status run(machine<W>& m, std::uint64_t step_budget = default_step_budget) {

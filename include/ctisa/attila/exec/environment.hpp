@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <type_traits>
 
 namespace ctisa::attila::exec {
 
@@ -18,6 +19,17 @@ enum class texture_kind : unsigned char {
 };
 
 struct default_environment {
+    // Inputs and constants, at the start of every run: input register `reg` of each lane that
+    // takes part (for every i register the program names) and each constant c0-c511. Fill `value`
+    // and return true to supply it; the defaults return false and keep what set_input and
+    // set_constant stored.
+    bool input(std::size_t lane, unsigned reg, vec4& value) { return (void)lane, (void)reg, (void)value, false; }
+    bool constant(unsigned reg, vec4& value) { return (void)reg, (void)value, false; }
+    // Outputs, after a run that finished without error: each output register the program writes,
+    // for each lane that took part and was not killed, lane after lane. Default: nothing (read
+    // them from the machine).
+    void output(std::size_t lane, unsigned reg, const vec4& value) { (void)lane, (void)reg, (void)value; }
+
     // The default sampler returns the coordinates it is given: a texture whose texel at (s, t, r, q)
     // is (s, t, r, q). TXP's coordinates arrive already divided by w. Predictable and checkable.
     vec4 sample(unsigned unit, texture_kind kind, std::size_t lane, const vec4& coordinates) {
@@ -34,5 +46,14 @@ struct default_environment {
     void export_depth(std::size_t lane, float z) { (void)lane, (void)z; }             // ZXP
     void export_sample_depth(std::size_t lane, unsigned sample, float z) { (void)lane, (void)sample, (void)z; }  // ZXS
 };
+
+// Whether Env hides default_environment's input, constant or output: the machine skips the
+// calls (a loop over every register and lane each run) when it does not.
+template <class Env>
+inline constexpr bool supplies_inputs = !std::is_same_v<decltype(&Env::input), decltype(&default_environment::input)>;
+template <class Env>
+inline constexpr bool supplies_constants = !std::is_same_v<decltype(&Env::constant), decltype(&default_environment::constant)>;
+template <class Env>
+inline constexpr bool takes_outputs = !std::is_same_v<decltype(&Env::output), decltype(&default_environment::output)>;
 
 }  // namespace ctisa::attila::exec

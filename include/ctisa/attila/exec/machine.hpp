@@ -140,7 +140,7 @@ public:
     // runs instruction `pc`; this adds predication, KIL's bookkeeping and the end flag.
     template <class Env, class Step>
     run_status run_with(Env& env, std::uint64_t step_budget, Step&& step) {
-        prepare();
+        prepare(env);
         std::array<lane_word, W> predicated{};
         effects<W> fx;
         const error e = ctisa::exec::run_control<W>(
@@ -166,7 +166,7 @@ public:
                 f.target = std::int64_t{pc} + d.offset;
                 f.end = d.end;
             });
-        return run_status{e};
+        return finish(env, run_status{e});
     }
 
     // --- for the compiled path ----------------------------------------------------------------
@@ -177,7 +177,20 @@ public:
     [[nodiscard]] lane_view<N, W> view(std::size_t first) noexcept {
         return lane_view<N, W>{storage_.data(), first, constants_.data()};
     }
-    void prepare() {
+    // Before a run: the environment's inputs and constants, then the broadcast constant rows.
+    template <class Env>
+    void prepare(Env& env) {
+        if constexpr (supplies_constants<Env>) {
+            vec4 value{};
+            for (unsigned c = 0; c < constant_count; ++c)
+                if (env.constant(c, value)) set_constant(c, value);
+        }
+        if constexpr (supplies_inputs<Env>) {
+            vec4 value{};
+            for (unsigned reg = 0; reg < layout_.input_count; ++reg)
+                for (std::size_t lane = 0; lane < lanes_; ++lane)
+                    if (env.input(lane, reg, value)) set(bank::in, reg, lane, value);
+        }
         if (constants_dirty_) {
             for (unsigned c = 0; c < constant_count; ++c) {
                 const std::uint32_t row = register_row(layout_, bank::param, static_cast<std::uint16_t>(c));
@@ -188,6 +201,25 @@ public:
         }
         killed_.fill(0);
         std::fill_n(row_ptr(layout_.sample), W, 0u);
+    }
+    // After a run: the outputs to the environment, when it finished.
+    template <class Env>
+    run_status finish(Env& env, run_status status) {
+        if constexpr (takes_outputs<Env>) {
+            if (!status.ok()) return status;
+            const std::vector<unsigned> written = outputs_written();
+            for (std::size_t lane = 0; lane < lanes_; ++lane) {
+                if (killed_[lane]) continue;
+                for (unsigned reg : written) {
+                    const std::array<lane_word, 4> bits = read(bank::out, reg, lane);
+                    vec4 value;
+                    for (unsigned c = 0; c < 4; ++c) value[c] = as_float(bits[c]);
+                    env.output(lane, reg, value);
+                }
+            }
+        }
+        (void)env;
+        return status;
     }
     [[nodiscard]] lane_word* storage() noexcept { return storage_.data(); }
     [[nodiscard]] const std::array<lane_word, 4>* constants() const noexcept { return constants_.data(); }
