@@ -14,30 +14,20 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cmath>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <ctisa/attila/executor.hpp>
 
+#include "bench_support.hpp"
+
 namespace at = ctisa::attila;
 namespace ex = ctisa::attila::exec;
 
 namespace {
 
-// Program text built at compile time: a head, a block repeated, a tail.
-template <ctisa::fixed_string Head, ctisa::fixed_string Block, std::size_t Times, ctisa::fixed_string Tail>
-constexpr auto repeated() {
-    constexpr std::size_t n = Head.size() + Block.size() * Times + Tail.size() + 1;
-    ctisa::fixed_string<n> out{};
-    std::size_t at = 0;
-    for (char c : Head.view()) out.data[at++] = c;
-    for (std::size_t t = 0; t < Times; ++t)
-        for (char c : Block.view()) out.data[at++] = c;
-    for (char c : Tail.view()) out.data[at++] = c;
-    return out;
-}
+using ctisa_bench::repeated;
 
 // 1. A MAD chain: 65 instructions, 4 components each.
 constexpr auto mad_text = repeated<"mov r0, i0\n", "mad r0, r0, c0, c1\n", 63, "mov o0, r0\n">();
@@ -249,20 +239,6 @@ void register_widths(const char* name, native_fn native) {
     register_program<Program, 256>(name, native);
 }
 
-// Keeps every run's throughput, to print the ratios at the end.
-class ratio_reporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override {
-        for (const auto& run : runs) {
-            if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
-            const auto it = run.counters.find("items_per_second");
-            if (it != run.counters.end()) rates[run.benchmark_name()] = it->second.value;
-        }
-        ConsoleReporter::ReportRuns(runs);
-    }
-    std::map<std::string, double> rates;
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -270,24 +246,6 @@ int main(int argc, char** argv) {
     register_widths<mix_program>("mix", native_mix);
     register_widths<predicated_program>("predicated", native_predicated);
 
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    ratio_reporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    benchmark::Shutdown();
-
     constexpr double emulator = 36e6;  // the simulator's emulator, component-ops/s (peer measurement)
-    std::printf("\nsummary: lane-ops/s (G) and ratios; 'x emulator' is exec over the ATTILA emulator's 36 M/s\n");
-    std::printf("%-24s %9s %9s %9s %8s %8s %11s\n", "program/W", "exec", "static", "native", "exec/n", "static/n", "x emulator");
-    for (const char* name : {"mad_chain", "mix", "predicated"}) {
-        for (int w : {4, 16, 64, 256}) {
-            const std::string key = std::string("/attila/") + name + "/" + std::to_string(w);
-            const auto e = reporter.rates.find("exec" + key), s = reporter.rates.find("static" + key), n = reporter.rates.find("native" + key);
-            if (e == reporter.rates.end() || s == reporter.rates.end() || n == reporter.rates.end()) continue;
-            std::printf("%-24s %9.3f %9.3f %9.3f %8.2f %8.2f %11.0f\n", (std::string(name) + "/" + std::to_string(w)).c_str(),
-                        e->second / 1e9, s->second / 1e9, n->second / 1e9, e->second / n->second, s->second / n->second,
-                        e->second / emulator);
-        }
-    }
-    return 0;
+    return ctisa_bench::run_and_summarize(argc, argv, "attila", {"mad_chain", "mix", "predicated"}, {4, 16, 64, 256}, emulator);
 }

@@ -14,6 +14,8 @@
 
 #include <ctisa/valhall/executor.hpp>
 
+#include "bench_support.hpp"
+
 // The native versions' loops over a block's lanes stay loops: GCC then vectorizes them with its
 // loop vectorizer (after unrolling them fully it falls back to straight-line vectorization, which
 // gives up on selects and leaves scalar code). Clang vectorizes either way.
@@ -23,19 +25,7 @@ namespace vbench {
 
 namespace va = ctisa::valhall;
 namespace vx = ctisa::valhall::exec;
-
-// Program text built at compile time: a head, a block repeated, a tail.
-template <ctisa::fixed_string Head, ctisa::fixed_string Block, std::size_t Times, ctisa::fixed_string Tail>
-constexpr auto repeated() {
-    constexpr std::size_t n = Head.size() + Block.size() * Times + Tail.size() + 1;
-    ctisa::fixed_string<n> out{};
-    std::size_t at = 0;
-    for (char c : Head.view()) out.data[at++] = c;
-    for (std::size_t t = 0; t < Times; ++t)
-        for (char c : Block.view()) out.data[at++] = c;
-    for (char c : Tail.view()) out.data[at++] = c;
-    return out;
-}
+using ctisa_bench::repeated;
 
 // A benchmark's state: inputs (registers r0, r1 of every lane and u0-u3) and what it checks (r0, r1).
 struct setup {

@@ -38,38 +38,10 @@ constexpr const char* help =
 
 // Applies an inputs file to the machine; prints errors as FILE:LINE:COL.
 bool apply_inputs(const input& file, warp& m, std::size_t lanes) {
-    ctisa::text::cursor in(file.text, "#");
-    bool ok = true;
-    auto fail = [&](ctisa::text::position at, std::string_view what) {
-        std::fprintf(stderr, "%s:%u:%u: error: %.*s\n", file.name.c_str(), at.line, at.column, static_cast<int>(what.size()), what.data());
-        ok = false;
-    };
-    while (!in.at_end()) {
-        if (in.at_end_of_line()) {
-            in.next_line();
-            continue;
-        }
-        const auto lane_at = in.where();
-        const auto lane = parse_lane(in, lanes);
-        if (!lane) {
-            fail(lane_at, "expected a lane number below --lanes, or *");
-            in.next_line();
-            continue;
-        }
-        in.skip_blanks();
-        const auto reg_at = in.where();
-        const char letter = ctisa::text::to_lower(in.peek());
-        in.advance();
-        bool overflow = false;
-        bool has_index = false;
-        std::uint64_t index = 0;
-        if (ctisa::text::is_digit(in.peek())) {
-            index = in.unsigned_integer(&overflow).value_or(0);
-            has_index = true;
-        }
+    return read_inputs(file, lanes, [&](const input_line& line, ctisa::text::cursor& in, auto&& fail) {
         at::bank bank = at::bank::invalid;
         unsigned limit = at::register_count;
-        switch (letter) {
+        switch (line.letter) {
             case 'i': bank = at::bank::in; break;
             case 'o': bank = at::bank::out; break;
             case 'c': bank = at::bank::param; limit = at::constant_count; break;
@@ -79,44 +51,25 @@ bool apply_inputs(const input& file, warp& m, std::size_t lanes) {
             case 'p': limit = at::predicate_count; break;
             default: break;
         }
-        if (!has_index || overflow || index >= limit || (bank == at::bank::invalid && letter != 'p') ||
-            ctisa::text::is_ident_char(in.peek())) {
-            fail(reg_at, "expected a register: i, o, c, r (or t), a or p and its number");
-            in.next_line();
-            continue;
-        }
-        if (bank == at::bank::param && *lane != lanes) {
-            fail(lane_at, "constants are shared by every lane: write * as the lane");
-            in.next_line();
-            continue;
-        }
+        if (!line.index || *line.index >= limit || (bank == at::bank::invalid && line.letter != 'p'))
+            return fail(line.reg_at, "expected a register: i, o, c, r (or t), a or p and its number");
+        if (bank == at::bank::param && line.lane != lanes)
+            return fail(line.lane_at, "constants are shared by every lane: write * as the lane");
         std::array<std::uint32_t, 4> v{};
-        bool values_ok = true;
-        for (unsigned c = 0; c < 4 && values_ok; ++c) {
+        for (unsigned c = 0; c < 4; ++c) {
+            in.skip_blanks();
             const auto value_at = in.where();
             const auto bits = parse_value(in);
-            if (!bits) {
-                fail(value_at, "expected a value: a decimal float or a 0x bit pattern (four of them)");
-                values_ok = false;
-            } else {
-                v[c] = *bits;
-            }
+            if (!bits) return fail(value_at, "expected a value: a decimal float or a 0x bit pattern (four of them)");
+            v[c] = *bits;
         }
-        if (values_ok && !in.at_end_of_line()) {
-            fail(in.where(), "unexpected text after the four values");
-            values_ok = false;
+        const auto reg = static_cast<unsigned>(*line.index);
+        const auto [first, last] = lanes_of(line, lanes);
+        for (std::size_t l = first; l < last; ++l) {
+            if (line.letter == 'p') m.set_predicate(reg, l, (v[0] & 0x7FFFFFFFu) != 0);
+            else m.set(bank, reg, l, v);
         }
-        if (values_ok) {
-            const std::size_t first = *lane == lanes ? 0 : *lane;
-            const std::size_t last = *lane == lanes ? lanes : *lane + 1;
-            for (std::size_t l = first; l < last; ++l) {
-                if (letter == 'p') m.set_predicate(static_cast<unsigned>(index), l, (v[0] & 0x7FFFFFFFu) != 0);
-                else m.set(bank, static_cast<unsigned>(index), l, v);
-            }
-        }
-        in.next_line();
-    }
-    return ok;
+    });
 }
 
 }  // namespace
@@ -129,19 +82,8 @@ int run_attila(const input& source, const std::vector<std::string>& options) {
         return 0;
     }
     std::vector<at::instruction> program;
-    int status = 0;
-    ctisa::text::cursor cur(source.text, at::comment_starts);
-    while (ctisa::detail::next_statement(cur)) {
-        auto parsed = at::isa::parse(cur);
-        if (!parsed) {
-            print_error(source.name, parsed.error());
-            status = 1;
-        } else {
-            program.push_back(*parsed);
-        }
-        cur.next_line();
-    }
-    if (status) return status;
+    std::vector<ctisa::text::position> where;
+    if (!assemble_program<at::isa>(source, program, where)) return 1;
 
     auto m = std::make_unique<warp>(program, opts->lanes);
     if (opts->inputs) {

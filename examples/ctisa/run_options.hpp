@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <ctisa/core/text/cursor.hpp>
@@ -72,50 +73,26 @@ inline std::optional<run_options> parse_run_options(const std::vector<std::strin
     return out;
 }
 
-// One value of an inputs file: a decimal float or a 0x bit pattern, as 32 bits.
-inline std::optional<std::uint32_t> parse_value(ctisa::text::cursor& in) {
+// One value of an inputs file, as 32 bits: a 0x bit pattern, a decimal float, and with `integers`
+// a decimal integer (negative ones as two's complement, -2147483648 to 4294967295; a float then
+// needs '.', an exponent, inf or nan).
+inline std::optional<std::uint32_t> parse_value(ctisa::text::cursor& in, bool integers = false) {
     in.skip_blanks();
     const std::string_view token = in.token_text();
     if (token.empty()) return std::nullopt;
     std::string text(token);
     in.advance(token.size());
-    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-        char* end = nullptr;
-        const unsigned long long v = std::strtoull(text.c_str() + 2, &end, 16);
-        if (*end != '\0' || v > 0xFFFFFFFFull) return std::nullopt;
-        return static_cast<std::uint32_t>(v);
-    }
     char* end = nullptr;
-    const float f = std::strtof(text.c_str(), &end);
-    if (end == text.c_str() || *end != '\0') return std::nullopt;
-    std::uint32_t bits;
-    std::memcpy(&bits, &f, sizeof bits);
-    return bits;
-}
-
-// One value of an inputs file for a 32-bit register: a 0x bit pattern, a decimal integer (negative
-// ones as two's complement, -2147483648 to 4294967295) or a decimal float (with '.', an exponent,
-// inf or nan), as 32 bits.
-inline std::optional<std::uint32_t> parse_word(ctisa::text::cursor& in) {
-    in.skip_blanks();
-    const std::string_view token = in.token_text();
-    if (token.empty()) return std::nullopt;
-    std::string text(token);
-    in.advance(token.size());
     if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-        char* end = nullptr;
         const unsigned long long v = std::strtoull(text.c_str() + 2, &end, 16);
         if (*end != '\0' || v > 0xFFFFFFFFull) return std::nullopt;
         return static_cast<std::uint32_t>(v);
     }
-    const bool integer = text.find_first_not_of("+-0123456789") == std::string::npos;
-    if (integer) {
-        char* end = nullptr;
+    if (integers && text.find_first_not_of("+-0123456789") == std::string::npos) {
         const long long v = std::strtoll(text.c_str(), &end, 10);
         if (end == text.c_str() || *end != '\0' || v < -2147483648LL || v > 4294967295LL) return std::nullopt;
         return static_cast<std::uint32_t>(v);
     }
-    char* end = nullptr;
     const float f = std::strtof(text.c_str(), &end);
     if (end == text.c_str() || *end != '\0') return std::nullopt;
     std::uint32_t bits;
@@ -144,6 +121,78 @@ inline void print_value(std::uint32_t bits, bool as_float) {
     } else {
         std::printf(" 0x%08x", bits);
     }
+}
+
+// The start of a line of an inputs file: its LANE field and a register, a letter and a number.
+struct input_line {
+    std::size_t lane = 0;   // the lane, or `lanes` for '*'
+    ctisa::text::position lane_at{}, reg_at{};
+    char letter = 0;        // the register's letter, lower case
+    std::optional<std::uint64_t> index;  // its number; none when absent or too large
+};
+
+// Reads an inputs file (LANE REG values..., '#' comments) line by line: the lane and the register
+// are read here, then `rest(line, cursor, fail)` reads and applies the rest of the line, calling
+// fail(position, reason) on an error. Errors print as FILE:LINE:COL; false if any line had one.
+template <class Rest>
+bool read_inputs(const input& file, std::size_t lanes, Rest&& rest) {
+    ctisa::text::cursor in(file.text, "#");
+    bool ok = true;
+    auto fail = [&](ctisa::text::position at, std::string_view what) {
+        std::fprintf(stderr, "%s:%u:%u: error: %.*s\n", file.name.c_str(), at.line, at.column, static_cast<int>(what.size()),
+                     what.data());
+        ok = false;
+    };
+    for (; !in.at_end(); in.next_line()) {
+        if (in.at_end_of_line()) continue;
+        input_line line;
+        line.lane_at = in.where();
+        const auto lane = parse_lane(in, lanes);
+        if (!lane) {
+            fail(line.lane_at, "expected a lane number below --lanes, or *");
+            continue;
+        }
+        line.lane = *lane;
+        in.skip_blanks();
+        line.reg_at = in.where();
+        line.letter = ctisa::text::to_lower(in.peek());
+        in.advance();
+        bool overflow = false;
+        if (ctisa::text::is_digit(in.peek())) line.index = in.unsigned_integer(&overflow);
+        if (overflow || ctisa::text::is_ident_char(in.peek())) line.index.reset();
+        bool line_ok = true;
+        rest(line, in, [&](ctisa::text::position at, std::string_view what) {
+            fail(at, what);
+            line_ok = false;
+        });
+        if (line_ok && !in.at_end_of_line()) fail(in.where(), "unexpected text after the values");
+    }
+    return ok;
+}
+
+// The lanes an input line sets: [first, last).
+inline std::pair<std::size_t, std::size_t> lanes_of(const input_line& line, std::size_t lanes) {
+    return line.lane == lanes ? std::pair<std::size_t, std::size_t>{0, lanes} : std::pair<std::size_t, std::size_t>{line.lane, line.lane + 1};
+}
+
+// Assembles a program for `ctisa run`: its instructions and where each starts, or false after
+// printing every error.
+template <class Isa>
+bool assemble_program(const input& source, std::vector<typename Isa::instruction>& program, std::vector<ctisa::text::position>& where) {
+    bool ok = true;
+    ctisa::text::cursor cur(source.text, Isa::comment_starts);
+    for (; ctisa::detail::next_statement(cur); cur.next_line()) {
+        const auto at = cur.where();
+        auto parsed = Isa::parse(cur);
+        if (!parsed) {
+            print_error(source.name, parsed.error());
+            ok = false;
+        } else {
+            program.push_back(*parsed);
+            where.push_back(at);
+        }
+    }
+    return ok;
 }
 
 }  // namespace ctisa_tool

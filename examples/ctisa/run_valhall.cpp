@@ -38,67 +38,22 @@ constexpr const char* help =
     "others 0. Memory reads zeros, stores are dropped, textures return their coordinates, varyings\n"
     "zeros (see generators/specs/valhall_execution.toml for the semantics).\n";
 
+// Applies an inputs file to the machine; prints errors as FILE:LINE:COL.
 bool apply_inputs(const input& file, warp& m, std::size_t lanes) {
-    ctisa::text::cursor in(file.text, "#");
-    bool ok = true;
-    auto fail = [&](ctisa::text::position at, std::string_view what) {
-        std::fprintf(stderr, "%s:%u:%u: error: %.*s\n", file.name.c_str(), at.line, at.column, static_cast<int>(what.size()), what.data());
-        ok = false;
-    };
-    while (!in.at_end()) {
-        if (in.at_end_of_line()) {
-            in.next_line();
-            continue;
-        }
-        const auto lane_at = in.where();
-        const auto lane = parse_lane(in, lanes);
-        if (!lane) {
-            fail(lane_at, "expected a lane number below --lanes, or *");
-            in.next_line();
-            continue;
-        }
-        in.skip_blanks();
-        const auto reg_at = in.where();
-        const char letter = ctisa::text::to_lower(in.peek());
-        in.advance();
-        bool overflow = false;
-        std::optional<std::uint64_t> index;
-        if (ctisa::text::is_digit(in.peek())) index = in.unsigned_integer(&overflow);
-        if ((letter != 'r' && letter != 'u') || !index || overflow || *index >= va::register_count ||
-            ctisa::text::is_ident_char(in.peek())) {
-            fail(reg_at, "expected a register r0-r63 or a uniform u0-u63");
-            in.next_line();
-            continue;
-        }
-        if (letter == 'u' && *lane != lanes) {
-            fail(lane_at, "uniforms are shared by every lane: write * as the lane");
-            in.next_line();
-            continue;
-        }
+    return read_inputs(file, lanes, [&](const input_line& line, ctisa::text::cursor& in, auto&& fail) {
+        if ((line.letter != 'r' && line.letter != 'u') || !line.index || *line.index >= va::register_count)
+            return fail(line.reg_at, "expected a register r0-r63 or a uniform u0-u63");
+        if (line.letter == 'u' && line.lane != lanes)
+            return fail(line.lane_at, "uniforms are shared by every lane: write * as the lane");
         in.skip_blanks();
         const auto value_at = in.where();
-        const auto bits = parse_word(in);
-        if (!bits) {
-            fail(value_at, "expected a value: a 0x bit pattern, a decimal integer or a decimal float");
-            in.next_line();
-            continue;
-        }
-        if (!in.at_end_of_line()) {
-            fail(in.where(), "unexpected text after the value");
-            in.next_line();
-            continue;
-        }
-        const auto reg = static_cast<unsigned>(*index);
-        if (letter == 'u') {
-            m.set_uniform(reg, *bits);
-        } else {
-            const std::size_t first = *lane == lanes ? 0 : *lane;
-            const std::size_t last = *lane == lanes ? lanes : *lane + 1;
-            for (std::size_t l = first; l < last; ++l) m.set(reg, l, *bits);
-        }
-        in.next_line();
-    }
-    return ok;
+        const auto bits = parse_value(in, true);
+        if (!bits) return fail(value_at, "expected a value: a 0x bit pattern, a decimal integer or a decimal float");
+        const auto reg = static_cast<unsigned>(*line.index);
+        if (line.letter == 'u') return m.set_uniform(reg, *bits);
+        const auto [first, last] = lanes_of(line, lanes);
+        for (std::size_t l = first; l < last; ++l) m.set(reg, l, *bits);
+    });
 }
 
 }  // namespace
@@ -112,21 +67,7 @@ int run_valhall(const input& source, const std::vector<std::string>& options) {
     }
     std::vector<va::instruction> program;
     std::vector<ctisa::text::position> where;
-    int status = 0;
-    ctisa::text::cursor cur(source.text, va::comment_starts);
-    while (ctisa::detail::next_statement(cur)) {
-        const auto at = cur.where();
-        auto parsed = va::isa::parse(cur);
-        if (!parsed) {
-            print_error(source.name, parsed.error());
-            status = 1;
-        } else {
-            program.push_back(*parsed);
-            where.push_back(at);
-        }
-        cur.next_line();
-    }
-    if (status) return status;
+    if (!assemble_program<va::isa>(source, program, where)) return 1;
 
     auto m = std::make_unique<warp>(program, opts->lanes);
     if (opts->inputs) {

@@ -1,21 +1,8 @@
 #!/usr/bin/env bash
 # The ctisa tool's interface for ATTILA, as DESIGN.md and the README give it.
 #   attila_cli_test.sh PATH/TO/ctisa
-set -u
 ctisa="$1"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-check() {  # check NAME EXPECTED ACTUAL
-    if [ "$2" != "$3" ]; then
-        echo "FAIL $1"
-        echo "  expected: $2"
-        echo "  actual:   $3"
-        failures=$((failures + 1))
-    else
-        echo "ok   $1"
-    fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 
 check "isas lists attila" "attila" "$("$ctisa" isas | grep -x attila)"
 check "opcodes: 53 instructions" "53" "$("$ctisa" opcodes attila | wc -l | tr -d ' ')"
@@ -82,8 +69,4 @@ check "run: bad inputs line" "1 $work/bad.txt:1:3: error: expected a register: i
 "$ctisa" run attila "$work/p.asm" --lanes 999 > /dev/null 2>&1
 check "run: --lanes out of range is a usage error" "2" "$?"
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures failures"
-    exit 1
-fi
-echo "all ctisa tool checks passed"
+finish "ctisa tool"

@@ -2,21 +2,8 @@
 # The ctisa tool's `run valhall` interface; expected values worked out from the XML and
 # generators/specs/valhall_execution.toml.
 #   valhall_cli_test.sh PATH/TO/ctisa
-set -u
 ctisa="$1"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-check() {  # check NAME EXPECTED ACTUAL
-    if [ "$2" != "$3" ]; then
-        echo "FAIL $1"
-        echo "  expected: $2"
-        echo "  actual:   $3"
-        failures=$((failures + 1))
-    else
-        echo "ok   $1"
-    fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 
 cat > "$work/p.asm" <<'ASM'
 FMA.f32 r0, r1, u0, 0x3F800000          # r1 * u0 + 1.0, fused
@@ -103,8 +90,4 @@ check "run: --lanes out of range is a usage error" "2" "$?"
 "$ctisa" run valhall --help > /dev/null 2>&1
 check "run valhall --help" "0" "$?"
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures failures"
-    exit 1
-fi
-echo "all ctisa run valhall checks passed"
+finish "ctisa run valhall"

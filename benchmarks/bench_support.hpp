@@ -1,0 +1,74 @@
+// What every ISA's executor benchmark shares: program text repeated at compile time, and a main
+// that runs the benchmarks and prints each program's lane-ops/s and ratios to native.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <cstdio>
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <ctisa/core/fixed_string.hpp>
+
+namespace ctisa_bench {
+
+// Program text built at compile time: a head, a block repeated, a tail.
+template <ctisa::fixed_string Head, ctisa::fixed_string Block, std::size_t Times, ctisa::fixed_string Tail>
+constexpr auto repeated() {
+    constexpr std::size_t n = Head.size() + Block.size() * Times + Tail.size() + 1;
+    ctisa::fixed_string<n> out{};
+    std::size_t at = 0;
+    for (char c : Head.view()) out.data[at++] = c;
+    for (std::size_t t = 0; t < Times; ++t)
+        for (char c : Block.view()) out.data[at++] = c;
+    for (char c : Tail.view()) out.data[at++] = c;
+    return out;
+}
+
+// Keeps every run's throughput, to print the ratios at the end.
+class ratio_reporter : public benchmark::ConsoleReporter {
+public:
+    void ReportRuns(const std::vector<Run>& runs) override {
+        for (const auto& run : runs) {
+            if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
+            const auto it = run.counters.find("items_per_second");
+            if (it != run.counters.end()) rates[run.benchmark_name()] = it->second.value;
+        }
+        ConsoleReporter::ReportRuns(runs);
+    }
+    std::map<std::string, double> rates;
+};
+
+// Runs the registered benchmarks (exec/<isa>/<program>/<W>, static/..., native/...), then prints a
+// line per program and width: G lane-ops/s of the three and the ratios to native, and with
+// `per_emulator` (lane-ops/s of a per-thread emulator) how many times faster the interpreter is.
+inline int run_and_summarize(int argc, char** argv, const char* isa, std::initializer_list<const char*> programs,
+                             std::initializer_list<int> widths, double per_emulator = 0) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    ratio_reporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::Shutdown();
+
+    std::printf("\nsummary: G lane-ops/s and ratios to native%s\n",
+                per_emulator > 0 ? "; 'x emulator': the interpreter over the per-thread emulator" : "");
+    std::printf("%-24s %9s %9s %9s %8s %8s%s\n", "program/W", "exec", "static", "native", "exec/n", "static/n",
+                per_emulator > 0 ? "  x emulator" : "");
+    for (const char* program : programs) {
+        for (int w : widths) {
+            const std::string key = std::string("/") + isa + "/" + program + "/" + std::to_string(w);
+            const auto e = reporter.rates.find("exec" + key), s = reporter.rates.find("static" + key), n = reporter.rates.find("native" + key);
+            if (e == reporter.rates.end() || s == reporter.rates.end() || n == reporter.rates.end()) continue;
+            std::printf("%-24s %9.3f %9.3f %9.3f %8.2f %8.2f", (std::string(program) + "/" + std::to_string(w)).c_str(), e->second / 1e9,
+                        s->second / 1e9, n->second / 1e9, e->second / n->second, s->second / n->second);
+            if (per_emulator > 0) std::printf("  %10.0f", e->second / per_emulator);
+            std::printf("\n");
+        }
+    }
+    return 0;
+}
+
+}  // namespace ctisa_bench
