@@ -56,6 +56,27 @@ sed 's/^/    /' "$work/inputs.txt"
 echo "  gives (LANE REG X Y Z W; lane 3 faces away from the light):"
 "$ctisa" run attila "$shader" --lanes 4 --inputs "$work/inputs.txt" --float | sed 's/^/    /'
 echo
+valhall="$root/examples/shaders/valhall_lerp.asm"
+echo "== the same for Arm Mali Valhall, in Mesa's syntax ($valhall)"
+grep -v '^#' "$valhall"
+echo "  encodes to (ctisa asm valhall, 8 bytes an instruction):"
+"$ctisa" asm valhall "$valhall" | tee "$work/valhall.hex" | sed 's/^/    /'
+echo "  decodes back to the same text (ctisa dis valhall):"
+"$ctisa" dis valhall "$work/valhall.hex" | diff <(grep -v '^#' "$valhall") - && echo "    identical"
+cat > "$work/valhall_inputs.txt" <<'IN'
+# LANE REG VALUE: r0 per lane, the uniforms u0 = 10, u1 = 20, u2 = 15 shared
+0 r0 0.25
+1 r0 -3.0
+2 r0 0.75
+3 r0 7.5
+* u0 10.0
+* u1 20.0
+* u2 15.0
+IN
+echo "  run on 4 lanes with these inputs (ctisa run valhall; registers as bits):"
+sed 's/^/    /' "$work/valhall_inputs.txt"
+"$ctisa" run valhall "$valhall" --lanes 4 --inputs "$work/valhall_inputs.txt" | grep -E ' r(3|4|5) ' | sed 's/^/    /'
+echo
 echo "== a typo is reported with its position"
 printf 'mov r0, i0\nmov c1, r0\n' | "$ctisa" asm attila - || true
 echo
