@@ -73,8 +73,9 @@ cat > "$work/valhall_inputs.txt" <<'IN'
 * u1 20.0
 * u2 15.0
 IN
-echo "  run on 4 lanes with these inputs (ctisa run valhall; registers as bits):"
+echo "  run on 4 lanes with these inputs (ctisa run valhall):"
 sed 's/^/    /' "$work/valhall_inputs.txt"
+echo "  gives r3 (the mix), r4 (t and r3 as binary16) and r5 (LANE REG bits):"
 "$ctisa" run valhall "$valhall" --lanes 4 --inputs "$work/valhall_inputs.txt" | grep -E ' r(3|4|5) ' | sed 's/^/    /'
 echo
 echo "== a typo is reported with its position"
