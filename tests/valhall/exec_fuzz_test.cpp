@@ -1,32 +1,29 @@
 // Any program the decoder accepts runs to an answer: every lane finishes, or the run stops with
 // step_limit, bad_branch_target or not_executable. Random words (most of them not instructions)
 // are decoded; the instructions among them make random programs run over random registers. Under
-// the sanitizers (see README) this also shows that no input program has undefined behaviour.
+// the sanitizers (scripts/test.sh sanitize) this also shows that no input program has undefined behaviour.
 #include <catch2/catch.hpp>
 
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <vector>
 
 #include <ctisa/valhall/executor.hpp>
+
+#include "random.hpp"
 
 namespace va = ctisa::valhall;
 namespace vx = ctisa::valhall::exec;
 
 namespace {
 
-struct rng {
-    std::uint64_t s;
-    std::uint64_t next() {  // xorshift64*
-        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
-        return s * 0x2545F4914F6CDD1DULL;
-    }
-};
+using ctisa_test::rng;
 
-// An instruction decoded from random words, biased towards the opcodes' bit ranges being valid.
+// An instruction decoded from random 64-bit words (about one in five is one).
 va::instruction random_instruction(rng& r) {
     for (;;) {
-        const std::uint64_t w = r.next();
+        const std::uint64_t w = (r.next() << 32) ^ r.next();  // next() gives 53 bits
         std::array<std::uint8_t, 8> bytes{};
         for (unsigned i = 0; i < 8; ++i) bytes[i] = static_cast<std::uint8_t>(w >> (8 * i));
         if (auto d = va::decode(bytes)) return *d;

@@ -11,6 +11,8 @@
 
 #include <ctisa/valhall/valhall.hpp>
 
+#include "random.hpp"
+
 namespace va = ctisa::valhall;
 
 namespace {
@@ -206,14 +208,7 @@ TEST_CASE("every instruction round-trips over every value of every field", "[val
 
 namespace {
 
-struct rng {
-    std::uint64_t state = 0x9E3779B97F4A7C15ull;
-    std::uint64_t next() {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        return state >> 11;
-    }
-    unsigned below(unsigned n) { return static_cast<unsigned>(next() % n); }
-};
+using ctisa_test::rng;
 
 // A random combination of every field of the instruction (not always valid: FAU limits).
 va::instruction random_variant(va::instruction_id id, rng& g) {
