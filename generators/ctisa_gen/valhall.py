@@ -543,7 +543,7 @@ def special_values(isa, mode):
 def enums_header(isa, label, digest, errata_digest):
     enums = enum_order(isa)
     out = [header_start(label, digest, errata_digest, "Valhall enums, the immediate table and special values.",
-                        ["<array>", "<cstdint>", "<string_view>", '"../../core/table.hpp"'])]
+                        ["<array>", "<cstdint>", "<string_view>", '"../../core/table.hpp"', '"../descriptors.hpp"'])]
     out.append("namespace ctisa::valhall {\n\n")
     out.append(emit.enum("enum_id", "std::uint8_t", [(e.ident, None, e.xml_name) for e in enums],
                          f"The {len(enums)} enums of the XML, by their safe names."))
@@ -560,22 +560,6 @@ def enums_header(isa, label, digest, errata_digest):
         out.append(emit.enum(e.ident, "std::uint8_t", items, doc))
         out.append("\n")
 
-    out.append("""struct enum_value_info {
-    std::string_view name;         // as written in assembly ("" for a reserved entry)
-    std::string_view description;
-    bool reserved;
-};
-
-struct enum_info {
-    std::string_view xml_name;     // the XML's name, e.g. "Load lane (8-bit)"
-    std::string_view name;         // its safe name, e.g. "load_lane_8_bit"
-    std::uint16_t first;           // its values: enum_values[first, first + count)
-    std::uint8_t count;
-    std::int8_t default_value;     // -1: none (a modifier of this enum must be written)
-    bool implied;                  // the XML marks it implied (never written as a modifier)
-};
-
-""")
     rows, infos = [], []
     for e in enums:
         first = len(rows)
@@ -636,13 +620,6 @@ struct enum_info {
 
     # Special values per immediate mode.
     modes = isa.enums["immediate_mode"]
-    out.append("""// A special value: a source of kind 3 with value 32-63, whose meaning the immediate mode selects.
-struct special_value {
-    std::uint8_t mode;  // immediate_mode
-    std::uint8_t code;  // the source value, 32-63
-};
-
-""")
     tables = []
     lookup = []
     for mode_index, mv in enumerate(modes.values):
@@ -689,91 +666,8 @@ def instructions_header(isa, label, digest, errata_digest):
     out.append(f"// The most '.' a mnemonic contains (the parser tries no longer prefixes).\n"
                f"inline constexpr std::size_t max_mnemonic_dots = {dots};\n\n")
 
-    out.append("""struct modifier_info {
-    std::string_view name;
-    bool flag;               // one bit, written .name; otherwise an enum, written .value
-    enum_id values;          // the enum (flags: unused)
-    std::int8_t default_value;  // -1: must be written (flags: 0)
-    bool implied;            // never written in text (staging_register_count, left)
-};
-
-// Which field of a source selects its lanes or halves, if any.
-enum class select_kind : std::uint8_t {
-    none,
-    swizzle,  // 2 bits: Widen (32-bit sources) or the first four Swizzles (16-bit)
-    widen,    // 4 bits: Swizzles (N-bit)
-    lanes,    // 4 bits: Lanes (8-bit), the bytes of a shift amount
-    lane,     // 1-2 bits: Lane (N-bit)
-};
-
-struct select_info {
-    select_kind kind;
-    enum_id values;              // its enum (unused when kind is none)
-    std::uint8_t start;
-    std::uint8_t width;
-    std::uint8_t default_value;  // what an unwritten select encodes (the enum's default, else 0)
-};
-
-struct source_info {
-    std::string_view name;   // the XML's description of the source
-    std::uint8_t size;       // bits the instruction reads from it
-    bool is_float;           // float="true" or absneg="true"
-    bool absneg;             // .neg and .abs
-    bool invertible;         // .not
-    std::uint8_t neg_bit;    // when absneg
-    std::uint8_t abs_bit;
-    std::uint8_t not_bit;    // when invertible
-    select_info select;
-};
-
-struct staging_info {
-    std::string_view name;
-    bool read;
-    bool write;
-    std::uint8_t count;      // registers; 0: as many as staging_register_count says (1-7)
-    std::uint8_t start;      // bit of its byte (40 or 16)
-    std::uint8_t flags;      // the value of the byte's top two bits
-};
-
-struct immediate_info {
-    std::string_view name;   // "constant" is written #value, others name:value
-    std::uint8_t start;
-    std::uint8_t size;
-    bool is_signed;
-};
-
-struct modifier_use {
-    valhall::modifier kind;
-    std::uint8_t start;
-    std::uint8_t size;
-    bool in_word;            // false for the XML's left at bit 128 (erratum left-outside-word)
-};
-
-struct instruction_info {
-    std::string_view mnemonic;
-    std::string_view name;         // the identifier: instruction_id, builder and format name (fadd_f32)
-    std::string_view title;
-    std::string_view group;        // the XML group it comes from ("" for a lone <ins>)
-    std::uint16_t opcode;          // primary opcode, bits 48-56
-    std::int16_t opcode2;          // secondary opcode, -1 when the XML gives none
-    std::uint8_t secondary_shift;
-    std::uint16_t secondary_mask;
-    std::uint8_t dests;            // 0 or 1
-    std::uint8_t source_count;
-    std::uint8_t staging_count;
-    std::uint8_t immediate_count;  // 0 or 1
-    std::uint8_t modifier_count;
-    std::array<source_info, 4> sources;
-    std::array<staging_info, 2> staging;
-    immediate_info immediate;
-    std::array<modifier_use, """ + str(MAX_MODIFIERS) + """> modifiers;  // in the XML's order (the printing order)
-    std::uint64_t modifier_mask;   // bit m: the instruction has modifier m written in text (not implied)
-    std::uint16_t first_field;     // its fields: instruction_fields[first_field, first_field + field_count)
-    std::uint8_t field_count;
-    std::uint64_t used_bits;       // every bit a field of the instruction (or a common field) covers
-};
-
-""")
+    out.append(f"static_assert(max_modifiers == {MAX_MODIFIERS}, \"descriptors.hpp: instruction_info::modifiers holds "
+               f"the most modifiers one instruction has\");\n\n")
     rows = []
     for name in mods:
         enum, implied = isa.modifiers[name]
@@ -862,12 +756,7 @@ struct instruction_info {
     for op in range(512):
         f, n = first.get(op, (0, 0))
         buckets.append(f"{{{f}, {n}}}")
-    out.append("""// For each 9-bit primary opcode, its instructions in by_opcode (count 0: reserved opcode).
-struct opcode_bucket {
-    std::uint8_t first;
-    std::uint8_t count;
-};
-""")
+    out.append("// For each 9-bit primary opcode, its instructions in by_opcode (count 0: reserved opcode).\n")
     out.append("inline constexpr std::array<opcode_bucket, 512> opcode_buckets{{\n    "
                + ",\n    ".join(", ".join(buckets[i:i + 16]) for i in range(0, 512, 16)) + "}};\n\n")
 
@@ -900,11 +789,6 @@ struct opcode_bucket {
     out.append("""// Every word that may follow a mnemonic, sorted by (lower-case) name for binary search: a value of
 // a modifier's enum or a flag (kind: the modifier), an immediate mode (kind: modifier_count) or an
 // action (kind: modifier_count + 1). A word may name values of several modifiers.
-struct modifier_word {
-    std::string_view name;
-    std::uint8_t kind;
-    std::uint8_t value;
-};
 inline constexpr std::uint8_t immediate_mode_word = modifier_count;
 inline constexpr std::uint8_t action_word = modifier_count + 1;
 """)

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string_view>
 #include "../../core/table.hpp"
+#include "../descriptors.hpp"
 
 namespace ctisa::valhall {
 
@@ -483,21 +484,6 @@ enum class inactive_result : std::uint8_t {
     v2inf = 15,  // 0x7C007C00
 };
 
-struct enum_value_info {
-    std::string_view name;         // as written in assembly ("" for a reserved entry)
-    std::string_view description;
-    bool reserved;
-};
-
-struct enum_info {
-    std::string_view xml_name;     // the XML's name, e.g. "Load lane (8-bit)"
-    std::string_view name;         // its safe name, e.g. "load_lane_8_bit"
-    std::uint16_t first;           // its values: enum_values[first, first + count)
-    std::uint8_t count;
-    std::int8_t default_value;     // -1: none (a modifier of this enum must be written)
-    bool implied;                  // the XML marks it implied (never written as a modifier)
-};
-
 inline constexpr std::array<enum_value_info, 293> enum_values{{
     enum_value_info{"wait0126", "Wait on all dependency slots", false},
     enum_value_info{"barrier", "Subgroup barrier", false},
@@ -927,12 +913,6 @@ inline constexpr std::array<bool, 32> immediate_is_alias{{false, false, false, f
 
 // The 32-bit value each Inactive result returns (the XML's name="..." attributes).
 inline constexpr std::array<std::uint32_t, 16> inactive_result_values{{0x00000000u, 0xFFFFFFFFu, 0x00000001u, 0x00010001u, 0x80000000u, 0x7FFFFFFFu, 0x80008000u, 0x7FFF7FFFu, 0x80808080u, 0x7F7F7F7Fu, 0x3F800000u, 0x3C003C00u, 0xFF800000u, 0x7F800000u, 0xFC00FC00u, 0x7C007C00u}};
-
-// A special value: a source of kind 3 with value 32-63, whose meaning the immediate mode selects.
-struct special_value {
-    std::uint8_t mode;  // immediate_mode
-    std::uint8_t code;  // the source value, 32-63
-};
 
 // special_names[mode][value - 32]: the name of each special value per immediate mode ("" where
 // undefined). ts and id come from the XML's enums; the default mode's descriptors from Mesa's asm.py.
