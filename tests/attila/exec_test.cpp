@@ -351,3 +351,20 @@ TEST_CASE("fixed point: 16.8 sources, exact products, the accumulator", "[attila
     CHECK(flt(o1[3]) == 4.0f + 65535.99609375f);
 }
 
+
+TEST_CASE("a program from bytes: decoded once, or the first bad instruction's error and offset", "[attila][exec]") {
+    auto bytes = ctisa::assemble_bytes<at::isa>("add o0, i0, 1.5\nend").value();
+    const auto code = ctisa::decode_program<at::isa>(bytes);
+    REQUIRE(code);
+    REQUIRE(code->size() == 2);
+    ex::machine<2> m(*code);
+    m.set_input(1, 0, {1, 2, 3, 4});
+    REQUIRE(m.run().ok());
+    CHECK(flt(m.read(bank::out, 0, 1)[0]) == 2.5f);
+
+    bytes.insert(bytes.end(), {0x01, 0x02, 0x03});  // a truncated third instruction
+    const auto bad = ctisa::decode_program<at::isa>(bytes);
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().code == ctisa::error_code::truncated);
+    CHECK(bad.error().offset == 32);
+}

@@ -244,3 +244,20 @@ TEST_CASE("the spec's [[not_executable]] list is the executor's", "[valhall][exe
     std::printf("valhall executor: %zu/%zu instructions executable (the rest refuse with not_executable)\n",
                 va::instruction_count - refused.size(), va::instruction_count);
 }
+
+TEST_CASE("a program from bytes: decoded once, or the first bad instruction's error and offset", "[valhall][exec][flow]") {
+    auto bytes = ctisa::assemble_bytes<va::isa>("IADD.u32 r0, r1, 0x3F800000\nMOV.i32 r2, r0").value();
+    const auto code = ctisa::decode_program<va::isa>(bytes);
+    REQUIRE(code);
+    REQUIRE(code->size() == 2);
+    vx::machine<4> m(*code, 2);
+    m.set(1, 1, 5);
+    REQUIRE(m.run().ok());
+    CHECK(m.read(2, 1) == 0x3F800005u);
+
+    bytes.insert(bytes.end(), {0x01, 0x02, 0x03});  // a truncated third instruction
+    const auto bad = ctisa::decode_program<va::isa>(bytes);
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().code == ctisa::error_code::truncated);
+    CHECK(bad.error().offset == 16);
+}

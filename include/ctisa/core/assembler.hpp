@@ -240,10 +240,11 @@ consteval auto assemble() {
     }
 }
 
-// Decodes and prints every instruction, one a line. Stops at the first undecodable instruction
-// and returns its error, with `offset` the byte offset of that instruction.
-template <class Isa, class Sink>
-constexpr error disassemble(Sink& out, std::span<const std::uint8_t> bytes) {
+// Decodes a byte stream instruction by instruction, calling f(instruction) for each. Stops at the
+// first undecodable instruction and returns its error, with `offset` the byte offset of that
+// instruction.
+template <class Isa, class F>
+constexpr error for_each_decoded(std::span<const std::uint8_t> bytes, F&& f) {
     std::size_t offset = 0;
     while (offset < bytes.size()) {
         auto d = Isa::decode(bytes.subspan(offset));
@@ -252,11 +253,28 @@ constexpr error disassemble(Sink& out, std::span<const std::uint8_t> bytes) {
             e.offset = static_cast<std::uint32_t>(offset);
             return e;
         }
-        Isa::print(out, d->instruction);
-        out.push('\n');
+        f(d->instruction);
         offset += d->size;
     }
     return {};
+}
+
+// Every instruction of a byte stream, or the first error (see for_each_decoded).
+template <class Isa>
+result<std::vector<typename Isa::instruction>> decode_program(std::span<const std::uint8_t> bytes) {
+    std::vector<typename Isa::instruction> program;
+    const error e = for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& in) { program.push_back(in); });
+    if (e.failed()) return e;
+    return program;
+}
+
+// Decodes and prints every instruction, one a line; the first error as for_each_decoded.
+template <class Isa, class Sink>
+constexpr error disassemble(Sink& out, std::span<const std::uint8_t> bytes) {
+    return for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& in) {
+        Isa::print(out, in);
+        out.push('\n');
+    });
 }
 
 // Prints one instruction into a string (run time).

@@ -1,6 +1,7 @@
 // The ATTILA interpreter: a warp of W lanes running a program decoded once into descriptors.
 //
-//   ctisa::attila::exec::machine<64> m(program);       // a span of instructions
+//   ctisa::attila::exec::machine<64> m(program);       // a span of instructions (from bytes:
+//                                                      // ctisa::decode_program<attila::isa>)
 //   m.set_input(lane, 0, {x, y, z, w});
 //   auto status = m.run();                              // or m.run(my_environment)
 //   auto o0 = m.read(bank::out, 0, lane);
@@ -55,20 +56,6 @@ public:
                 if (s.kind == operand_kind::immediate) std::fill_n(row_ptr(row++), W, s.value);
     }
 
-    // A program from its bytes: every instruction decoded, or the first error (offset = its byte).
-    static result<machine> from_bytes(std::span<const std::uint8_t> bytes) {
-        std::vector<instruction> program;
-        for (std::size_t at = 0; at < bytes.size(); at += instruction_bytes) {
-            auto d = decode(bytes.subspan(at));
-            if (!d) {
-                error e = d.error();
-                e.offset = static_cast<std::uint32_t>(at);
-                return e;
-            }
-            program.push_back(*d);
-        }
-        return machine(program);
-    }
     [[nodiscard]] std::size_t active_lanes() const noexcept { return lanes_; }
 
     [[nodiscard]] std::span<const instruction> program() const noexcept { return program_; }

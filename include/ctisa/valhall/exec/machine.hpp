@@ -1,7 +1,8 @@
 // The Valhall interpreter: a warp of W lanes (16 by default, as the hardware's) running a program
 // decoded once into descriptors.
 //
-//   ctisa::valhall::exec::machine<16> m(program);      // a span of instructions
+//   ctisa::valhall::exec::machine<16> m(program);      // a span of instructions (from bytes:
+//                                                      // ctisa::decode_program<valhall::isa>)
 //   m.set(0, lane, bits);                               // r0 of one lane
 //   m.set_uniform(4, bits);                             // u4, shared by every lane
 //   auto status = m.run();                              // or m.run(my_environment)
@@ -64,20 +65,6 @@ public:
             if (layout_.immediate[i]) std::fill_n(row_ptr(layout_.immediate[i]), W, immediate_values[i]);
     }
 
-    // A program from its bytes: every instruction decoded, or the first error (offset = its byte).
-    static result<machine> from_bytes(std::span<const std::uint8_t> bytes, std::size_t lanes = W) {
-        std::vector<instruction> program;
-        for (std::size_t at = 0; at < bytes.size(); at += instruction_bytes) {
-            auto d = decode(bytes.subspan(at));
-            if (!d) {
-                error e = d.error();
-                e.offset = static_cast<std::uint32_t>(at);
-                return e;
-            }
-            program.push_back(*d);
-        }
-        return machine(program, lanes);
-    }
 
     [[nodiscard]] std::size_t active_lanes() const noexcept { return lanes_; }
     [[nodiscard]] std::span<const instruction> program() const noexcept { return program_; }
