@@ -2,7 +2,7 @@
 # As root it installs what is missing (apt-get update first); otherwise it prints the one
 # apt-get line needed and stops.
 
-ctisa_packages=(cmake ninja-build g++-12 clang-19 python3 libboost-dev catch2 libbenchmark-dev)
+ctisa_packages=(cmake ninja-build g++-12 clang-19 libclang-rt-19-dev python3 libboost-dev catch2 libbenchmark-dev)
 
 ctisa_ensure_packages() {
     local missing=()
