@@ -70,7 +70,7 @@ int assemble(const input& in) {
     std::string out;
     ctisa::text::string_sink sink(out);
     ctisa::text::cursor cur(in.text, Isa::comment_starts);
-    while (ctisa::detail::next_statement(cur)) {
+    while (cur.next_statement()) {
         const auto at = cur.where();
         auto parsed = Isa::parse(cur);
         if (!parsed) {

@@ -43,7 +43,7 @@ std::optional<hex_bytes> parse_hex(const input& in) {
     hex_bytes out;
     ctisa::text::cursor cur(in.text, "#;");
     while (!cur.at_end()) {
-        if (cur.at_end_of_line()) {
+        if (cur.at_end_of_statement()) {
             cur.next_line();
             continue;
         }

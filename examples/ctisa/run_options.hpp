@@ -144,7 +144,7 @@ bool read_inputs(const input& file, std::size_t lanes, Rest&& rest) {
         ok = false;
     };
     for (; !in.at_end(); in.next_line()) {
-        if (in.at_end_of_line()) continue;
+        if (in.at_end_of_statement()) continue;
         input_line line;
         line.lane_at = in.where();
         const auto lane = parse_lane(in, lanes);
@@ -165,7 +165,7 @@ bool read_inputs(const input& file, std::size_t lanes, Rest&& rest) {
             fail(at, what);
             line_ok = false;
         });
-        if (line_ok && !in.at_end_of_line()) fail(in.where(), "unexpected text after the values");
+        if (line_ok && !in.at_end_of_statement()) fail(in.where(), "unexpected text after the values");
     }
     return ok;
 }
@@ -181,7 +181,7 @@ template <class Isa>
 bool assemble_program(const input& source, std::vector<typename Isa::instruction>& program, std::vector<ctisa::text::position>& where) {
     bool ok = true;
     ctisa::text::cursor cur(source.text, Isa::comment_starts);
-    for (; ctisa::detail::next_statement(cur); cur.next_line()) {
+    for (; cur.next_statement(); cur.next_line()) {
         const auto at = cur.where();
         auto parsed = Isa::parse(cur);
         if (!parsed) {

@@ -36,9 +36,9 @@ TEST_CASE("cursor reads integers with overflow detection", "[core][text]") {
 
 TEST_CASE("cursor sees comments and ends of line", "[core][text]") {
     cursor in("  # note\nmov", "#;");
-    CHECK(in.at_end_of_line());
+    CHECK(in.at_end_of_statement());
     in.next_line();
-    CHECK_FALSE(in.at_end_of_line());
+    CHECK_FALSE(in.at_end_of_statement());
     CHECK(in.consume_word("MOV"));
     CHECK(in.at_end());
     cursor word("movx");

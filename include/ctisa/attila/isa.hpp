@@ -16,8 +16,7 @@ struct isa {
     using instruction = attila::instruction;
     static constexpr std::string_view name = "attila";
     static constexpr std::string_view comment_starts = attila::comment_starts;
-    static constexpr std::size_t max_instruction_bytes = instruction_bytes;
-    static constexpr std::size_t fixed_instruction_bytes = instruction_bytes;
+    static constexpr std::size_t max_unit_bytes = instruction_bytes;
 
     static constexpr result<instruction> parse(text::cursor& in) { return attila::parse(in); }
     template <class Sink>
@@ -62,6 +61,8 @@ struct isa {
         return instruction_bytes;
     }
 };
+
+static_assert(ctisa::binary_isa<isa>, "attila meets the binary ISA contract");
 
 // constexpr auto p = ctisa::attila::assemble<"mov r0, i0\nend">();   // p.bytes, p.instructions
 template <fixed_string Source>

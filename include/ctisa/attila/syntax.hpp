@@ -412,12 +412,12 @@ constexpr result<operand> parse_predicate_source(cursor& in, relative_state& st,
             continue;
         }
         if (!first) {
-            if (in.at_end_of_line()) return cursor::fail_at(in.where(), error_code::missing_operand);
+            if (in.at_end_of_statement()) return cursor::fail_at(in.where(), error_code::missing_operand);
             if (!in.consume(',')) return cursor::fail_at(in.where(), error_code::expected_comma, in.token_text());
         }
         first = false;
         in.skip_blanks();
-        if (in.at_end_of_line()) return cursor::fail_at(in.where(), error_code::missing_operand);
+        if (in.at_end_of_statement()) return cursor::fail_at(in.where(), error_code::missing_operand);
         const position at = in.where();
         operand* target = slot == 0 ? &ins.result : &ins.sources[slot - 1];
 
@@ -503,7 +503,7 @@ constexpr result<operand> parse_predicate_source(cursor& in, relative_state& st,
             return cursor::fail_at(at, error_code::unknown_modifier, in.token_text());
         }
     }
-    if (!in.at_end_of_line()) {
+    if (!in.at_end_of_statement()) {
         const error_code code = in.peek() == ',' ? error_code::too_many_operands : error_code::trailing_characters;
         return cursor::fail_at(in.where(), code, in.token_text());
     }

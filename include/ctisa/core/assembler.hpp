@@ -1,13 +1,6 @@
-// The assembler and disassembler engine, generic over ISAs.
-//
-// An ISA plugs in with a traits struct (see ctisa::attila::isa for one):
-//   using instruction = ...;                      // a structural value type
-//   static constexpr std::string_view name, comment_starts;
-//   static constexpr std::size_t max_instruction_bytes;
-//   static constexpr result<instruction> parse(text::cursor&);     // one statement, to end of line
-//   template <class Sink> static constexpr void print(Sink&, const instruction&);
-//   static constexpr result<B> encode(const instruction&);         // B: a range of bytes
-//   static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t>);
+// The assembler engine, generic over ISAs (the contract: contract.hpp): text to a program at
+// compile time (assemble<Isa, "...">), a check usable in static_assert (try_assemble), and text to
+// an image at run time (assemble_bytes). Decoding and printing: disassembler.hpp.
 #pragma once
 
 #include <array>
@@ -18,22 +11,19 @@
 #include <utility>
 #include <vector>
 
+#include "contract.hpp"
+#include "disassembler.hpp"
 #include "fixed_string.hpp"
 #include "result.hpp"
+#include "statements.hpp"
 #include "static_vector.hpp"
 #include "text/cursor.hpp"
-#include "text/writer.hpp"
 
 namespace ctisa {
 
-template <class Instruction>
-struct decoded {
-    Instruction instruction{};
-    std::size_t size = 0;  // bytes the instruction took
-};
-
-// An assembled program: the instructions and their encoding, sized exactly. A structural type,
-// so a constexpr program can be a template argument (the executor's compiled path takes one).
+// An assembled program: its statements and its image, sized exactly (no bytes for a text-only
+// ISA). A structural type, so a constexpr program can be a template argument (the executor's
+// compiled path takes one).
 template <class Instruction, std::size_t N, std::size_t Bytes>
 struct program {
     std::array<Instruction, N> instructions{};
@@ -43,107 +33,91 @@ struct program {
     [[nodiscard]] static constexpr std::size_t size_bytes() noexcept { return Bytes; }
 };
 
-namespace detail {
+// Image sinks for link(): bytes into a vector, into fixed storage, or only counted.
+struct vector_image {
+    std::vector<std::uint8_t> bytes;
+    std::vector<std::size_t> unit_ends;  // the offset after each unit
+    void push(std::uint8_t b) { bytes.push_back(b); }
+    void end_unit() { unit_ends.push_back(bytes.size()); }
+};
+template <std::size_t Capacity>
+struct static_image {
+    static_vector<std::uint8_t, Capacity> bytes;
+    bool overflow = false;
+    constexpr void push(std::uint8_t b) noexcept { overflow = !bytes.push_back(b) || overflow; }
+    constexpr void end_unit() noexcept {}
+};
+struct counting_image {
+    std::size_t size = 0;
+    constexpr void push(std::uint8_t) noexcept { ++size; }
+    constexpr void end_unit() noexcept {}
+};
 
-// Moves the cursor to the next statement; false at the end of the text.
-constexpr bool next_statement(text::cursor& in) noexcept {
-    while (!in.at_end()) {
-        if (in.at_end_of_line()) {
-            in.next_line();
-            continue;
-        }
-        return true;
-    }
-    return false;
-}
+// The statements a try_assemble of an ISA with a program context or a layout of its own can hold.
+inline constexpr std::size_t try_assemble_capacity = 1024;
 
-constexpr std::size_t line_count(std::string_view src) noexcept {
-    std::size_t n = 1;
-    for (char c : src)
-        if (c == '\n') ++n;
-    return n;
-}
-
-}  // namespace detail
-
-// Calls f(instruction, position) for each statement, in order. Stops at the first error (from
-// parsing, or an error f returns) and returns it; returns no error at the end of the text.
-template <class Isa, class F>
-constexpr error for_each_statement(std::string_view src, F&& f) {
-    text::cursor in(src, Isa::comment_starts);
-    while (detail::next_statement(in)) {
-        const text::position at = in.where();
-        auto parsed = Isa::parse(in);
-        if (!parsed) return parsed.error();
-        if (error e = f(*parsed, at); e.failed()) return e;
-        in.next_line();
-    }
-    return {};
-}
-
-// The one instruction of `source` (blank and comment lines around it allowed).
-template <class Isa>
-constexpr result<typename Isa::instruction> parse_one(std::string_view source) {
-    text::cursor in(source, Isa::comment_starts);
-    if (!detail::next_statement(in)) return error{error_code::unexpected_end_of_line, in.line(), 1, 0, "instruction"};
-    auto r = Isa::parse(in);
-    if (r) {
-        in.next_line();
-        if (detail::next_statement(in)) return in.fail(error_code::trailing_characters, in.token_text());
-    }
-    return r;
-}
-
-// Every error of a source, one per faulty line (parsing resumes on the next line).
-template <class Isa, class F>
-void for_each_error(std::string_view src, F&& on_error) {
-    text::cursor in(src, Isa::comment_starts);
-    while (detail::next_statement(in)) {
-        auto parsed = Isa::parse(in);
-        if (!parsed) on_error(parsed.error());
-        in.next_line();
-    }
-}
-
-// Parses a whole source into at most Capacity instructions.
-template <class Isa, std::size_t Capacity>
-constexpr result<static_vector<typename Isa::instruction, Capacity>> parse_program(std::string_view src) {
-    static_vector<typename Isa::instruction, Capacity> out;
-    const error e = for_each_statement<Isa>(src, [&](const typename Isa::instruction& ins, text::position at) {
-        if (!out.push_back(ins)) return error{error_code::program_too_long, at.line, at.column, 0, {}};
-        return error{};
-    });
-    if (e.failed()) return e;
-    return out;
-}
-
-// Checks a source without keeping anything: the number of instructions, or the first error.
-// Usable in static_assert for negative tests: static_assert(!try_assemble<isa>("bogus"));
+// Checks a source without keeping its image: the number of statements, or the first error.
+// Usable in static_assert for negative tests: static_assert(!try_assemble<isa>("bogus")).
 template <class Isa>
 constexpr result<std::size_t> try_assemble(std::string_view src) {
-    std::size_t n = 0;
-    const error e = for_each_statement<Isa>(src, [&](const typename Isa::instruction& ins, text::position at) {
-        auto bytes = Isa::encode(ins);
-        if (!bytes) return error{bytes.error().code, at.line, at.column, 0, bytes.error().subject};
-        ++n;
+    if constexpr (contract::statements_independent<Isa>()) {
+        std::size_t n = 0;
+        const error e = for_each_statement<Isa>(src, [&](const typename Isa::instruction& ins, text::position at) {
+            if constexpr (encodes_units<Isa>) {
+                auto bytes = Isa::encode(ins);
+                if (!bytes) return error{bytes.error().code, at.line, at.column, 0, bytes.error().subject};
+            }
+            ++n;
+            return error{};
+        });
+        if (e.failed()) return e;
+        return n;
+    } else {
+        auto parsed = parse_program<Isa, try_assemble_capacity>(src);
+        if (!parsed) return parsed.error();
+        if constexpr (encodes_units<Isa>) {
+            counting_image out;
+            const auto& p = *parsed;
+            const error e = contract::link<Isa>(std::span<const typename Isa::instruction>(p.statements.begin(), p.statements.size()), p.context, out);
+            if (e.failed()) return p.at_statement(e);
+        }
+        return parsed->statements.size();
+    }
+}
+
+// Run-time assembly: the image and where each unit ends, or the first error.
+template <binary_isa Isa>
+result<vector_image> assemble_image(std::string_view src) {
+    std::vector<typename Isa::instruction> statements;
+    std::vector<text::position> positions;
+    context_t<Isa> ctx{};
+    error e = for_each_statement<Isa>(src, ctx, [&](const typename Isa::instruction& ins, text::position at) {
+        statements.push_back(ins);
+        positions.push_back(at);
         return error{};
     });
     if (e.failed()) return e;
-    return n;
+    const auto at_statement = [&](error err) {
+        if (err.line == 0 && err.offset < positions.size()) {
+            err.line = positions[err.offset].line;
+            err.column = positions[err.offset].column;
+        }
+        return err;
+    };
+    e = contract::resolve<Isa>(ctx, std::span<typename Isa::instruction>(statements));
+    if (e.failed()) return at_statement(e);
+    vector_image out;
+    e = contract::link<Isa>(std::span<const typename Isa::instruction>(statements), ctx, out);
+    if (e.failed()) return at_statement(e);
+    return out;
 }
 
 // Run-time assembly to bytes.
-template <class Isa>
+template <binary_isa Isa>
 result<std::vector<std::uint8_t>> assemble_bytes(std::string_view src) {
-    std::vector<std::uint8_t> out;
-    const error e = for_each_statement<Isa>(src, [&](const typename Isa::instruction& ins, text::position at) {
-        auto bytes = Isa::encode(ins);
-        if (!bytes) return error{bytes.error().code, at.line, at.column, 0, bytes.error().subject};
-        out.insert(out.end(), bytes->begin(), bytes->end());
-        return error{};
-    });
-    if (e.failed()) return e;
-    return out;
+    auto image = assemble_image<Isa>(src);
+    if (!image) return image.error();
+    return std::move(image->bytes);
 }
 
 namespace detail {
@@ -152,46 +126,57 @@ namespace detail {
 template <class Isa, std::size_t Capacity>
 constexpr static_vector<text::cursor::mark_t, Capacity> statement_marks(std::string_view src) {
     static_vector<text::cursor::mark_t, Capacity> out;
-    text::cursor in(src, Isa::comment_starts);
-    while (next_statement(in)) {
+    text::cursor in = contract::cursor<Isa>(src);
+    while (in.next_statement()) {
         (void)out.push_back(in.mark());
-        in.next_line();
+        skip_statement(in);
     }
     return out;
 }
 
-// Compile-time assembly, one statement a constant evaluation: a compiler's step limit for one
-// constant expression (Clang's is about a million) then bounds a line, not a program.
+template <class Isa>
+constexpr std::uint32_t column_of(text::cursor::mark_t at) noexcept {
+    return static_cast<std::uint32_t>(at.pos - at.line_start + 1);
+}
+
+// A failed result as a compile error naming the problem, its line and its column.
+template <const auto& Result>
+consteval bool check_result() {
+    if constexpr (!Result.ok()) {
+        diagnostic::raise<Result.error().line, Result.error().column>(Result.error().code);
+        return false;
+    } else {
+        return true;
+    }
+}
+
+// Compile-time assembly of independent statements, one a constant evaluation: a compiler's step
+// limit for one constant expression (Clang's is about a million) then bounds a line, not a program.
 template <class Isa, fixed_string Source>
-struct compile_time_source {
-    static constexpr auto marks = statement_marks<Isa, line_count(Source.view())>(Source.view());
+struct statement_by_statement {
+    static constexpr auto marks = statement_marks<Isa, statement_bound(Source.view(), contract::terminator<Isa>())>(Source.view());
     template <std::size_t I>
     static constexpr auto parsed = [] {
-        text::cursor in(Source.view(), Isa::comment_starts, marks[I]);
-        return Isa::parse(in);
+        text::cursor in = contract::cursor<Isa>(Source.view(), marks[I]);
+        context_t<Isa> ctx{};
+        return parse_statement<Isa>(in, ctx);
     }();
     template <std::size_t I>
     static constexpr auto encoded = [] {
-        auto bytes = Isa::encode(*parsed<I>);
-        const text::cursor::mark_t at = marks[I];
-        if (!bytes) return decltype(bytes){error{bytes.error().code, at.line, static_cast<std::uint32_t>(at.pos - at.line_start + 1), 0, {}}};
-        return bytes;
+        if constexpr (encodes_units<Isa>) {
+            auto bytes = Isa::encode(*parsed<I>);
+            if (!bytes) return decltype(bytes){error{bytes.error().code, marks[I].line, column_of<Isa>(marks[I]), 0, {}}};
+            return bytes;
+        } else {
+            return result<std::array<std::uint8_t, 0>>{};
+        }
     }();
 
-    // The first faulty statement, as a compile error; true when there is none.
     template <std::size_t I>
     static consteval bool check() {
-        if constexpr (!parsed<I>.ok()) {
-            diagnostic::raise<parsed<I>.error().line, parsed<I>.error().column>(parsed<I>.error().code);
-            return false;
-        } else if constexpr (!encoded<I>.ok()) {
-            diagnostic::raise<encoded<I>.error().line, encoded<I>.error().column>(encoded<I>.error().code);
-            return false;
-        } else {
-            return true;
-        }
+        if constexpr (!check_result<parsed<I>>()) return false;
+        else return check_result<encoded<I>>();
     }
-
     // Statements [B, E), split in halves: folds over hundreds of statements would exceed the
     // compilers' nesting limits.
     template <std::size_t B, std::size_t E>
@@ -219,10 +204,49 @@ struct compile_time_source {
 
     static consteval auto build() {
         constexpr std::size_t n = marks.size();
-        program<typename Isa::instruction, n, bytes_of_range<0, n>()> p{};
-        std::size_t at = 0;
-        fill<0, n>(p, at);
-        return p;
+        if constexpr (!check_range<0, n>()) {
+            return program<typename Isa::instruction, 0, 0>{};
+        } else {
+            program<typename Isa::instruction, n, bytes_of_range<0, n>()> p{};
+            std::size_t at = 0;
+            fill<0, n>(p, at);
+            return p;
+        }
+    }
+};
+
+// Compile-time assembly of a program whose statements depend on each other (a context, forward
+// references, a layout of its own): the whole program in one constant evaluation, then its image.
+template <class Isa, fixed_string Source>
+struct whole_program {
+    static constexpr std::size_t bound = statement_bound(Source.view(), contract::terminator<Isa>());
+    static constexpr auto parsed = parse_program<Isa, bound>(Source.view());
+    static constexpr std::size_t n = parsed.ok() ? parsed->statements.size() : 0;
+
+    static constexpr auto image = [] {
+        static_image<contract::max_image_bytes<Isa>(n)> out;
+        result<decltype(out)> r = out;
+        if (!parsed.ok()) return r;
+        if constexpr (encodes_units<Isa>) {
+            const auto& p = *parsed;
+            error e = contract::link<Isa>(std::span<const typename Isa::instruction>(p.statements.begin(), n), p.context, r.value());
+            if (!e.failed() && r->overflow) e = error{error_code::program_too_long, 0, 0, 0, {}};
+            if (e.failed()) r = p.at_statement(e);
+        }
+        return r;
+    }();
+
+    static consteval auto build() {
+        if constexpr (!check_result<parsed>()) {
+            return program<typename Isa::instruction, 0, 0>{};
+        } else if constexpr (!check_result<image>()) {
+            return program<typename Isa::instruction, 0, 0>{};
+        } else {
+            program<typename Isa::instruction, n, image->bytes.size()> p{};
+            for (std::size_t i = 0; i < n; ++i) p.instructions[i] = parsed->statements[i];
+            for (std::size_t i = 0; i < p.bytes.size(); ++i) p.bytes[i] = image->bytes[i];
+            return p;
+        }
     }
 };
 
@@ -232,58 +256,8 @@ struct compile_time_source {
 // column as template arguments (ctisa::diagnostic::<problem><line, column>).
 template <class Isa, fixed_string Source>
 consteval auto assemble() {
-    using source = detail::compile_time_source<Isa, Source>;
-    if constexpr (!source::template check_range<0, source::marks.size()>()) {
-        return program<typename Isa::instruction, 0, 0>{};
-    } else {
-        return source::build();
-    }
-}
-
-// Decodes a byte stream instruction by instruction, calling f(instruction) for each. Stops at the
-// first undecodable instruction and returns its error, with `offset` the byte offset of that
-// instruction.
-template <class Isa, class F>
-constexpr error for_each_decoded(std::span<const std::uint8_t> bytes, F&& f) {
-    std::size_t offset = 0;
-    while (offset < bytes.size()) {
-        auto d = Isa::decode(bytes.subspan(offset));
-        if (!d) {
-            error e = d.error();
-            e.offset = static_cast<std::uint32_t>(offset);
-            return e;
-        }
-        f(d->instruction);
-        offset += d->size;
-    }
-    return {};
-}
-
-// Every instruction of a byte stream, or the first error (see for_each_decoded).
-template <class Isa>
-result<std::vector<typename Isa::instruction>> decode_program(std::span<const std::uint8_t> bytes) {
-    std::vector<typename Isa::instruction> program;
-    const error e = for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& in) { program.push_back(in); });
-    if (e.failed()) return e;
-    return program;
-}
-
-// Decodes and prints every instruction, one a line; the first error as for_each_decoded.
-template <class Isa, class Sink>
-constexpr error disassemble(Sink& out, std::span<const std::uint8_t> bytes) {
-    return for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& in) {
-        Isa::print(out, in);
-        out.push('\n');
-    });
-}
-
-// Prints one instruction into a string (run time).
-template <class Isa>
-std::string to_string(const typename Isa::instruction& ins) {
-    std::string s;
-    text::string_sink sink(s);
-    Isa::print(sink, ins);
-    return s;
+    if constexpr (contract::statements_independent<Isa>()) return detail::statement_by_statement<Isa, Source>::build();
+    else return detail::whole_program<Isa, Source>::build();
 }
 
 }  // namespace ctisa

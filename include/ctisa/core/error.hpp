@@ -34,6 +34,14 @@
     X(unbalanced_bars, "'|' without its closing '|'")                                            \
     X(program_too_long, "program longer than the assembler's capacity")                          \
     X(missing_modifier, "a required instruction modifier is missing")                            \
+    X(missing_terminator, "statement not terminated")                                            \
+    /* program context (declarations, labels, structure) */                                     \
+    X(undeclared_name, "name used before it is declared")                                        \
+    X(duplicate_name, "name declared or defined twice")                                          \
+    X(undefined_label, "label used but never defined")                                           \
+    X(misplaced_statement, "statement not allowed at this point of the program")                 \
+    X(unbalanced_structure, "control-flow structure opened and not closed, or closed and not "   \
+                            "opened")                                                           \
     /* operand rules (builders and assemblers) */                                                \
     X(register_out_of_range, "register number out of range for its bank")                        \
     X(wrong_operand_kind, "operand kind not accepted in this slot")                              \
@@ -61,6 +69,8 @@
     X(reserved_bits_set, "reserved bits are set")                                                \
     X(reserved_value, "reserved or invalid value in a field")                                    \
     X(unused_field_set, "a field the instruction does not use is not in its canonical state")    \
+    X(not_canonical, "a form the text cannot express (accepted only when decoding as is)")      \
+    X(missing_header, "the program does not start with its header")                             \
     /* execution */                                                                              \
     X(step_limit, "step budget exhausted")                                                       \
     X(not_executable, "instruction cannot be executed by the reference executor")                \

@@ -15,7 +15,7 @@ struct isa {
     using instruction = valhall::instruction;
     static constexpr std::string_view name = "valhall";
     static constexpr std::string_view comment_starts = valhall::comment_starts;
-    static constexpr std::size_t max_instruction_bytes = instruction_bytes;
+    static constexpr std::size_t max_unit_bytes = instruction_bytes;
     // The format name of the fields every instruction has (bits 48-63).
     static constexpr std::string_view common_format = "common";
 
@@ -66,6 +66,8 @@ struct isa {
         return instruction_bytes;
     }
 };
+
+static_assert(ctisa::binary_isa<isa>, "valhall meets the binary ISA contract");
 
 // constexpr auto p = ctisa::valhall::assemble<"MOV.i32 r1, r2\nNOP.return">();  // p.bytes, p.instructions
 template <fixed_string Source>

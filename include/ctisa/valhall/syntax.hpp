@@ -343,13 +343,13 @@ constexpr error apply_modifier(instruction& ins, std::string_view w, position at
     fau_tracker fau;
     for (unsigned n = 0; n < total; ++n) {
         if (n > 0) {
-            if (in.at_end_of_line()) return cursor::fail_at(in.where(), error_code::missing_operand);
+            if (in.at_end_of_statement()) return cursor::fail_at(in.where(), error_code::missing_operand);
             if (!in.consume(',')) return cursor::fail_at(in.where(), error_code::expected_comma, in.token_text());
         }
         // '#' starts a comment, except as the prefix of the immediate named constant (#0x4BAB).
         in.skip_blanks();
         const bool hash_immediate = n + 1 == total && desc.immediate_count != 0 && in.peek() == '#';
-        if (!hash_immediate && in.at_end_of_line()) return cursor::fail_at(in.where(), error_code::missing_operand);
+        if (!hash_immediate && in.at_end_of_statement()) return cursor::fail_at(in.where(), error_code::missing_operand);
         const position at = in.where();
         unsigned k = n;
         if (k < desc.staging_count) {
@@ -377,7 +377,7 @@ constexpr error apply_modifier(instruction& ins, std::string_view w, position at
         if (!imm) return imm.error();
         ins.immediate = *imm;
     }
-    if (!in.at_end_of_line()) {
+    if (!in.at_end_of_statement()) {
         const error_code code = in.peek() == ',' ? error_code::too_many_operands : error_code::trailing_characters;
         return cursor::fail_at(in.where(), code, in.token_text());
     }

@@ -38,11 +38,15 @@ struct position {
     std::uint32_t column = 1;
 };
 
+// How an ISA's text separates statements: `terminator` ends each one. '\n' (the default): one
+// statement a line, comments run to the end of the line. Any other character (NV assembly's ';'):
+// statements end with it, several may share a line, one may span lines, and newlines and comments
+// are blanks.
 class cursor {
 public:
     // `comment_starts` lists the characters that begin a comment running to the end of line.
-    constexpr explicit cursor(std::string_view source, std::string_view comment_starts = "#;") noexcept
-        : src_(source), comments_(comment_starts) {}
+    constexpr explicit cursor(std::string_view source, std::string_view comment_starts = "#;", char terminator = '\n') noexcept
+        : src_(source), comments_(comment_starts), terminator_(terminator) {}
 
     // A cursor resuming at a known place of the source (see mark()).
     struct mark_t {
@@ -50,8 +54,8 @@ public:
         std::size_t line_start = 0;
         std::uint32_t line = 1;
     };
-    constexpr cursor(std::string_view source, std::string_view comment_starts, mark_t at) noexcept
-        : src_(source), comments_(comment_starts), pos_(at.pos), line_start_(at.line_start), line_(at.line) {}
+    constexpr cursor(std::string_view source, std::string_view comment_starts, mark_t at, char terminator = '\n') noexcept
+        : src_(source), comments_(comment_starts), terminator_(terminator), pos_(at.pos), line_start_(at.line_start), line_(at.line) {}
     [[nodiscard]] constexpr mark_t mark() const noexcept { return {pos_, line_start_, line_}; }
 
     [[nodiscard]] constexpr std::size_t offset() const noexcept { return pos_; }
@@ -83,25 +87,59 @@ public:
         }
     }
 
-    // Skips blanks within the line (never the newline itself).
+    [[nodiscard]] constexpr char terminator() const noexcept { return terminator_; }
+    [[nodiscard]] constexpr bool line_statements() const noexcept { return terminator_ == '\n'; }
+
+    // Skips blanks within the statement: within the line, or across lines and comments when
+    // statements have a terminator of their own.
     constexpr void skip_blanks() noexcept {
-        while (!at_end() && is_space(peek())) advance();
+        for (;;) {
+            while (!at_end() && (is_space(peek()) || (!line_statements() && peek() == '\n'))) advance();
+            if (line_statements() || !at_comment()) return;
+            while (!at_end() && peek() != '\n') advance();
+        }
     }
 
     [[nodiscard]] constexpr bool at_comment() const noexcept {
         return !at_end() && comments_.find(peek()) != std::string_view::npos;
     }
 
-    // True at the end of a statement: end of text, newline or comment (after blanks).
-    [[nodiscard]] constexpr bool at_end_of_line() noexcept {
+    // True at the end of a statement (after blanks): the end of the text, the terminator, or, for
+    // line statements, a comment.
+    [[nodiscard]] constexpr bool at_end_of_statement() noexcept {
         skip_blanks();
-        return at_end() || peek() == '\n' || at_comment();
+        return at_end() || peek() == terminator_ || (line_statements() && at_comment());
     }
 
     // Moves past the rest of the current line, including its newline.
     constexpr void next_line() noexcept {
         while (!at_end() && peek() != '\n') advance();
         advance();
+    }
+
+    // Moves to the start of the next statement (skipping blank and comment lines); false at the
+    // end of the text.
+    [[nodiscard]] constexpr bool next_statement() noexcept {
+        if (!line_statements()) {
+            skip_blanks();
+            return !at_end();
+        }
+        while (!at_end()) {
+            if (!at_end_of_statement()) return true;
+            next_line();
+        }
+        return false;
+    }
+
+    // Moves past the end of the statement just parsed (the rest of its line, or its terminator,
+    // which must be there: missing_terminator otherwise).
+    [[nodiscard]] constexpr error end_statement() noexcept {
+        if (line_statements()) {
+            next_line();
+            return {};
+        }
+        if (!consume(terminator_)) return fail(error_code::missing_terminator, token_text());
+        return {};
     }
 
     [[nodiscard]] constexpr bool consume(char c) noexcept {
@@ -133,7 +171,7 @@ public:
     // Characters up to (not including) the next blank, comma or end of line: for error subjects.
     [[nodiscard]] constexpr std::string_view token_text() const noexcept {
         std::size_t end = pos_;
-        while (end < src_.size() && !is_space(src_[end]) && src_[end] != ',' && src_[end] != '\n') ++end;
+        while (end < src_.size() && !is_space(src_[end]) && src_[end] != ',' && src_[end] != '\n' && src_[end] != terminator_) ++end;
         return src_.substr(pos_, end - pos_);
     }
 
@@ -188,6 +226,7 @@ public:
 private:
     std::string_view src_;
     std::string_view comments_;
+    char terminator_ = '\n';
     std::size_t pos_ = 0;
     std::size_t line_start_ = 0;
     std::uint32_t line_ = 1;

@@ -1,0 +1,126 @@
+// Reading a source statement by statement, for any ISA of the contract (contract.hpp): where
+// statements start and end (a line, or a terminator), the program context the parser carries from
+// one statement to the next, and the resolution of forward references at the end.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "contract.hpp"
+#include "result.hpp"
+#include "static_vector.hpp"
+#include "text/cursor.hpp"
+
+namespace ctisa {
+
+// A statement's place in the source, for errors found after parsing (in resolve or link).
+using statement_position = text::position;
+
+namespace detail {
+
+// Parses the statement at the cursor and moves past its end.
+template <class Isa>
+constexpr result<typename Isa::instruction> parse_statement(text::cursor& in, context_t<Isa>& ctx) {
+    auto parsed = contract::parse<Isa>(in, ctx);
+    if (!parsed) return parsed;
+    if (!in.at_end_of_statement()) return in.fail(error_code::trailing_characters, in.token_text());
+    if (error e = in.end_statement(); e.failed()) return e;
+    return parsed;
+}
+
+// Moves past a statement without parsing it: to its terminator (comments skipped) or line end.
+constexpr void skip_statement(text::cursor& in) noexcept {
+    if (in.line_statements()) return in.next_line();
+    while (!in.at_end_of_statement()) in.advance();
+    in.advance();
+}
+
+// An upper bound on the statements of a source (for capacities).
+constexpr std::size_t statement_bound(std::string_view src, char terminator) noexcept {
+    std::size_t n = 1;
+    for (char c : src)
+        if (c == terminator || c == '\n') ++n;
+    return n;
+}
+
+}  // namespace detail
+
+// Calls f(instruction, position) for each statement, in order, with the context the parser
+// builds. Stops at the first error (from parsing, or an error f returns) and returns it.
+template <class Isa, class F>
+constexpr error for_each_statement(std::string_view src, context_t<Isa>& ctx, F&& f) {
+    text::cursor in = contract::cursor<Isa>(src);
+    while (in.next_statement()) {
+        const text::position at = in.where();
+        auto parsed = detail::parse_statement<Isa>(in, ctx);
+        if (!parsed) return parsed.error();
+        if (error e = f(*parsed, at); e.failed()) return e;
+    }
+    return {};
+}
+template <class Isa, class F>
+constexpr error for_each_statement(std::string_view src, F&& f) {
+    context_t<Isa> ctx{};
+    return for_each_statement<Isa>(src, ctx, f);
+}
+
+// The one statement of `source` (blanks and comments around it allowed).
+template <class Isa>
+constexpr result<typename Isa::instruction> parse_one(std::string_view source) {
+    text::cursor in = contract::cursor<Isa>(source);
+    if (!in.next_statement()) return error{error_code::unexpected_end_of_line, in.line(), 1, 0, "instruction"};
+    context_t<Isa> ctx{};
+    auto r = detail::parse_statement<Isa>(in, ctx);
+    if (r && in.next_statement()) return in.fail(error_code::trailing_characters, in.token_text());
+    return r;
+}
+
+// Every error of a source, one per faulty statement (parsing resumes at the next statement).
+template <class Isa, class F>
+void for_each_error(std::string_view src, F&& on_error) {
+    text::cursor in = contract::cursor<Isa>(src);
+    context_t<Isa> ctx{};
+    while (in.next_statement()) {
+        const text::cursor::mark_t start = in.mark();
+        auto parsed = detail::parse_statement<Isa>(in, ctx);
+        if (parsed) continue;
+        on_error(parsed.error());
+        in = contract::cursor<Isa>(src, start);
+        detail::skip_statement(in);
+    }
+}
+
+// A parsed program: its statements, where each starts, and the context after the last.
+template <class Isa, std::size_t Capacity>
+struct parsed_program {
+    static_vector<typename Isa::instruction, Capacity> statements;
+    static_vector<statement_position, Capacity> positions;
+    context_t<Isa> context{};
+
+    // An error found after parsing, whose `offset` is a statement index, placed at its statement.
+    [[nodiscard]] constexpr error at_statement(error e) const noexcept {
+        if (e.line == 0 && e.offset < positions.size()) {
+            e.line = positions[e.offset].line;
+            e.column = positions[e.offset].column;
+        }
+        return e;
+    }
+};
+
+// Parses a whole source into at most Capacity statements, forward references resolved.
+template <class Isa, std::size_t Capacity>
+constexpr result<parsed_program<Isa, Capacity>> parse_program(std::string_view src) {
+    parsed_program<Isa, Capacity> out;
+    error e = for_each_statement<Isa>(src, out.context, [&](const typename Isa::instruction& in, text::position at) {
+        if (!out.statements.push_back(in) || !out.positions.push_back(at)) return error{error_code::program_too_long, at.line, at.column, 0, {}};
+        return error{};
+    });
+    if (e.failed()) return e;
+    e = contract::resolve<Isa>(out.context, std::span<typename Isa::instruction>(out.statements.begin(), out.statements.size()));
+    if (e.failed()) return out.at_statement(e);
+    return out;
+}
+
+}  // namespace ctisa
