@@ -70,7 +70,7 @@ TEST_CASE("contract: the concepts tell the kinds of ISA apart", "[contract]") {
     STATIC_REQUIRE_FALSE(ctisa::contract::statements_independent<toy::isa>());
 }
 
-TEST_CASE("contract: statements end with the ISA's terminator, several a line", "[contract]") {
+TEST_CASE("contract, NV-shaped: statements end with the ISA's terminator, several a line", "[contract]") {
     const auto image = ctisa::assemble_image<toy::isa>(program_text);
     REQUIRE(image.ok());
     CHECK(image->bytes == program_image);
@@ -84,7 +84,7 @@ TEST_CASE("contract: statements end with the ISA's terminator, several a line", 
     CHECK(first_error("toy 1; nop nop; end;") == error_code::value_out_of_range);
 }
 
-TEST_CASE("contract: the parser's context (header, declarations, labels)", "[contract]") {
+TEST_CASE("contract, AMD IL- and NV-shaped: the parser's context (header, declarations, labels)", "[contract]") {
     const auto undeclared = ctisa::try_assemble<toy::isa>("toy 1; mov r0, r1; end;");
     CHECK(undeclared.error().code == error_code::undeclared_name);
     CHECK(undeclared.error().line == 1);
@@ -115,7 +115,7 @@ TEST_CASE("contract: the parser's context (header, declarations, labels)", "[con
     CHECK(ctisa::try_assemble<toy::isa>("toy 1; jmp later; nop; later: end;").value() == 4);
 }
 
-TEST_CASE("contract: the stream decoder walks the statements in text order", "[contract]") {
+TEST_CASE("contract, Cayman-shaped: link places clauses, the stream decoder walks the statements in text order", "[contract]") {
     const auto program = ctisa::decode_program<toy::isa>(program_image);
     REQUIRE(program.ok());
     REQUIRE(program->size() == 10);
@@ -137,7 +137,7 @@ TEST_CASE("contract: the stream decoder walks the statements in text order", "[c
     CHECK(offsets == std::vector<std::size_t>{0, 4, 8, 12, 20, 48, 52, 28, 32, 40});
 }
 
-TEST_CASE("contract: strict decoding refuses what the text cannot say", "[contract]") {
+TEST_CASE("contract, Cayman-shaped: strict decoding refuses what the text cannot say", "[contract]") {
     const auto fails_at = [](std::vector<std::uint8_t> bytes, error_code code, std::uint32_t offset) {
         const auto r = ctisa::decode_program<toy::isa>(bytes);
         REQUIRE_FALSE(r.ok());
@@ -169,7 +169,7 @@ TEST_CASE("contract: strict decoding refuses what the text cannot say", "[contra
     fails_at(bytes, error_code::truncated, 48);  // the clause, read before the rest of the control stream
 }
 
-TEST_CASE("contract: a non-canonical form the ISA declares round-trips, and can be refused", "[contract]") {
+TEST_CASE("contract, AMD IL-shaped: a non-canonical form the ISA declares round-trips, and can be refused", "[contract]") {
     const auto decoded = ctisa::decode_program<toy::isa>(program_image);
     REQUIRE(decoded.ok());
     CHECK((*decoded)[8].explicit_default);
@@ -197,7 +197,7 @@ constexpr auto text_printed = [] {
     return out;
 }();
 
-TEST_CASE("contract: a text-only ISA assembles and prints canonical text at compile time", "[contract]") {
+TEST_CASE("contract, NV-shaped: a text-only ISA assembles and prints canonical text at compile time", "[contract]") {
     STATIC_REQUIRE(text_printed.view() == std::string_view(canonical_text));
     const auto reparsed = ctisa::parse_program<toy::text_isa, 16>(text_printed.view());
     REQUIRE(reparsed.ok());
