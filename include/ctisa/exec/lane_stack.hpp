@@ -64,6 +64,13 @@ public:
     [[nodiscard]] std::size_t call_depth() const noexcept { return calls_; }
     [[nodiscard]] lane_frame<W>& top() noexcept { return frames_[size_ - 1]; }
 
+    // The innermost loop of the running function (null: none): its `values` are the counters
+    // left, for a loop register such as AMD IL's aL or Cayman's.
+    [[nodiscard]] const lane_frame<W>* innermost_loop() const noexcept {
+        std::size_t k = innermost(frame_kind::loop, frame_kind::loop);
+        return k == size_ ? nullptr : &frames_[k];
+    }
+
     // Deactivates lanes without a frame (Cayman POP with a condition, a predicate update).
     void restrict_to(const mask& keep) noexcept {
         for (std::size_t l = 0; l < W; ++l) active_[l] &= keep[l];

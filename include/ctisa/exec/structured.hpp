@@ -123,17 +123,26 @@ public:
     template <class Step>
     structured_outcome<W> run(std::uint64_t budget, Step& step) {
         while (running_) {
-            if (out_.steps >= budget) return fail(error_code::step_limit, "step budget");
+            if (out_.steps >= budget) {
+                fail(error_code::step_limit, "step budget");
+                return out_;
+            }
             ++out_.steps;
             if (pc_ >= length_) {
-                stack_.end_lanes(stack_.active());  // running off the end ends the lanes
+                // Past the last instruction a call returns (NV_gpu_program4: a subroutine runs
+                // "until a RET ... or the end of the program text"); the program ends.
+                if (stack_.call_depth()) stack_.return_lanes(stack_.active());
+                else stack_.end_lanes(stack_.live());
             } else {
-                enter();
+                if (!enter()) return out_;
                 bool explicit_top = stack_.depth() && stack_.top().rejoin == no_pc && stack_.top().kind != frame_kind::call;
                 io_.reset();
                 if (calls_step() && (stack_.any_active() || explicit_top)) {
                     step(pc_, stack_.active(), io_);
-                    if (io_.stop.failed()) return out_.status = io_.stop, out_;
+                    if (io_.stop.failed()) {
+                        out_.status = io_.stop;
+                        return out_;
+                    }
                 }
                 if (!leave()) return out_;
             }
@@ -150,24 +159,34 @@ private:
         return k != flow_kind::else_ && k != flow_kind::endif && k != flow_kind::case_ &&
                k != flow_kind::default_ && k != flow_kind::endswitch;
     }
-    structured_outcome<W> fail(error_code code, std::string_view why) noexcept {
+    // Ends the run with `code` at the current instruction (its index in error::offset).
+    bool fail(error_code code, std::string_view why) noexcept {
         out_.status = error{code, 0, 0, pc_, why};
         running_ = false;
-        return out_;
+        return false;
     }
 
-    // Lanes that wake up at the instruction, before it runs.
-    void enter() noexcept {
+    // Lanes that wake up at the instruction, before it runs. False (and the run fails) when the
+    // block it closes is not the innermost one: a jump or an entry point inside a block.
+    bool enter() noexcept {
+        frame_kind need = frame_kind::branch;
+        switch (kind()) {
+            case flow_kind::else_: case flow_kind::endif: need = frame_kind::branch; break;
+            case flow_kind::endloop: need = frame_kind::loop; break;
+            case flow_kind::case_: case flow_kind::default_: case flow_kind::endswitch: need = frame_kind::switch_; break;
+            default: return true;
+        }
+        if (stack_.depth() == 0 || stack_.top().kind != need) return fail(error_code::bad_branch_target, "block end outside its block");
         switch (kind()) {
             case flow_kind::else_: stack_.enter_else(link()); break;
             case flow_kind::endif: case flow_kind::endswitch: stack_.pop(); break;
             case flow_kind::endloop: stack_.arrive_loop_end(); break;
             case flow_kind::case_: stack_.enter_case(s_.ops[pc_].value, link()); break;
-            case flow_kind::default_:
+            default:
                 stack_.enter_default(matched_cases<W>(s_, stack_.top().origin, stack_.top().values), link());
                 break;
-            default: break;
         }
+        return true;
     }
 
     // What the instruction does to the masks after it ran; sets the next pc. False: stop.
@@ -189,10 +208,12 @@ private:
                 if (stack_.loop_again(cond)) next = link() + 1;
                 break;
             case flow_kind::break_:
-                stack_.break_lanes(doers(stack_, io_));
+                if (!stack_.break_lanes(doers(stack_, io_))) return fail(error_code::bad_branch_target, "break outside a loop");
                 if (!stack_.any_active() && stack_.leave_loop_if_done()) next = link() + 1;  // all broke
                 break;
-            case flow_kind::continue_: stack_.continue_lanes(doers(stack_, io_)); break;
+            case flow_kind::continue_:
+                if (!stack_.continue_lanes(doers(stack_, io_))) return fail(error_code::bad_branch_target, "continue outside a loop");
+                break;
             case flow_kind::ret: stack_.return_lanes(doers(stack_, io_)); break;
             case flow_kind::end: stack_.end_lanes(doers(stack_, io_)); break;
             case flow_kind::call: {
@@ -208,10 +229,7 @@ private:
             default: break;
         }
         if (io_.jump >= 0) {
-            if (io_.jump > static_cast<std::int64_t>(length_)) {
-                fail(error_code::bad_branch_target, "jump");
-                return false;
-            }
+            if (io_.jump > static_cast<std::int64_t>(length_)) return fail(error_code::bad_branch_target, "jump");
             next = static_cast<std::uint32_t>(io_.jump);
         }
         if (io_.has_discard) {
@@ -222,10 +240,8 @@ private:
         pc_ = next;
         return true;
     }
-    bool overflow() noexcept {
-        fail(error_code::not_executable, "control stack overflow");
-        return false;
-    }
+    // core/error.hpp has no stack-overflow code yet; not_executable is the nearest.
+    bool overflow() noexcept { return fail(error_code::not_executable, "control stack overflow"); }
 
     // No lane active: go where lanes can wake up (matched frames), keep stepping (explicit ones),
     // return from a call whose lanes are all done, or stop when nothing is left.
