@@ -60,6 +60,12 @@ public:
     [[nodiscard]] const mask& live() const noexcept { return live_; }
     [[nodiscard]] bool any_active() const noexcept { return any_of<W>(active_); }
     [[nodiscard]] bool any_live() const noexcept { return any_of<W>(live_); }
+    // Whether some active lane is in `m` (Cayman: "all pixels fail the condition test").
+    [[nodiscard]] bool any_active_in(const mask& m) const noexcept {
+        lane_word any = 0;
+        for (std::size_t l = 0; l < W; ++l) any |= active_[l] & m[l];
+        return any != 0;
+    }
     [[nodiscard]] std::size_t depth() const noexcept { return size_; }
     [[nodiscard]] std::size_t call_depth() const noexcept { return calls_; }
     [[nodiscard]] lane_frame<W>& top() noexcept { return frames_[size_ - 1]; }

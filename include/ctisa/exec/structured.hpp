@@ -28,25 +28,33 @@
 //
 // How the three structured ISAs map on to it:
 // * AMD IL: if_logicalz / if_logicalnz / ifc / ifnz -> if (cond per lane from src0.x);
-//   else, endif; whileloop -> uncounted loop, loop -> counted loop (values = src0.x; the step
-//   tracks aL itself); endloop; break -> break, breakc / break_logicalz / break_logicalnz ->
+//   else, endif; whileloop -> uncounted loop, loop -> counted loop (values = src0.x; aL is
+//   src0.y + src0.z * (src0.x - counts left), with the counts in stack->innermost_loop()->values
+//   and the loop instruction at its origin - 1); endloop; break -> break, breakc / break_logicalz / break_logicalnz ->
 //   break with cond; continue, continuec, continue_logical* -> continue (with cond); the engine
 //   decrements the count at endloop, which is where the spec's CONTINUE decrements it too;
 //   switch (values = src0), case n (flow_op.value = n), default, endswitch; call / callnz ->
 //   call (cond for callnz, target = the FUNC's first instruction); ret / ret_dyn /
-//   ret_logical* -> ret (with cond); end, endmain -> end; discard_logical* -> end with cond.
+//   ret_logical* -> ret (with cond); end, endmain -> end; discard_logical* -> io.discard.
 //   Calls past max_call_depth (32) are skipped, as the spec says of CALL and CALLNZ.
 // * NV_gpu_program4: IF cc -> if; ELSE, ENDIF; REP n -> counted loop (values = floor(n)),
 //   REP -> uncounted; ENDREP -> endloop; BRK cc / CONT cc / CAL cc / RET cc -> break /
 //   continue / call / ret with cond = the cc test; RET with no call pending ends the lanes
-//   ("terminates normally"). A label that the running subroutine reaches acts as RET: the
-//   assembler gives the instruction before each label a ret. KIL -> end with cond, or discard.
+//   ("terminates normally"); past the program's end a call returns. A subroutine that reaches
+//   the next label returns too: the NV executor puts a ret before each label. KIL -> io.discard.
+//   The rule that a count-less REP needs a BRK or RET is the NV assembler's to check.
 // * Cayman: every CF instruction is `ordinary`; its step drives io.stack with the primitives
 //   (push_branch, pop(n), else_flip, restrict_to, push_loop / arrive_loop_end / loop_again,
 //   break_lanes / continue_lanes / unwind_to_loop, call / return_lanes) and sets io.jump to ADDR
-//   when its rule says so (PUSH: all fail; LOOP_END: loop_again; LOOP_BREAK: iteration_done; ...).
-//   Frames it pushes have no rejoin point, so its step also runs with no lane active, as the CF
-//   program does; ALU_PUSH_BEFORE etc. are a push followed by the clause's predicate update.
+//   when its rule says so (PUSH: when !any_active_in(cond), pop(POP_COUNT) and jump, else
+//   push_branch(cond); JUMP: pop(POP_COUNT), jump when !any_active_in(cond); ELSE: pop(n), else_flip(cond), jump when !any_active(); LOOP_END:
+//   arrive_loop_end, loop_again; LOOP_BREAK / LOOP_CONTINUE: the lanes, then iteration_done ->
+//   unwind_to_loop and jump; CALL / RETURN: call, return_lanes, the engine returns once no lane
+//   is left in the call). Frames it pushes have no rejoin point, so its step also runs with no
+//   lane active, as the CF program does. ALU_PUSH_BEFORE is push_branch(all) before the clause,
+//   PRED_SET with an exec-mask update restrict_to, ALU_POP_AFTER / ALU_POP2_AFTER pop(1) / pop(2),
+//   ALU_ELSE_AFTER else_flip, ALU_BREAK / ALU_CONTINUE break_lanes / continue_lanes, KILL*
+//   io.discard, END_OF_PROGRAM io.finish. CALL_COUNT and its limit are the step's to keep.
 #pragma once
 
 #include <array>
