@@ -54,12 +54,14 @@ public:
     explicit lane_stack(std::size_t lanes = W) noexcept {
         for (std::size_t l = 0; l < W && l < lanes; ++l) live_[l] = lane_on;
         active_ = live_;
+        refresh();
     }
 
     [[nodiscard]] const mask& active() const noexcept { return active_; }
     [[nodiscard]] const mask& live() const noexcept { return live_; }
-    [[nodiscard]] bool any_active() const noexcept { return any_of<W>(active_); }
-    [[nodiscard]] bool any_live() const noexcept { return any_of<W>(live_); }
+    // Cached: the run loop asks before every instruction, the masks change only here.
+    [[nodiscard]] bool any_active() const noexcept { return any_active_; }
+    [[nodiscard]] bool any_live() const noexcept { return any_live_; }
     // Whether some active lane is in `m` (Cayman: "all pixels fail the condition test").
     [[nodiscard]] bool any_active_in(const mask& m) const noexcept {
         lane_word any = 0;
@@ -80,6 +82,7 @@ public:
     // Deactivates lanes without a frame (Cayman POP with a condition, a predicate update).
     void restrict_to(const mask& keep) noexcept {
         for (std::size_t l = 0; l < W; ++l) active_[l] &= keep[l];
+        refresh();
     }
 
     // Branch: saves the active lanes, keeps those in `taken`, holds the rest for an else.
@@ -91,6 +94,7 @@ public:
             f->held[l] = active_[l] & ~taken[l];
             active_[l] &= taken[l];
         }
+        refresh();
         return true;
     }
     // Matched else: the held lanes run, the then-lanes wait for the endif.
@@ -98,6 +102,7 @@ public:
         lane_frame<W>& f = top();
         for (std::size_t l = 0; l < W; ++l) active_[l] = f.held[l] & live_[l];
         f.rejoin = rejoin;
+        refresh();
     }
     // Cayman ELSE: among the lanes active at the last push that pass `cond`, active and
     // branch-inactive swap.
@@ -107,6 +112,7 @@ public:
             lane_word flip = f.resume[l] & cond[l] & live_[l];
             active_[l] = (active_[l] ^ flip) & live_[l];
         }
+        refresh();
     }
     // Pops n frames (as many as there are); the active lanes become those of the last one popped.
     void pop(std::size_t n = 1) noexcept {
@@ -116,6 +122,7 @@ public:
         for (std::size_t i = size_; i < size_ + n; ++i)
             if (frames_[i].kind == frame_kind::call) --calls_;
         for (std::size_t l = 0; l < W; ++l) active_[l] = frames_[size_].resume[l] & live_[l];
+        refresh();
     }
 
     // Loop: the active lanes in `enter` (null: all) whose count (null: uncounted) is positive
@@ -133,12 +140,14 @@ public:
             f->held[l] = in;
             active_[l] = in;
         }
+        refresh();
         return true;
     }
     // At the loop's end: every lane still iterating is active again (those that continued too).
     void arrive_loop_end() noexcept {
         const lane_frame<W>& f = top();
         for (std::size_t l = 0; l < W; ++l) active_[l] = f.held[l] & live_[l];
+        refresh();
     }
     // After arrive_loop_end: counters go down; lanes in `stay` (null: all) with a positive count
     // iterate again. True: go around (active = those lanes). False: the loop is popped.
@@ -153,6 +162,7 @@ public:
             f.held[l] = again;
             active_[l] = again;
         }
+        refresh();
         if (any_active()) return true;
         pop();
         return false;
@@ -210,6 +220,7 @@ public:
         if (!f) return false;
         ++calls_;
         for (std::size_t l = 0; l < W; ++l) active_[l] &= m[l];
+        refresh();
         return true;
     }
     // Lanes of `m` return: they wait for the rest of the call. Outside every call they end.
@@ -235,6 +246,7 @@ public:
             f->held[l] = 0;
             active_[l] = 0;
         }
+        refresh();
         return true;
     }
     // A case label: lanes whose selector is `value` join those falling through.
@@ -243,12 +255,14 @@ public:
         for (std::size_t l = 0; l < W; ++l)
             active_[l] |= f.resume[l] & live_[l] & ~f.held[l] & (f.values[l] == value ? lane_on : 0);
         f.rejoin = rejoin;
+        refresh();
     }
     // A default label: lanes matching no case (`matched`) join those falling through.
     void enter_default(const mask& matched, std::uint32_t rejoin) noexcept {
         lane_frame<W>& f = top();
         for (std::size_t l = 0; l < W; ++l) active_[l] |= f.resume[l] & live_[l] & ~f.held[l] & ~matched[l];
         f.rejoin = rejoin;
+        refresh();
     }
 
     // The lanes of `m` end for good (END, kill, discard).
@@ -257,6 +271,7 @@ public:
             live_[l] &= ~m[l];
             active_[l] &= ~m[l];
         }
+        refresh();
     }
 
 private:
@@ -285,6 +300,12 @@ private:
                 frames_[i].held[l] &= ~m[l];
             }
         for (std::size_t l = 0; l < W; ++l) active_[l] &= ~m[l];
+        refresh();
+    }
+
+    void refresh() noexcept {
+        any_active_ = any_of<W>(active_);
+        any_live_ = any_of<W>(live_);
     }
 
     std::array<lane_frame<W>, Depth> frames_{};
@@ -292,6 +313,8 @@ private:
     std::size_t calls_ = 0;
     mask active_{};
     mask live_{};
+    bool any_active_ = false;
+    bool any_live_ = false;
 };
 
 }  // namespace ctisa::exec
