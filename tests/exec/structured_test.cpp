@@ -417,6 +417,35 @@ TEST_CASE("nesting: if in loop in if, inner-loop break, switch in loop", "[exec]
     check_against_reference<8>(p, sc);
 }
 
+TEST_CASE("continue inside an if inside a loop; the other lanes finish the iteration", "[exec][structured]") {
+    // 0 loop(3) 1 a 2 if 3 continue 4 endif 5 b 6 endloop 7 c
+    std::vector<flow_op> p{op(k::loop), ord(), op(k::if_), op(k::continue_), op(k::endif), ord(), op(k::endloop), ord()};
+    scenario sc;
+    sc.counted = [](std::uint32_t pc) { return pc == 0; };
+    sc.value = [](unsigned, std::uint32_t, unsigned) { return 3u; };
+    sc.gives_cond = [](std::uint32_t pc) { return pc == 2; };
+    sc.cond = [](unsigned lane, std::uint32_t, unsigned visit) { return visit == lane; };  // lane i skips iteration i
+    auto e = check_against_reference<4>(p, sc);
+    CHECK(e.t[0] == trace{0, 1, 2, 3, 6, 1, 2, 5, 6, 1, 2, 5, 6, 7});
+    CHECK(e.t[1] == trace{0, 1, 2, 5, 6, 1, 2, 3, 6, 1, 2, 5, 6, 7});
+    CHECK(e.t[3] == trace{0, 1, 2, 5, 6, 1, 2, 5, 6, 1, 2, 5, 6, 7});
+}
+
+TEST_CASE("nested switch: the inner break leaves only the inner switch", "[exec][structured]") {
+    // 0 switch | 1 case 0 | 2 switch | 3 case 0 | 4 a | 5 break | 6 default | 7 b | 8 endswitch | 9 c |
+    // 10 break | 11 case 1 | 12 d | 13 endswitch | 14 e
+    std::vector<flow_op> p{op(k::switch_), op(k::case_, 0, 0), op(k::switch_), op(k::case_, 0, 0), ord(), op(k::break_),
+                           op(k::default_), ord(), op(k::endswitch), ord(), op(k::break_), op(k::case_, 0, 1), ord(),
+                           op(k::endswitch), ord()};
+    scenario sc;
+    sc.gives_cond = [](std::uint32_t) { return false; };
+    sc.value = [](unsigned lane, std::uint32_t pc, unsigned) { return pc == 0 ? lane / 2 : lane % 2; };
+    auto e = check_against_reference<4>(p, sc);
+    CHECK(e.t[0] == trace{0, 2, 4, 5, 9, 10, 14});
+    CHECK(e.t[1] == trace{0, 2, 7, 9, 10, 14});
+    CHECK(e.t[2] == trace{0, 12, 14});
+}
+
 TEST_CASE("call from inside a divergent if; return from inside a loop", "[exec][structured]") {
     // main: 0 if 1 call f 2 endif 3 a 4 end | f: 5 b 6 loop 7 c 8 ret 9 endloop 10 d 11 ret
     std::vector<flow_op> p{op(k::if_), op(k::call, 5), op(k::endif), ord(), op(k::end),
