@@ -70,6 +70,7 @@ public:
     }
     [[nodiscard]] std::size_t depth() const noexcept { return size_; }
     [[nodiscard]] std::size_t call_depth() const noexcept { return calls_; }
+    // Needs depth() > 0.
     [[nodiscard]] lane_frame<W>& top() noexcept { return frames_[size_ - 1]; }
 
     // The innermost loop of the running function (null: none): its `values` are the counters
@@ -105,14 +106,16 @@ public:
         refresh();
     }
     // Cayman ELSE: among the lanes active at the last push that pass `cond`, active and
-    // branch-inactive swap.
-    void else_flip(const mask& cond) noexcept {
+    // branch-inactive swap. False (nothing changes) when nothing was pushed.
+    bool else_flip(const mask& cond) noexcept {
+        if (size_ == 0) return false;
         const lane_frame<W>& f = frames_[size_ - 1];
         for (std::size_t l = 0; l < W; ++l) {
             lane_word flip = f.resume[l] & cond[l] & live_[l];
             active_[l] = (active_[l] ^ flip) & live_[l];
         }
         refresh();
+        return true;
     }
     // Pops n frames (as many as there are); the active lanes become those of the last one popped.
     void pop(std::size_t n = 1) noexcept {
@@ -143,15 +146,22 @@ public:
         refresh();
         return true;
     }
-    // At the loop's end: every lane still iterating is active again (those that continued too).
-    void arrive_loop_end() noexcept {
-        const lane_frame<W>& f = top();
+    // At the innermost loop's end: frames left above it go, and every lane still iterating is
+    // active again (those that continued too). False (nothing changes) outside every loop.
+    bool arrive_loop_end() noexcept {
+        std::size_t k = innermost(frame_kind::loop, frame_kind::loop);
+        if (k == size_) return false;
+        size_ = k + 1;  // no call frame lies above the innermost loop
+        const lane_frame<W>& f = frames_[k];
         for (std::size_t l = 0; l < W; ++l) active_[l] = f.held[l] & live_[l];
         refresh();
+        return true;
     }
-    // After arrive_loop_end: counters go down; lanes in `stay` (null: all) with a positive count
-    // iterate again. True: go around (active = those lanes). False: the loop is popped.
+    // After arrive_loop_end (the loop is on top): counters go down; lanes in `stay` (null: all)
+    // with a positive count iterate again. True: go around (active = those lanes). False: the
+    // loop is popped (or there was none).
     bool loop_again(const lane_word* stay) noexcept {
+        if (size_ == 0 || frames_[size_ - 1].kind != frame_kind::loop) return false;
         lane_frame<W>& f = top();
         for (std::size_t l = 0; l < W; ++l) {
             lane_word again = active_[l] & (stay ? stay[l] : lane_on);
@@ -229,9 +239,11 @@ public:
         if (k == size_) return end_lanes(m);
         leave_to(k, m);
     }
-    // Pops the innermost call once no lane runs in it; returns its return address.
+    // Pops the innermost call once no lane runs in it; returns its return address (no_pc, and
+    // nothing changes, outside every call).
     std::uint32_t finish_call() noexcept {
         std::size_t k = innermost(frame_kind::call, frame_kind::call);
+        if (k == size_) return no_pc;
         std::uint32_t to = frames_[k].origin;
         pop(size_ - k);
         return to;
@@ -249,7 +261,7 @@ public:
         refresh();
         return true;
     }
-    // A case label: lanes whose selector is `value` join those falling through.
+    // A case label (the switch on top): lanes whose selector is `value` join those falling through.
     void enter_case(lane_word value, std::uint32_t rejoin) noexcept {
         lane_frame<W>& f = top();
         for (std::size_t l = 0; l < W; ++l)
@@ -257,7 +269,7 @@ public:
         f.rejoin = rejoin;
         refresh();
     }
-    // A default label: lanes matching no case (`matched`) join those falling through.
+    // A default label (the switch on top): lanes matching no case (`matched`) join those falling through.
     void enter_default(const mask& matched, std::uint32_t rejoin) noexcept {
         lane_frame<W>& f = top();
         for (std::size_t l = 0; l < W; ++l) active_[l] |= f.resume[l] & live_[l] & ~f.held[l] & ~matched[l];
