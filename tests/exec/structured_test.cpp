@@ -323,9 +323,9 @@ TEST_CASE("matcher reports the first structural error and where", "[exec][struct
     // A case value may repeat in a nested switch.
     STATIC_REQUIRE_FALSE(match(std::array{op(k::switch_), op(k::case_, 0, 1), op(k::switch_), op(k::case_, 0, 1),
                                           op(k::endswitch), op(k::endswitch)}).status.failed());
-    // As a run-time error: bad_branch_target with the rule in the subject, the index in offset.
+    // As a run-time error: unbalanced_structure with the rule in the subject, the index in offset.
     constexpr auto e = match(std::array{op(k::if_)}).status.to_error();
-    STATIC_REQUIRE(e.code == error_code::bad_branch_target);
+    STATIC_REQUIRE(e.code == error_code::unbalanced_structure);
     STATIC_REQUIRE(e.offset == 0);
     STATIC_REQUIRE(e.subject == message_of(sp::unclosed_block));
     // require_structured is a constant expression exactly when the program is well formed.
@@ -527,23 +527,23 @@ TEST_CASE("a stack deeper than the engine's storage is an error, not a crash", "
     std::vector<flow_op> p{op(k::if_), op(k::loop), op(k::if_), ord(), op(k::endif), op(k::endloop), op(k::endif)};
     scenario sc;
     auto e = run_engine<8, 2>(p, sc);
-    CHECK(e.out.status.code == error_code::not_executable);
+    CHECK(e.out.status.code == error_code::stack_overflow);
     CHECK(e.out.status.offset == 2);
     // Calls take a frame too: unbounded recursion with a big call limit overflows the frames.
     std::vector<flow_op> r{op(k::call, 2), op(k::end), op(k::call, 2), op(k::ret)};
     sc.max_calls = 1000;
     auto f = run_engine<4, 8>(r, sc);
-    CHECK(f.out.status.code == error_code::not_executable);
+    CHECK(f.out.status.code == error_code::stack_overflow);
 }
 
 TEST_CASE("entering in the middle of a block is an error at its end", "[exec][structured]") {
     std::vector<flow_op> p{op(k::if_), ord(), op(k::endif), op(k::loop), ord(), op(k::endloop)};
     scenario sc;
     auto e = run_engine<4>(p, sc, 4, 100, 1);
-    CHECK(e.out.status.code == error_code::bad_branch_target);
+    CHECK(e.out.status.code == error_code::unbalanced_structure);
     CHECK(e.out.status.offset == 2);
     e = run_engine<4>(p, sc, 4, 100, 4);
-    CHECK(e.out.status.code == error_code::bad_branch_target);
+    CHECK(e.out.status.code == error_code::unbalanced_structure);
     CHECK(e.out.status.offset == 5);
 }
 

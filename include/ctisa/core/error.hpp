@@ -74,7 +74,8 @@
     /* execution */                                                                              \
     X(step_limit, "step budget exhausted")                                                       \
     X(not_executable, "instruction cannot be executed by the reference executor")                \
-    X(bad_branch_target, "branch target outside the program")
+    X(bad_branch_target, "branch target outside the program")                                    \
+    X(stack_overflow, "control flow nested deeper than the executor's stack")
 
 namespace ctisa {
 

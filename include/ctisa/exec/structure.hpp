@@ -84,11 +84,10 @@ struct structure_error {
     std::uint32_t at = 0;  // the instruction index
 
     [[nodiscard]] constexpr bool failed() const noexcept { return problem != structure_problem::none; }
-    // core/error.hpp has no structure error yet: bad_branch_target is the nearest; the subject
-    // says which rule and `offset` holds the instruction index.
+    // As an error: the subject says which rule, `offset` holds the instruction index.
     [[nodiscard]] constexpr error to_error() const noexcept {
         if (!failed()) return {};
-        return error{error_code::bad_branch_target, 0, 0, at, message_of(problem)};
+        return error{error_code::unbalanced_structure, 0, 0, at, message_of(problem)};
     }
 };
 

@@ -94,7 +94,7 @@ struct structured_options {
 
 template <std::size_t W>
 struct structured_outcome {
-    error status{};           // none, step_limit, bad_branch_target, not_executable, or a step's
+    error status{};           // none, step_limit, bad_branch_target, unbalanced_structure, stack_overflow, or a step's
     lane_mask<W> discarded{}; // lanes a step discarded
     std::uint64_t steps = 0;  // instructions visited
 };
@@ -184,7 +184,7 @@ private:
             case flow_kind::case_: case flow_kind::default_: case flow_kind::endswitch: need = frame_kind::switch_; break;
             default: return true;
         }
-        if (stack_.depth() == 0 || stack_.top().kind != need) return fail(error_code::bad_branch_target, "block end outside its block");
+        if (stack_.depth() == 0 || stack_.top().kind != need) return fail(error_code::unbalanced_structure, "block end outside its block");
         switch (kind()) {
             case flow_kind::else_: stack_.enter_else(link()); break;
             case flow_kind::endif: case flow_kind::endswitch: stack_.pop(); break;
@@ -216,11 +216,11 @@ private:
                 if (stack_.loop_again(cond)) next = link() + 1;
                 break;
             case flow_kind::break_:
-                if (!stack_.break_lanes(doers(stack_, io_))) return fail(error_code::bad_branch_target, "break outside a loop");
+                if (!stack_.break_lanes(doers(stack_, io_))) return fail(error_code::unbalanced_structure, "break outside a loop");
                 if (!stack_.any_active() && stack_.leave_loop_if_done()) next = link() + 1;  // all broke
                 break;
             case flow_kind::continue_:
-                if (!stack_.continue_lanes(doers(stack_, io_))) return fail(error_code::bad_branch_target, "continue outside a loop");
+                if (!stack_.continue_lanes(doers(stack_, io_))) return fail(error_code::unbalanced_structure, "continue outside a loop");
                 break;
             case flow_kind::ret: stack_.return_lanes(doers(stack_, io_)); break;
             case flow_kind::end: stack_.end_lanes(doers(stack_, io_)); break;
@@ -248,8 +248,7 @@ private:
         pc_ = next;
         return true;
     }
-    // core/error.hpp has no stack-overflow code yet; not_executable is the nearest.
-    bool overflow() noexcept { return fail(error_code::not_executable, "control stack overflow"); }
+    bool overflow() noexcept { return fail(error_code::stack_overflow, "control stack"); }
 
     // No lane active: go where lanes can wake up (matched frames), keep stepping (explicit ones),
     // return from a call whose lanes are all done, or stop when nothing is left.
