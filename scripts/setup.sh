@@ -2,7 +2,20 @@
 # As root it installs what is missing (apt-get update first); otherwise it prints the one
 # apt-get line needed and stops.
 
-ctisa_packages=(cmake ninja-build g++-12 clang-19 libclang-rt-19-dev python3 libboost-dev catch2 libbenchmark-dev)
+# Each package, and why (checked against the base image's package list: the first five are on a
+# new Debian 12 machine already, the last four are not; all are named so that a thinner image works):
+#   cmake, ninja-build   the build, ctest, and the consumer and compile-fail tests (cmake -P)
+#   g++-12               the GCC build (and libstdc++ 12 for both compilers)
+#   python3              the generator (3.11: tomllib) and its --check test
+#   libbenchmark-dev     the benchmarks (find_package(benchmark))
+#   clang-19             the Clang and sanitizer builds
+#   libclang-rt-19-dev   ASan/UBSan runtimes; only a Recommends of clang-19, which
+#                        --no-install-recommends skips
+#   libboost-dev         Boost.Hana (header-only)
+#   catch2               Catch2 v2 (2.13) and its CMake package
+# The shell scripts (scripts/, tests/cli/) use only bash, coreutils, grep, sed and diffutils
+# (cmp, diff): Essential packages of every Debian system.
+ctisa_packages=(cmake ninja-build g++-12 python3 libbenchmark-dev clang-19 libclang-rt-19-dev libboost-dev catch2)
 
 ctisa_ensure_packages() {
     local missing=()

@@ -1,5 +1,6 @@
 // The ctisa command-line tool's commands, written once for every ISA. An ISA joins the tool with
-// one line in registry.cpp: make_entry<its isa traits>().
+// one line in registry.cpp: make_run_entry<its run adapter>() (run.hpp), or make_entry<its isa
+// traits>() while it has no executor.
 #pragma once
 
 #include <cstdint>
@@ -35,8 +36,6 @@ struct hex_bytes {
 };
 std::optional<hex_bytes> parse_hex(const input& in);  // prints its own error
 hex_bytes raw_bytes(const input& in);
-
-struct run_options;  // the executor's options (run.hpp)
 
 struct isa_entry {
     std::string_view name;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "run_options.hpp"
 
 namespace ctisa_tool {
 
@@ -86,7 +87,8 @@ constexpr const char* usage_text =
     "  dis ISA [FILE] [--binary] disassemble hex bytes (or raw bytes with --binary)\n"
     "  explain ISA [FILE] [--binary]\n"
     "                            each instruction's text, then TSV: format.field, lsb, msb, value\n"
-    "  run ISA FILE [OPTIONS]    execute on the reference executor (ctisa run ISA --help)\n"
+    "  run ISA FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]\n"
+    "                            execute on the reference executor (ctisa run ISA --help)\n"
     "\n"
     "FILE absent or '-' reads standard input. Errors: FILE:LINE:COL: error: ... (exit 1);\n"
     "usage errors exit 2. Every command takes --help.\n";
@@ -109,7 +111,9 @@ const char* command_help(const std::string& cmd) {
     if (cmd == "explain")
         return "usage: ctisa explain ISA [FILE] [--binary]\nFor each instruction: its text, then one tab-separated line a field:\n"
                "format.field, lsb, msb, value (decimal). Input as for dis.\n";
-    if (cmd == "run") return "usage: ctisa run ISA FILE [OPTIONS]\nRuns FILE on the reference executor; see 'ctisa run ISA --help'.\n";
+    if (cmd == "run")
+        return "usage: ctisa run ISA FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]\n"
+               "Runs FILE on the reference executor; 'ctisa run ISA --help' says what the ISA's inputs are.\n";
     return nullptr;
 }
 
@@ -154,7 +158,7 @@ int main(int argc, char** argv) {
             binary = true;
         } else if (cmd == "run" && a.size() > 1 && a[0] == '-' && a != "-") {
             options.push_back(a);
-            if (i + 1 < args.size() && a != "--float") options.push_back(args[++i]);
+            if (run_option_takes_value(a) && i + 1 < args.size()) options.push_back(args[++i]);
         } else if (a.size() > 1 && a[0] == '-') {
             return usage_error("unknown option '" + a + "' for " + cmd);
         } else {

@@ -1,18 +1,15 @@
-// The ISAs the tool knows: one line each.
-#include <ctisa/attila/isa.hpp>
-#include <ctisa/valhall/isa.hpp>
+// The ISAs the tool knows: one entry each (and the include of its adapter or traits).
+#include <ctisa/attila/run_adapter.hpp>
+#include <ctisa/valhall/run_adapter.hpp>
 
-#include "commands.hpp"
+#include "run.hpp"
 
 namespace ctisa_tool {
 
-int run_attila(const input& source, const std::vector<std::string>& options);
-int run_valhall(const input& source, const std::vector<std::string>& options);
-
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
-        make_entry<ctisa::attila::isa>(&run_attila),
-        make_entry<ctisa::valhall::isa>(&run_valhall),
+        make_run_entry<ctisa::attila::run_adapter>(),
+        make_run_entry<ctisa::valhall::run_adapter>(),
     };
     return entries;
 }

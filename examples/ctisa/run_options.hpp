@@ -20,14 +20,20 @@ namespace ctisa_tool {
 struct run_options {
     std::size_t lanes = 1;
     std::uint64_t steps = 1'000'000;
-    bool as_float = false;
+    bool binary = false;    // FILE is a raw program image: decode it instead of assembling
+    bool as_float = false;  // decimal values are floats; values print as floats
     bool help = false;
     std::optional<std::string> inputs;
 };
 
-// Parses --lanes N, --inputs FILE, --steps N, --float (when float_option); prints usage errors.
+// The options that take a value (main() needs to know to keep them with their value).
+inline bool run_option_takes_value(std::string_view option) {
+    return option == "--lanes" || option == "--steps" || option == "--inputs";
+}
+
+// Parses --binary, --lanes N, --inputs FILE, --steps N and --float; prints usage errors.
 inline std::optional<run_options> parse_run_options(const std::vector<std::string>& options, std::size_t max_lanes,
-                                                    bool float_option, std::size_t default_lanes = 1) {
+                                                    std::size_t default_lanes) {
     run_options out;
     out.lanes = default_lanes;
     for (std::size_t i = 0; i < options.size(); ++i) {
@@ -63,8 +69,10 @@ inline std::optional<run_options> parse_run_options(const std::vector<std::strin
             auto v = value();
             if (!v) return std::nullopt;
             out.inputs = *v;
-        } else if (o == "--float" && float_option) {
+        } else if (o == "--float") {
             out.as_float = true;
+        } else if (o == "--binary") {
+            out.binary = true;
         } else {
             std::fprintf(stderr, "ctisa run: unknown option '%s'\n", o.c_str());
             return std::nullopt;
@@ -123,15 +131,14 @@ inline void print_value(std::uint32_t bits, bool as_float) {
     }
 }
 
-// The start of a line of an inputs file: its LANE field and a register, a letter and a number.
+// The start of a line of an inputs file: its LANE field and its NAME, a register's spelling.
 struct input_line {
-    std::size_t lane = 0;   // the lane, or `lanes` for '*'
-    ctisa::text::position lane_at{}, reg_at{};
-    char letter = 0;        // the register's letter, lower case
-    std::optional<std::uint64_t> index;  // its number; none when absent or too large
+    std::size_t lane = 0;  // the lane, or `lanes` for '*'
+    ctisa::text::position lane_at{}, name_at{};
+    std::string_view name;
 };
 
-// Reads an inputs file (LANE REG values..., '#' comments) line by line: the lane and the register
+// Reads an inputs file (LANE NAME values..., '#' comments) line by line: the lane and the name
 // are read here, then `rest(line, cursor, fail)` reads and applies the rest of the line, calling
 // fail(position, reason) on an error. Errors print as FILE:LINE:COL; false if any line had one.
 template <class Rest>
@@ -154,12 +161,9 @@ bool read_inputs(const input& file, std::size_t lanes, Rest&& rest) {
         }
         line.lane = *lane;
         in.skip_blanks();
-        line.reg_at = in.where();
-        line.letter = ctisa::text::to_lower(in.peek());
-        in.advance();
-        bool overflow = false;
-        if (ctisa::text::is_digit(in.peek())) line.index = in.unsigned_integer(&overflow);
-        if (overflow || ctisa::text::is_ident_char(in.peek())) line.index.reset();
+        line.name_at = in.where();
+        line.name = in.token_text();
+        in.advance(line.name.size());
         bool line_ok = true;
         rest(line, in, [&](ctisa::text::position at, std::string_view what) {
             fail(at, what);
@@ -173,26 +177,6 @@ bool read_inputs(const input& file, std::size_t lanes, Rest&& rest) {
 // The lanes an input line sets: [first, last).
 inline std::pair<std::size_t, std::size_t> lanes_of(const input_line& line, std::size_t lanes) {
     return line.lane == lanes ? std::pair<std::size_t, std::size_t>{0, lanes} : std::pair<std::size_t, std::size_t>{line.lane, line.lane + 1};
-}
-
-// Assembles a program for `ctisa run`: its instructions and where each starts, or false after
-// printing every error.
-template <class Isa>
-bool assemble_program(const input& source, std::vector<typename Isa::instruction>& program, std::vector<ctisa::text::position>& where) {
-    bool ok = true;
-    ctisa::text::cursor cur(source.text, Isa::comment_starts);
-    for (; cur.next_statement(); cur.next_line()) {
-        const auto at = cur.where();
-        auto parsed = Isa::parse(cur);
-        if (!parsed) {
-            print_error(source.name, parsed.error());
-            ok = false;
-        } else {
-            program.push_back(*parsed);
-            where.push_back(at);
-        }
-    }
-    return ok;
 }
 
 }  // namespace ctisa_tool

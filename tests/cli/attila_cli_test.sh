@@ -68,5 +68,32 @@ printf '0 q1 1 2 3 4\n' > "$work/bad.txt"
 check "run: bad inputs line" "1 $work/bad.txt:1:3: error: expected a register: i, o, c, r (or t), a or p and its number" "$? $(cat "$work/err")"
 "$ctisa" run attila "$work/p.asm" --lanes 999 > /dev/null 2>&1
 check "run: --lanes out of range is a usage error" "2" "$?"
+"$ctisa" run attila "$work/p.asm" --frobnicate > /dev/null 2>&1
+check "run: an unknown option is a usage error" "2" "$?"
+"$ctisa" run attila "$work/p.asm" --lanes > /dev/null 2>&1
+check "run: --lanes without its value is a usage error" "2" "$?"
+"$ctisa" run attila > /dev/null 2>&1
+check "run without FILE is a usage error" "2" "$?"
+printf '* x1 1 2 3 4\n' > "$work/bad.txt"
+"$ctisa" run attila "$work/p.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
+check "run: a bad NAME after * points at it" "1 $work/bad.txt:1:3: error: expected a register: i, o, c, r (or t), a or p and its number" "$? $(cat "$work/err")"
+printf '# a comment line\n\n2 c0 1 2 3 4\n' > "$work/bad.txt"
+"$ctisa" run attila "$work/p.asm" --lanes 3 --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
+check "run: constants need *" "1 $work/bad.txt:3:1: error: c0 is shared by every lane: write * as the lane" "$? $(cat "$work/err")"
+printf '0 i0 1 2 3\n' > "$work/bad.txt"
+"$ctisa" run attila "$work/p.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
+check "run: a vector register takes four values" "1 $work/bad.txt:1:11: error: expected a value: a decimal float or a 0x bit pattern (4 of them)" "$? $(cat "$work/err")"
+
+# run --binary: the raw image of the same program gives the same results.
+"$ctisa" asm attila "$work/p.asm" | tr -d ' \n' | sed 's/../\\x&/g' > "$work/p.hex"
+printf "$(cat "$work/p.hex")" > "$work/p.bin"
+check "run --binary: a 48-byte image" "48" "$(wc -c < "$work/p.bin" | tr -d ' ')"
+check "run --binary: as from text" "$("$ctisa" run attila "$work/p.asm" --lanes 3 --inputs "$work/in.txt")" \
+    "$("$ctisa" run attila "$work/p.bin" --binary --lanes 3 --inputs "$work/in.txt")"
+head -c 40 "$work/p.bin" > "$work/cut.bin"
+"$ctisa" run attila "$work/cut.bin" --binary > /dev/null 2> "$work/err"
+check "run --binary: a truncated image" "1 $work/cut.bin:1:33: error: truncated instruction stream [byte offset 32]" "$? $(cat "$work/err")"
+check "run --help names the options" "usage: ctisa run attila FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]" \
+    "$("$ctisa" run attila --help | head -1)"
 
 finish "ctisa tool"

@@ -78,7 +78,7 @@ printf '0 q1 5\n' > "$work/bad.txt"
 check "run: bad register in inputs" "1 $work/bad.txt:1:3: error: expected a register r0-r63 or a uniform u0-u63" "$? $(cat "$work/err")"
 printf '0 u1 5\n' > "$work/bad.txt"
 "$ctisa" run valhall "$work/p.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
-check "run: uniforms need *" "1 $work/bad.txt:1:1: error: uniforms are shared by every lane: write * as the lane" "$? $(cat "$work/err")"
+check "run: uniforms need *" "1 $work/bad.txt:1:1: error: u1 is shared by every lane: write * as the lane" "$? $(cat "$work/err")"
 printf '* r1 12x\n' > "$work/bad.txt"
 "$ctisa" run valhall "$work/p.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
 check "run: bad value" "1 $work/bad.txt:1:6: error: expected a value: a 0x bit pattern, a decimal integer or a decimal float" "$? $(cat "$work/err")"
@@ -89,5 +89,30 @@ check "run: an assembly error exits 1" "1" "$?"
 check "run: --lanes out of range is a usage error" "2" "$?"
 "$ctisa" run valhall --help > /dev/null 2>&1
 check "run valhall --help" "0" "$?"
+
+# --float: decimal values are floats (7 is 7.0, not the integer 7), results print as floats.
+printf 'FADD.f32 r0, r1, r2\nFADD.f32 r3, r1, 0x3F800000\n' > "$work/fadd.asm"
+printf '* r1 1.5\n* r2 7\n1 r2 -0.25\n' > "$work/fadd.txt"
+check "run --float" "0 r0 8.5
+0 r3 2.5
+1 r0 1.25
+1 r3 2.5" "$("$ctisa" run valhall "$work/fadd.asm" --lanes 2 --inputs "$work/fadd.txt" --float)"
+check "run: without --float, 7 is an integer" "0 r0 0x3fc00000" \
+    "$("$ctisa" run valhall "$work/fadd.asm" --lanes 2 --inputs "$work/fadd.txt" | grep '^0 r0 ')"
+printf '* r1 1 2\n' > "$work/bad.txt"
+"$ctisa" run valhall "$work/fadd.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
+check "run: a scalar register takes one value" "1 $work/bad.txt:1:8: error: unexpected text after the values" "$? $(cat "$work/err")"
+
+# --binary: the loop's raw image runs as its text does.
+"$ctisa" asm valhall "$work/loop.asm" | tr -d ' \n' | sed 's/../\\x&/g' > "$work/loop.hex"
+printf "$(cat "$work/loop.hex")" > "$work/loop.bin"
+check "run --binary: as from text" "$("$ctisa" run valhall "$work/loop.asm" --lanes 3 --inputs "$work/loop.txt")" \
+    "$("$ctisa" run valhall "$work/loop.bin" --binary --lanes 3 --inputs "$work/loop.txt")"
+"$ctisa" asm valhall "$work/flogd.asm" | tr -d ' \n' | sed 's/../\\x&/g' > "$work/flogd.hex"
+printf "$(cat "$work/flogd.hex")" > "$work/flogd.bin"
+"$ctisa" run valhall "$work/flogd.bin" --binary > /dev/null 2> "$work/err"
+check "run --binary: a not executable instruction at its byte offset" \
+    "$work/flogd.bin:1:9: error: instruction cannot be executed by the reference executor (FLOGD.f32)" \
+    "$(sed 's/ (FLOGD.f32).*/ (FLOGD.f32)/' "$work/err")"
 
 finish "ctisa run valhall"

@@ -2,6 +2,7 @@
 
 #include <ctisa/core/table.hpp>
 #include <ctisa/core/text/cursor.hpp>
+#include <ctisa/core/text/names.hpp>
 #include <ctisa/core/text/writer.hpp>
 
 using namespace ctisa;
@@ -74,4 +75,17 @@ TEST_CASE("name tables are searched case-insensitively", "[core][table]") {
     STATIC_REQUIRE(find_by_name(colours, "blue") == colour::blue);
     STATIC_REQUIRE_FALSE(find_by_name(colours, "gree").has_value());
     STATIC_REQUIRE_FALSE(find_by_name(colours, "reds").has_value());
+}
+
+TEST_CASE("numbered_name: a prefix in any case, then decimal digits only", "[core][text]") {
+    using ctisa::text::numbered_name;
+    STATIC_REQUIRE(numbered_name("r12", "r") == 12u);
+    CHECK(numbered_name("CB0", "cb") == 0u);
+    CHECK(numbered_name("u4294967295", "u") == 4294967295u);
+    CHECK_FALSE(numbered_name("u4294967296", "u"));  // does not fit 32 bits
+    CHECK_FALSE(numbered_name("r", "r"));             // no number
+    CHECK_FALSE(numbered_name("r1x", "r"));
+    CHECK_FALSE(numbered_name("r0x1", "r"));          // decimal only
+    CHECK_FALSE(numbered_name("q1", "r"));
+    CHECK_FALSE(numbered_name("r-1", "r"));
 }

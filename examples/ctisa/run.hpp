@@ -1,0 +1,234 @@
+// `ctisa run ISA FILE`, written once for every ISA: load the program (assemble FILE, or decode it
+// with --binary), apply an inputs file, run it on the reference executor, print what it wrote.
+// An ISA provides only a run_adapter (below), in its own folder: include/ctisa/<isa>/run_adapter.hpp.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "run_options.hpp"
+
+namespace ctisa_tool {
+
+// What an ISA provides for `ctisa run`: only what is its own.
+//   isa              its traits (parse, encode, decode: ctisa/core/assembler.hpp)
+//   machine          its reference executor: machine(span of instructions, lanes), lanes (its
+//                    width), run(step budget) -> a status with ok() and error (and reason, if it
+//                    says why an instruction cannot run)
+//   default_lanes    lanes when --lanes is not given
+//   decimal_integers whether a plain decimal value ("7") is an integer (true) or a float (false);
+//                    --float makes it a float for every ISA
+//   names, help      what a NAME may be (an error says "expected <names>"), and the ISA's part of
+//                    --help: its NAMEs, its output, its semantics notes
+//   reg              a register as parse_name finds it, with words (1: scalar, 4: vector) and
+//                    shared (one value for every lane: its LANE must be *)
+//   parse_name(text) -> optional<reg>; name_of(reg) -> its spelling in the output
+//   set(machine, reg, lane, words) and read(machine, reg, lane) -> array of 4 words
+//   written(machine) -> the registers the program writes, in the order they print
+// Optional: killed(machine, lane) -> bool, for ISAs whose lanes can be killed.
+template <class A>
+concept run_adapter = requires(typename A::machine& m, const typename A::machine& cm, const typename A::reg& r,
+                               std::string_view text, std::size_t lane, std::span<const std::uint32_t> words) {
+    typename A::isa;
+    requires std::constructible_from<typename A::machine, std::span<const typename A::isa::instruction>, std::size_t>;
+    { A::machine::lanes } -> std::convertible_to<std::size_t>;
+    { m.run(std::uint64_t{}).ok() } -> std::convertible_to<bool>;
+    { m.run(std::uint64_t{}).error } -> std::convertible_to<ctisa::error>;
+    { A::default_lanes } -> std::convertible_to<std::size_t>;
+    { A::decimal_integers } -> std::convertible_to<bool>;
+    { A::names } -> std::convertible_to<std::string_view>;
+    { A::help } -> std::convertible_to<std::string_view>;
+    { r.words } -> std::convertible_to<unsigned>;
+    { r.shared } -> std::convertible_to<bool>;
+    { A::parse_name(text) } -> std::same_as<std::optional<typename A::reg>>;
+    { A::name_of(r) } -> std::convertible_to<std::string>;
+    A::set(m, r, lane, words);
+    { A::read(cm, r, lane) } -> std::same_as<std::array<std::uint32_t, 4>>;
+    { A::written(cm) } -> std::same_as<std::vector<typename A::reg>>;
+};
+
+// A program to run, and where each instruction came from: its byte offset in the image and its
+// position in FILE, so that an error at an instruction points at its text.
+template <class Isa>
+struct loaded_program {
+    std::vector<typename Isa::instruction> code;
+    std::vector<std::uint32_t> offsets;
+    std::vector<ctisa::text::position> where;
+};
+
+// Assembles every statement (and encodes it, to learn its size and catch what asm would refuse);
+// false after printing every error.
+template <class Isa>
+bool assemble_program(const input& source, loaded_program<Isa>& out) {
+    bool ok = true;
+    std::uint32_t offset = 0;
+    ctisa::text::cursor cur(source.text, Isa::comment_starts);
+    for (; cur.next_statement(); cur.next_line()) {
+        const auto at = cur.where();
+        auto parsed = Isa::parse(cur);
+        if (!parsed) {
+            print_error(source.name, parsed.error());
+            ok = false;
+            continue;
+        }
+        auto bytes = Isa::encode(*parsed);
+        if (!bytes) {
+            auto e = bytes.error();
+            e.line = at.line;
+            e.column = at.column;
+            print_error(source.name, e);
+            ok = false;
+            continue;
+        }
+        out.code.push_back(*parsed);
+        out.offsets.push_back(offset);
+        out.where.push_back(at);
+        offset += static_cast<std::uint32_t>(bytes->size());
+    }
+    return ok;
+}
+
+// Decodes a raw image; false after printing the error (at its byte offset).
+template <class Isa>
+bool decode_program(const input& source, loaded_program<Isa>& out) {
+    const hex_bytes image = raw_bytes(source);
+    const std::span<const std::uint8_t> bytes(image.bytes);
+    for (std::size_t offset = 0; offset < bytes.size();) {
+        const auto d = Isa::decode(bytes.subspan(offset));
+        if (!d) {
+            print_error(source.name, at_byte(d.error(), image, offset));
+            return false;
+        }
+        out.code.push_back(d->instruction);
+        out.offsets.push_back(static_cast<std::uint32_t>(offset));
+        out.where.push_back(image.where[offset]);
+        offset += d->size;
+    }
+    return true;
+}
+
+template <run_adapter A>
+void print_run_help() {
+    std::printf("usage: ctisa run %.*s FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]\n\n",
+                static_cast<int>(A::isa::name.size()), A::isa::name.data());
+    std::printf(
+        "Assembles FILE (or, with --binary, decodes its raw bytes) and runs it on N lanes (1-%zu,\n"
+        "default %zu) of the reference executor.\n"
+        "  --inputs FILE  lines 'LANE NAME VALUE...': LANE a lane number or * for every lane; NAME a\n"
+        "                 register (below); as many VALUEs as it has words, each a 0x bit pattern or a\n"
+        "                 decimal number; '#' starts a comment. Registers not set start at zero.\n"
+        "  --binary       FILE is a raw program image (the bytes 'ctisa asm' prints), decoded\n"
+        "  --steps N      the step budget: instructions a lane may execute (default 1000000)\n"
+        "  --float        decimal values are floats, and values print as floats (%%.9g)\n"
+        "\n"
+        "Output, for every lane: 'LANE NAME 0xXXXXXXXX' (four words for a vector register) for each\n"
+        "register the program writes, or 'LANE killed'.\n\n",
+        static_cast<std::size_t>(A::machine::lanes), static_cast<std::size_t>(A::default_lanes));
+    std::fwrite(A::help.data(), 1, A::help.size(), stdout);
+}
+
+// The error for a value that is not one: what a value may be, and how many the register takes.
+inline std::string value_expected(bool integers, unsigned words) {
+    std::string what = "expected a value: ";
+    what += integers ? "a 0x bit pattern, a decimal integer or a decimal float" : "a decimal float or a 0x bit pattern";
+    if (words > 1) what += " (" + std::to_string(words) + " of them)";
+    return what;
+}
+
+// Applies an inputs file to the machine; prints errors as FILE:LINE:COL.
+template <run_adapter A>
+bool apply_inputs(const input& file, typename A::machine& m, const run_options& opts) {
+    const bool integers = A::decimal_integers && !opts.as_float;
+    return read_inputs(file, opts.lanes, [&](const input_line& line, ctisa::text::cursor& in, auto&& fail) {
+        const auto reg = A::parse_name(line.name);
+        if (!reg) {
+            std::string what = "expected ";
+            return fail(line.name_at, what += A::names);
+        }
+        if (reg->shared && line.lane != opts.lanes)
+            return fail(line.lane_at, std::string(line.name) + " is shared by every lane: write * as the lane");
+        std::array<std::uint32_t, 4> v{};
+        for (unsigned c = 0; c < reg->words; ++c) {
+            in.skip_blanks();
+            const auto value_at = in.where();
+            const auto bits = parse_value(in, integers);
+            if (!bits) return fail(value_at, value_expected(integers, reg->words));
+            v[c] = *bits;
+        }
+        const auto [first, last] = reg->shared ? std::pair<std::size_t, std::size_t>{0, 1} : lanes_of(line, opts.lanes);
+        for (std::size_t l = first; l < last; ++l) A::set(m, *reg, l, std::span<const std::uint32_t>(v.data(), reg->words));
+    });
+}
+
+// A run that stopped with an error: at the instruction when the error names one (its byte offset).
+template <class Isa, class Status>
+void print_run_error(const input& source, const loaded_program<Isa>& program, const Status& status) {
+    const ctisa::error& e = status.error;
+    std::string where = source.name;
+    if (e.code == ctisa::error_code::not_executable)
+        for (std::size_t i = 0; i < program.offsets.size(); ++i)
+            if (program.offsets[i] == e.offset)
+                where += ':' + std::to_string(program.where[i].line) + ':' + std::to_string(program.where[i].column);
+    std::fprintf(stderr, "%s: error: %.*s", where.c_str(), static_cast<int>(e.message().size()), e.message().data());
+    if (!e.subject.empty()) std::fprintf(stderr, " (%.*s)", static_cast<int>(e.subject.size()), e.subject.data());
+    if constexpr (requires { status.reason; })
+        if (!status.reason.empty()) std::fprintf(stderr, ": %.*s", static_cast<int>(status.reason.size()), status.reason.data());
+    std::fprintf(stderr, "\n");
+}
+
+template <run_adapter A>
+int run(const input& source, const std::vector<std::string>& options) {
+    const auto opts = parse_run_options(options, A::machine::lanes, A::default_lanes);
+    if (!opts) return 2;
+    if (opts->help) {
+        print_run_help<A>();
+        return 0;
+    }
+    using isa = typename A::isa;
+    loaded_program<isa> program;
+    if (!(opts->binary ? decode_program<isa>(source, program) : assemble_program<isa>(source, program))) return 1;
+
+    // The machine is large (registers of every lane): on the heap.
+    auto m = std::make_unique<typename A::machine>(std::span<const typename isa::instruction>(program.code), opts->lanes);
+    if (opts->inputs) {
+        const auto file = read_input(*opts->inputs);
+        if (!file || !apply_inputs<A>(*file, *m, *opts)) return 1;
+    }
+    const auto status = m->run(opts->steps);
+    if (!status.ok()) {
+        print_run_error(source, program, status);
+        return 1;
+    }
+    const auto written = A::written(*m);
+    for (std::size_t lane = 0; lane < opts->lanes; ++lane) {
+        if constexpr (requires { A::killed(*m, lane); })
+            if (A::killed(*m, lane)) {
+                std::printf("%zu killed\n", lane);
+                continue;
+            }
+        for (const auto& reg : written) {
+            std::printf("%zu %s", lane, A::name_of(reg).c_str());
+            const auto words = A::read(*m, reg, lane);
+            for (unsigned c = 0; c < reg.words; ++c) print_value(words[c], opts->as_float);
+            std::printf("\n");
+        }
+    }
+    return 0;
+}
+
+// The registry's entry of an ISA with an executor.
+template <run_adapter A>
+constexpr isa_entry make_run_entry() {
+    return make_entry<typename A::isa>(&run<A>);
+}
+
+}  // namespace ctisa_tool
