@@ -213,3 +213,23 @@ TEST_CASE("contract: every error of a source, one a statement", "[contract]") {
     CHECK(errors[1].code == error_code::unknown_mnemonic);
     CHECK(errors[1].column == 29);
 }
+
+TEST_CASE("contract: reading statements at run time reports every error, then resolves", "[contract]") {
+    std::vector<ctisa::error> errors;
+    ctisa::statement_list<toy::isa> list;
+    const auto first = ctisa::read_statements<toy::isa>("toy 1;\nbogus; decl r0;\nmov r0, r7; end;", list, [&](const ctisa::error& e) { errors.push_back(e); });
+    REQUIRE(errors.size() == 2);
+    CHECK(first.code == error_code::unknown_mnemonic);
+    CHECK(errors[1].code == error_code::undeclared_name);
+    CHECK(errors[1].line == 3);
+    CHECK(list.statements.size() == 3);  // the good ones
+
+    const auto unresolved = ctisa::read_statements<toy::isa>("toy 1;\njmp far; end;");
+    REQUIRE_FALSE(unresolved.ok());
+    CHECK(unresolved.error().code == error_code::undefined_label);
+    CHECK(unresolved.error().line == 2);
+    const auto good = ctisa::read_statements<toy::isa>(program_text);
+    REQUIRE(good.ok());
+    CHECK(good->positions[6].line == 4);  // mov r0, r1: starts on line 4, ends on 5
+    CHECK(good->positions[6].column == 27);
+}

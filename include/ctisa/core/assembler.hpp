@@ -87,29 +87,17 @@ constexpr result<std::size_t> try_assemble(std::string_view src) {
 
 // Run-time assembly: the image and where each unit ends, or the first error.
 template <binary_isa Isa>
-result<vector_image> assemble_image(std::string_view src) {
-    std::vector<typename Isa::instruction> statements;
-    std::vector<text::position> positions;
-    context_t<Isa> ctx{};
-    error e = for_each_statement<Isa>(src, ctx, [&](const typename Isa::instruction& ins, text::position at) {
-        statements.push_back(ins);
-        positions.push_back(at);
-        return error{};
-    });
-    if (e.failed()) return e;
-    const auto at_statement = [&](error err) {
-        if (err.line == 0 && err.offset < positions.size()) {
-            err.line = positions[err.offset].line;
-            err.column = positions[err.offset].column;
-        }
-        return err;
-    };
-    e = contract::resolve<Isa>(ctx, std::span<typename Isa::instruction>(statements));
-    if (e.failed()) return at_statement(e);
+result<vector_image> assemble_image(const statement_list<Isa>& program) {
     vector_image out;
-    e = contract::link<Isa>(std::span<const typename Isa::instruction>(statements), ctx, out);
-    if (e.failed()) return at_statement(e);
+    const error e = contract::link<Isa>(std::span<const typename Isa::instruction>(program.statements), program.context, out);
+    if (e.failed()) return program.at_statement(e);
     return out;
+}
+template <binary_isa Isa>
+result<vector_image> assemble_image(std::string_view src) {
+    auto program = read_statements<Isa>(src);
+    if (!program) return program.error();
+    return assemble_image<Isa>(*program);
 }
 
 // Run-time assembly to bytes.

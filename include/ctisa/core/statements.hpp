@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "contract.hpp"
 #include "result.hpp"
@@ -120,6 +121,57 @@ constexpr result<parsed_program<Isa, Capacity>> parse_program(std::string_view s
     if (e.failed()) return e;
     e = contract::resolve<Isa>(out.context, std::span<typename Isa::instruction>(out.statements.begin(), out.statements.size()));
     if (e.failed()) return out.at_statement(e);
+    return out;
+}
+
+// A source read at run time: its statements, where each starts, and the context after the last.
+template <class Isa>
+struct statement_list {
+    std::vector<typename Isa::instruction> statements;
+    std::vector<statement_position> positions;
+    context_t<Isa> context{};
+
+    // An error found after parsing, whose `offset` is a statement index, placed at its statement.
+    [[nodiscard]] error at_statement(error e) const noexcept {
+        if (e.line == 0 && e.offset < positions.size()) {
+            e.line = positions[e.offset].line;
+            e.column = positions[e.offset].column;
+        }
+        return e;
+    }
+};
+
+// Every statement of a source (run time, no capacity), forward references resolved; calls
+// on_error for each faulty statement and returns the first error, or none.
+template <class Isa, class OnError>
+error read_statements(std::string_view src, statement_list<Isa>& out, OnError&& on_error) {
+    error first{};
+    const auto report = [&](const error& e) {
+        if (!first.failed()) first = e;
+        on_error(e);
+    };
+    text::cursor in = contract::cursor<Isa>(src);
+    while (in.next_statement()) {
+        const text::cursor::mark_t start = in.mark();
+        const text::position at = in.where();
+        auto parsed = detail::parse_statement<Isa>(in, out.context);
+        if (parsed) {
+            out.statements.push_back(*parsed);
+            out.positions.push_back(at);
+            continue;
+        }
+        report(parsed.error());
+        in = contract::cursor<Isa>(src, start);
+        detail::skip_statement(in);
+    }
+    if (first.failed()) return first;
+    if (error e = contract::resolve<Isa>(out.context, std::span<typename Isa::instruction>(out.statements)); e.failed()) report(out.at_statement(e));
+    return first;
+}
+template <class Isa>
+result<statement_list<Isa>> read_statements(std::string_view src) {
+    statement_list<Isa> out;
+    if (error e = read_statements<Isa>(src, out, [](const error&) {}); e.failed()) return e;
     return out;
 }
 
