@@ -182,10 +182,10 @@ struct compile_time_source {
     template <std::size_t I>
     static consteval bool check() {
         if constexpr (!parsed<I>.ok()) {
-            diagnostic::raise<parsed<I>.error().line, parsed<I>.error().column>(parsed<I>.error().code);
+            diagnostic::raise<parsed<I>.error().code, parsed<I>.error().line, parsed<I>.error().column>();
             return false;
         } else if constexpr (!encoded<I>.ok()) {
-            diagnostic::raise<encoded<I>.error().line, encoded<I>.error().column>(encoded<I>.error().code);
+            diagnostic::raise<encoded<I>.error().code, encoded<I>.error().line, encoded<I>.error().column>();
             return false;
         } else {
             return true;
@@ -229,7 +229,7 @@ struct compile_time_source {
 }  // namespace detail
 
 // Compile-time assembly: the program, or a compile error naming the problem with its line and
-// column as template arguments (ctisa::diagnostic::<problem><line, column>).
+// column as template arguments (ctisa::diagnostic::error<kind, line, column>).
 template <class Isa, fixed_string Source>
 consteval auto assemble() {
     using source = detail::compile_time_source<Isa, Source>;
