@@ -72,7 +72,7 @@ TEST_CASE("run-time misuse comes back as an error", "[attila][builder]") {
     CHECK(at::mov(r(0), r(1).swizzle(swz)).error().code == error_code::bad_swizzle);
     std::string mask = "xyzw";
     CHECK(at::mov(r(0).mask(mask), r(1)).error().code == error_code::bad_write_mask);
-    CHECK(at::add(r(0), c(1).relative(a(0).component(0)), c(2)).error().code == error_code::relative_mismatch);
+    CHECK(at::add(r(0), c(1).relative(a(0).component(0)), c(2)).error().code == at::errors::relative_mismatch);
     volatile unsigned pred = 40;
     CHECK(at::nop.when(p(pred))().error().code == error_code::register_out_of_range);
     CHECK(at::andp(p(0), c(1).swizzle("xxyy"), p(1)).error().code == error_code::bad_swizzle);

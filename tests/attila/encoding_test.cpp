@@ -99,7 +99,7 @@ TEST_CASE("ATTILA decoding is total: errors name what is wrong", "[attila][decod
     SECTION("an immediate where none can be") {
         at::words w = add;
         w[0] = (w[0] & ~(7ull << 17)) | (6ull << 17);
-        CHECK(decode_error(w).code == error_code::immediate_not_allowed);
+        CHECK(decode_error(w).code == at::errors::immediate_not_allowed);
     }
     SECTION("empty write mask") {
         at::words w = add;
@@ -119,7 +119,7 @@ TEST_CASE("ATTILA decoding is total: errors name what is wrong", "[attila][decod
         const at::words mov = encode_text("mov r0, r1");
         at::words w = mov;
         w[0] |= 1ull << 40;
-        CHECK(decode_error(w).code == error_code::relative_addressing_not_allowed);
+        CHECK(decode_error(w).code == at::errors::relative_addressing_not_allowed);
         w = mov;
         w[0] |= 3ull << 45;  // an offset with relative addressing off
         CHECK(decode_error(w).code == error_code::unused_field_set);

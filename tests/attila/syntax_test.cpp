@@ -15,7 +15,7 @@ std::string round(std::string_view text) { return ctisa::to_string<at::isa>(at::
 static_assert(!at::try_assemble("bogus r0, r1"));
 static_assert(at::try_assemble("mov r0, i0\nbogus").error().line == 2);
 static_assert(at::try_assemble("mov r0.xyzw, r1").error().code == error_code::bad_write_mask);
-static_assert(at::try_assemble("mad r0, r1, 1, r2").error().code == error_code::immediate_not_allowed);
+static_assert(at::try_assemble("mad r0, r1, 1, r2").error().code == at::errors::immediate_not_allowed);
 static_assert(at::try_assemble("mov r0, i0 # comment\n\n; another\nend").value() == 2);
 }  // namespace
 
@@ -54,13 +54,13 @@ TEST_CASE("errors carry line, column and reason", "[attila][syntax]") {
         {"mov r0, c512", error_code::register_out_of_range, 1, 9},
         {"mov r0, c0[a4.x + 0]", error_code::register_out_of_range, 1, 13},
         {"mov r0, c0[a0.x + 300]", error_code::number_out_of_range, 1, 19},
-        {"mov r0, r1[a0.x + 1]", error_code::relative_addressing_not_allowed, 1, 11},
-        {"add r0, c1[a0.x + 1], c2[a0.y + 1]", error_code::relative_mismatch, 1, 23},
+        {"mov r0, r1[a0.x + 1]", at::errors::relative_addressing_not_allowed, 1, 11},
+        {"add r0, c1[a0.x + 1], c2[a0.y + 1]", at::errors::relative_mismatch, 1, 23},
         {"mov r0, r1.xy", error_code::bad_swizzle, 1, 12},
         {"mov r0, r1.xq", error_code::bad_swizzle, 1, 12},
         {"mov r0.zx, r1", error_code::bad_write_mask, 1, 8},
         {"mov r0, -|r1", error_code::unbalanced_bars, 1, 13},
-        {"mov r0, 1.5", error_code::immediate_not_allowed, 1, 9},
+        {"mov r0, 1.5", at::errors::immediate_not_allowed, 1, 9},
         {"add r0, r1, 1000", error_code::number_out_of_range, 1, 13},
         {"add r0, r1, 1.25", error_code::number_out_of_range, 1, 13},
         {"add r0, r1, 0x123456789", error_code::number_out_of_range, 1, 13},

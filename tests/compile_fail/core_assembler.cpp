@@ -1,11 +1,11 @@
 // The compile-time assembler of an ISA whose statements depend on each other (the toy ISA of
 // tests/core/toy: a context, forward references, a link step) rejects a wrong program, naming
 // the problem, line and column, like ISAs that assemble one statement at a time.
-// case 1 expect: undeclared_name(\(\) \[with unsigned int line = 2; unsigned int column = 9\]|<2U, 9U>)
-// case 2 expect: undefined_label(\(\) \[with unsigned int line = 2; unsigned int column = 5\]|<2U, 5U>)
-// case 3 expect: missing_terminator(\(\) \[with unsigned int line = 2; unsigned int column = 4\]|<2U, 4U>)
-// case 4 expect: misplaced_statement(\(\) \[with unsigned int line = 3; unsigned int column = 1\]|<3U, 1U>)
-// case 5 expect: unbalanced_structure(\(\) \[with unsigned int line = 3; unsigned int column = 1\]|<3U, 1U>)
+// case 1 expect: undeclared_name(. unsigned int line = 2. unsigned int column = 9[^0-9]|, 2U, 9U>)
+// case 2 expect: undefined_label(. unsigned int line = 2. unsigned int column = 5[^0-9]|, 2U, 5U>)
+// case 3 expect: missing_terminator(. unsigned int line = 2. unsigned int column = 4[^0-9]|, 2U, 4U>)
+// case 4 expect: misplaced_statement(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
+// case 5 expect: unbalanced_structure(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
 #include "../core/toy/toy.hpp"
 
 // The control: the same kind of text, correct, assembles at compile time.

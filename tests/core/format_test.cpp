@@ -40,6 +40,22 @@ TEST_CASE("reflected formats pack and unpack", "[core][format]") {
     CHECK(seen == std::vector<std::string>{"op=42", "flag=1", "payload=4660"});
 }
 
+namespace toy_isa::errors {
+// A kind only one ISA needs, declared in that ISA's namespace.
+CTISA_ERROR_KIND(lanes_disagree, "the lanes of a toy instruction disagree");
+}  // namespace toy_isa::errors
+
+TEST_CASE("an ISA declares its own error kinds beside the general ones", "[core][error]") {
+    constexpr error e{toy_isa::errors::lanes_disagree, 3, 7, 0, "x"};
+    STATIC_REQUIRE(e.failed());
+    STATIC_REQUIRE(e.code == toy_isa::errors::lanes_disagree);
+    STATIC_REQUIRE(e.code != error_code::operands_conflict);
+    STATIC_REQUIRE(name_of(e.code) == "lanes_disagree");
+    STATIC_REQUIRE(e.message() == "the lanes of a toy instruction disagree");
+    STATIC_REQUIRE(error_code::value_out_of_range == errors::value_out_of_range);  // two spellings, one kind
+    CHECK(std::string(name_of(error{}.code)) == "none");
+}
+
 TEST_CASE("errors have names and messages", "[core][error]") {
     STATIC_REQUIRE(name_of(error_code::unknown_mnemonic) == "unknown_mnemonic");
     STATIC_REQUIRE(message_of(error_code::none) == "no error");

@@ -92,26 +92,26 @@ TEST_CASE("run-time misuse comes back as an error", "[valhall][builder]") {
     CHECK(va::mov_i32(r(0), u(big)).error().code == error_code::register_out_of_range);
     CHECK_FALSE(va::encode(va::mov_i32(r(big), r(1))).ok());
     volatile std::uint32_t odd = 5;
-    CHECK(va::mov_i32(r(0), imm(odd)).error().code == error_code::immediate_not_in_table);
+    CHECK(va::mov_i32(r(0), imm(odd)).error().code == va::errors::immediate_not_in_table);
     volatile unsigned entry = 32;
     CHECK(va::mov_i32(r(0), imm_entry(entry)).error().code == error_code::value_out_of_range);
     volatile unsigned eight = 8;
-    CHECK(va::load_i32.with(va::slot::slot0)(sr(0, eight), r(1), 0).error().code == error_code::bad_staging_registers);
+    CHECK(va::load_i32.with(va::slot::slot0)(sr(0, eight), r(1), 0).error().code == va::errors::bad_staging_registers);
     volatile unsigned three = 3;
     CHECK(va::tex.with(va::lod_mode::zero).with(va::dimension::_1d).with(va::slot::slot0)(sr(0, 1), sr(4, three), r(1)).error().code ==
-          error_code::bad_staging_registers);  // TEX writes four registers
+          va::errors::bad_staging_registers);  // TEX writes four registers
     volatile int far = 32768;
     CHECK(va::load_i32.with(va::slot::slot0)(sr(0, 1), r(1), far).error().code == error_code::number_out_of_range);
     volatile int negative = -1;
     CHECK(va::iadd_imm_i32(r(0), r(1), negative).error().code == error_code::number_out_of_range);
     volatile unsigned four = 4;
-    CHECK(va::fadd_f32(r(0), u(0), u(four)).error().code == error_code::uniform_slot_conflict);
+    CHECK(va::fadd_f32(r(0), u(0), u(four)).error().code == va::errors::uniform_slot_conflict);
     CHECK(va::fma_f32(r(0), u(0), imm(1.0f), imm(0)).error().code == error_code::operand_limit);
-    CHECK(va::iadd_u32(r(0), tls_ptr, wls_ptr).error().code == error_code::special_value_conflict);
+    CHECK(va::iadd_u32(r(0), tls_ptr, wls_ptr).error().code == va::errors::special_value_conflict);
     volatile int reserved_slot = 3;
     CHECK(va::load_i32.with(static_cast<va::slot>(reserved_slot))(sr(0, 1), r(1), 0).error().code == error_code::reserved_value);
     volatile unsigned slot5 = 5;
     CHECK(va::nop.wait(slot5)().error().code == error_code::value_out_of_range);
-    CHECK(va::mov_i32.with(va::immediate_mode::ts)(r(0), lane_id).error().code == error_code::immediate_mode_mismatch);
+    CHECK(va::mov_i32.with(va::immediate_mode::ts)(r(0), lane_id).error().code == va::errors::immediate_mode_mismatch);
     CHECK(va::mov_i32.with(va::immediate_mode::ts)(r(0), r(1)).ok());  // a mode without special values is allowed
 }

@@ -91,8 +91,8 @@ TEST_CASE("negative cases are rejected for the reason Mesa gives", "[valhall][co
     using ctisa::error_code;
     // Reasons from the comments of negative-cases.txt and the checks of Mesa 21.3's asm.py.
     const std::pair<std::string_view, error_code> reasons[] = {
-        {"MOV.i32.ts r1, lane_id", error_code::immediate_mode_mismatch},
-        {"MOV.i32 r1, wls_ptr", error_code::immediate_mode_mismatch},
+        {"MOV.i32.ts r1, lane_id", va::errors::immediate_mode_mismatch},
+        {"MOV.i32 r1, wls_ptr", va::errors::immediate_mode_mismatch},
         {"FADD.f32 r0, r1", error_code::missing_operand},
         {"BRANCH", error_code::unknown_mnemonic},
         {"IADD_IMM.i32 r3, #12345", error_code::missing_operand},
@@ -100,14 +100,14 @@ TEST_CASE("negative cases are rejected for the reason Mesa gives", "[valhall][co
         {"MOV.i32.wait01.wait1 r0, r1", error_code::conflicting_modifiers},
         {"MOV.i32.reconverge.return r0, r1", error_code::conflicting_modifiers},
         {"FROUND.f32.rtn.clamp_m1_1 r2, `r2.neg", error_code::unknown_modifier},
-        {"FADD.f32 r0, u0, u4", error_code::uniform_slot_conflict},
+        {"FADD.f32 r0, u0, u4", va::errors::uniform_slot_conflict},
         {"FMA.f32 r0, u0, u1, 0x0", error_code::operand_limit},
         {"FMA.f32 r0, 0x3F317218, 0x40490FDB, 0x0", error_code::operand_limit},
-        {"MOV.i32.id r0, u0", error_code::immediate_mode_mismatch},
-        {"IADD.u32 r0, lane_id, core_id", error_code::immediate_mode_mismatch},
-        {"IADD.u32.id r0, lane_id, core_id", error_code::special_value_conflict},
-        {"IADD.u32.ts r0, tls_ptr, tls_ptr_hi", error_code::special_value_conflict},
-        {"IADD.u32.id r0, tls_ptr, 0x40490FDB", error_code::immediate_mode_mismatch},
+        {"MOV.i32.id r0, u0", va::errors::immediate_mode_mismatch},
+        {"IADD.u32 r0, lane_id, core_id", va::errors::immediate_mode_mismatch},
+        {"IADD.u32.id r0, lane_id, core_id", va::errors::special_value_conflict},
+        {"IADD.u32.ts r0, tls_ptr, tls_ptr_hi", va::errors::special_value_conflict},
+        {"IADD.u32.id r0, tls_ptr, 0x40490FDB", va::errors::immediate_mode_mismatch},
     };
     for (const auto& [text, code] : reasons) {
         INFO(text);

@@ -325,10 +325,10 @@ struct placement {
     }
     constexpr void constant(const std::optional<relative_address>& r) noexcept {
         if (r) {
-            if (plain_constant || (rel && *rel != *r)) fail(error_code::relative_mismatch);
+            if (plain_constant || (rel && *rel != *r)) fail(errors::relative_mismatch);
             rel = r;
         } else {
-            if (rel) fail(error_code::relative_mismatch);
+            if (rel) fail(errors::relative_mismatch);
             plain_constant = true;
         }
         has_constant = true;

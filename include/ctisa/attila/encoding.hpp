@@ -173,7 +173,7 @@ constexpr result<operand> decode_register(std::uint8_t code, std::uint8_t reg, s
         case 4: o.bank = bank::addr; break;
         case 5: o.bank = bank::param; o.index = static_cast<std::uint16_t>(reg + 256); break;
         case 1: return field_error(error_code::write_only_bank, bank_field);
-        case 6: return field_error(error_code::immediate_not_allowed, bank_field);
+        case 6: return field_error(errors::immediate_not_allowed, bank_field);
         default: return field_error(error_code::reserved_value, bank_field);
     }
     return o;

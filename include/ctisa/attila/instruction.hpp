@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "../core/error.hpp"
+#include "errors.hpp"
 #include "generated/opcodes.hpp"
 
 namespace ctisa::attila {
@@ -123,7 +124,7 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
         case slot_kind::source_or_imm:
             if (o.kind == operand_kind::immediate) {
                 if (kind != slot_kind::source_or_imm || imm == immediate_kind::none)
-                    return rule(error_code::immediate_not_allowed, slot);
+                    return rule(errors::immediate_not_allowed, slot);
                 return {};
             }
             if (o.kind == operand_kind::predicate || o.kind == operand_kind::boolean)
@@ -198,7 +199,7 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
         if (s.kind == operand_kind::reg && is_constant_bank(s.bank)) uses_constant = true;
     }
     if (in.relative) {
-        if (!uses_constant) return rule(error_code::relative_addressing_not_allowed, "relative");
+        if (!uses_constant) return rule(errors::relative_addressing_not_allowed, "relative");
         if (in.rel.reg >= relative_address_count || in.rel.component > 3) return rule(error_code::bad_relative_address, "relative");
         if (in.rel.offset < relative_offset_min || in.rel.offset > relative_offset_max)
             return rule(error_code::bad_relative_address, "relative");

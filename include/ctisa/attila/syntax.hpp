@@ -195,10 +195,10 @@ struct relative_state {
 
 constexpr error note_constant(relative_state& st, const std::optional<relative_address>& rel, position at) noexcept {
     if (rel) {
-        if (st.seen_plain_constant || (st.rel && *st.rel != *rel)) return cursor::fail_at(at, error_code::relative_mismatch);
+        if (st.seen_plain_constant || (st.rel && *st.rel != *rel)) return cursor::fail_at(at, errors::relative_mismatch);
         st.rel = rel;
     } else {
-        if (st.rel) return cursor::fail_at(at, error_code::relative_mismatch);
+        if (st.rel) return cursor::fail_at(at, errors::relative_mismatch);
         st.seen_plain_constant = true;
     }
     st.seen_constant = true;
@@ -260,7 +260,7 @@ constexpr result<operand> parse_source(cursor& in, bool immediate_allowed, immed
     }
     const position at = in.where();
     if (text::is_digit(in.peek())) {
-        if (!immediate_allowed) return cursor::fail_at(at, error_code::immediate_not_allowed, in.token_text());
+        if (!immediate_allowed) return cursor::fail_at(at, errors::immediate_not_allowed, in.token_text());
         auto v = parse_immediate(in, kind);
         if (!v) return v.error();
         o.kind = operand_kind::immediate;
@@ -280,7 +280,7 @@ constexpr result<operand> parse_source(cursor& in, bool immediate_allowed, immed
         o.index = name->index;
         std::optional<relative_address> rel;
         if (in.peek() == '[') {
-            if (o.bank != bank::param) return cursor::fail_at(in.where(), error_code::relative_addressing_not_allowed);
+            if (o.bank != bank::param) return cursor::fail_at(in.where(), errors::relative_addressing_not_allowed);
             auto r = parse_relative(in);
             if (!r) return r.error();
             rel = *r;

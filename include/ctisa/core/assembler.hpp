@@ -131,7 +131,7 @@ constexpr std::uint32_t column_of(text::cursor::mark_t at) noexcept {
 template <const auto& Result>
 consteval bool check_result() {
     if constexpr (!Result.ok()) {
-        diagnostic::raise<Result.error().line, Result.error().column>(Result.error().code);
+        diagnostic::raise<Result.error().code, Result.error().line, Result.error().column>();
         return false;
     } else {
         return true;
@@ -241,7 +241,7 @@ struct whole_program {
 }  // namespace detail
 
 // Compile-time assembly: the program, or a compile error naming the problem with its line and
-// column as template arguments (ctisa::diagnostic::<problem><line, column>).
+// column as template arguments (ctisa::diagnostic::error<kind, line, column>).
 template <class Isa, fixed_string Source>
 consteval auto assemble() {
     if constexpr (contract::statements_independent<Isa>()) return detail::statement_by_statement<Isa, Source>::build();

@@ -1,18 +1,50 @@
-// The one error vocabulary of ctisa: what went wrong, and where (text position or bit field).
+// ctisa's error vocabulary: what went wrong, and where (text position or bit field).
 //
-// Every error kind is also a non-constexpr function in ctisa::diagnostic. When a rule is broken
-// during constant evaluation, ctisa calls that function, so the compiler's message names the
-// rule, and (for text) the line and column as template arguments:
-//   error: call to non-'constexpr' function 'void ctisa::diagnostic::unknown_mnemonic()
-//          [with unsigned int line = 3; unsigned int column = 5]'
+// An error kind is a constexpr object with a name and a message; an error refers to its kind. The
+// kinds here are general, for every ISA ("value out of range", "operand not allowed here"); an ISA
+// declares the kinds only it needs in its own folder and namespace:
+//   namespace ctisa::valhall::errors {
+//   CTISA_ERROR_KIND(uniform_slot_conflict, "an instruction reads at most one 64-bit uniform slot");
+//   }
+//   return error{errors::uniform_slot_conflict, line, column};
+// The general kinds are also spelled error_code::truncated, ... (ctisa::errors::truncated).
+//
+// When a rule is broken during constant evaluation, ctisa calls the non-constexpr function
+// ctisa::diagnostic::error with the kind (and, for text, the line and column) as template
+// arguments, so that the compiler's message names them:
+//   GCC:   call to non-'constexpr' function 'void ctisa::diagnostic::error() [with const
+//          ctisa::error_kind& kind = ctisa::errors::unknown_mnemonic; unsigned int line = 3; ...
+//   Clang: non-constexpr function 'error<ctisa::errors::unknown_mnemonic, 3U, 5U>' cannot be used ...
 #pragma once
 
 #include <cstdint>
 #include <string_view>
 
-// X(name, message). Kinds are grouped by where they arise; the list is shared by every ISA so
-// that tools and tests can name an error without knowing which ISA produced it.
-#define CTISA_ERROR_KINDS(X)                                                                     \
+namespace ctisa {
+
+struct error_kind {
+    std::string_view name;
+    std::string_view message;
+    void (*raise)() noexcept;  // diagnostic::error<this kind>: the compile error (see diagnostic)
+};
+
+namespace diagnostic {
+
+// Deliberately not constexpr: reaching it during constant evaluation is the compile error, and
+// its template arguments are the message.
+template <const error_kind& kind, unsigned line = 0, unsigned column = 0>
+inline void error() noexcept {}
+
+}  // namespace diagnostic
+
+}  // namespace ctisa
+
+// Declares the error kind `name` (an identifier: its name too) in the current namespace.
+#define CTISA_ERROR_KIND(name, message) \
+    inline constexpr ::ctisa::error_kind name { #name, message, &::ctisa::diagnostic::error<name> }
+
+// X(name, message): the general kinds, grouped by where they arise.
+#define CTISA_GENERAL_ERROR_KINDS(X)                                                             \
     /* text */                                                                                   \
     X(unexpected_character, "unexpected character")                                              \
     X(unexpected_end_of_line, "unexpected end of line")                                          \
@@ -21,6 +53,7 @@
     X(unknown_modifier, "unknown or misplaced instruction modifier")                             \
     X(duplicate_modifier, "modifier given twice")                                                \
     X(conflicting_modifiers, "modifiers that exclude each other")                                \
+    X(missing_modifier, "a required instruction modifier is missing")                            \
     X(expected_comma, "expected ',' between operands")                                           \
     X(missing_operand, "missing operand")                                                        \
     X(too_many_operands, "too many operands")                                                    \
@@ -33,7 +66,6 @@
     X(bad_relative_address, "invalid relative address")                                          \
     X(unbalanced_bars, "'|' without its closing '|'")                                            \
     X(program_too_long, "program longer than the assembler's capacity")                          \
-    X(missing_modifier, "a required instruction modifier is missing")                            \
     X(missing_terminator, "statement not terminated")                                            \
     /* program context (declarations, labels, structure) */                                     \
     X(undeclared_name, "name used before it is declared")                                        \
@@ -45,24 +77,15 @@
     /* operand rules (builders and assemblers) */                                                \
     X(register_out_of_range, "register number out of range for its bank")                        \
     X(wrong_operand_kind, "operand kind not accepted in this slot")                              \
-    X(immediate_not_allowed, "an immediate is allowed only as the second source of an "          \
-                             "instruction with one or two sources")                             \
+    X(operand_not_allowed, "operand not allowed here")                                           \
+    X(operands_conflict, "operands that exclude each other")                                     \
+    X(operand_limit, "operands exceed what one instruction can encode")                          \
     X(read_only_bank, "the result is in a read-only register bank")                              \
     X(write_only_bank, "the source is in a write-only register bank")                            \
     X(predicate_required, "a predicate operand is required here")                                \
     X(predicate_not_allowed, "a predicate operand is not allowed here")                          \
     X(modifier_not_allowed, "this instruction does not take that modifier")                      \
-    X(relative_addressing_not_allowed, "relative addressing needs a constant-bank operand")      \
-    X(relative_mismatch, "relative addressing applies to every constant operand of the "         \
-                         "instruction: write the same [aK.c + offset] on each")                 \
     X(value_out_of_range, "value out of range for its field")                                    \
-    X(operand_limit, "operands exceed what one instruction can encode")                          \
-    X(immediate_not_in_table, "value not in the table of inline immediates")                     \
-    X(immediate_mode_mismatch, "operand not readable in the instruction's immediate mode")       \
-    X(uniform_slot_conflict, "an instruction reads at most one 64-bit uniform slot")             \
-    X(special_value_conflict, "an instruction reads at most one special value")                  \
-    X(bad_staging_registers, "staging registers must be consecutive, as many as the "            \
-                             "instruction takes")                                               \
     /* binary */                                                                                 \
     X(truncated, "truncated instruction stream")                                                 \
     X(reserved_opcode, "reserved or undefined opcode")                                           \
@@ -79,39 +102,41 @@
 
 namespace ctisa {
 
-enum class error_code : std::uint8_t {
-    none,
-#define CTISA_X(name, message) name,
-    CTISA_ERROR_KINDS(CTISA_X)
+namespace errors {
+#define CTISA_X(name, message) CTISA_ERROR_KIND(name, message);
+CTISA_GENERAL_ERROR_KINDS(CTISA_X)
+#undef CTISA_X
+}  // namespace errors
+
+// An error's kind, compared by identity; none when it refers to no kind. A structural type, so
+// that a compile-time error's kind can be a template argument (diagnostic::raise).
+struct error_code {
+    const error_kind* kind = nullptr;
+
+    constexpr error_code() noexcept = default;
+    constexpr error_code(const error_kind& k) noexcept : kind(&k) {}  // NOLINT: implicit by design
+    friend constexpr bool operator==(error_code, error_code) noexcept = default;
+
+    static const error_code none;
+#define CTISA_X(name, message) static const error_code name;
+    CTISA_GENERAL_ERROR_KINDS(CTISA_X)
 #undef CTISA_X
 };
 
-[[nodiscard]] constexpr std::string_view name_of(error_code code) noexcept {
-    switch (code) {
-        case error_code::none: return "none";
-#define CTISA_X(name, message) \
-    case error_code::name: return #name;
-        CTISA_ERROR_KINDS(CTISA_X)
+inline constexpr error_code error_code::none{};
+#define CTISA_X(name, message) inline constexpr error_code error_code::name{errors::name};
+CTISA_GENERAL_ERROR_KINDS(CTISA_X)
 #undef CTISA_X
-    }
-    return "unknown";
-}
 
+[[nodiscard]] constexpr std::string_view name_of(error_code code) noexcept { return code.kind ? code.kind->name : "none"; }
 [[nodiscard]] constexpr std::string_view message_of(error_code code) noexcept {
-    switch (code) {
-        case error_code::none: return "no error";
-#define CTISA_X(name, message) \
-    case error_code::name: return message;
-        CTISA_ERROR_KINDS(CTISA_X)
-#undef CTISA_X
-    }
-    return "unknown error";
+    return code.kind ? code.kind->message : "no error";
 }
 
 // What went wrong and where. Text errors carry a 1-based line and column and the offending
 // text; binary errors carry the byte offset of the instruction and the field at fault.
 struct error {
-    error_code code = error_code::none;
+    error_code code{};
     std::uint32_t line = 0;
     std::uint32_t column = 0;
     std::uint32_t offset = 0;
@@ -123,24 +148,19 @@ struct error {
 
 namespace diagnostic {
 
-// The functions below are deliberately not constexpr: reaching one during constant evaluation
-// is the compile error, and its name and template arguments are the message.
-#define CTISA_X(name, message) \
-    template <unsigned line, unsigned column> \
-    inline void name() noexcept {}
-CTISA_ERROR_KINDS(CTISA_X)
-#undef CTISA_X
-
-// Reaches the named function of `code`; a no-op for error_code::none.
-template <unsigned line = 0, unsigned column = 0>
+// Reaches diagnostic::error for `code`'s kind (no line or column: for errors found while
+// evaluating a builder); a no-op for none.
 constexpr void raise(error_code code) noexcept {
-    switch (code) {
-        case error_code::none: return;
-#define CTISA_X(name, message) \
-    case error_code::name: name<line, column>(); return;
-        CTISA_ERROR_KINDS(CTISA_X)
-#undef CTISA_X
-    }
+    if (code.kind) code.kind->raise();
+}
+
+// The same with the line and column of a text error, for a `code` known at compile time. (The
+// test of `c` keeps this function usable in constant expressions, so that the compiler's first
+// error is the call to diagnostic::error.)
+template <error_code code, unsigned line, unsigned column>
+constexpr void raise(error_code c = code) noexcept {
+    if constexpr (code.kind != nullptr)
+        if (c.kind) error<*code.kind, line, column>();
 }
 
 }  // namespace diagnostic

@@ -65,7 +65,7 @@ struct staging_group {
 
 [[nodiscard]] constexpr staging_group sr(unsigned first, unsigned count) noexcept {
     const error_code st = detail::first_failure(
-        detail::check(count >= 1 && count <= max_staging_registers, error_code::bad_staging_registers),
+        detail::check(count >= 1 && count <= max_staging_registers, errors::bad_staging_registers),
         detail::check(first < register_count && first + count <= register_count, error_code::register_out_of_range));
     return {static_cast<std::uint8_t>(first), static_cast<std::uint8_t>(count), st};
 }
@@ -144,7 +144,7 @@ template <class T>
 [[nodiscard]] constexpr src<source_kind::immediate> imm(T bits) noexcept {
     for (std::size_t i = 0; i < immediate_values.size(); ++i)
         if (static_cast<std::uint64_t>(bits) == immediate_values[i]) return {static_cast<std::uint8_t>(i), false, error_code::none};
-    return {0, false, detail::check(false, error_code::immediate_not_in_table)};
+    return {0, false, detail::check(false, errors::immediate_not_in_table)};
 }
 [[nodiscard]] constexpr src<source_kind::immediate> imm(float value) noexcept { return imm(std::bit_cast<std::uint32_t>(value)); }
 
@@ -400,7 +400,7 @@ struct builder {
         instruction in = base;
         error_code st = status;
         if constexpr (modes.mode != immediate_mode::none) {
-            if (Mode && in.mode != modes.mode) st = operands::detail::first_failure(st, error_code::immediate_mode_mismatch);
+            if (Mode && in.mode != modes.mode) st = operands::detail::first_failure(st, errors::immediate_mode_mismatch);
             in.mode = modes.mode;
         }
         for_each_operand(

@@ -42,6 +42,7 @@
 
 #include "../core/bits.hpp"
 #include "../core/error.hpp"
+#include "errors.hpp"
 #include "generated/enums.hpp"
 #include "generated/instructions.hpp"
 
@@ -163,17 +164,17 @@ public:
     [[nodiscard]] constexpr error_code add(const source& s, immediate_mode mode) noexcept {
         switch (s.kind) {
             case source_kind::uniform: {
-                if (mode != immediate_mode::none) return error_code::immediate_mode_mismatch;
+                if (mode != immediate_mode::none) return errors::immediate_mode_mismatch;
                 const int slot = s.index >> 1;
-                if (uniform_slot_ >= 0 && uniform_slot_ != slot) return error_code::uniform_slot_conflict;
+                if (uniform_slot_ >= 0 && uniform_slot_ != slot) return errors::uniform_slot_conflict;
                 uniform_slot_ = slot;
                 return push((std::uint64_t{1} << 32) | s.index);
             }
             case source_kind::immediate: return push((std::uint64_t{2} << 32) | immediate_value(s));
             case source_kind::special:
-                if (special_name(mode, s.index).empty()) return defined_in_any_mode(s.index) ? error_code::immediate_mode_mismatch
-                                                                                             : error_code::reserved_value;
-                if (special_ >= 0 && special_ != s.index) return error_code::special_value_conflict;
+                if (special_name(mode, s.index).empty()) return defined_in_any_mode(s.index) ? errors::immediate_mode_mismatch
+                                                                                         : error_code::reserved_value;
+                if (special_ >= 0 && special_ != s.index) return errors::special_value_conflict;
                 special_ = s.index;
                 return push((std::uint64_t{3} << 32) | s.index);
             default: return error_code::none;
@@ -262,7 +263,7 @@ constexpr error check_source(const source& s, const source_info& si, std::string
         }
         const unsigned fixed = ins.staging[k].count;
         if (fixed != 0 ? sr.count != fixed : (sr.count == 0 || sr.count > max_staging_registers))
-            return rule(error_code::bad_staging_registers, staging_names[k]);
+            return rule(errors::bad_staging_registers, staging_names[k]);
         if (sr.base + sr.count > register_count) return rule(error_code::register_out_of_range, staging_names[k]);
     }
 

@@ -113,11 +113,11 @@ constexpr result<source> parse_source(cursor& in, const instruction& ins, const 
         for (std::size_t i = 2; i < token.size(); ++i) {
             const int digit = text::hex_value(token[i]);
             if (digit < 0) return cursor::fail_at(token_at, error_code::expected_number, token);
-            if (value > 0xFFFFFFFFu) return cursor::fail_at(token_at, error_code::immediate_not_in_table, token);
+            if (value > 0xFFFFFFFFu) return cursor::fail_at(token_at, errors::immediate_not_in_table, token);
             value = (value << 4) | static_cast<std::uint64_t>(digit);
         }
         const int index = immediate_index(value);
-        if (index < 0) return cursor::fail_at(token_at, error_code::immediate_not_in_table, token);
+        if (index < 0) return cursor::fail_at(token_at, errors::immediate_not_in_table, token);
         s.kind = source_kind::immediate;
         s.index = static_cast<std::uint8_t>(index);
     } else if (const auto entry = numbered(token, "imm")) {
@@ -126,7 +126,7 @@ constexpr result<source> parse_source(cursor& in, const instruction& ins, const 
         s.index = static_cast<std::uint8_t>(*entry);
     } else if (const auto special = find_by_name(special_lookup, token)) {
         if (special->mode != static_cast<std::uint8_t>(ins.mode))
-            return cursor::fail_at(token_at, error_code::immediate_mode_mismatch, token);
+            return cursor::fail_at(token_at, errors::immediate_mode_mismatch, token);
         s.kind = source_kind::special;
         s.index = special->code;
     } else {
@@ -192,12 +192,12 @@ constexpr result<staging_operand> parse_staging(cursor& in, const staging_info& 
         if (!reg) return reg.error();
         if (sr.count == 0) sr.base = *reg;
         else if (*reg != sr.base + sr.count || sr.count == max_staging_registers)
-            return cursor::fail_at(reg_at, error_code::bad_staging_registers);
+            return cursor::fail_at(reg_at, errors::bad_staging_registers);
         ++sr.count;
         if (in.peek() != ':') break;
         in.advance();
     }
-    if (si.count != 0 && sr.count != si.count) return cursor::fail_at(at, error_code::bad_staging_registers);
+    if (si.count != 0 && sr.count != si.count) return cursor::fail_at(at, errors::bad_staging_registers);
     return sr;
 }
 

@@ -1,0 +1,14 @@
+// The error kinds only Valhall has (the general ones: ctisa/core/error.hpp).
+#pragma once
+
+#include "../core/error.hpp"
+
+namespace ctisa::valhall::errors {
+
+CTISA_ERROR_KIND(immediate_not_in_table, "value not in the table of inline immediates");
+CTISA_ERROR_KIND(immediate_mode_mismatch, "operand not readable in the instruction's immediate mode");
+CTISA_ERROR_KIND(uniform_slot_conflict, "an instruction reads at most one 64-bit uniform slot");
+CTISA_ERROR_KIND(special_value_conflict, "an instruction reads at most one special value");
+CTISA_ERROR_KIND(bad_staging_registers, "staging registers must be consecutive, as many as the instruction takes");
+
+}  // namespace ctisa::valhall::errors
