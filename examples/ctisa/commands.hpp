@@ -63,32 +63,41 @@ void list_fields() {
     });
 }
 
+// Binary ISAs: the image, one unit a line in memory order. Text-only ISAs: the canonical text.
+// Every faulty statement is reported; where the ISA encodes statements alone, every one that
+// cannot be encoded too.
 template <class Isa>
 int assemble(const input& in) {
-    int status = 0;
+    ctisa::statement_list<Isa> program;
+    int status = ctisa::read_statements<Isa>(in.text, program, [&](const ctisa::error& e) { print_error(in.name, e); }).failed();
     std::string out;
     ctisa::text::string_sink sink(out);
-    ctisa::text::cursor cur(in.text, Isa::comment_starts);
-    while (cur.next_statement()) {
-        const auto at = cur.where();
-        auto parsed = Isa::parse(cur);
-        if (!parsed) {
-            print_error(in.name, parsed.error());
-            status = 1;
-        } else if (auto bytes = Isa::encode(*parsed); !bytes) {
-            auto e = bytes.error();
-            e.line = at.line;
-            e.column = at.column;
-            print_error(in.name, e);
-            status = 1;
-        } else {
-            ctisa::text::write_bytes(sink, *bytes);
-            sink.push('\n');
+    if constexpr (ctisa::binary_isa<Isa>) {
+        if constexpr (ctisa::contract::statements_independent<Isa>())
+            for (std::size_t i = 0; i < program.statements.size(); ++i)
+                if (auto bytes = Isa::encode(program.statements[i]); !bytes) {
+                    print_error(in.name, program.at_statement(ctisa::error{bytes.error().code, 0, 0, static_cast<std::uint32_t>(i), bytes.error().subject}));
+                    status = 1;
+                }
+        if (status != 0) return status;
+        const auto image = ctisa::assemble_image<Isa>(program);
+        if (!image) {
+            print_error(in.name, image.error());
+            return 1;
         }
-        cur.next_line();
+        const std::span<const std::uint8_t> bytes(image->bytes);
+        std::size_t start = 0;
+        for (std::size_t end : image->unit_ends) {
+            ctisa::text::write_bytes(sink, bytes.subspan(start, end - start));
+            sink.push('\n');
+            start = end;
+        }
+    } else {
+        if (status != 0) return status;
+        ctisa::print_program<Isa>(sink, std::span<const typename Isa::instruction>(program.statements));
     }
-    if (status == 0) std::cout << out;
-    return status;
+    std::cout << out;
+    return 0;
 }
 
 inline ctisa::error at_byte(ctisa::error e, const hex_bytes& hex, std::size_t offset) {
@@ -103,56 +112,75 @@ inline ctisa::error at_byte(ctisa::error e, const hex_bytes& hex, std::size_t of
     return e;
 }
 
+// The image decoded as a whole program (the ISA's stream decoder), one statement a line. A
+// text-only ISA reads its text and prints it canonically, as asm does.
 template <class Isa>
 int disassemble(const input& in, bool binary) {
-    auto hex = binary ? std::optional<hex_bytes>(raw_bytes(in)) : parse_hex(in);
-    if (!hex) return 1;
-    std::string out;
-    ctisa::text::string_sink sink(out);
-    std::size_t offset = 0;
-    const std::span<const std::uint8_t> bytes(hex->bytes);
-    while (offset < bytes.size()) {
-        auto d = Isa::decode(bytes.subspan(offset));
-        if (!d) {
-            std::cout << out;
-            print_error(in.name, at_byte(d.error(), *hex, offset));
-            return 1;
-        }
-        Isa::print(sink, d->instruction);
-        sink.push('\n');
-        offset += d->size;
+    if constexpr (ctisa::text_only_isa<Isa>) {
+        return binary ? (print_error(in.name, ctisa::error{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no bytes"}), 1)
+                      : assemble<Isa>(in);
+    } else {
+        auto hex = binary ? std::optional<hex_bytes>(raw_bytes(in)) : parse_hex(in);
+        if (!hex) return 1;
+        std::string out;
+        ctisa::text::string_sink sink(out);
+        const ctisa::error e = ctisa::for_each_decoded<Isa>(hex->bytes, [&](const typename Isa::instruction& ins) { ctisa::print_statement<Isa>(sink, ins); });
+        std::cout << out;
+        if (!e.failed()) return 0;
+        print_error(in.name, at_byte(e, *hex, e.offset));
+        return 1;
     }
-    std::cout << out;
-    return 0;
 }
 
+inline void print_field(std::string_view format, const ctisa::field_info& f, std::uint64_t value) {
+    std::cout << format << '.' << f.name << '\t' << unsigned(f.bits.lsb) << '\t' << f.bits.msb() << '\t' << value << '\n';
+}
+
+// Each unit's text, then its fields. Units that mean the same wherever they are: a unit that does
+// not decode is explained too, and the walk goes on after it. Otherwise the stream decoder walks
+// the program and stops at the first error.
 template <class Isa>
 int explain(const input& in, bool binary) {
-    auto hex = binary ? std::optional<hex_bytes>(raw_bytes(in)) : parse_hex(in);
-    if (!hex) return 1;
-    int status = 0;
-    std::size_t offset = 0;
-    const std::span<const std::uint8_t> bytes(hex->bytes);
-    while (offset < bytes.size()) {
-        const auto rest = bytes.subspan(offset);
-        auto d = Isa::decode(rest);
-        if (d) {
+    if constexpr (ctisa::text_only_isa<Isa>) {
+        print_error(in.name, ctisa::error{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no fields"});
+        return 1;
+    } else {
+        auto hex = binary ? std::optional<hex_bytes>(raw_bytes(in)) : parse_hex(in);
+        if (!hex) return 1;
+        const std::span<const std::uint8_t> bytes(hex->bytes);
+        const auto print_text = [](const typename Isa::instruction& ins) {
             std::string text;
             ctisa::text::string_sink sink(text);
-            Isa::print(sink, d->instruction);
+            Isa::print(sink, ins);
             std::cout << text << '\n';
+        };
+        if constexpr (ctisa::has_stream_decoder<Isa>) {
+            const ctisa::error e = ctisa::for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& ins, std::size_t offset, std::size_t) {
+                print_text(ins);
+                Isa::explain(bytes.subspan(offset), print_field);
+            });
+            if (!e.failed()) return 0;
+            print_error(in.name, at_byte(e, *hex, e.offset));
+            return 1;
         } else {
-            std::cout << "(not an instruction: " << d.error().message() << ")\n";
-            print_error(in.name, at_byte(d.error(), *hex, offset));
-            status = 1;
+            int status = 0;
+            for (std::size_t offset = 0; offset < bytes.size();) {
+                const auto rest = bytes.subspan(offset);
+                const auto d = Isa::decode(rest);
+                if (d) {
+                    print_text(d->instruction);
+                } else {
+                    std::cout << "(not an instruction: " << d.error().message() << ")\n";
+                    print_error(in.name, at_byte(d.error(), *hex, offset));
+                    status = 1;
+                }
+                const std::size_t size = Isa::explain(rest, print_field);
+                if (size == 0) break;  // a truncated tail: reported by decode above
+                offset += d ? d->size : size;
+            }
+            return status;
         }
-        const std::size_t size = Isa::explain(rest, [](std::string_view format, const ctisa::field_info& f, std::uint64_t value) {
-            std::cout << format << '.' << f.name << '\t' << unsigned(f.bits.lsb) << '\t' << f.bits.msb() << '\t' << value << '\n';
-        });
-        if (size == 0) break;  // a truncated tail: reported by decode above
-        offset += d ? d->size : size;
     }
-    return status;
 }
 
 template <class Isa>

@@ -65,55 +65,52 @@ struct loaded_program {
     std::vector<ctisa::text::position> where;
 };
 
-// Assembles every statement (and encodes it, to learn its size and catch what asm would refuse);
-// false after printing every error.
+// Where each statement lies in the image it assembles to (the decoder walks the statements in
+// order); false after printing a link error. A text-only ISA has no image: the index stands in.
+template <class Isa>
+bool locate_statements(const input& source, const ctisa::statement_list<Isa>& program, loaded_program<Isa>& out) {
+    if constexpr (ctisa::text_only_isa<Isa>) {
+        for (std::uint32_t i = 0; i < program.statements.size(); ++i) out.offsets.push_back(i);
+    } else {
+        const auto image = ctisa::assemble_image<Isa>(program);
+        if (!image) {
+            print_error(source.name, image.error());
+            return false;
+        }
+        (void)ctisa::for_each_decoded<Isa>(image->bytes, [&](const typename Isa::instruction&, std::size_t offset, std::size_t) {
+            out.offsets.push_back(static_cast<std::uint32_t>(offset));
+        });
+    }
+    out.offsets.resize(program.statements.size());
+    return true;
+}
+
+// Assembles FILE, every faulty statement reported; false after printing errors.
 template <class Isa>
 bool assemble_program(const input& source, loaded_program<Isa>& out) {
-    bool ok = true;
-    std::uint32_t offset = 0;
-    ctisa::text::cursor cur(source.text, Isa::comment_starts);
-    for (; cur.next_statement(); cur.next_line()) {
-        const auto at = cur.where();
-        auto parsed = Isa::parse(cur);
-        if (!parsed) {
-            print_error(source.name, parsed.error());
-            ok = false;
-            continue;
-        }
-        auto bytes = Isa::encode(*parsed);
-        if (!bytes) {
-            auto e = bytes.error();
-            e.line = at.line;
-            e.column = at.column;
-            print_error(source.name, e);
-            ok = false;
-            continue;
-        }
-        out.code.push_back(*parsed);
-        out.offsets.push_back(offset);
-        out.where.push_back(at);
-        offset += static_cast<std::uint32_t>(bytes->size());
-    }
-    return ok;
+    ctisa::statement_list<Isa> program;
+    if (ctisa::read_statements<Isa>(source.text, program, [&](const ctisa::error& e) { print_error(source.name, e); }).failed()) return false;
+    out.code = program.statements;
+    out.where = program.positions;
+    return locate_statements(source, program, out);
 }
 
 // Decodes a raw image; false after printing the error (at its byte offset).
 template <class Isa>
 bool decode_program(const input& source, loaded_program<Isa>& out) {
     const hex_bytes image = raw_bytes(source);
-    const std::span<const std::uint8_t> bytes(image.bytes);
-    for (std::size_t offset = 0; offset < bytes.size();) {
-        const auto d = Isa::decode(bytes.subspan(offset));
-        if (!d) {
-            print_error(source.name, at_byte(d.error(), image, offset));
-            return false;
-        }
-        out.code.push_back(d->instruction);
-        out.offsets.push_back(static_cast<std::uint32_t>(offset));
-        out.where.push_back(image.where[offset]);
-        offset += d->size;
+    ctisa::error e{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no bytes: drop --binary"};
+    if constexpr (ctisa::binary_isa<Isa>) {
+        e = ctisa::for_each_decoded<Isa>(image.bytes, [&](const typename Isa::instruction& ins, std::size_t offset, std::size_t) {
+            out.code.push_back(ins);
+            out.offsets.push_back(static_cast<std::uint32_t>(offset));
+            out.where.push_back(image.where[offset]);
+        });
+        if (!e.failed()) return true;
+        e = at_byte(e, image, e.offset);
     }
-    return true;
+    print_error(source.name, e);
+    return false;
 }
 
 template <run_adapter A>
