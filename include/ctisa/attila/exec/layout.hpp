@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -210,6 +211,15 @@ constexpr void note_register(layout& l, const operand& o, std::uint32_t& immedia
     std::uint32_t n = 0;
     for (const operand& s : in.sources) n += s.kind == operand_kind::immediate;
     return n;
+}
+
+// Describes every instruction of a program into out[0, size): immediates are numbered in order.
+constexpr void describe_program(std::span<const instruction> program, const layout& l, instruction_desc* out) noexcept {
+    std::uint32_t immediates = 0;
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        out[i] = describe(program[i], l, immediates);
+        immediates += immediates_of(program[i]);
+    }
 }
 
 }  // namespace ctisa::attila::exec
