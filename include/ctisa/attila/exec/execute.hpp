@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "../../exec/dispatch.hpp"
 #include "../../exec/kernel.hpp"
 #include "../../exec/lanes.hpp"
 #include "environment.hpp"
@@ -262,153 +263,14 @@ inline void set_accumulator(const lane_view<N, S>& v, std::uint32_t base, unsign
 
 }  // namespace kernel
 
-// Runs one instruction of opcode Op for the lanes of `active` (the lanes at this instruction,
-// predication applied). `lane0` is the warp index of the view's first lane; `quad_limit` the warp's
-// lane count (derivatives read neighbours within 2x2 quads of lanes 4k..4k+3 below it). Only the
-// code of Op is instantiated: the compiled path pays for the opcodes its program uses.
+// Texture and attribute fetches, derivatives and fixed point.
 template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
-inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
-                       const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+inline void texture_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
+                            const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
     const instruction_desc& d = desc.get();
     using namespace kernel;
-    (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
-    if (d.rel_row != 0) gather_relative(desc, v);
-    if constexpr (Op == opcode::nop || Op == opcode::end) {
-        // nothing to compute: END's effect is its end flag
-    } else if constexpr (Op == opcode::add) {
-        float_vector(desc, v, active, all_active, [](float a, float b, float) { return a + b; });
-    } else if constexpr (Op == opcode::mul) {
-        float_vector(desc, v, active, all_active, [](float a, float b, float) { return a * b; });
-    } else if constexpr (Op == opcode::mad) {
-        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_mad(a, b, c); });
-    } else if constexpr (Op == opcode::max) {
-        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_max(a, b); });
-    } else if constexpr (Op == opcode::min) {
-        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_min(a, b); });
-    } else if constexpr (Op == opcode::sge) {
-        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_sge(a, b); });
-    } else if constexpr (Op == opcode::slt) {
-        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_slt(a, b); });
-    } else if constexpr (Op == opcode::cmp) {
-        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_cmp(a, b, c); });
-    } else if constexpr (Op == opcode::mov) {
-        float_vector(desc, v, active, all_active, [](float a, float, float) { return a; });
-    } else if constexpr (Op == opcode::frc) {
-        float_vector(desc, v, active, all_active, [](float a, float, float) { return op_frc(a); });
-    } else if constexpr (Op == opcode::flr) {
-        float_vector(desc, v, active, all_active, [](float a, float, float) { return std::floor(a); });
-    } else if constexpr (Op == opcode::addi) {
-        int_vector(desc, v, active, all_active, [](lane_word a, lane_word b) { return ctisa::exec::wrap_add(a, b); });
-    } else if constexpr (Op == opcode::muli) {
-        int_vector(desc, v, active, all_active, [](lane_word a, lane_word b) { return ctisa::exec::wrap_mul(a, b); });
-    } else if constexpr (Op == opcode::arl) {
-        // Integer result: the mask applies, saturation does not (writeIntegerResult).
-        constexpr std::size_t K = chunk_of<N>;
-        const source_desc& a = d.sources[0];
-        for (std::size_t l0 = 0; l0 < N; l0 += K) {
-            lane_word out[4][K];
-            for (unsigned comp = 0; comp < 4; ++comp) {
-                if (!(d.mask & mask_bit(comp))) continue;
-                const lane_word* ra = v.row(a.row[comp]) + l0;
-                for (std::size_t k = 0; k < K; ++k) out[comp][k] = op_arl(as_float(float_modifiers(ra[k], a.negate, a.absolute)));
-            }
-            for (unsigned comp = 0; comp < 4; ++comp)
-                if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out[comp], K, active, all_active);
-        }
-    } else if constexpr (Op == opcode::dp3) {
-        dot(desc, v, active, all_active, 3, false);
-    } else if constexpr (Op == opcode::dp4) {
-        dot(desc, v, active, all_active, 4, false);
-    } else if constexpr (Op == opcode::dph) {
-        dot(desc, v, active, all_active, 3, true);
-    } else if constexpr (Op == opcode::dst) {
-        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_dst(in[0], in[1]); });
-    } else if constexpr (Op == opcode::lit) {
-        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_lit(in[0]); });
-    } else if constexpr (Op == opcode::exp) {
-        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_exp(in[0][scalar_component()]); });
-    } else if constexpr (Op == opcode::log) {
-        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_log(in[0][scalar_component()]); });
-    } else if constexpr (Op == opcode::rcp || Op == opcode::rsq || Op == opcode::ex2 || Op == opcode::lg2 || Op == opcode::sin || Op == opcode::cos) {
-        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) {
-            const float x = in[0][scalar_component()];
-            float r = 0.0f;
-            switch (Op) {
-                case opcode::rcp: r = op_rcp(x); break;
-                case opcode::rsq: r = op_rsq(x); break;
-                case opcode::ex2: r = op_ex2(x); break;
-                case opcode::lg2: r = op_lg2(x); break;
-                case opcode::sin: r = std::sin(x); break;
-                default: r = std::cos(x); break;
-            }
-            return std::array<float, 4>{r, r, r, r};
-        });
-    } else if constexpr (Op == opcode::setpeq || Op == opcode::setpgt || Op == opcode::setplt) {
-        bool values[N];
-        for (std::size_t l = 0; l < N; ++l) {
-            const float a = scalar_float(d.sources[0], v, l);
-            const float b = scalar_float(d.sources[1], v, l);
-            values[l] = Op == opcode::setpeq ? a == b : (Op == opcode::setpgt ? a > b : a < b);
-        }
-        write_predicate(desc, v, active, values);
-    } else if constexpr (Op == opcode::stpeqi || Op == opcode::stpgti || Op == opcode::stplti) {
-        bool values[N];
-        for (std::size_t l = 0; l < N; ++l) {
-            const std::int32_t a = ctisa::exec::as_int(scalar_int(d.sources[0], v, l));
-            const std::int32_t b = ctisa::exec::as_int(scalar_int(d.sources[1], v, l));
-            values[l] = Op == opcode::stpeqi ? a == b : (Op == opcode::stpgti ? a > b : a < b);
-        }
-        write_predicate(desc, v, active, values);
-    } else if constexpr (Op == opcode::andp) {
-        bool values[N];
-        for (std::size_t l = 0; l < N; ++l) values[l] = boolean(d.sources[0], v, l) && boolean(d.sources[1], v, l);
-        write_predicate(desc, v, active, values);
-    } else if constexpr (Op == opcode::jmp) {
-        fx.branch = true;
-        for (std::size_t l = 0; l < N; ++l) fx.taken[l] = (active[l] && boolean(d.sources[0], v, l)) ? lane_on : 0;
-    } else if constexpr (Op == opcode::kil || Op == opcode::kls) {
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            const vec4 s = read_vector(d.sources[0], v, l);
-            if (!(s[0] < 0.0f || s[1] < 0.0f || s[2] < 0.0f || s[3] < 0.0f)) continue;
-            if (Op == opcode::kil) {
-                fx.killed_any = true;
-                fx.killed[l] = lane_on;
-                env.kill(lane0 + l);
-            } else {
-                env.kill_sample(lane0 + l, v.row(lay.sample)[l] + d.unit);
-            }
-        }
-    } else if constexpr (Op == opcode::zxp) {
-        for (std::size_t l = 0; l < N; ++l)
-            if (active[l]) env.export_depth(lane0 + l, read_vector(d.sources[0], v, l)[0]);
-    } else if constexpr (Op == opcode::zxs) {
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            const vec4 s = read_vector(d.sources[0], v, l);
-            for (unsigned i = 0; i < 4; ++i) env.export_sample_depth(lane0 + l, v.row(lay.sample)[l] + i, s[i]);
-        }
-    } else if constexpr (Op == opcode::chs) {
-        lane_word* sample = v.row(lay.sample);
-        for (std::size_t l = 0; l < N; ++l) sample[l] = blend(sample[l], sample[l] + 1, active[l]);
-    } else if constexpr (Op == opcode::cmpkil) {
-        // CMP, then kill where a written component of the unsaturated result is below zero.
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            const vec4 a = read_vector(d.sources[0], v, l);
-            const vec4 b = read_vector(d.sources[1], v, l);
-            const vec4 c = read_vector(d.sources[2], v, l);
-            bool kill = false;
-            for (unsigned comp = 0; comp < 4; ++comp)
-                if ((d.mask & mask_bit(comp)) && op_cmp(a[comp], b[comp], c[comp]) < 0.0f) kill = true;
-            if (kill) {
-                fx.killed_any = true;
-                fx.killed[l] = lane_on;
-                env.kill(lane0 + l);
-            }
-        }
-        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_cmp(a, b, c); });
-    } else if constexpr (Op == opcode::tex || Op == opcode::txb || Op == opcode::txl || Op == opcode::txp || Op == opcode::lda) {
+    (void)d, (void)v, (void)active, (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
+    if constexpr (Op == opcode::tex || Op == opcode::txb || Op == opcode::txl || Op == opcode::txp || Op == opcode::lda) {
         const unsigned unit = d.unit;
         per_lane(desc, v, active, all_active, [&, unit](std::size_t l, const auto& in) {
             const std::size_t lane = lane0 + l;
@@ -466,17 +328,207 @@ inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_wo
     }
 }
 
-// Runs one instruction whose opcode is known only at run time (the interpreter).
+// Jumps, kills, depth exports and samples; the other opcodes go on to texture_kernels.
+template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
+inline void fragment_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
+                             const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+    const instruction_desc& d = desc.get();
+    using namespace kernel;
+    (void)d, (void)v, (void)active, (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
+    if constexpr (Op == opcode::jmp) {
+        fx.branch = true;
+        for (std::size_t l = 0; l < N; ++l) fx.taken[l] = (active[l] && boolean(d.sources[0], v, l)) ? lane_on : 0;
+    } else if constexpr (Op == opcode::kil || Op == opcode::kls) {
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            const vec4 s = read_vector(d.sources[0], v, l);
+            if (!(s[0] < 0.0f || s[1] < 0.0f || s[2] < 0.0f || s[3] < 0.0f)) continue;
+            if (Op == opcode::kil) {
+                fx.killed_any = true;
+                fx.killed[l] = lane_on;
+                env.kill(lane0 + l);
+            } else {
+                env.kill_sample(lane0 + l, v.row(lay.sample)[l] + d.unit);
+            }
+        }
+    } else if constexpr (Op == opcode::zxp) {
+        for (std::size_t l = 0; l < N; ++l)
+            if (active[l]) env.export_depth(lane0 + l, read_vector(d.sources[0], v, l)[0]);
+    } else if constexpr (Op == opcode::zxs) {
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            const vec4 s = read_vector(d.sources[0], v, l);
+            for (unsigned i = 0; i < 4; ++i) env.export_sample_depth(lane0 + l, v.row(lay.sample)[l] + i, s[i]);
+        }
+    } else if constexpr (Op == opcode::chs) {
+        lane_word* sample = v.row(lay.sample);
+        for (std::size_t l = 0; l < N; ++l) sample[l] = blend(sample[l], sample[l] + 1, active[l]);
+    } else if constexpr (Op == opcode::cmpkil) {
+        // CMP, then kill where a written component of the unsaturated result is below zero.
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            const vec4 a = read_vector(d.sources[0], v, l);
+            const vec4 b = read_vector(d.sources[1], v, l);
+            const vec4 c = read_vector(d.sources[2], v, l);
+            bool kill = false;
+            for (unsigned comp = 0; comp < 4; ++comp)
+                if ((d.mask & mask_bit(comp)) && op_cmp(a[comp], b[comp], c[comp]) < 0.0f) kill = true;
+            if (kill) {
+                fx.killed_any = true;
+                fx.killed[l] = lane_on;
+                env.kill(lane0 + l);
+            }
+        }
+        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_cmp(a, b, c); });
+    } else {
+        texture_kernels<Op>(desc, v, active, all_active, lay, env, lane0, quad_limit, fx);
+    }
+}
+
+// Scalar, special and predicate instructions; the other opcodes go on to fragment_kernels.
+template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
+inline void scalar_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
+                           const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+    const instruction_desc& d = desc.get();
+    using namespace kernel;
+    (void)d, (void)v, (void)active, (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
+    if constexpr (Op == opcode::dst) {
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_dst(in[0], in[1]); });
+    } else if constexpr (Op == opcode::lit) {
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_lit(in[0]); });
+    } else if constexpr (Op == opcode::exp) {
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_exp(in[0][scalar_component()]); });
+    } else if constexpr (Op == opcode::log) {
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_log(in[0][scalar_component()]); });
+    } else if constexpr (Op == opcode::rcp || Op == opcode::rsq || Op == opcode::ex2 || Op == opcode::lg2 || Op == opcode::sin || Op == opcode::cos) {
+        per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) {
+            const float x = in[0][scalar_component()];
+            float r = 0.0f;
+            switch (Op) {
+                case opcode::rcp: r = op_rcp(x); break;
+                case opcode::rsq: r = op_rsq(x); break;
+                case opcode::ex2: r = op_ex2(x); break;
+                case opcode::lg2: r = op_lg2(x); break;
+                case opcode::sin: r = std::sin(x); break;
+                default: r = std::cos(x); break;
+            }
+            return std::array<float, 4>{r, r, r, r};
+        });
+    } else if constexpr (Op == opcode::setpeq || Op == opcode::setpgt || Op == opcode::setplt) {
+        bool values[N];
+        for (std::size_t l = 0; l < N; ++l) {
+            const float a = scalar_float(d.sources[0], v, l);
+            const float b = scalar_float(d.sources[1], v, l);
+            values[l] = Op == opcode::setpeq ? a == b : (Op == opcode::setpgt ? a > b : a < b);
+        }
+        write_predicate(desc, v, active, values);
+    } else if constexpr (Op == opcode::stpeqi || Op == opcode::stpgti || Op == opcode::stplti) {
+        bool values[N];
+        for (std::size_t l = 0; l < N; ++l) {
+            const std::int32_t a = ctisa::exec::as_int(scalar_int(d.sources[0], v, l));
+            const std::int32_t b = ctisa::exec::as_int(scalar_int(d.sources[1], v, l));
+            values[l] = Op == opcode::stpeqi ? a == b : (Op == opcode::stpgti ? a > b : a < b);
+        }
+        write_predicate(desc, v, active, values);
+    } else if constexpr (Op == opcode::andp) {
+        bool values[N];
+        for (std::size_t l = 0; l < N; ++l) values[l] = boolean(d.sources[0], v, l) && boolean(d.sources[1], v, l);
+        write_predicate(desc, v, active, values);
+    } else {
+        fragment_kernels<Op>(desc, v, active, all_active, lay, env, lane0, quad_limit, fx);
+    }
+}
+
+// Component-wise and dot-product instructions; the other opcodes go on to scalar_kernels.
+template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
+inline void vector_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
+                           const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+    const instruction_desc& d = desc.get();
+    using namespace kernel;
+    (void)d, (void)v, (void)active, (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
+    if constexpr (Op == opcode::nop || Op == opcode::end) {
+        // nothing to compute: END's effect is its end flag
+    } else if constexpr (Op == opcode::add) {
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return a + b; });
+    } else if constexpr (Op == opcode::mul) {
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return a * b; });
+    } else if constexpr (Op == opcode::mad) {
+        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_mad(a, b, c); });
+    } else if constexpr (Op == opcode::max) {
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_max(a, b); });
+    } else if constexpr (Op == opcode::min) {
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_min(a, b); });
+    } else if constexpr (Op == opcode::sge) {
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_sge(a, b); });
+    } else if constexpr (Op == opcode::slt) {
+        float_vector(desc, v, active, all_active, [](float a, float b, float) { return op_slt(a, b); });
+    } else if constexpr (Op == opcode::cmp) {
+        float_vector(desc, v, active, all_active, [](float a, float b, float c) { return op_cmp(a, b, c); });
+    } else if constexpr (Op == opcode::mov) {
+        float_vector(desc, v, active, all_active, [](float a, float, float) { return a; });
+    } else if constexpr (Op == opcode::frc) {
+        float_vector(desc, v, active, all_active, [](float a, float, float) { return op_frc(a); });
+    } else if constexpr (Op == opcode::flr) {
+        float_vector(desc, v, active, all_active, [](float a, float, float) { return std::floor(a); });
+    } else if constexpr (Op == opcode::addi) {
+        int_vector(desc, v, active, all_active, [](lane_word a, lane_word b) { return ctisa::exec::wrap_add(a, b); });
+    } else if constexpr (Op == opcode::muli) {
+        int_vector(desc, v, active, all_active, [](lane_word a, lane_word b) { return ctisa::exec::wrap_mul(a, b); });
+    } else if constexpr (Op == opcode::arl) {
+        // Integer result: the mask applies, saturation does not (writeIntegerResult).
+        constexpr std::size_t K = chunk_of<N>;
+        const source_desc& a = d.sources[0];
+        for (std::size_t l0 = 0; l0 < N; l0 += K) {
+            lane_word out[4][K];
+            for (unsigned comp = 0; comp < 4; ++comp) {
+                if (!(d.mask & mask_bit(comp))) continue;
+                const lane_word* ra = v.row(a.row[comp]) + l0;
+                for (std::size_t k = 0; k < K; ++k) out[comp][k] = op_arl(as_float(float_modifiers(ra[k], a.negate, a.absolute)));
+            }
+            for (unsigned comp = 0; comp < 4; ++comp)
+                if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out[comp], K, active, all_active);
+        }
+    } else if constexpr (Op == opcode::dp3) {
+        dot(desc, v, active, all_active, 3, false);
+    } else if constexpr (Op == opcode::dp4) {
+        dot(desc, v, active, all_active, 4, false);
+    } else if constexpr (Op == opcode::dph) {
+        dot(desc, v, active, all_active, 3, true);
+    } else {
+        scalar_kernels<Op>(desc, v, active, all_active, lay, env, lane0, quad_limit, fx);
+    }
+}
+
+// Runs one instruction of opcode Op for the lanes of `active` (the lanes at this instruction,
+// predication applied). `lane0` is the warp index of the view's first lane; `quad_limit` the warp's
+// lane count (derivatives read neighbours within 2x2 quads of lanes 4k..4k+3 below it). Only the
+// code of Op is instantiated: the compiled path pays for the opcodes its program uses.
+// (The kernels are in groups, each group a function above.)
+template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
+inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
+                       const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+    if (desc.get().rel_row != 0) kernel::gather_relative(desc, v);
+    vector_kernels<Op>(desc, v, active, all_active, lay, env, lane0, quad_limit, fx);
+}
+
+// The opcodes' values (from the generated table), and one more than the largest.
+inline constexpr std::size_t opcode_limit = [] {
+    std::size_t m = 0;
+    for (const opcode_info& o : opcodes) m = static_cast<std::size_t>(o.code) > m ? static_cast<std::size_t>(o.code) : m;
+    return m + 1;
+}();
+
+// Runs one instruction whose opcode is known only at run time (the interpreter): a table over the
+// generated opcode list (values that are no opcode are null; a decoded program has none).
 template <class Desc, std::size_t N, std::size_t S, class Env>
 inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
                     const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
-    const instruction_desc& d = desc.get();
-    switch (d.op) {
-#define CTISA_CASE(name) \
-    case opcode::name: return execute_op<opcode::name>(desc, v, active, all_active, lay, env, lane0, quad_limit, fx);
-        CTISA_ATTILA_OPCODES(CTISA_CASE)
-#undef CTISA_CASE
-    }
+    using kernel_fn = void (*)(const Desc&, const lane_view<N, S>&, const lane_word*, bool, const layout&, Env&, std::size_t,
+                               std::size_t, effects<N>&);
+    static constexpr auto table = ctisa::exec::dispatch_table<kernel_fn, opcode_limit, opcodes.size()>(
+        [](std::size_t i) { return static_cast<std::size_t>(opcodes[i].code); },
+        []<std::size_t I>(std::integral_constant<std::size_t, I>) -> kernel_fn { return &execute_op<opcodes[I].code, Desc, N, S, Env>; });
+    if (const kernel_fn f = table[static_cast<std::size_t>(desc.get().op)]) f(desc, v, active, all_active, lay, env, lane0, quad_limit, fx);
 }
 
 }  // namespace ctisa::attila::exec
