@@ -11,6 +11,7 @@
 #include "../../exec/dispatch.hpp"
 #include "../../exec/kernel.hpp"
 #include "../../exec/lanes.hpp"
+#include "../../exec/vector4.hpp"
 #include "environment.hpp"
 #include "layout.hpp"
 #include "semantics.hpp"
@@ -44,14 +45,14 @@ struct static_desc : ctisa::exec::static_desc<D> {};  // (a class, not an alias:
 namespace kernel {
 
 using ctisa::exec::store;
+using ctisa::exec::store4;
+using ctisa::exec::store4_replicated;
 
 template <bool Saturate, class Desc, std::size_t N, std::size_t S, class F>
 inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
     const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
-    const float_modifier ma(d.sources[0].negate, d.sources[0].absolute);
-    const float_modifier mb(d.sources[1].negate, d.sources[1].absolute);
-    const float_modifier mc(d.sources[2].negate, d.sources[2].absolute);
+    const float_modifier ma = d.sources[0].float_mod(), mb = d.sources[1].float_mod(), mc = d.sources[2].float_mod();
     auto compute = [&](lane_word a, lane_word b, lane_word c) {
         const float r = f(as_float(ma(a)), as_float(mb(b)), as_float(mc(c)));
         return as_bits(Saturate ? saturate(r) : r);
@@ -60,7 +61,7 @@ inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const la
         // One body per component (not a loop), so that each sees its rows as constants.
         auto component = [&](auto c) {
             constexpr unsigned comp = decltype(c)::value;
-            if (!(d.mask & mask_bit(comp))) return;
+            if (!d.mask.has(comp)) return;
             const lane_word* ra = v.row(d.sources[0].row[comp]);
             const lane_word* rb = v.row(d.sources[1].row[comp]);
             const lane_word* rc = v.row(d.sources[2].row[comp]);
@@ -86,14 +87,13 @@ inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const la
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
         lane_word out[4][K] = {};
         for (unsigned comp = 0; comp < 4; ++comp) {
-            if (!(d.mask & mask_bit(comp))) continue;
+            if (!d.mask.has(comp)) continue;
             const lane_word* ra = v.row(d.sources[0].row[comp]) + l0;
             const lane_word* rb = v.row(d.sources[1].row[comp]) + l0;
             const lane_word* rc = v.row(d.sources[2].row[comp]) + l0;
             for (std::size_t k = 0; k < K; ++k) out[comp][k] = compute(ra[k], rb[k], rc[k]);
         }
-        for (unsigned comp = 0; comp < 4; ++comp)
-            if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out[comp], K, active, all_active);
+        store4<K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
 }
 
@@ -112,17 +112,16 @@ inline void int_vector(const Desc& desc, const lane_view<N, S>& v, const lane_wo
     constexpr std::size_t K = chunk_of<N>;
     const source_desc& a = d.sources[0];
     const source_desc& b = d.sources[1];
-    const int_modifier ma(a.negate, a.absolute), mb(b.negate, b.absolute);
+    const int_modifier ma = a.int_mod(), mb = b.int_mod();
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
         lane_word out[4][K] = {};
         for (unsigned comp = 0; comp < 4; ++comp) {
-            if (!(d.mask & mask_bit(comp))) continue;
+            if (!d.mask.has(comp)) continue;
             const lane_word* ra = v.row(a.row[comp]) + l0;
             const lane_word* rb = v.row(b.row[comp]) + l0;
             for (std::size_t k = 0; k < K; ++k) out[comp][k] = f(ma(ra[k]), mb(rb[k]));
         }
-        for (unsigned comp = 0; comp < 4; ++comp)
-            if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out[comp], K, active, all_active);
+        store4<K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
 }
 
@@ -132,9 +131,7 @@ template <class Desc, std::size_t N, std::size_t S, class G>
 inline void per_lane(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, G g) {
     const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
-    const float_modifier mods[3] = {{d.sources[0].negate, d.sources[0].absolute},
-                                    {d.sources[1].negate, d.sources[1].absolute},
-                                    {d.sources[2].negate, d.sources[2].absolute}};
+    const float_modifier mods[3] = {d.sources[0].float_mod(), d.sources[1].float_mod(), d.sources[2].float_mod()};
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
         lane_word out[4][K] = {};
         for (std::size_t k = 0; k < K; ++k) {
@@ -147,8 +144,7 @@ inline void per_lane(const Desc& desc, const lane_view<N, S>& v, const lane_word
         if (d.saturate)
             for (unsigned comp = 0; comp < 4; ++comp)
                 for (std::size_t k = 0; k < K; ++k) out[comp][k] = as_bits(saturate(as_float(out[comp][k])));
-        for (unsigned comp = 0; comp < 4; ++comp)
-            if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out[comp], K, active, all_active);
+        store4<K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
 }
 
@@ -159,7 +155,7 @@ inline void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* act
     constexpr std::size_t K = chunk_of<N>;
     const source_desc& a = d.sources[0];
     const source_desc& b = d.sources[1];
-    const float_modifier ma(a.negate, a.absolute), mb(b.negate, b.absolute);
+    const float_modifier ma = a.float_mod(), mb = b.float_mod();
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
         float sum[K];
         {
@@ -183,8 +179,7 @@ inline void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* act
         for (std::size_t k = 0; k < K; ++k) out[k] = as_bits(sum[k]);
         if (d.saturate)
             for (std::size_t k = 0; k < K; ++k) out[k] = as_bits(saturate(sum[k]));
-        for (unsigned comp = 0; comp < 4; ++comp)
-            if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out, K, active, all_active);
+        store4_replicated<K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
 }
 
@@ -193,11 +188,11 @@ inline void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* act
 
 template <std::size_t N, std::size_t S>
 [[nodiscard]] inline float scalar_float(const source_desc& s, const lane_view<N, S>& v, std::size_t lane) noexcept {
-    return as_float(float_modifiers(v.row(s.row[scalar_component()])[lane], s.negate, s.absolute));
+    return as_float(s.float_mod()(v.row(s.row[scalar_component()])[lane]));
 }
 template <std::size_t N, std::size_t S>
 [[nodiscard]] inline lane_word scalar_int(const source_desc& s, const lane_view<N, S>& v, std::size_t lane) noexcept {
-    return int_modifiers(v.row(s.row[scalar_component()])[lane], s.negate, s.absolute);
+    return s.int_mod()(v.row(s.row[scalar_component()])[lane]);
 }
 
 // A predicate operand of ANDP/JMP as a boolean.
@@ -220,11 +215,10 @@ inline void write_predicate(const Desc& desc, const lane_view<N, S>& v, const la
     }
 }
 
+// One lane of a source as four floats, modifiers applied.
 template <std::size_t N, std::size_t S>
 [[nodiscard]] inline vec4 read_vector(const source_desc& s, const lane_view<N, S>& v, std::size_t lane) noexcept {
-    vec4 r{};
-    for (unsigned comp = 0; comp < 4; ++comp) r[comp] = as_float(float_modifiers(v.row(s.row[comp])[lane], s.negate, s.absolute));
-    return r;
+    return ctisa::exec::load_float4(v, s, lane);
 }
 
 // Fills the scratch rows of relatively addressed sources: c[index + a.c + offset] per lane.
@@ -240,7 +234,7 @@ inline void gather_relative(const Desc& desc, const lane_view<N, S>& v) {
             const std::int64_t index = std::int64_t{src.index} + ctisa::exec::as_int(addr[l]) + d.rel_offset;
             const bool inside = index >= 0 && index < static_cast<std::int64_t>(constant_count);
             for (unsigned comp = 0; comp < 4; ++comp) {
-                const lane_word value = inside ? v.context[index][swizzle_component(src.swizzle, comp)] : 0u;
+                const lane_word value = inside ? v.context[index][src.swizzle[comp]] : 0u;
                 v.row(src.row[comp])[l] = value;
             }
         }
@@ -311,7 +305,7 @@ inline void texture_kernels(const Desc& desc, const lane_view<N, S>& v, const la
             const vec4 b = read_vector(d.sources[1], v, l);
             const vec4 c = read_vector(d.sources[2], v, l);
             for (unsigned comp = 0; comp < 4; ++comp) {
-                if (!(d.mask & mask_bit(comp))) continue;
+                if (!d.mask.has(comp)) continue;
                 std::int64_t r = fixed_product(a[comp], b[comp]);
                 if (Op == opcode::fxmad2) r += fixed_widen(c[comp]);
                 set_accumulator(v, lay.accumulator, comp, l, r);
@@ -372,7 +366,7 @@ inline void fragment_kernels(const Desc& desc, const lane_view<N, S>& v, const l
             const vec4 c = read_vector(d.sources[2], v, l);
             bool kill = false;
             for (unsigned comp = 0; comp < 4; ++comp)
-                if ((d.mask & mask_bit(comp)) && op_cmp(a[comp], b[comp], c[comp]) < 0.0f) kill = true;
+                if ((d.mask.has(comp)) && op_cmp(a[comp], b[comp], c[comp]) < 0.0f) kill = true;
             if (kill) {
                 fx.killed_any = true;
                 fx.killed[l] = lane_on;
@@ -481,12 +475,11 @@ inline void vector_kernels(const Desc& desc, const lane_view<N, S>& v, const lan
         for (std::size_t l0 = 0; l0 < N; l0 += K) {
             lane_word out[4][K];
             for (unsigned comp = 0; comp < 4; ++comp) {
-                if (!(d.mask & mask_bit(comp))) continue;
+                if (!d.mask.has(comp)) continue;
                 const lane_word* ra = v.row(a.row[comp]) + l0;
-                for (std::size_t k = 0; k < K; ++k) out[comp][k] = op_arl(as_float(float_modifiers(ra[k], a.negate, a.absolute)));
+                for (std::size_t k = 0; k < K; ++k) out[comp][k] = op_arl(as_float(a.float_mod()(ra[k])));
             }
-            for (unsigned comp = 0; comp < 4; ++comp)
-                if (d.mask & mask_bit(comp)) store(v, d.result_row + comp, l0, out[comp], K, active, all_active);
+            store4<K>(v, d.result_row, d.mask, l0, out, active, all_active);
         }
     } else if constexpr (Op == opcode::dp3) {
         dot(desc, v, active, all_active, 3, false);
