@@ -103,7 +103,7 @@ TEST_CASE("loads apply the swizzle and modifiers; stores honour both masks", "[e
     for (unsigned c = 4; c < 8; ++c) v.row(c)[0] = v.row(c)[1] = 7;
     const lane_word out[4][2] = {{100, 101}, {200, 201}, {300, 301}, {400, 401}};
     const lane_word active[2] = {0, ex::lane_on};
-    ex::store4<2>(v, 4, ex::write_mask4{0b0101}, 0, out, active, false);
+    ex::store4<ex::dynamic_desc<int>, 2>(v, 4, ex::write_mask4{0b0101}, 0, out, active, false);
     CHECK(v.row(4)[0] == 7);
     CHECK(v.row(4)[1] == 101);
     CHECK(v.row(5)[1] == 7);
@@ -112,7 +112,7 @@ TEST_CASE("loads apply the swizzle and modifiers; stores honour both masks", "[e
 
     // Every lane, one value to every written component.
     const lane_word same[2] = {9, 19};
-    ex::store4_replicated<2>(v, 4, ex::write_mask4{0b1010}, 0, same, active, true);
+    ex::store4_replicated<ex::static_desc<0>, 2>(v, 4, ex::write_mask4{0b1010}, 0, same, active, true);
     CHECK(v.row(5)[0] == 9);
     CHECK(v.row(7)[1] == 19);
     CHECK(v.row(4)[0] == 7);
@@ -128,6 +128,6 @@ TEST_CASE("a result may alias its source when loads come first", "[exec][vector4
     lane_word out[4][1];
     for (unsigned i = 0; i < 4; ++i) ex::load_lanes<1>(v, s, i, 0, s.int_mod(), out[i]);
     const lane_word active[1] = {ex::lane_on};
-    ex::store4<1>(v, 0, ex::write_mask4{}, 0, out, active, true);
+    ex::store4<ex::dynamic_desc<int>, 1>(v, 0, ex::write_mask4{}, 0, out, active, true);
     CHECK(storage == std::array<lane_word, 4>{2, 1, 3, 4});
 }

@@ -100,11 +100,6 @@ struct step_context {
     lane_word* scratch = nullptr;
 };
 
-// Whether kernels see the descriptor as a template argument (static_desc, or an ISA's class
-// derived from it): the compiled path.
-template <class Desc>
-inline constexpr bool is_static_desc = requires { Desc::get(); };
-
 template <class T>
 concept executor_traits = requires(std::span<const typename T::instruction> program, const typename T::layout& lay,
                                    typename T::descriptor* out) {

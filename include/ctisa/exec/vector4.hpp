@@ -111,20 +111,21 @@ inline void load_lanes(const View& v, const source4& s, unsigned i, std::size_t 
 
 // Stores out[c][0, K) to row result_row + c from lane l0, for each component c of the write mask,
 // under the lane mask `active` (every lane when all_active). Callers load every source before
-// storing, so a result may alias its sources (mov r0, r0.yxzw).
-template <std::size_t K, class View>
+// storing, so a result may alias its sources (mov r0, r0.yxzw). Desc is the kernel's descriptor
+// view: the interpreter's stores go through one shared function (kernel.hpp, store_bits_for).
+template <class Desc, std::size_t K, class View>
 CTISA_EXEC_INLINE void store4(const View& v, std::uint32_t result_row, write_mask4 mask, std::size_t l0, const lane_word (&out)[4][K],
                               const lane_word* active, bool all_active) {
     for (unsigned c = 0; c < 4; ++c)
-        if (mask.has(c)) store(v, result_row + c, l0, out[c], K, active, all_active);
+        if (mask.has(c)) store_bits_for<Desc>(v, result_row + c, l0, out[c], K, active, all_active, lane_on);
 }
 
 // The same value to every written component (dot products, scalar results).
-template <std::size_t K, class View>
+template <class Desc, std::size_t K, class View>
 CTISA_EXEC_INLINE void store4_replicated(const View& v, std::uint32_t result_row, write_mask4 mask, std::size_t l0, const lane_word (&out)[K],
                                          const lane_word* active, bool all_active) {
     for (unsigned c = 0; c < 4; ++c)
-        if (mask.has(c)) store(v, result_row + c, l0, out, K, active, all_active);
+        if (mask.has(c)) store_bits_for<Desc>(v, result_row + c, l0, out, K, active, all_active, lane_on);
 }
 
 }  // namespace ctisa::exec

@@ -75,7 +75,7 @@ inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const la
             } else {  // a block: compute, then store, so that the compiler sees no aliasing
                 lane_word out[N];
                 for (std::size_t l = 0; l < N; ++l) out[l] = compute(ra[l], rb[l], rc[l]);
-                store(v, d.result_row + comp, 0, out, N, active, all_active);
+                ctisa::exec::store_bits_for<Desc>(v, d.result_row + comp, 0, out, N, active, all_active, lane_on);
             }
         };
         component(std::integral_constant<unsigned, 0>{});
@@ -93,7 +93,7 @@ inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const la
             const lane_word* rc = v.row(d.sources[2].row[comp]) + l0;
             for (std::size_t k = 0; k < K; ++k) out[comp][k] = compute(ra[k], rb[k], rc[k]);
         }
-        store4<K>(v, d.result_row, d.mask, l0, out, active, all_active);
+        store4<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
 }
 
@@ -121,7 +121,7 @@ inline void int_vector(const Desc& desc, const lane_view<N, S>& v, const lane_wo
             const lane_word* rb = v.row(b.row[comp]) + l0;
             for (std::size_t k = 0; k < K; ++k) out[comp][k] = f(ma(ra[k]), mb(rb[k]));
         }
-        store4<K>(v, d.result_row, d.mask, l0, out, active, all_active);
+        store4<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
 }
 
@@ -144,7 +144,7 @@ inline void per_lane(const Desc& desc, const lane_view<N, S>& v, const lane_word
         if (d.saturate)
             for (unsigned comp = 0; comp < 4; ++comp)
                 for (std::size_t k = 0; k < K; ++k) out[comp][k] = as_bits(saturate(as_float(out[comp][k])));
-        store4<K>(v, d.result_row, d.mask, l0, out, active, all_active);
+        store4<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
 }
 
@@ -179,7 +179,7 @@ inline void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* act
         for (std::size_t k = 0; k < K; ++k) out[k] = as_bits(sum[k]);
         if (d.saturate)
             for (std::size_t k = 0; k < K; ++k) out[k] = as_bits(saturate(sum[k]));
-        store4_replicated<K>(v, d.result_row, d.mask, l0, out, active, all_active);
+        store4_replicated<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
 }
 
@@ -479,7 +479,7 @@ inline void vector_kernels(const Desc& desc, const lane_view<N, S>& v, const lan
                 const lane_word* ra = v.row(a.row[comp]) + l0;
                 for (std::size_t k = 0; k < K; ++k) out[comp][k] = op_arl(as_float(a.float_mod()(ra[k])));
             }
-            store4<K>(v, d.result_row, d.mask, l0, out, active, all_active);
+            store4<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
         }
     } else if constexpr (Op == opcode::dp3) {
         dot(desc, v, active, all_active, 3, false);

@@ -114,6 +114,19 @@ CTISA_EXEC_INLINE void read_source(const source_desc& s, const View& v, std::siz
         for (std::size_t k = 0; k < K; ++k) lo[k] = (lo[k] & s.and_mask) ^ s.xor_mask;
 }
 
+// The same for kernels whose descriptor is known only at run time (the interpreter): one shared
+// function per chunk size and view instead of a copy inlined into each of the 172 kernels. With
+// the descriptor not constant, inlining folds nothing, and the copies cost most of the compile time.
+template <std::size_t K, class View>
+[[gnu::noinline]] void read_source_shared(const source_desc& s, const View& v, std::size_t l0, lane_word* lo, lane_word* hi) {
+    read_source<K>(s, v, l0, lo, hi);
+}
+template <std::size_t K, class Desc, class View>
+CTISA_EXEC_INLINE void read_source_of(const source_desc& s, const View& v, std::size_t l0, lane_word* lo, lane_word* hi) {
+    if constexpr (ctisa::exec::is_static_desc<Desc>) read_source<K>(s, v, l0, lo, hi);
+    else read_source_shared<K>(s, v, l0, lo, hi);
+}
+
 // One lane's source as a 64-bit value (low word | high word << 32; zero-extended 32-bit sources).
 template <class View>
 [[nodiscard]] inline std::uint64_t read_lane64(const source_desc& s, const View& v, std::size_t l, bool pair) {
@@ -162,7 +175,7 @@ CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, cons
                 if (!Wide && plain(d.sources[s])) {
                     p[s] = v.row(d.sources[s].row) + l0;
                 } else {
-                    read_source<K>(d.sources[s], v, l0, x[s], Wide ? xh[s] : nullptr);
+                    read_source_of<K, Desc>(d.sources[s], v, l0, x[s], Wide ? xh[s] : nullptr);
                     p[s] = x[s];
                 }
             } else {
@@ -185,8 +198,8 @@ CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, cons
                 out[k] = static_cast<lane_word>(r);
                 out_hi[k] = static_cast<lane_word>(r >> 32);
             }
-            store_bits(v, d.dest, l0, out, K, active, all_active, d.write_bits);
-            if (d.wide) store(v, d.dest_hi, l0, out_hi, K, active, all_active);
+            ctisa::exec::store_bits_for<Desc>(v, d.dest, l0, out, K, active, all_active, d.write_bits);
+            if (d.wide) ctisa::exec::store_bits_for<Desc>(v, d.dest_hi, l0, out_hi, K, active, all_active, lane_on);
         } else {
             const lane_word* p0 = p[0];
             const lane_word* p1 = p[1];
@@ -194,7 +207,7 @@ CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, cons
             const lane_word* p3 = p[3];
             CTISA_LANE_LOOP
             for (std::size_t k = 0; k < K; ++k) out[k] = f(p0[k], p1[k], p2[k], p3[k]);
-            store_bits(v, d.dest, l0, out, K, active, all_active, d.write_bits);
+            ctisa::exec::store_bits_for<Desc>(v, d.dest, l0, out, K, active, all_active, d.write_bits);
         }
     }
 }
