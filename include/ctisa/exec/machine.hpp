@@ -57,9 +57,19 @@ public:
     template <class Env>
         requires(!std::is_arithmetic_v<Env>)
     run_status run(Env& env, std::uint64_t step_budget = default_step_budget) {
-        return run_with(env, step_budget, [this](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env& e, effects& fx) {
-            Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, e, info(0, live), fx);
-        });
+        if constexpr (requires { typename Traits::environment_ref; }) {
+            // The kernels see the environment through one type: instantiated once per W.
+            typename Traits::environment_ref ref(env);
+            return run_with(env, step_budget, [this, &ref](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env&,
+                                                           effects& fx) {
+                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, ref, info(0, live), fx);
+            });
+        } else {
+            return run_with(env, step_budget, [this](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env& e,
+                                                     effects& fx) {
+                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, e, info(0, live), fx);
+            });
+        }
     }
     run_status run(std::uint64_t step_budget = default_step_budget) {
         typename Traits::default_environment env;

@@ -25,6 +25,9 @@
 // Optional, with the default in brackets:
 //
 //   using context = ...;                  [const void] what lane views carry besides rows
+//   using environment_ref = ...;          [none]  constructible from any Env&, with the calls the
+//                                      kernels make: the interpreter's kernels then see only this
+//                                      type and are instantiated once per W, not once per Env
 //   static context* context_of(M& m);     [nullptr]    for each run, from the machine
 //   template <std::size_t W> struct state;  [empty]    the ISA's own state in the machine (constants,
 //                                                       kills...): m.state()

@@ -52,6 +52,7 @@ struct traits {
     using layout = exec::layout;
     using context = const std::array<lane_word, 4>;  // c0-c511, for relative addressing
     using default_environment = exec::default_environment;
+    using environment_ref = exec::environment_ref;
     template <std::size_t N>
     using effects = exec::effects<N>;
 

@@ -36,6 +36,7 @@ struct traits {
     using layout = exec::layout;
     using context = const instruction;  // the program: messages hand their instruction to the environment
     using default_environment = exec::default_environment;
+    using environment_ref = exec::environment_ref;
     template <std::size_t N>
     using effects = exec::effects<N>;
 
