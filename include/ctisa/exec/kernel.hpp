@@ -34,6 +34,11 @@ struct static_desc {
     [[nodiscard]] static constexpr const decltype(D)& get() noexcept { return D; }
 };
 
+// Whether kernels see the descriptor as a template argument (static_desc, or an ISA's class
+// derived from it): the compiled path.
+template <class Desc>
+inline constexpr bool is_static_desc = requires { Desc::get(); };
+
 // Stores `count` values to a row from lane l0 on, where `active` is set (all of them when
 // all_active). The row, the values and the mask never overlap: saying so lets the compiler
 // vectorize short fixed-length loops it has already unrolled.
@@ -59,6 +64,21 @@ CTISA_EXEC_INLINE void store_bits(const View& v, std::uint32_t row, std::size_t 
     } else {
         for (std::size_t k = 0; k < count; ++k) d[k] = blend(d[k], values[k], active[l0 + k] & bits);
     }
+}
+
+// Kernels whose descriptor is known only at run time (the interpreter) store through one shared
+// function instead of a copy inlined into each kernel: with nothing constant, inlining folds
+// nothing, and the copies (four loops each) cost compile time in every kernel.
+template <class View>
+[[gnu::noinline]] void store_bits_shared(const View& v, std::uint32_t row, std::size_t l0, const lane_word* values, std::size_t count,
+                                         const lane_word* active, bool all_active, lane_word bits) {
+    store_bits(v, row, l0, values, count, active, all_active, bits);
+}
+template <class Desc, class View>
+CTISA_EXEC_INLINE void store_bits_for(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values,
+                                      std::size_t count, const lane_word* __restrict active, bool all_active, lane_word bits) {
+    if constexpr (is_static_desc<Desc>) store_bits(v, row, l0, values, count, active, all_active, bits);
+    else store_bits_shared(v, row, l0, values, count, active, all_active, bits);
 }
 
 }  // namespace ctisa::exec

@@ -47,6 +47,44 @@ struct default_environment {
     void export_sample_depth(std::size_t lane, unsigned sample, float z) { (void)lane, (void)sample, (void)z; }  // ZXS
 };
 
+// The environment as the interpreter's kernels see it: one type for every Env, each call through a
+// pointer, so that the interpreter instantiates its kernels once per warp width rather than once
+// per environment type. (The compiled path calls the environment itself: its calls inline.)
+class environment_ref {
+public:
+    template <class Env>
+    explicit environment_ref(Env& env) noexcept
+        : env_(&env),
+          sample_([](void* e, unsigned unit, texture_kind kind, std::size_t lane, const vec4& c) {
+              return static_cast<Env*>(e)->sample(unit, kind, lane, c);
+          }),
+          attribute_([](void* e, unsigned stream, std::size_t lane, const vec4& index) {
+              return static_cast<Env*>(e)->attribute(stream, lane, index);
+          }),
+          kill_([](void* e, std::size_t lane) { static_cast<Env*>(e)->kill(lane); }),
+          kill_sample_([](void* e, std::size_t lane, unsigned sample) { static_cast<Env*>(e)->kill_sample(lane, sample); }),
+          export_depth_([](void* e, std::size_t lane, float z) { static_cast<Env*>(e)->export_depth(lane, z); }),
+          export_sample_depth_([](void* e, std::size_t lane, unsigned sample, float z) {
+              static_cast<Env*>(e)->export_sample_depth(lane, sample, z);
+          }) {}
+
+    vec4 sample(unsigned unit, texture_kind kind, std::size_t lane, const vec4& c) { return sample_(env_, unit, kind, lane, c); }
+    vec4 attribute(unsigned stream, std::size_t lane, const vec4& index) { return attribute_(env_, stream, lane, index); }
+    void kill(std::size_t lane) { kill_(env_, lane); }
+    void kill_sample(std::size_t lane, unsigned sample) { kill_sample_(env_, lane, sample); }
+    void export_depth(std::size_t lane, float z) { export_depth_(env_, lane, z); }
+    void export_sample_depth(std::size_t lane, unsigned sample, float z) { export_sample_depth_(env_, lane, sample, z); }
+
+private:
+    void* env_;
+    vec4 (*sample_)(void*, unsigned, texture_kind, std::size_t, const vec4&);
+    vec4 (*attribute_)(void*, unsigned, std::size_t, const vec4&);
+    void (*kill_)(void*, std::size_t);
+    void (*kill_sample_)(void*, std::size_t, unsigned);
+    void (*export_depth_)(void*, std::size_t, float);
+    void (*export_sample_depth_)(void*, std::size_t, unsigned, float);
+};
+
 // Whether Env hides default_environment's input, constant or output: the machine skips the
 // calls (a loop over every register and lane each run) when it does not.
 template <class Env>

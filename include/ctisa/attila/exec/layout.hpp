@@ -8,9 +8,11 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
+#include "../../exec/vector4.hpp"
 #include "../instruction.hpp"
 
 namespace ctisa::attila::exec {
@@ -35,14 +37,25 @@ struct layout {
 
 inline constexpr std::uint32_t no_row = 0xFFFFFFFFu;
 
-// A source, resolved: the row read for each component (after the swizzle) and its modifiers.
-struct source_desc {
-    std::array<std::uint32_t, 4> row{};  // row of component c (after swizzle), or the scratch row
-    bool negate = false;
-    bool absolute = false;
+// ATTILA's swizzle and write-mask encodings (first position in bits 7:6; x = mask bit 3) as the
+// four-component operand layer's parts.
+[[nodiscard]] constexpr ctisa::exec::swizzle4 swizzle_of(std::uint8_t swizzle) noexcept {
+    ctisa::exec::swizzle4 s;
+    for (unsigned i = 0; i < 4; ++i) s.pick[i] = static_cast<std::uint8_t>(swizzle_component(swizzle, i));
+    return s;
+}
+[[nodiscard]] constexpr ctisa::exec::write_mask4 write_mask_of(std::uint8_t mask) noexcept {
+    ctisa::exec::write_mask4 m{0};
+    for (unsigned c = 0; c < 4; ++c)
+        if (mask & mask_bit(c)) m.bits = static_cast<std::uint8_t>(m.bits | (1u << c));
+    return m;
+}
+
+// A source, resolved: the row read for each position (after the swizzle) and its modifiers
+// (source4), and what ATTILA adds: relative addressing, predicates and booleans.
+struct source_desc : ctisa::exec::source4 {
     bool relative = false;         // gathered per lane from constant `index` + address + offset
     std::uint16_t index = 0;       // the constant register (relative sources)
-    std::uint8_t swizzle = identity_swizzle;
     operand_kind kind = operand_kind::none;
     std::uint32_t value = 0;       // booleans
 };
@@ -54,7 +67,7 @@ struct instruction_desc {
     bool invert_predicate = false;
     std::uint32_t predicate_row = 0;
     bool saturate = false;
-    std::uint8_t mask = full_mask;
+    ctisa::exec::write_mask4 mask{};
     std::uint32_t result_row = 0;  // first row of the result register (+ component), or the predicate's row
     bool invert_result = false;
     std::array<source_desc, 3> sources{};
@@ -152,7 +165,7 @@ constexpr void note_register(layout& l, const operand& o, std::uint32_t& immedia
     d.invert_predicate = in.invert_predicate;
     d.predicate_row = in.predicated ? l.predicates + in.predicate : 0;
     d.saturate = in.saturate;
-    d.mask = in.mask;
+    d.mask = write_mask_of(in.mask);
     if (in.result.kind == operand_kind::reg) d.result_row = register_row(l, in.result.bank, in.result.index);
     if (in.result.kind == operand_kind::predicate) {
         d.result_row = l.predicates + in.result.index;
@@ -169,7 +182,7 @@ constexpr void note_register(layout& l, const operand& o, std::uint32_t& immedia
         sd.kind = o.kind;
         sd.negate = o.negate;
         sd.absolute = o.absolute;
-        sd.swizzle = o.swizzle;
+        sd.swizzle = swizzle_of(o.swizzle);
         sd.index = o.index;
         sd.value = o.value;
         sd.row = {l.zero, l.zero, l.zero, l.zero};
@@ -179,8 +192,7 @@ constexpr void note_register(layout& l, const operand& o, std::uint32_t& immedia
                     sd.relative = true;
                     for (unsigned c = 0; c < 4; ++c) sd.row[c] = l.scratch + 4 * s + c;
                 } else {
-                    const std::uint32_t base = register_row(l, o.bank, o.index);
-                    for (unsigned c = 0; c < 4; ++c) sd.row[c] = base + swizzle_component(o.swizzle, c);
+                    sd.row = ctisa::exec::swizzled_rows(register_row(l, o.bank, o.index), sd.swizzle);
                 }
                 break;
             case operand_kind::immediate: {
@@ -198,7 +210,7 @@ constexpr void note_register(layout& l, const operand& o, std::uint32_t& immedia
     d.in_place = in.result.kind == operand_kind::reg;
     for (const source_desc& sd : d.sources)
         for (unsigned c = 0; c < 4; ++c) {
-            if (!(d.mask & mask_bit(c))) continue;
+            if (!d.mask.has(c)) continue;
             const bool in_result = sd.row[c] >= d.result_row && sd.row[c] < d.result_row + 4;
             if (in_result && sd.row[c] != d.result_row + c) d.in_place = false;
         }
@@ -210,6 +222,15 @@ constexpr void note_register(layout& l, const operand& o, std::uint32_t& immedia
     std::uint32_t n = 0;
     for (const operand& s : in.sources) n += s.kind == operand_kind::immediate;
     return n;
+}
+
+// Describes every instruction of a program into out[0, size): immediates are numbered in order.
+constexpr void describe_program(std::span<const instruction> program, const layout& l, instruction_desc* out) noexcept {
+    std::uint32_t immediates = 0;
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        out[i] = describe(program[i], l, immediates);
+        immediates += immediates_of(program[i]);
+    }
 }
 
 }  // namespace ctisa::attila::exec

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "../../exec/lanes.hpp"
+#include "../../exec/vector4.hpp"
 
 namespace ctisa::attila::exec {
 
@@ -17,43 +18,11 @@ using ctisa::exec::lane_word;
 
 // _sat: max(min(x, 1), 0) with the wiki's MIN and MAX (src1 < src2 ? src1 : src2), so NaN gives
 // 1.0 and -0.0 gives +0.0, as the simulator's clamp does.
-[[nodiscard]] inline float saturate(float x) noexcept {
-    const float m = x < 1.0f ? x : 1.0f;
-    return m > 0.0f ? m : 0.0f;
-}
+[[nodiscard]] inline float saturate(float x) noexcept { return ctisa::exec::saturate_min_first(x); }
 
-// Source modifiers: absolute value, then negation. For floats these are sign-bit operations
-// (exact for NaN and zeros); for integers two's complement with wrap-around.
-[[nodiscard]] constexpr lane_word float_modifiers(lane_word bits, bool negate, bool absolute) noexcept {
-    if (absolute) bits &= 0x7FFFFFFFu;
-    if (negate) bits ^= 0x80000000u;
-    return bits;
-}
-[[nodiscard]] constexpr lane_word int_modifiers(lane_word bits, bool negate, bool absolute) noexcept {
-    if (absolute) bits = ctisa::exec::wrap_abs(bits);
-    if (negate) bits = ctisa::exec::wrap_neg(bits);
-    return bits;
-}
-
-// The same modifiers as masks fixed before a loop, so that the loop has no branches to split.
-struct float_modifier {
-    lane_word and_mask = ~lane_word{0};
-    lane_word xor_mask = 0;
-    constexpr float_modifier(bool negate, bool absolute) noexcept
-        : and_mask(absolute ? 0x7FFFFFFFu : ~lane_word{0}), xor_mask(negate ? 0x80000000u : 0u) {}
-    [[nodiscard]] constexpr lane_word operator()(lane_word bits) const noexcept { return (bits & and_mask) ^ xor_mask; }
-};
-struct int_modifier {
-    lane_word abs_mask = 0;  // ~0 when |x| is taken
-    lane_word neg_mask = 0;  // ~0 when negated
-    constexpr int_modifier(bool negate, bool absolute) noexcept
-        : abs_mask(absolute ? ~lane_word{0} : 0u), neg_mask(negate ? ~lane_word{0} : 0u) {}
-    [[nodiscard]] constexpr lane_word operator()(lane_word x) const noexcept {
-        const lane_word sign = (lane_word{0} - (x >> 31)) & abs_mask;  // ~0 for negative x when |x| is taken
-        x = (x ^ sign) - sign;
-        return (x ^ neg_mask) - neg_mask;
-    }
-};
+// Source modifiers (absolute value, then negation): the four-component operand layer's.
+using ctisa::exec::float_modifier;
+using ctisa::exec::int_modifier;
 
 // A float read as a boolean (ANDP, JMP): C's conversion, so +-0.0 is false and NaN is true.
 [[nodiscard]] inline bool float_true(float x) noexcept { return x != 0.0f; }

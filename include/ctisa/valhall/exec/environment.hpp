@@ -95,4 +95,68 @@ struct default_environment {
     void barrier() {}
 };
 
+// The environment as the interpreter's kernels see it: one type for every Env, each call through a
+// pointer, so that the interpreter instantiates its kernels once per warp width rather than once
+// per environment type. (special, helper and the `barrier` action are called by the machine with
+// the environment itself; the compiled path calls it directly everywhere, its calls inline.)
+class environment_ref {
+public:
+    template <class Env>
+    explicit environment_ref(Env& env) noexcept
+        : env_(&env),
+          load_([](void* e, std::size_t lane, std::uint64_t address, std::size_t bytes, std::uint8_t* out) {
+              static_cast<Env*>(e)->load(lane, address, bytes, out);
+          }),
+          store_([](void* e, std::size_t lane, store_segment segment, std::uint64_t address, std::size_t bytes, const std::uint8_t* data) {
+              static_cast<Env*>(e)->store(lane, segment, address, bytes, data);
+          }),
+          message_([](void* e, std::size_t lane, const instruction& in, std::span<const std::uint64_t> sources,
+                      std::span<const std::uint32_t> data, std::span<std::uint32_t> out) {
+              static_cast<Env*>(e)->message(lane, in, sources, data, out);
+          }),
+          blend_([](void* e, std::size_t lane, const instruction& in, std::uint32_t descriptor, std::span<const std::uint32_t> colour,
+                    std::uint32_t coverage) { return static_cast<Env*>(e)->blend(lane, in, descriptor, colour, coverage); }),
+          atest_([](void* e, std::size_t lane, std::uint32_t coverage, float alpha, std::uint32_t datum) {
+              return static_cast<Env*>(e)->atest(lane, coverage, alpha, datum);
+          }),
+          zs_emit_([](void* e, std::size_t lane, bool z, bool stencil, float depth, std::uint32_t stencil_value, std::uint32_t coverage) {
+              return static_cast<Env*>(e)->zs_emit(lane, z, stencil, depth, stencil_value, coverage);
+          }),
+          discard_([](void* e, std::size_t lane) { static_cast<Env*>(e)->discard(lane); }),
+          barrier_([](void* e) { static_cast<Env*>(e)->barrier(); }) {}
+
+    void load(std::size_t lane, std::uint64_t address, std::size_t bytes, std::uint8_t* out) { load_(env_, lane, address, bytes, out); }
+    void store(std::size_t lane, store_segment segment, std::uint64_t address, std::size_t bytes, const std::uint8_t* data) {
+        store_(env_, lane, segment, address, bytes, data);
+    }
+    void message(std::size_t lane, const instruction& in, std::span<const std::uint64_t> sources, std::span<const std::uint32_t> data,
+                 std::span<std::uint32_t> out) {
+        message_(env_, lane, in, sources, data, out);
+    }
+    blend_result blend(std::size_t lane, const instruction& in, std::uint32_t descriptor, std::span<const std::uint32_t> colour,
+                       std::uint32_t coverage) {
+        return blend_(env_, lane, in, descriptor, colour, coverage);
+    }
+    std::uint32_t atest(std::size_t lane, std::uint32_t coverage, float alpha, std::uint32_t datum) {
+        return atest_(env_, lane, coverage, alpha, datum);
+    }
+    std::uint32_t zs_emit(std::size_t lane, bool z, bool stencil, float depth, std::uint32_t stencil_value, std::uint32_t coverage) {
+        return zs_emit_(env_, lane, z, stencil, depth, stencil_value, coverage);
+    }
+    void discard(std::size_t lane) { discard_(env_, lane); }
+    void barrier() { barrier_(env_); }
+
+private:
+    void* env_;
+    void (*load_)(void*, std::size_t, std::uint64_t, std::size_t, std::uint8_t*);
+    void (*store_)(void*, std::size_t, store_segment, std::uint64_t, std::size_t, const std::uint8_t*);
+    void (*message_)(void*, std::size_t, const instruction&, std::span<const std::uint64_t>, std::span<const std::uint32_t>,
+                     std::span<std::uint32_t>);
+    blend_result (*blend_)(void*, std::size_t, const instruction&, std::uint32_t, std::span<const std::uint32_t>, std::uint32_t);
+    std::uint32_t (*atest_)(void*, std::size_t, std::uint32_t, float, std::uint32_t);
+    std::uint32_t (*zs_emit_)(void*, std::size_t, bool, bool, float, std::uint32_t, std::uint32_t);
+    void (*discard_)(void*, std::size_t);
+    void (*barrier_)(void*);
+};
+
 }  // namespace ctisa::valhall::exec

@@ -18,6 +18,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "../../exec/dispatch.hpp"
 #include "../../exec/float.hpp"
 #include "../../exec/kernel.hpp"
 #include "../../exec/lanes.hpp"
@@ -113,6 +114,19 @@ CTISA_EXEC_INLINE void read_source(const source_desc& s, const View& v, std::siz
         for (std::size_t k = 0; k < K; ++k) lo[k] = (lo[k] & s.and_mask) ^ s.xor_mask;
 }
 
+// The same for kernels whose descriptor is known only at run time (the interpreter): one shared
+// function per chunk size and view instead of a copy inlined into each of the 172 kernels. With
+// the descriptor not constant, inlining folds nothing, and the copies cost most of the compile time.
+template <std::size_t K, class View>
+[[gnu::noinline]] void read_source_shared(const source_desc& s, const View& v, std::size_t l0, lane_word* lo, lane_word* hi) {
+    read_source<K>(s, v, l0, lo, hi);
+}
+template <std::size_t K, class Desc, class View>
+CTISA_EXEC_INLINE void read_source_of(const source_desc& s, const View& v, std::size_t l0, lane_word* lo, lane_word* hi) {
+    if constexpr (ctisa::exec::is_static_desc<Desc>) read_source<K>(s, v, l0, lo, hi);
+    else read_source_shared<K>(s, v, l0, lo, hi);
+}
+
 // One lane's source as a 64-bit value (low word | high word << 32; zero-extended 32-bit sources).
 template <class View>
 [[nodiscard]] inline std::uint64_t read_lane64(const source_desc& s, const View& v, std::size_t l, bool pair) {
@@ -161,7 +175,7 @@ CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, cons
                 if (!Wide && plain(d.sources[s])) {
                     p[s] = v.row(d.sources[s].row) + l0;
                 } else {
-                    read_source<K>(d.sources[s], v, l0, x[s], Wide ? xh[s] : nullptr);
+                    read_source_of<K, Desc>(d.sources[s], v, l0, x[s], Wide ? xh[s] : nullptr);
                     p[s] = x[s];
                 }
             } else {
@@ -184,8 +198,8 @@ CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, cons
                 out[k] = static_cast<lane_word>(r);
                 out_hi[k] = static_cast<lane_word>(r >> 32);
             }
-            store_bits(v, d.dest, l0, out, K, active, all_active, d.write_bits);
-            if (d.wide) store(v, d.dest_hi, l0, out_hi, K, active, all_active);
+            ctisa::exec::store_bits_for<Desc>(v, d.dest, l0, out, K, active, all_active, d.write_bits);
+            if (d.wide) ctisa::exec::store_bits_for<Desc>(v, d.dest_hi, l0, out_hi, K, active, all_active, lane_on);
         } else {
             const lane_word* p0 = p[0];
             const lane_word* p1 = p[1];
@@ -193,7 +207,7 @@ CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, cons
             const lane_word* p3 = p[3];
             CTISA_LANE_LOOP
             for (std::size_t k = 0; k < K; ++k) out[k] = f(p0[k], p1[k], p2[k], p3[k]);
-            store_bits(v, d.dest, l0, out, K, active, all_active, d.write_bits);
+            ctisa::exec::store_bits_for<Desc>(v, d.dest, l0, out, K, active, all_active, d.write_bits);
         }
     }
 }
@@ -209,19 +223,486 @@ template <class Op>
 // The value of a modifier of the descriptor as its enum.
 #define CTISA_VA_MOD(type) d.template mod<type>(modifier::type)
 
-// Runs instruction Id for the lanes of `active` (the lanes at this instruction). `lane0` is the
-// warp lane of the view's first lane; `live` the lanes of the view that have not finished.
-// Only the code of Id is instantiated: the compiled path pays for the instructions it uses.
+// Messages: varyings, attributes, tilebuffer, images, textures.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
+inline void message_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
-    (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
-    static constexpr type_info t = type_of(Id);
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+    if constexpr (is_message(Id)) {  // varyings, attributes, tilebuffer, images, textures
+        const instruction_info& ins = info(Id);
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            std::array<std::uint64_t, 4> sources{};
+            for (unsigned i = 0; i < ins.source_count; ++i) sources[i] = read_lane64(d.sources[i], v, l, d.sources[i].row_hi != 0);
+            std::array<std::uint32_t, max_staging_registers> data{}, out{};
+            unsigned in_count = 0, out_count = 0, out_k = 0;
+            for (unsigned k = 0; k < ins.staging_count; ++k) {
+                if (ins.staging[k].read) {
+                    in_count = d.staging_count[k];
+                    for (unsigned r = 0; r < in_count; ++r) data[r] = v.row(d.staging[k][r])[l];
+                }
+                if (ins.staging[k].write) {
+                    out_count = d.staging_count[k];
+                    out_k = k;
+                }
+            }
+            env.message(lane0 + l, v.context[d.pc], std::span<const std::uint64_t>(sources.data(), ins.source_count),
+                        std::span<const std::uint32_t>(data.data(), in_count), std::span<std::uint32_t>(out.data(), out_count));
+            for (unsigned r = 0; r < out_count; ++r) v.row(d.staging[out_k][r])[l] = out[r];
+        }
+    } else {
+        static_assert(Id != Id, "an executable instruction without a kernel");
+    }
+}
 
-    // --- floating point ------------------------------------------------------------------------
+// Memory; the other instructions go on to message_kernels.
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void memory_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                           std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    using namespace kernel;
+    using enum instruction_id;
+    const instruction_desc& d = desc.get();
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+    if constexpr (is_load(Id)) {
+        constexpr unsigned bytes = Id == load_i8 ? 1 : Id == load_i16 ? 2 : Id == load_i24 ? 3 : Id == load_i32 ? 4
+                                   : Id == load_i48 ? 6 : Id == load_i64 ? 8 : Id == load_i96 ? 12 : 16;
+        const bool sign = !d.flag(modifier::unsigned_);
+        const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            const std::uint64_t address = read_lane64(d.sources[0], v, l, true) + static_cast<std::uint64_t>(offset);
+            std::array<std::uint8_t, 16> data{};
+            env.load(lane0 + l, address, bytes, data.data());
+            std::uint64_t value = 0;  // the first (up to) 8 bytes, extended
+            for (unsigned i = 0; i < bytes && i < 8; ++i) value |= std::uint64_t{data[i]} << (8 * i);
+            value = extend64(value, bytes >= 8 ? 64 : bytes * 8, sign);
+            auto reg = [&](unsigned r) -> lane_word& { return v.row(d.staging[0][r])[l]; };
+            const unsigned count = d.staging_count[0];
+            auto put = [&](unsigned r, lane_word w) {
+                if (r < count) reg(r) = w;
+            };
+            // Where the value goes: a byte or half lane of the first register (the rest kept), the
+            // whole register, or a register pair (d0).
+            enum class place { byte, half, word, pair, words };
+            place p = place::words;
+            unsigned lane_index = 0;
+            if constexpr (Id == load_i8) {
+                const unsigned m = d.mods[static_cast<std::size_t>(modifier::load_lane_8_bit)];
+                p = m < 4 ? place::byte : m < 6 ? place::half : m == 6 ? place::word : place::pair;
+                lane_index = m < 4 ? m : m - 4;
+            } else if constexpr (Id == load_i16) {
+                const unsigned m = d.mods[static_cast<std::size_t>(modifier::load_lane_16_bit)];
+                p = m < 2 ? place::half : m == 2 ? place::word : place::pair;
+                lane_index = m;
+            } else if constexpr (Id == load_i24) {
+                p = place::word;
+            } else if constexpr (Id == load_i32) {
+                p = d.mods[static_cast<std::size_t>(modifier::load_lane_32_bit)] == 0 ? place::word : place::pair;
+            }
+            switch (p) {
+                case place::byte: put(0, (reg(0) & ~(0xFFu << (8 * lane_index))) | ((static_cast<lane_word>(value) & 0xFFu) << (8 * lane_index))); break;
+                case place::half: put(0, (reg(0) & ~(0xFFFFu << (16 * lane_index))) | ((static_cast<lane_word>(value) & 0xFFFFu) << (16 * lane_index))); break;
+                case place::word: put(0, static_cast<lane_word>(value)); break;
+                case place::pair:
+                    put(0, static_cast<lane_word>(value));
+                    put(1, static_cast<lane_word>(value >> 32));
+                    break;
+                case place::words:  // i48, i64, i96, i128: consecutive words, the last partial one extended
+                    for (unsigned w = 0; w * 4 < bytes; ++w) {
+                        std::uint64_t word = 0;
+                        const unsigned have = bytes - w * 4 < 4 ? bytes - w * 4 : 4;
+                        for (unsigned i = 0; i < have; ++i) word |= std::uint64_t{data[w * 4 + i]} << (8 * i);
+                        put(w, static_cast<lane_word>(extend64(word, have * 8, sign)));
+                    }
+                    break;
+            }
+        }
+    } else if constexpr (is_store(Id)) {
+        constexpr unsigned bytes = Id == store_i8 ? 1 : Id == store_i16 ? 2 : Id == store_i24 ? 3 : Id == store_i32 ? 4
+                                   : Id == store_i48 ? 6 : Id == store_i64 ? 8 : Id == store_i96 ? 12 : 16;
+        const auto segment = CTISA_VA_MOD(store_segment);
+        const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            const std::uint64_t address = read_lane64(d.sources[0], v, l, true) + static_cast<std::uint64_t>(offset);
+            std::array<std::uint8_t, 16> data{};
+            for (unsigned i = 0; i < bytes; ++i) {
+                const unsigned r = i / 4;
+                const lane_word w = r < d.staging_count[0] ? v.row(d.staging[0][r])[l] : 0u;
+                data[i] = static_cast<std::uint8_t>(w >> (8 * (i % 4)));
+            }
+            env.store(lane0 + l, segment, address, bytes, data.data());
+        }
+    } else {
+        message_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+    }
+}
+
+// Control and fragment messages; the other instructions go on to memory_kernels.
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void control_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    using namespace kernel;
+    using enum instruction_id;
+    const instruction_desc& d = desc.get();
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+    if constexpr (Id == branchz) {
+        const bool eq = d.flag(modifier::eq);
+        fx.branch = true;
+        for (std::size_t l = 0; l < N; ++l) {
+            const bool zero = read_lane(d.sources[0], v, l) == 0;
+            fx.taken[l] = (active[l] && zero == eq) ? lane_on : 0u;
+        }
+    } else if constexpr (Id == discard_f32) {
+        const condition cond = CTISA_VA_MOD(condition);
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            if (!compare_float(as_float(read_lane(d.sources[0], v, l)), as_float(read_lane(d.sources[1], v, l)), cond)) continue;
+            env.discard(lane0 + l);
+            fx.ended_any = true;
+            fx.ended[l] = lane_on;
+        }
+    } else if constexpr (Id == barrier) {
+        env.barrier();
+    } else if constexpr (Id == atest) {
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            const lane_word coverage = read_lane(d.sources[0], v, l);
+            const float alpha = as_float(read_lane(d.sources[1], v, l));
+            v.row(d.staging[0][0])[l] = env.atest(lane0 + l, coverage, alpha, read_lane(d.sources[2], v, l));
+        }
+    } else if constexpr (Id == zs_emit) {
+        lane_word out[N];
+        for (std::size_t l = 0; l < N; ++l) {
+            out[l] = 0;
+            if (!active[l]) continue;
+            out[l] = env.zs_emit(lane0 + l, d.flag(modifier::z), d.flag(modifier::stencil), as_float(read_lane(d.sources[0], v, l)),
+                                 read_lane(d.sources[1], v, l), read_lane(d.sources[2], v, l));
+        }
+        store_bits(v, d.dest, 0, out, N, active, false, d.write_bits);
+    } else if constexpr (Id == blend) {
+        const bool ends = d.has_action && d.act == action::return_;
+        std::array<std::uint32_t, max_staging_registers> colour{};
+        for (std::size_t l = 0; l < N; ++l) {
+            if (!active[l]) continue;
+            for (unsigned r = 0; r < d.staging_count[0]; ++r) colour[r] = v.row(d.staging[0][r])[l];
+            lane_word& coverage = v.row(d.staging[1][0])[l];
+            const blend_result res = env.blend(lane0 + l, v.context[d.pc], read_lane(d.sources[0], v, l),
+                                               std::span<const std::uint32_t>(colour.data(), d.staging_count[0]), coverage);
+            coverage = res.coverage;
+            if (!res.fixed_function) continue;
+            if (ends) {
+                fx.ended_any = true;
+                fx.ended[l] = lane_on;
+            } else {
+                fx.branch = true;
+                fx.taken[l] = lane_on;
+            }
+        }
+    } else {
+        memory_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+    }
+}
+
+// Cross-lane; the other instructions go on to control_kernels.
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void cross_lane_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                               std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    using namespace kernel;
+    using enum instruction_id;
+    const instruction_desc& d = desc.get();
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+    if constexpr (Id == clper_i32 || Id == wmask) {
+        const unsigned size = 2u << static_cast<unsigned>(CTISA_VA_MOD(subgroup_size));
+        lane_word a[N], b[N], out[N];
+        for (std::size_t l = 0; l < N; ++l) {
+            a[l] = read_lane(d.sources[0], v, l);
+            if constexpr (Id == clper_i32) b[l] = read_lane(d.sources[1], v, l);
+        }
+        const bool use_xor = CTISA_VA_MOD(lane_operation) == lane_operation::xor_;
+        const lane_word inactive = inactive_result_values[static_cast<std::size_t>(CTISA_VA_MOD(inactive_result))];
+        for (std::size_t l = 0; l < N; ++l) {
+            const std::size_t lane = lane0 + l;
+            const std::size_t base = lane & ~std::size_t{size - 1};  // the subgroup's first warp lane
+            if constexpr (Id == clper_i32) {
+                const std::size_t index = (use_xor ? (lane ^ b[l]) : b[l]) & (size - 1);
+                const std::size_t from = base + index - lane0;  // view lane
+                out[l] = (from < N && active[from]) ? a[from] : inactive;
+            } else {  // WMASK: bit j for each live lane base + j whose source is nonzero
+                lane_word mask = 0;
+                for (unsigned j = 0; j < size; ++j) {
+                    const std::size_t from = base + j - lane0;
+                    if (from < N && live[from] && a[from] != 0) mask |= lane_word{1} << j;
+                }
+                out[l] = mask;
+            }
+        }
+        store_bits(v, d.dest, 0, out, N, active, all_active, d.write_bits);
+    } else {
+        control_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+    }
+}
+
+// Comparisons and selects; the other instructions go on to cross_lane_kernels.
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void compare_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    using namespace kernel;
+    using enum instruction_id;
+    const instruction_desc& d = desc.get();
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+    static constexpr type_info t = type_of(Id);
+    if constexpr (Id == csel_f32 || Id == csel_u32 || Id == csel_i32) {
+        const condition cond = CTISA_VA_MOD(condition);
+        lanewise<4, false>(desc, v, active, all_active, [cond](lane_word a, lane_word b, lane_word x, lane_word y) {
+            bool pass;
+            if constexpr (Id == csel_f32) pass = compare_float(as_float(a), as_float(b), cond);
+            else if constexpr (Id == csel_u32) pass = compare_int(a, b, cond);
+            else pass = compare_int(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b), cond);
+            return pass ? x : y;
+        });
+    } else if constexpr (Id == csel_v2f16 || Id == csel_v2u16 || Id == csel_v2i16) {
+        const condition cond = CTISA_VA_MOD(condition);
+        lanewise<4, false>(desc, v, active, all_active, [cond](lane_word a, lane_word b, lane_word x, lane_word y) {
+            lane_word out = 0;
+            for (unsigned j = 0; j < 2; ++j) {
+                const half_bits p = static_cast<half_bits>(a >> (16 * j)), q = static_cast<half_bits>(b >> (16 * j));
+                bool pass;
+                if constexpr (Id == csel_v2f16) pass = compare_float(f16(p), f16(q), cond);
+                else if constexpr (Id == csel_v2u16) pass = compare_int(p, q, cond);
+                else pass = compare_int(static_cast<std::int16_t>(p), static_cast<std::int16_t>(q), cond);
+                out |= ((pass ? x : y) & (0xFFFFu << (16 * j)));
+            }
+            return out;
+        });
+    } else if constexpr (Id == icmp_u32 || Id == icmp_v2u16 || Id == icmp_v4u8 || Id == icmp_s32 || Id == icmp_v2s16 ||
+                         Id == icmp_v4s8 || Id == fcmp_f32 || Id == fcmp_v2f16) {
+        const condition cond = CTISA_VA_MOD(condition);
+        const result_type rt = CTISA_VA_MOD(result_type);
+        const bool both = d.flag(modifier::and_);
+        lanewise<3, false>(desc, v, active, all_active, [cond, rt, both](lane_word a, lane_word b, lane_word c, lane_word) {
+            constexpr unsigned bits = t.bits;
+            return per_lane_int<bits>(a, b, c, [cond, rt, both](lane_word x, lane_word y, lane_word z) {
+                bool r;
+                if constexpr (Id == fcmp_f32) r = compare_float(as_float(x), as_float(y), cond);
+                else if constexpr (Id == fcmp_v2f16) r = compare_float(f16(static_cast<half_bits>(x)), f16(static_cast<half_bits>(y)), cond);
+                else r = compare_int(lane_value<bits, t.is_signed>(x), lane_value<bits, t.is_signed>(y), cond);
+                r = both ? (r && z != 0) : (r || z != 0);
+                return boolean_value(r, rt, bits);
+            });
+        });
+    } else {
+        cross_lane_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+    }
+}
+
+// Integer: 64-bit, immediates, vectors, shifts and dot products; the other instructions go on to
+// compare_kernels.
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void integer_wide_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                 std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    using namespace kernel;
+    using enum instruction_id;
+    const instruction_desc& d = desc.get();
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+    static constexpr type_info t = type_of(Id);
+    if constexpr (Id == iadd_u64 || Id == iadd_s64 || Id == isub_u64 || Id == isub_s64) {
+        const bool sat = d.flag(modifier::saturate);
+        lanewise<2, true>(desc, v, active, all_active, [sat](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) {
+            if constexpr (Id == iadd_u64 || Id == iadd_s64) return add64(a, b, t.is_signed, sat);
+            else return sub64(a, b, t.is_signed, sat);
+        });
+    } else if constexpr (Id == shaddx_u64 || Id == shaddx_s64) {
+        const unsigned shift = d.immediate & 7u;
+        lanewise<2, true>(desc, v, active, all_active,
+                          [shift](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) { return a + (b << shift); });
+    } else if constexpr (Id == imuld_u64) {
+        lanewise<2, true>(desc, v, active, all_active, [](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) {
+            return (a & 0xFFFFFFFFu) * (b & 0xFFFFFFFFu);
+        });
+    } else if constexpr (Id == iadd_imm_i32 || Id == iadd_imm_v2i16 || Id == iadd_imm_v4i8) {
+        const lane_word imm = d.immediate;
+        lanewise<1, false>(desc, v, active, all_active, [imm](lane_word a, lane_word, lane_word, lane_word) {
+            return per_lane_int<t.bits>(a, imm, 0, [](lane_word x, lane_word y, lane_word) { return x + y; });
+        });
+    } else if constexpr (Id == mkvec_v2i16) {
+        lanewise<2, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word, lane_word) { return pack16(a, b); });
+    } else if constexpr (Id == mkvec_v4i8) {
+        lanewise<3, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word c, lane_word) {
+            return (a & 0xFFu) | ((b & 0xFFu) << 8) | (c << 16);
+        });
+    } else if constexpr (Id == mux_i32) {
+        lanewise<3, false>(desc, v, active, all_active,
+                           [](lane_word a, lane_word b, lane_word m, lane_word) { return (a & m) | (b & ~m); });
+    } else if constexpr (Id >= lshift_and_i32 && Id <= rshift_xor_i64) {
+        static constexpr unsigned k = static_cast<unsigned>(Id) - static_cast<unsigned>(lshift_and_i32);
+        static constexpr bool left = (k / 4) % 2 == 0;  // LSHIFT_*, RSHIFT_* alternate in groups of four
+        static constexpr unsigned logic = k / 8;        // AND, OR, XOR
+        const lane_word flip = d.flag(modifier::not_result) ? lane_on : 0u;
+        if constexpr (t.bits == 64) {
+            lanewise<3, true>(desc, v, active, all_active, [flip](std::uint64_t a, std::uint64_t s, std::uint64_t b, std::uint64_t) {
+                return shift_logic<64, left, logic>(a, static_cast<unsigned>(s & 0xFFu), b) ^ (std::uint64_t{flip} << 32 | flip);
+            });
+        } else {
+            lanewise<3, false>(desc, v, active, all_active, [flip](lane_word a, lane_word s, lane_word b, lane_word) {
+                return per_lane_int<t.bits>(a, s, b, [](lane_word x, lane_word amount, lane_word y) {
+                    return static_cast<lane_word>(shift_logic<t.bits, left, logic>(x, amount & 0xFFu, y));
+                }) ^ flip;
+            });
+        }
+    } else if constexpr (Id == idp_v4s8 || Id == idp_v4u8) {
+        const bool sat = d.flag(modifier::saturate);
+        lanewise<3, false>(desc, v, active, all_active, [sat](lane_word a, lane_word b, lane_word c, lane_word) {
+            constexpr bool s = Id == idp_v4s8;
+            std::int64_t sum = s ? static_cast<std::int64_t>(static_cast<std::int32_t>(c)) : static_cast<std::int64_t>(c);
+            for (unsigned j = 0; j < 4; ++j) sum += lane_value<8, s>(a >> (8 * j)) * lane_value<8, s>(b >> (8 * j));
+            return lane_result<32, s>(sum, sat);
+        });
+    } else {
+        compare_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+    }
+}
+
+// Integer: moves, bit counts, add and subtract; the other instructions go on to integer_wide_kernels.
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void integer_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    using namespace kernel;
+    using enum instruction_id;
+    const instruction_desc& d = desc.get();
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+    static constexpr type_info t = type_of(Id);
+    if constexpr (Id == mov_i32 || Id == popcount_i32 || Id == bitrev_i32 || Id == not_i32) {
+        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) -> lane_word {
+            if constexpr (Id == mov_i32) return a;
+            else if constexpr (Id == popcount_i32) return static_cast<lane_word>(std::popcount(a));
+            else if constexpr (Id == bitrev_i32) return bit_reverse(a);
+            else return ~a;
+        });
+    } else if constexpr (Id == not_i64) {
+        lanewise<1, true>(desc, v, active, all_active, [](std::uint64_t a, std::uint64_t, std::uint64_t, std::uint64_t) { return ~a; });
+    } else if constexpr (Id == clz_u32 || Id == clz_v2u16 || Id == clz_v4u8 || Id == iabs_s32 || Id == iabs_v2s16 || Id == iabs_v4s8) {
+        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
+            return per_lane_int<t.bits>(a, 0, 0, [](lane_word x, lane_word, lane_word) -> lane_word {
+                if constexpr (Id == clz_u32 || Id == clz_v2u16 || Id == clz_v4u8) return count_leading_zeros(x, t.bits);
+                else {  // |INT_MIN| wraps to INT_MIN
+                    const std::int64_t value = lane_value<t.bits, true>(x);
+                    return lane_result<t.bits, true>(value < 0 ? -value : value, false);
+                }
+            });
+        });
+    } else if constexpr (Id == iadd_u32 || Id == iadd_v2u16 || Id == iadd_v4u8 || Id == iadd_s32 || Id == iadd_v2s16 ||
+                         Id == iadd_v4s8 || Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 ||
+                         Id == isub_v2s16 || Id == isub_v4s8 || Id == imul_i32 || Id == imul_v2i16 || Id == imul_v4i8 ||
+                         Id == imul_s32 || Id == imul_v2s16 || Id == imul_v4s8 || Id == hadd_u32 || Id == hadd_v2u16 ||
+                         Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8) {
+        constexpr bool add = Id == iadd_u32 || Id == iadd_v2u16 || Id == iadd_v4u8 || Id == iadd_s32 || Id == iadd_v2s16 || Id == iadd_v4s8;
+        constexpr bool sub = Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 || Id == isub_v2s16 || Id == isub_v4s8;
+        constexpr bool hadd = Id == hadd_u32 || Id == hadd_v2u16 || Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8;
+        const bool sat = d.flag(modifier::saturate);
+        const std::int64_t round = d.flag(modifier::rhadd) ? 1 : 0;
+        lanewise<2, false>(desc, v, active, all_active, [sat, round](lane_word a, lane_word b, lane_word, lane_word) {
+            return per_lane_int<t.bits>(a, b, 0, [sat, round](lane_word x, lane_word y, lane_word) -> lane_word {
+                (void)sat, (void)round;
+                constexpr unsigned bits = t.bits;
+                constexpr bool s = t.is_signed;
+                if constexpr (!add && !sub && !hadd && bits == 32 && !s) {  // u32 x u32 needs 64 unsigned bits
+                    const std::uint64_t p = std::uint64_t{x} * y;
+                    return sat && p > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<lane_word>(p);
+                } else {
+                    const std::int64_t a64 = lane_value<bits, s>(x), b64 = lane_value<bits, s>(y);
+                    if constexpr (add) return lane_result<bits, s>(a64 + b64, sat);
+                    else if constexpr (sub) return lane_result<bits, s>(a64 - b64, sat);
+                    else if constexpr (hadd) return lane_result<bits, s>((a64 + b64 + round) >> 1, false);
+                    else return lane_result<bits, s>(a64 * b64, sat);
+                }
+            });
+        });
+    } else {
+        integer_wide_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+    }
+}
+
+// Conversions; the other instructions go on to integer_kernels.
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void conversion_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                               std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    using namespace kernel;
+    using enum instruction_id;
+    const instruction_desc& d = desc.get();
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+    static constexpr type_info t = type_of(Id);
+    if constexpr (Id == s16_to_s32 || Id == u16_to_u32 || Id == s8_to_s32 || Id == u8_to_u32) {
+        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
+            return extend(a, t.bits, t.is_signed);  // the select already extended a byte / half; this takes a plain word's low part
+        });
+    } else if constexpr (Id == s16_to_f32 || Id == u16_to_f32 || Id == s8_to_f32 || Id == u8_to_f32 || Id == s32_to_f32 ||
+                         Id == u32_to_f32) {
+        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
+        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
+            const lane_word x = extend(a, t.bits, t.is_signed);
+            const double value = t.is_signed ? static_cast<double>(static_cast<std::int32_t>(x)) : static_cast<double>(x);
+            return as_bits(ctisa::exec::float_from_double(value, r));
+        });
+    } else if constexpr (Id == s8_to_s16 || Id == u8_to_u16 || Id == s8_to_f16 || Id == u8_to_f16) {
+        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
+            const lane_word x = extend(a, 8, t.is_signed);  // a 16-bit result, in both halves
+            if constexpr (Id == s8_to_f16 || Id == u8_to_f16) {
+                const half_bits h = ctisa::exec::half_from_float(t.is_signed ? static_cast<float>(static_cast<std::int32_t>(x)) : static_cast<float>(x));
+                return pack16(h, h);
+            } else {
+                return pack16(x, x);
+            }
+        });
+    } else if constexpr (Id == v2s16_to_v2f16 || Id == v2u16_to_v2f16) {
+        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
+        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
+            return halves(a, 0, 0, [r](half_bits h, half_bits, half_bits) -> lane_word {
+                const float x = t.is_signed ? static_cast<float>(static_cast<std::int16_t>(h)) : static_cast<float>(h);
+                return ctisa::exec::half_from_float(x, r);
+            });
+        });
+    } else if constexpr (Id == f32_to_s32 || Id == f32_to_u32) {
+        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
+        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
+            constexpr bool s = Id == f32_to_s32;
+            return static_cast<lane_word>(float_to_int(as_float(a), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
+                                                       s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
+        });
+    } else if constexpr (Id == f16_to_s32 || Id == f16_to_u32) {
+        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
+        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
+            constexpr bool s = Id == f16_to_s32;
+            return static_cast<lane_word>(float_to_int(f16(lo16(a)), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
+                                                       s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
+        });
+    } else if constexpr (Id == v2f16_to_v2s16 || Id == v2f16_to_v2u16) {
+        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
+        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
+            return halves(a, 0, 0, [r](half_bits h, half_bits, half_bits) -> lane_word {
+                constexpr bool s = Id == v2f16_to_v2s16;
+                return static_cast<lane_word>(float_to_int(f16(h), r, s ? -32768 : 0, s ? 32767 : 65535)) & 0xFFFFu;
+            });
+        });
+    } else if constexpr (Id == f16_to_f32) {
+        lanewise<1, false>(desc, v, active, all_active,
+                           [](lane_word a, lane_word, lane_word, lane_word) { return as_bits(half_to_f32(lo16(a))); });
+    } else {
+        integer_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+    }
+}
+
+// Floating point; the other instructions go on to conversion_kernels.
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void float_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                          std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    using namespace kernel;
+    using enum instruction_id;
+    const instruction_desc& d = desc.get();
+    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
     if constexpr (Id == nop) {
     } else if constexpr (Id == fadd_f32 || Id == fmin_f32 || Id == fmax_f32) {
         const clamp c = CTISA_VA_MOD(clamp);
@@ -306,384 +787,19 @@ inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_wo
             const float m = op_fmax(op_fmax(std::fabs(as_float(a)), std::fabs(as_float(b))), std::fabs(as_float(c)));
             return f32_result(m, clamp::none);
         });
-
-    // --- conversions -----------------------------------------------------------------------------
-    } else if constexpr (Id == s16_to_s32 || Id == u16_to_u32 || Id == s8_to_s32 || Id == u8_to_u32) {
-        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
-            return extend(a, t.bits, t.is_signed);  // the select already extended a byte / half; this takes a plain word's low part
-        });
-    } else if constexpr (Id == s16_to_f32 || Id == u16_to_f32 || Id == s8_to_f32 || Id == u8_to_f32 || Id == s32_to_f32 ||
-                         Id == u32_to_f32) {
-        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            const lane_word x = extend(a, t.bits, t.is_signed);
-            const double value = t.is_signed ? static_cast<double>(static_cast<std::int32_t>(x)) : static_cast<double>(x);
-            return as_bits(ctisa::exec::float_from_double(value, r));
-        });
-    } else if constexpr (Id == s8_to_s16 || Id == u8_to_u16 || Id == s8_to_f16 || Id == u8_to_f16) {
-        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
-            const lane_word x = extend(a, 8, t.is_signed);  // a 16-bit result, in both halves
-            if constexpr (Id == s8_to_f16 || Id == u8_to_f16) {
-                const half_bits h = ctisa::exec::half_from_float(t.is_signed ? static_cast<float>(static_cast<std::int32_t>(x)) : static_cast<float>(x));
-                return pack16(h, h);
-            } else {
-                return pack16(x, x);
-            }
-        });
-    } else if constexpr (Id == v2s16_to_v2f16 || Id == v2u16_to_v2f16) {
-        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            return halves(a, 0, 0, [r](half_bits h, half_bits, half_bits) -> lane_word {
-                const float x = t.is_signed ? static_cast<float>(static_cast<std::int16_t>(h)) : static_cast<float>(h);
-                return ctisa::exec::half_from_float(x, r);
-            });
-        });
-    } else if constexpr (Id == f32_to_s32 || Id == f32_to_u32) {
-        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            constexpr bool s = Id == f32_to_s32;
-            return static_cast<lane_word>(float_to_int(as_float(a), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
-                                                       s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
-        });
-    } else if constexpr (Id == f16_to_s32 || Id == f16_to_u32) {
-        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            constexpr bool s = Id == f16_to_s32;
-            return static_cast<lane_word>(float_to_int(f16(lo16(a)), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
-                                                       s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
-        });
-    } else if constexpr (Id == v2f16_to_v2s16 || Id == v2f16_to_v2u16) {
-        const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            return halves(a, 0, 0, [r](half_bits h, half_bits, half_bits) -> lane_word {
-                constexpr bool s = Id == v2f16_to_v2s16;
-                return static_cast<lane_word>(float_to_int(f16(h), r, s ? -32768 : 0, s ? 32767 : 65535)) & 0xFFFFu;
-            });
-        });
-    } else if constexpr (Id == f16_to_f32) {
-        lanewise<1, false>(desc, v, active, all_active,
-                           [](lane_word a, lane_word, lane_word, lane_word) { return as_bits(half_to_f32(lo16(a))); });
-
-    // --- integer -------------------------------------------------------------------------------
-    } else if constexpr (Id == mov_i32 || Id == popcount_i32 || Id == bitrev_i32 || Id == not_i32) {
-        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) -> lane_word {
-            if constexpr (Id == mov_i32) return a;
-            else if constexpr (Id == popcount_i32) return static_cast<lane_word>(std::popcount(a));
-            else if constexpr (Id == bitrev_i32) return bit_reverse(a);
-            else return ~a;
-        });
-    } else if constexpr (Id == not_i64) {
-        lanewise<1, true>(desc, v, active, all_active, [](std::uint64_t a, std::uint64_t, std::uint64_t, std::uint64_t) { return ~a; });
-    } else if constexpr (Id == clz_u32 || Id == clz_v2u16 || Id == clz_v4u8 || Id == iabs_s32 || Id == iabs_v2s16 || Id == iabs_v4s8) {
-        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
-            return per_lane_int<t.bits>(a, 0, 0, [](lane_word x, lane_word, lane_word) -> lane_word {
-                if constexpr (Id == clz_u32 || Id == clz_v2u16 || Id == clz_v4u8) return count_leading_zeros(x, t.bits);
-                else {  // |INT_MIN| wraps to INT_MIN
-                    const std::int64_t value = lane_value<t.bits, true>(x);
-                    return lane_result<t.bits, true>(value < 0 ? -value : value, false);
-                }
-            });
-        });
-    } else if constexpr (Id == iadd_u32 || Id == iadd_v2u16 || Id == iadd_v4u8 || Id == iadd_s32 || Id == iadd_v2s16 ||
-                         Id == iadd_v4s8 || Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 ||
-                         Id == isub_v2s16 || Id == isub_v4s8 || Id == imul_i32 || Id == imul_v2i16 || Id == imul_v4i8 ||
-                         Id == imul_s32 || Id == imul_v2s16 || Id == imul_v4s8 || Id == hadd_u32 || Id == hadd_v2u16 ||
-                         Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8) {
-        constexpr bool add = Id == iadd_u32 || Id == iadd_v2u16 || Id == iadd_v4u8 || Id == iadd_s32 || Id == iadd_v2s16 || Id == iadd_v4s8;
-        constexpr bool sub = Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 || Id == isub_v2s16 || Id == isub_v4s8;
-        constexpr bool hadd = Id == hadd_u32 || Id == hadd_v2u16 || Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8;
-        const bool sat = d.flag(modifier::saturate);
-        const std::int64_t round = d.flag(modifier::rhadd) ? 1 : 0;
-        lanewise<2, false>(desc, v, active, all_active, [sat, round](lane_word a, lane_word b, lane_word, lane_word) {
-            return per_lane_int<t.bits>(a, b, 0, [sat, round](lane_word x, lane_word y, lane_word) -> lane_word {
-                (void)sat, (void)round;
-                constexpr unsigned bits = t.bits;
-                constexpr bool s = t.is_signed;
-                if constexpr (!add && !sub && !hadd && bits == 32 && !s) {  // u32 x u32 needs 64 unsigned bits
-                    const std::uint64_t p = std::uint64_t{x} * y;
-                    return sat && p > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<lane_word>(p);
-                } else {
-                    const std::int64_t a64 = lane_value<bits, s>(x), b64 = lane_value<bits, s>(y);
-                    if constexpr (add) return lane_result<bits, s>(a64 + b64, sat);
-                    else if constexpr (sub) return lane_result<bits, s>(a64 - b64, sat);
-                    else if constexpr (hadd) return lane_result<bits, s>((a64 + b64 + round) >> 1, false);
-                    else return lane_result<bits, s>(a64 * b64, sat);
-                }
-            });
-        });
-    } else if constexpr (Id == iadd_u64 || Id == iadd_s64 || Id == isub_u64 || Id == isub_s64) {
-        const bool sat = d.flag(modifier::saturate);
-        lanewise<2, true>(desc, v, active, all_active, [sat](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) {
-            if constexpr (Id == iadd_u64 || Id == iadd_s64) return add64(a, b, t.is_signed, sat);
-            else return sub64(a, b, t.is_signed, sat);
-        });
-    } else if constexpr (Id == shaddx_u64 || Id == shaddx_s64) {
-        const unsigned shift = d.immediate & 7u;
-        lanewise<2, true>(desc, v, active, all_active,
-                          [shift](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) { return a + (b << shift); });
-    } else if constexpr (Id == imuld_u64) {
-        lanewise<2, true>(desc, v, active, all_active, [](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) {
-            return (a & 0xFFFFFFFFu) * (b & 0xFFFFFFFFu);
-        });
-    } else if constexpr (Id == iadd_imm_i32 || Id == iadd_imm_v2i16 || Id == iadd_imm_v4i8) {
-        const lane_word imm = d.immediate;
-        lanewise<1, false>(desc, v, active, all_active, [imm](lane_word a, lane_word, lane_word, lane_word) {
-            return per_lane_int<t.bits>(a, imm, 0, [](lane_word x, lane_word y, lane_word) { return x + y; });
-        });
-    } else if constexpr (Id == mkvec_v2i16) {
-        lanewise<2, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word, lane_word) { return pack16(a, b); });
-    } else if constexpr (Id == mkvec_v4i8) {
-        lanewise<3, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word c, lane_word) {
-            return (a & 0xFFu) | ((b & 0xFFu) << 8) | (c << 16);
-        });
-    } else if constexpr (Id == mux_i32) {
-        lanewise<3, false>(desc, v, active, all_active,
-                           [](lane_word a, lane_word b, lane_word m, lane_word) { return (a & m) | (b & ~m); });
-    } else if constexpr (Id >= lshift_and_i32 && Id <= rshift_xor_i64) {
-        static constexpr unsigned k = static_cast<unsigned>(Id) - static_cast<unsigned>(lshift_and_i32);
-        static constexpr bool left = (k / 4) % 2 == 0;  // LSHIFT_*, RSHIFT_* alternate in groups of four
-        static constexpr unsigned logic = k / 8;        // AND, OR, XOR
-        const lane_word flip = d.flag(modifier::not_result) ? lane_on : 0u;
-        if constexpr (t.bits == 64) {
-            lanewise<3, true>(desc, v, active, all_active, [flip](std::uint64_t a, std::uint64_t s, std::uint64_t b, std::uint64_t) {
-                return shift_logic<64, left, logic>(a, static_cast<unsigned>(s & 0xFFu), b) ^ (std::uint64_t{flip} << 32 | flip);
-            });
-        } else {
-            lanewise<3, false>(desc, v, active, all_active, [flip](lane_word a, lane_word s, lane_word b, lane_word) {
-                return per_lane_int<t.bits>(a, s, b, [](lane_word x, lane_word amount, lane_word y) {
-                    return static_cast<lane_word>(shift_logic<t.bits, left, logic>(x, amount & 0xFFu, y));
-                }) ^ flip;
-            });
-        }
-    } else if constexpr (Id == idp_v4s8 || Id == idp_v4u8) {
-        const bool sat = d.flag(modifier::saturate);
-        lanewise<3, false>(desc, v, active, all_active, [sat](lane_word a, lane_word b, lane_word c, lane_word) {
-            constexpr bool s = Id == idp_v4s8;
-            std::int64_t sum = s ? static_cast<std::int64_t>(static_cast<std::int32_t>(c)) : static_cast<std::int64_t>(c);
-            for (unsigned j = 0; j < 4; ++j) sum += lane_value<8, s>(a >> (8 * j)) * lane_value<8, s>(b >> (8 * j));
-            return lane_result<32, s>(sum, sat);
-        });
-
-    // --- comparisons and selects ------------------------------------------------------------------
-    } else if constexpr (Id == csel_f32 || Id == csel_u32 || Id == csel_i32) {
-        const condition cond = CTISA_VA_MOD(condition);
-        lanewise<4, false>(desc, v, active, all_active, [cond](lane_word a, lane_word b, lane_word x, lane_word y) {
-            bool pass;
-            if constexpr (Id == csel_f32) pass = compare_float(as_float(a), as_float(b), cond);
-            else if constexpr (Id == csel_u32) pass = compare_int(a, b, cond);
-            else pass = compare_int(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b), cond);
-            return pass ? x : y;
-        });
-    } else if constexpr (Id == csel_v2f16 || Id == csel_v2u16 || Id == csel_v2i16) {
-        const condition cond = CTISA_VA_MOD(condition);
-        lanewise<4, false>(desc, v, active, all_active, [cond](lane_word a, lane_word b, lane_word x, lane_word y) {
-            lane_word out = 0;
-            for (unsigned j = 0; j < 2; ++j) {
-                const half_bits p = static_cast<half_bits>(a >> (16 * j)), q = static_cast<half_bits>(b >> (16 * j));
-                bool pass;
-                if constexpr (Id == csel_v2f16) pass = compare_float(f16(p), f16(q), cond);
-                else if constexpr (Id == csel_v2u16) pass = compare_int(p, q, cond);
-                else pass = compare_int(static_cast<std::int16_t>(p), static_cast<std::int16_t>(q), cond);
-                out |= ((pass ? x : y) & (0xFFFFu << (16 * j)));
-            }
-            return out;
-        });
-    } else if constexpr (Id == icmp_u32 || Id == icmp_v2u16 || Id == icmp_v4u8 || Id == icmp_s32 || Id == icmp_v2s16 ||
-                         Id == icmp_v4s8 || Id == fcmp_f32 || Id == fcmp_v2f16) {
-        const condition cond = CTISA_VA_MOD(condition);
-        const result_type rt = CTISA_VA_MOD(result_type);
-        const bool both = d.flag(modifier::and_);
-        lanewise<3, false>(desc, v, active, all_active, [cond, rt, both](lane_word a, lane_word b, lane_word c, lane_word) {
-            constexpr unsigned bits = t.bits;
-            return per_lane_int<bits>(a, b, c, [cond, rt, both](lane_word x, lane_word y, lane_word z) {
-                bool r;
-                if constexpr (Id == fcmp_f32) r = compare_float(as_float(x), as_float(y), cond);
-                else if constexpr (Id == fcmp_v2f16) r = compare_float(f16(static_cast<half_bits>(x)), f16(static_cast<half_bits>(y)), cond);
-                else r = compare_int(lane_value<bits, t.is_signed>(x), lane_value<bits, t.is_signed>(y), cond);
-                r = both ? (r && z != 0) : (r || z != 0);
-                return boolean_value(r, rt, bits);
-            });
-        });
-
-    // --- cross-lane ------------------------------------------------------------------------------
-    } else if constexpr (Id == clper_i32 || Id == wmask) {
-        const unsigned size = 2u << static_cast<unsigned>(CTISA_VA_MOD(subgroup_size));
-        lane_word a[N], b[N], out[N];
-        for (std::size_t l = 0; l < N; ++l) {
-            a[l] = read_lane(d.sources[0], v, l);
-            if constexpr (Id == clper_i32) b[l] = read_lane(d.sources[1], v, l);
-        }
-        const bool use_xor = CTISA_VA_MOD(lane_operation) == lane_operation::xor_;
-        const lane_word inactive = inactive_result_values[static_cast<std::size_t>(CTISA_VA_MOD(inactive_result))];
-        for (std::size_t l = 0; l < N; ++l) {
-            const std::size_t lane = lane0 + l;
-            const std::size_t base = lane & ~std::size_t{size - 1};  // the subgroup's first warp lane
-            if constexpr (Id == clper_i32) {
-                const std::size_t index = (use_xor ? (lane ^ b[l]) : b[l]) & (size - 1);
-                const std::size_t from = base + index - lane0;  // view lane
-                out[l] = (from < N && active[from]) ? a[from] : inactive;
-            } else {  // WMASK: bit j for each live lane base + j whose source is nonzero
-                lane_word mask = 0;
-                for (unsigned j = 0; j < size; ++j) {
-                    const std::size_t from = base + j - lane0;
-                    if (from < N && live[from] && a[from] != 0) mask |= lane_word{1} << j;
-                }
-                out[l] = mask;
-            }
-        }
-        store_bits(v, d.dest, 0, out, N, active, all_active, d.write_bits);
-
-    // --- control and fragment messages -------------------------------------------------------------
-    } else if constexpr (Id == branchz) {
-        const bool eq = d.flag(modifier::eq);
-        fx.branch = true;
-        for (std::size_t l = 0; l < N; ++l) {
-            const bool zero = read_lane(d.sources[0], v, l) == 0;
-            fx.taken[l] = (active[l] && zero == eq) ? lane_on : 0u;
-        }
-    } else if constexpr (Id == discard_f32) {
-        const condition cond = CTISA_VA_MOD(condition);
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            if (!compare_float(as_float(read_lane(d.sources[0], v, l)), as_float(read_lane(d.sources[1], v, l)), cond)) continue;
-            env.discard(lane0 + l);
-            fx.ended_any = true;
-            fx.ended[l] = lane_on;
-        }
-    } else if constexpr (Id == barrier) {
-        env.barrier();
-    } else if constexpr (Id == atest) {
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            const lane_word coverage = read_lane(d.sources[0], v, l);
-            const float alpha = as_float(read_lane(d.sources[1], v, l));
-            v.row(d.staging[0][0])[l] = env.atest(lane0 + l, coverage, alpha, read_lane(d.sources[2], v, l));
-        }
-    } else if constexpr (Id == zs_emit) {
-        lane_word out[N];
-        for (std::size_t l = 0; l < N; ++l) {
-            out[l] = 0;
-            if (!active[l]) continue;
-            out[l] = env.zs_emit(lane0 + l, d.flag(modifier::z), d.flag(modifier::stencil), as_float(read_lane(d.sources[0], v, l)),
-                                 read_lane(d.sources[1], v, l), read_lane(d.sources[2], v, l));
-        }
-        store_bits(v, d.dest, 0, out, N, active, false, d.write_bits);
-    } else if constexpr (Id == blend) {
-        const bool ends = d.has_action && d.act == action::return_;
-        std::array<std::uint32_t, max_staging_registers> colour{};
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            for (unsigned r = 0; r < d.staging_count[0]; ++r) colour[r] = v.row(d.staging[0][r])[l];
-            lane_word& coverage = v.row(d.staging[1][0])[l];
-            const blend_result res = env.blend(lane0 + l, v.context[d.pc], read_lane(d.sources[0], v, l),
-                                               std::span<const std::uint32_t>(colour.data(), d.staging_count[0]), coverage);
-            coverage = res.coverage;
-            if (!res.fixed_function) continue;
-            if (ends) {
-                fx.ended_any = true;
-                fx.ended[l] = lane_on;
-            } else {
-                fx.branch = true;
-                fx.taken[l] = lane_on;
-            }
-        }
-
-    // --- memory ----------------------------------------------------------------------------------
-    } else if constexpr (is_load(Id)) {
-        constexpr unsigned bytes = Id == load_i8 ? 1 : Id == load_i16 ? 2 : Id == load_i24 ? 3 : Id == load_i32 ? 4
-                                   : Id == load_i48 ? 6 : Id == load_i64 ? 8 : Id == load_i96 ? 12 : 16;
-        const bool sign = !d.flag(modifier::unsigned_);
-        const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            const std::uint64_t address = read_lane64(d.sources[0], v, l, true) + static_cast<std::uint64_t>(offset);
-            std::array<std::uint8_t, 16> data{};
-            env.load(lane0 + l, address, bytes, data.data());
-            std::uint64_t value = 0;  // the first (up to) 8 bytes, extended
-            for (unsigned i = 0; i < bytes && i < 8; ++i) value |= std::uint64_t{data[i]} << (8 * i);
-            value = extend64(value, bytes >= 8 ? 64 : bytes * 8, sign);
-            auto reg = [&](unsigned r) -> lane_word& { return v.row(d.staging[0][r])[l]; };
-            const unsigned count = d.staging_count[0];
-            auto put = [&](unsigned r, lane_word w) {
-                if (r < count) reg(r) = w;
-            };
-            // Where the value goes: a byte or half lane of the first register (the rest kept), the
-            // whole register, or a register pair (d0).
-            enum class place { byte, half, word, pair, words };
-            place p = place::words;
-            unsigned lane_index = 0;
-            if constexpr (Id == load_i8) {
-                const unsigned m = d.mods[static_cast<std::size_t>(modifier::load_lane_8_bit)];
-                p = m < 4 ? place::byte : m < 6 ? place::half : m == 6 ? place::word : place::pair;
-                lane_index = m < 4 ? m : m - 4;
-            } else if constexpr (Id == load_i16) {
-                const unsigned m = d.mods[static_cast<std::size_t>(modifier::load_lane_16_bit)];
-                p = m < 2 ? place::half : m == 2 ? place::word : place::pair;
-                lane_index = m;
-            } else if constexpr (Id == load_i24) {
-                p = place::word;
-            } else if constexpr (Id == load_i32) {
-                p = d.mods[static_cast<std::size_t>(modifier::load_lane_32_bit)] == 0 ? place::word : place::pair;
-            }
-            switch (p) {
-                case place::byte: put(0, (reg(0) & ~(0xFFu << (8 * lane_index))) | ((static_cast<lane_word>(value) & 0xFFu) << (8 * lane_index))); break;
-                case place::half: put(0, (reg(0) & ~(0xFFFFu << (16 * lane_index))) | ((static_cast<lane_word>(value) & 0xFFFFu) << (16 * lane_index))); break;
-                case place::word: put(0, static_cast<lane_word>(value)); break;
-                case place::pair:
-                    put(0, static_cast<lane_word>(value));
-                    put(1, static_cast<lane_word>(value >> 32));
-                    break;
-                case place::words:  // i48, i64, i96, i128: consecutive words, the last partial one extended
-                    for (unsigned w = 0; w * 4 < bytes; ++w) {
-                        std::uint64_t word = 0;
-                        const unsigned have = bytes - w * 4 < 4 ? bytes - w * 4 : 4;
-                        for (unsigned i = 0; i < have; ++i) word |= std::uint64_t{data[w * 4 + i]} << (8 * i);
-                        put(w, static_cast<lane_word>(extend64(word, have * 8, sign)));
-                    }
-                    break;
-            }
-        }
-    } else if constexpr (is_store(Id)) {
-        constexpr unsigned bytes = Id == store_i8 ? 1 : Id == store_i16 ? 2 : Id == store_i24 ? 3 : Id == store_i32 ? 4
-                                   : Id == store_i48 ? 6 : Id == store_i64 ? 8 : Id == store_i96 ? 12 : 16;
-        const auto segment = CTISA_VA_MOD(store_segment);
-        const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            const std::uint64_t address = read_lane64(d.sources[0], v, l, true) + static_cast<std::uint64_t>(offset);
-            std::array<std::uint8_t, 16> data{};
-            for (unsigned i = 0; i < bytes; ++i) {
-                const unsigned r = i / 4;
-                const lane_word w = r < d.staging_count[0] ? v.row(d.staging[0][r])[l] : 0u;
-                data[i] = static_cast<std::uint8_t>(w >> (8 * (i % 4)));
-            }
-            env.store(lane0 + l, segment, address, bytes, data.data());
-        }
-    } else if constexpr (is_message(Id)) {  // varyings, attributes, tilebuffer, images, textures
-        const instruction_info& ins = info(Id);
-        for (std::size_t l = 0; l < N; ++l) {
-            if (!active[l]) continue;
-            std::array<std::uint64_t, 4> sources{};
-            for (unsigned i = 0; i < ins.source_count; ++i) sources[i] = read_lane64(d.sources[i], v, l, d.sources[i].row_hi != 0);
-            std::array<std::uint32_t, max_staging_registers> data{}, out{};
-            unsigned in_count = 0, out_count = 0, out_k = 0;
-            for (unsigned k = 0; k < ins.staging_count; ++k) {
-                if (ins.staging[k].read) {
-                    in_count = d.staging_count[k];
-                    for (unsigned r = 0; r < in_count; ++r) data[r] = v.row(d.staging[k][r])[l];
-                }
-                if (ins.staging[k].write) {
-                    out_count = d.staging_count[k];
-                    out_k = k;
-                }
-            }
-            env.message(lane0 + l, v.context[d.pc], std::span<const std::uint64_t>(sources.data(), ins.source_count),
-                        std::span<const std::uint32_t>(data.data(), in_count), std::span<std::uint32_t>(out.data(), out_count));
-            for (unsigned r = 0; r < out_count; ++r) v.row(d.staging[out_k][r])[l] = out[r];
-        }
     } else {
-        static_assert(Id != Id, "an executable instruction without a kernel");
+        conversion_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
     }
+}
+
+// Runs instruction Id for the lanes of `active` (the lanes at this instruction). `lane0` is the
+// warp lane of the view's first lane; `live` the lanes of the view that have not finished.
+// Only the code of Id is instantiated: the compiled path pays for the instructions it uses.
+// (The kernels are grouped as the document groups instructions, each group a function above.)
+template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
+inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
+    float_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
 }
 
 #undef CTISA_VA_MOD
@@ -691,29 +807,22 @@ inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_wo
 // Is the instruction executable by a kernel? (The others stop the run with not_executable.)
 [[nodiscard]] constexpr bool has_kernel(instruction_id id) noexcept { return not_executable_reason(id).empty(); }
 
-// Runs one instruction whose id is known only at run time (the interpreter). Instructions that
-// cannot be executed never reach here (the step stops the run first).
+// Runs one instruction whose id is known only at run time (the interpreter): a table over the
+// generated instruction list. Instructions that cannot be executed never reach here (the step
+// stops the run first); their entries are null.
 template <class Desc, std::size_t N, std::size_t S, class Env>
 inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
                     std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    switch (desc.get().id) {
-#define CTISA_VA_CASE(i)                                                                                        \
-    case static_cast<instruction_id>(i):                                                                        \
-        if constexpr (has_kernel(static_cast<instruction_id>(i)))                                               \
-            execute_op<static_cast<instruction_id>(i)>(desc, v, active, all_active, env, lane0, live, fx);      \
-        return;
-#define CTISA_VA_CASE10(i)                                                                                      \
-    CTISA_VA_CASE(i) CTISA_VA_CASE(i + 1) CTISA_VA_CASE(i + 2) CTISA_VA_CASE(i + 3) CTISA_VA_CASE(i + 4)        \
-    CTISA_VA_CASE(i + 5) CTISA_VA_CASE(i + 6) CTISA_VA_CASE(i + 7) CTISA_VA_CASE(i + 8) CTISA_VA_CASE(i + 9)
-        CTISA_VA_CASE10(0) CTISA_VA_CASE10(10) CTISA_VA_CASE10(20) CTISA_VA_CASE10(30) CTISA_VA_CASE10(40)
-        CTISA_VA_CASE10(50) CTISA_VA_CASE10(60) CTISA_VA_CASE10(70) CTISA_VA_CASE10(80) CTISA_VA_CASE10(90)
-        CTISA_VA_CASE10(100) CTISA_VA_CASE10(110) CTISA_VA_CASE10(120) CTISA_VA_CASE10(130) CTISA_VA_CASE10(140)
-        CTISA_VA_CASE10(150) CTISA_VA_CASE10(160) CTISA_VA_CASE10(170) CTISA_VA_CASE10(180)
-#undef CTISA_VA_CASE10
-#undef CTISA_VA_CASE
-        default: return;
-    }
+    using kernel_fn = void (*)(const Desc&, const lane_view<N, S>&, const lane_word*, bool, Env&, std::size_t, const lane_word*,
+                               effects<N>&);
+    static constexpr auto table = ctisa::exec::dispatch_table<kernel_fn, instruction_count, instruction_count>(
+        [](std::size_t i) { return i; },
+        []<std::size_t I>(std::integral_constant<std::size_t, I>) -> kernel_fn {
+            constexpr auto id = static_cast<instruction_id>(I);
+            if constexpr (has_kernel(id)) return &execute_op<id, Desc, N, S, Env>;
+            else return nullptr;
+        });
+    if (const kernel_fn f = table[static_cast<std::size_t>(desc.get().id)]) f(desc, v, active, all_active, env, lane0, live, fx);
 }
-static_assert(instruction_count == 190, "execute() lists 190 instructions");
 
 }  // namespace ctisa::valhall::exec

@@ -1,0 +1,144 @@
+// The interpreter every ISA shares: a warp of W lanes running a program decoded once into
+// descriptors, parameterised by the ISA's executor traits (traits.hpp). An ISA's machine derives
+// from it and adds only its own accessors (ATTILA's banks, Valhall's uniforms).
+//
+// Behaviours common to every ISA:
+//   - W defaults to the traits' default_lanes (16); a machine may run a partial warp: `lanes`
+//     (at most W) lanes take part, the others never run, as if the warp were that wide;
+//   - run(env, budget) / run(budget): the budget (default_step_budget, 1,000,000) counts the
+//     instructions each lane executes; a lane that exceeds it stops the run with step_limit;
+//   - run_with(env, budget, step) is the control loop with another step (the compiled path's):
+//     step(pc, active, all_active, live, env, fx) runs instruction pc for the lanes of `active`
+//     (W masks), where `live` are the lanes that have not finished;
+//   - registers keep their values between runs.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "kernel.hpp"
+#include "run.hpp"
+#include "traits.hpp"
+
+namespace ctisa::exec {
+
+template <executor_traits Traits, std::size_t W = default_lanes_of<Traits>()>
+class machine {
+    static_assert(W >= 1 && W <= 4096, "a warp has 1 to 4096 lanes");
+
+public:
+    using traits = Traits;
+    using instruction = typename Traits::instruction;
+    using descriptor = typename Traits::descriptor;
+    using layout_type = typename Traits::layout;
+    using context = context_t<Traits>;
+    using state_type = state_t<Traits, W>;
+    using effects = typename Traits::template effects<W>;
+    static constexpr std::size_t lanes = W;
+
+    explicit machine(std::span<const instruction> program, std::size_t lanes = W)
+        : program_(program.begin(), program.end()), layout_(Traits::layout_of(program_)), lanes_(lanes < W ? lanes : W) {
+        code_.resize(program_.size());
+        Traits::describe(program_, layout_, code_.data());
+        storage_.assign(static_cast<std::size_t>(layout_.rows) * W, 0);
+        if constexpr (requires { Traits::initialize(*this); }) Traits::initialize(*this);
+    }
+
+    [[nodiscard]] std::size_t active_lanes() const noexcept { return lanes_; }
+    [[nodiscard]] std::span<const instruction> program() const noexcept { return program_; }
+    [[nodiscard]] const layout_type& registers() const noexcept { return layout_; }
+    [[nodiscard]] const descriptor& descriptor_at(std::size_t pc) const noexcept { return code_[pc]; }
+
+    // --- running ------------------------------------------------------------------------------
+    template <class Env>
+        requires(!std::is_arithmetic_v<Env>)
+    run_status run(Env& env, std::uint64_t step_budget = default_step_budget) {
+        if constexpr (requires { typename Traits::environment_ref; }) {
+            // The kernels see the environment through one type: instantiated once per W.
+            typename Traits::environment_ref ref(env);
+            return run_with(env, step_budget, [this, &ref](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env&,
+                                                           effects& fx) {
+                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, ref, info(0, live), fx);
+            });
+        } else {
+            return run_with(env, step_budget, [this](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env& e,
+                                                     effects& fx) {
+                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, e, info(0, live), fx);
+            });
+        }
+    }
+    run_status run(std::uint64_t step_budget = default_step_budget) {
+        typename Traits::default_environment env;
+        return run(env, step_budget);
+    }
+
+    // The control loop (run_control) around `step`, with the ISA's step hook around each
+    // instruction, prepare before and finish after.
+    template <class Env, class Step>
+    run_status run_with(Env& env, std::uint64_t step_budget, Step&& step) {
+        prepare(env);
+        effects fx;
+        std::array<lane_word, W> scratch;
+        run_status status;
+        status.error = run_control<W>(
+            static_cast<std::uint32_t>(code_.size()), step_budget, lanes_,
+            [&](std::uint32_t pc, const std::array<lane_word, W>& at_pc, bool all, flow<W>& f) {
+                const step_context<lane_view<W, W, context>> c{view(), pc, at_pc.data(), all, f.live, 0, lanes_, scratch.data()};
+                step_hook(dynamic_desc<descriptor>{&code_[pc]}, c, env, f, fx, status,
+                          [&](const lane_word* active, bool all_active, effects& e) { step(pc, active, all_active, f.live, env, e); });
+            });
+        return finish(env, status);
+    }
+
+    // The ISA's hook around one instruction (the default: the kernel for the lanes at it).
+    template <class Desc, class View, class Env, class Fx, class Kernel>
+    void step_hook(const Desc& desc, const step_context<View>& c, Env& env, flow<View::lanes>& f, Fx& fx, run_status& status,
+                   Kernel&& kernel) {
+        if constexpr (requires { Traits::step(*this, desc, c, env, f, fx, status, kernel); })
+            Traits::step(*this, desc, c, env, f, fx, status, kernel);
+        else
+            kernel(c.at_pc, c.all, fx);
+    }
+
+    // --- for the ISA's hooks and the compiled path ---------------------------------------------
+    [[nodiscard]] lane_word* row(std::uint32_t r) noexcept { return storage_.data() + static_cast<std::size_t>(r) * W; }
+    [[nodiscard]] const lane_word* row(std::uint32_t r) const noexcept { return storage_.data() + static_cast<std::size_t>(r) * W; }
+    [[nodiscard]] lane_word* storage() noexcept { return storage_.data(); }
+    [[nodiscard]] state_type& state() noexcept { return state_; }
+    [[nodiscard]] const state_type& state() const noexcept { return state_; }
+    [[nodiscard]] context* context_ptr() noexcept {
+        if constexpr (requires { Traits::context_of(*this); }) return Traits::context_of(*this);
+        else return nullptr;
+    }
+    [[nodiscard]] lane_view<W, W, context> view() noexcept { return {storage_.data(), 0, context_ptr()}; }
+    template <std::size_t N>
+    [[nodiscard]] lane_view<N, N, context> block_view(lane_word* rows) noexcept { return {rows, 0, context_ptr()}; }
+    [[nodiscard]] lane_info<layout_type> info(std::size_t first, const lane_word* live) const noexcept {
+        return {&layout_, first, lanes_, live};
+    }
+
+    template <class Env>
+    void prepare(Env& env) {
+        if constexpr (requires { Traits::prepare(*this, env); }) Traits::prepare(*this, env);
+        (void)env;
+    }
+    template <class Env>
+    run_status finish(Env& env, run_status status) {
+        if constexpr (requires { Traits::finish(*this, env, status); }) return Traits::finish(*this, env, status);
+        return (void)env, status;
+    }
+
+private:
+    std::vector<instruction> program_;
+    layout_type layout_;
+    std::vector<descriptor> code_;
+    std::vector<lane_word> storage_;
+    std::size_t lanes_ = W;
+    state_type state_{};
+};
+
+}  // namespace ctisa::exec

@@ -1,0 +1,164 @@
+// What an ISA gives the executor core (ctisa::exec::machine, ctisa::exec::compiled): a traits
+// class T with static members. The core owns everything that is not a fact about one ISA: the
+// program's storage, the control loop, the run overloads, the block path and the function table of
+// the compiled path. The ISA keeps its semantics, its register layout and its environment.
+//
+// Required (checked by the concept executor_traits below):
+//
+//   using instruction = ...;          // the decoded instruction (an ISA's instruction struct)
+//   using descriptor  = ...;          // a pre-resolved instruction: literal type, rows resolved
+//   using layout      = ...;          // the program's rows; has a member `rows` (the row count)
+//   using default_environment = ...;  // what run() without an environment uses
+//   template <std::size_t N> using effects = ...;  // what a kernel reports over N lanes (branches,
+//                                                   // kills...): default-constructible, reset by step
+//   static constexpr layout layout_of(std::span<const instruction>);
+//   static constexpr void describe(std::span<const instruction>, const layout&, descriptor* out);
+//                                      // one descriptor per instruction, in order
+//   template <class Desc, class View, class Env>
+//   static void execute(const Desc&, const View&, const lane_word* active, bool all_active, Env&,
+//                       const lane_info<layout>&, effects<View::lanes>&);
+//                                      // the kernel of one instruction. Desc is dynamic_desc<descriptor>
+//                                      // (the interpreter: dispatch on the opcode at run time) or
+//                                      // static_desc<D> (the compiled path: dispatch at compile time,
+//                                      // is_static_desc<Desc> tells). View is lane_view<N, Stride, context>.
+//
+// Optional, with the default in brackets:
+//
+//   using context = ...;                  [const void] what lane views carry besides rows
+//   using environment_ref = ...;          [none]  constructible from any Env&, with the calls the
+//                                      kernels make: the interpreter's kernels then see only this
+//                                      type and are instantiated once per W, not once per Env
+//   static context* context_of(M& m);     [nullptr]    for each run, from the machine
+//   template <std::size_t W> struct state;  [empty]    the ISA's own state in the machine (constants,
+//                                                       kills...): m.state()
+//   static constexpr std::size_t default_lanes;  [16]  machine<> without W (a Valhall warp; quads
+//                                                       and 16-lane subgroups whole)
+//   static constexpr std::size_t block_lanes;    [32]  the most lanes of a block of the compiled path
+//   static constexpr bool straight(const descriptor&);  [false]  may run in the block path: every
+//                                      lane runs it, it does not branch, and it reads no other lane
+//                                      outside its block. A program made only of these runs in blocks.
+//   static constexpr std::uint32_t rows_out(const layout&);  [rows]  rows [0, rows_out) may be
+//                                      written; the block path copies back only those
+//   static void initialize(M& m);         [nothing]  after the machine allocated its rows (zeros)
+//   static void prepare(M& m, Env& env);  [nothing]  before every run
+//   static run_status finish(M& m, Env& env, run_status);  [unchanged]  after every run
+//   static void step(M& m, const Desc&, const step_context<View>&, Env&, flow<N>&, effects<N>&,
+//                    run_status&, Kernel&& kernel);
+//                                          [kernel(c.at_pc, c.all, fx)]  what the ISA does around
+//                                      one instruction: reset fx, compute the lanes that execute
+//                                      (predication), call kernel(active, all_active, fx), then tell
+//                                      the loop where lanes go (f.taken/target, f.end, f.ended, f.stop).
+//                                      The same hook serves the interpreter, the compiled function
+//                                      table and the compiled blocks (there f.end ends the block).
+//
+// M is ctisa::exec::machine<T, W>: rows through m.row(r), m.registers(), m.program(), m.state(),
+// m.active_lanes().
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/error.hpp"
+#include "kernel.hpp"
+#include "lanes.hpp"
+
+namespace ctisa::exec {
+
+// Instructions any one lane may execute in a run before it stops with error_code::step_limit.
+inline constexpr std::uint64_t default_step_budget = 1'000'000;
+
+// How a run ended.
+struct run_status {
+    ctisa::error error{};       // step_limit, bad_branch_target, or what the ISA stopped with
+                                // (not_executable...); none when every lane finished
+    std::string_view reason{};  // why, when the ISA says more than the error code
+    [[nodiscard]] bool ok() const noexcept { return !error.failed(); }
+};
+
+// Where a kernel's lanes are in the warp: lane `first` of the warp is the view's lane 0; lanes
+// [0, lanes) of the warp take part; `live` (view lanes) have not finished.
+template <class Layout>
+struct lane_info {
+    const Layout* layout = nullptr;
+    std::size_t first = 0;
+    std::size_t lanes = 0;
+    const lane_word* live = nullptr;
+};
+
+// One instruction about to run, for the ISA's step hook: `view` its lanes' rows, `at_pc` the lanes
+// (of the view) standing at it, all of them when `all`; `scratch` is room for View::lanes masks.
+template <class View>
+struct step_context {
+    View view;
+    std::uint32_t pc = 0;
+    const lane_word* at_pc = nullptr;
+    bool all = false;
+    const lane_word* live = nullptr;
+    std::size_t first = 0;
+    std::size_t lanes = 0;
+    lane_word* scratch = nullptr;
+};
+
+template <class T>
+concept executor_traits = requires(std::span<const typename T::instruction> program, const typename T::layout& lay,
+                                   typename T::descriptor* out) {
+    typename T::default_environment;
+    typename T::template effects<1>;
+    { T::layout_of(program) } -> std::same_as<typename T::layout>;
+    T::describe(program, lay, out);
+    { lay.rows } -> std::convertible_to<std::uint32_t>;
+} && std::is_trivially_copyable_v<typename T::descriptor>;
+
+// --- the defaults ----------------------------------------------------------------------------
+
+template <class T>
+struct context_of_traits {
+    using type = const void;
+};
+template <class T>
+    requires requires { typename T::context; }
+struct context_of_traits<T> {
+    using type = typename T::context;
+};
+template <class T>
+using context_t = typename context_of_traits<T>::type;
+
+struct no_state {};
+template <class T, std::size_t W>
+struct state_of_traits {
+    using type = no_state;
+};
+template <class T, std::size_t W>
+    requires requires { typename T::template state<W>; }
+struct state_of_traits<T, W> {
+    using type = typename T::template state<W>;
+};
+template <class T, std::size_t W>
+using state_t = typename state_of_traits<T, W>::type;
+
+template <class T>
+[[nodiscard]] consteval std::size_t default_lanes_of() {
+    if constexpr (requires { T::default_lanes; }) return T::default_lanes;
+    else return 16;
+}
+template <class T>
+[[nodiscard]] consteval std::size_t block_lanes_of() {
+    if constexpr (requires { T::block_lanes; }) return T::block_lanes;
+    else return 32;
+}
+template <class T>
+[[nodiscard]] constexpr bool straight_of(const typename T::descriptor& d) {
+    if constexpr (requires { T::straight(d); }) return T::straight(d);
+    else return (void)d, false;
+}
+template <class T>
+[[nodiscard]] constexpr std::uint32_t rows_out_of(const typename T::layout& lay) {
+    if constexpr (requires { T::rows_out(lay); }) return T::rows_out(lay);
+    else return lay.rows;
+}
+
+}  // namespace ctisa::exec
