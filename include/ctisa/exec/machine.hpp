@@ -22,6 +22,7 @@
 
 #include "kernel.hpp"
 #include "run.hpp"
+#include "structured.hpp"
 #include "traits.hpp"
 
 namespace ctisa::exec {
@@ -45,6 +46,7 @@ public:
         code_.resize(program_.size());
         Traits::describe(program_, layout_, code_.data());
         storage_.assign(static_cast<std::size_t>(layout_.rows) * W, 0);
+        if constexpr (structured_traits<Traits>) match_flow();
         if constexpr (requires { Traits::initialize(*this); }) Traits::initialize(*this);
     }
 
@@ -76,10 +78,12 @@ public:
         return run(env, step_budget);
     }
 
-    // The control loop (run_control) around `step`, with the ISA's step hook around each
-    // instruction, prepare before and finish after.
+    // The control loop around `step` (run_control: a program counter per lane; run_structured for
+    // structured ISAs), with the ISA's step hook around each instruction, prepare before and finish
+    // after.
     template <class Env, class Step>
     run_status run_with(Env& env, std::uint64_t step_budget, Step&& step) {
+        if constexpr (structured_traits<Traits>) return run_structured_with(env, step_budget, step);
         prepare(env);
         effects fx;
         std::array<lane_word, W> scratch;
@@ -133,6 +137,39 @@ public:
     }
 
 private:
+    // Structured ISAs: the instructions' places in the program's blocks, matched once.
+    void match_flow() {
+        flow_.resize(code_.size());
+        links_.resize(code_.size());
+        for (std::size_t i = 0; i < code_.size(); ++i) flow_[i] = Traits::flow_of(code_[i]);
+        structure_ = match_structure(std::span<const flow_op>(flow_), std::span<std::uint32_t>(links_)).to_error();
+    }
+
+    // The structured loop: the step runs the kernel for the active lanes, the ISA reports what it
+    // decided (conditions, counts, selectors, kills, jumps) and the engine moves pc and the masks.
+    template <class Env, class Step>
+    run_status run_structured_with(Env& env, std::uint64_t step_budget, Step&& step) {
+        prepare(env);
+        run_status status{structure_};
+        if (status.ok()) {
+            effects fx;
+            const auto out = run_structured<W>(static_cast<std::uint32_t>(code_.size()), structure_view{flow_, links_}, step_budget, lanes_,
+                                               [&](std::uint32_t pc, const lane_mask<W>& active, step_io<W>& io) {
+                                                   bool all = true;
+                                                   for (std::size_t l = 0; l < W; ++l) all = all && active[l] != 0;
+                                                   fx = effects{};
+                                                   step(pc, active.data(), all, active.data(), env, fx);
+                                                   Traits::report(code_[pc], fx, io);
+                                               });
+            status.error = out.status;
+            if constexpr (requires { Traits::discarded(*this, out.discarded); }) Traits::discarded(*this, out.discarded);
+        }
+        return finish(env, status);
+    }
+
+    std::vector<flow_op> flow_;
+    std::vector<std::uint32_t> links_;
+    error structure_{};
     std::vector<instruction> program_;
     layout_type layout_;
     std::vector<descriptor> code_;

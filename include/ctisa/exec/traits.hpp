@@ -51,6 +51,16 @@
 //                                      The same hook serves the interpreter, the compiled function
 //                                      table and the compiled blocks (there f.end ends the block).
 //
+// Structured control flow (if/else/endif, loops, calls, switch: exec/structured.hpp) instead of a
+// program counter per lane, for ISAs whose branches are blocks (concept structured_traits):
+//   static constexpr flow_op flow_of(const descriptor&);   the instruction's place in the blocks
+//   template <std::size_t N> static void report(const descriptor&, const effects<N>&, step_io<N>&);
+//                                      what its kernel decided: the lanes taking an if or a break,
+//                                      loop counts, switch selectors, kills, a jump
+//   static void discarded(M& m, const lane_mask<W>&);  [nothing]  the lanes the run discarded
+// The program's structure is matched when the machine is built; a malformed one makes every run
+// stop at once with unbalanced_structure (the instruction index in `offset`).
+//
 // M is ctisa::exec::machine<T, W>: rows through m.row(r), m.registers(), m.program(), m.state(),
 // m.active_lanes().
 #pragma once
@@ -65,6 +75,7 @@
 #include "../core/error.hpp"
 #include "kernel.hpp"
 #include "lanes.hpp"
+#include "structure.hpp"
 
 namespace ctisa::exec {
 
@@ -101,6 +112,11 @@ struct step_context {
     std::size_t first = 0;
     std::size_t lanes = 0;
     lane_word* scratch = nullptr;
+};
+
+template <class T>
+concept structured_traits = requires(const typename T::descriptor& d) {
+    { T::flow_of(d) } -> std::same_as<flow_op>;
 };
 
 template <class T>
