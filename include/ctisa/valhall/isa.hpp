@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "../core/assembler.hpp"
+#include "../core/isa_functions.hpp"
 #include "../core/format.hpp"
 #include "encoding.hpp"
 #include "syntax.hpp"
@@ -70,15 +71,6 @@ struct isa {
 static_assert(ctisa::binary_isa<isa>, "valhall meets the binary ISA contract");
 
 // constexpr auto p = ctisa::valhall::assemble<"MOV.i32 r1, r2\nNOP.return">();  // p.bytes, p.instructions
-template <fixed_string Source>
-consteval auto assemble() {
-    return ctisa::assemble<isa, Source>();
-}
-
-// The number of instructions of a source, or its first error: static_assert(!try_assemble("bogus")).
-constexpr result<std::size_t> try_assemble(std::string_view source) { return ctisa::try_assemble<isa>(source); }
-
-// One instruction from text.
-constexpr result<instruction> parse(std::string_view source) { return ctisa::parse_one<isa>(source); }
+CTISA_ISA_FUNCTIONS(isa);
 
 }  // namespace ctisa::valhall
