@@ -143,11 +143,7 @@ private:
             m.storage(),
             [&](lane_word* rows, std::size_t first) {
                 const block_view_type v = m.template block_view<block>(rows);
-                // Once a block, not once an instruction: the hooks reset what they use, and a
-                // kernel called out of line would otherwise cost a memset of its arrays each time.
-                typename Traits::template effects<block> fx;
-                std::array<lane_word, block> scratch;
-                unroll_while<n>([&](auto i) { return block_step<decltype(i)::value>(m, v, first, env, fx, scratch, step_budget, status); });
+                unroll_while<n>([&](auto i) { return block_step<decltype(i)::value>(m, v, first, env, step_budget, status); });
             },
             m.active_lanes());
         return m.finish(env, status);
@@ -155,15 +151,17 @@ private:
 
     // One instruction of a block; false when the block is done (it ended its lanes, or the budget).
     // Its lanes are all active here, as constants, so that the kernels' stores fold to plain copies.
-    template <std::size_t I, class Env, class Fx>
-    static bool block_step(machine_type& m, const block_view_type& v, std::size_t first, Env& env, Fx& fx,
-                           std::array<lane_word, block>& scratch, std::uint64_t step_budget, run_status& status) {
+    template <std::size_t I, class Env>
+    static bool block_step(machine_type& m, const block_view_type& v, std::size_t first, Env& env, std::uint64_t step_budget,
+                           run_status& status) {
         if (I >= step_budget) {
             status.error = error{error_code::step_limit, 0, 0, 0, {}};
             return false;
         }
+        std::array<lane_word, block> scratch;
         const step_context<block_view_type> c{v, static_cast<std::uint32_t>(I), all_on.data(), true, all_on.data(), first,
                                               m.active_lanes(), scratch.data()};
+        typename Traits::template effects<block> fx;
         flow<block> f;
         f.live = all_on.data();
         m.step_hook(static_desc<code[I]>{}, c, env, f, fx, status, block_kernel<I, Env>{{m, v, env, first}});

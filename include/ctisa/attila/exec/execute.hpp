@@ -27,13 +27,15 @@ using ctisa::exec::lane_on;
 template <std::size_t N, std::size_t Stride>
 using lane_view = ctisa::exec::lane_view<N, Stride, const std::array<lane_word, 4>>;
 
-// What an instruction did besides writing registers, for the control flow around it.
+// What an instruction did besides writing registers, for the control flow around it. The arrays
+// are left uninitialised (a compiled block declares one an instruction): JMP sets every lane of
+// `taken`; the step hook clears `killed` before KIL and CMPKIL.
 template <std::size_t N>
 struct effects {
     bool branch = false;                  // JMP: `taken` holds the lanes that jump
-    std::array<lane_word, N> taken{};
+    std::array<lane_word, N> taken;
     bool killed_any = false;              // KIL/CMPKIL: `killed` holds the lanes killed now
-    std::array<lane_word, N> killed{};
+    std::array<lane_word, N> killed;
 };
 
 // How kernels see an instruction's descriptor: through a pointer (the interpreter) or as a

@@ -45,13 +45,15 @@ using dynamic_desc = ctisa::exec::dynamic_desc<instruction_desc>;
 template <instruction_desc D>
 struct static_desc : ctisa::exec::static_desc<D> {};  // (a class, not an alias: GCC 12 crashes on the alias)
 
-// What an instruction did besides writing registers, for the control flow around it.
+// What an instruction did besides writing registers, for the control flow around it. The arrays
+// are left uninitialised (a compiled block declares one an instruction): the kernel or the step
+// hook sets every lane of an array before its flag says to read it.
 template <std::size_t N>
 struct effects {
     bool branch = false;  // BRANCHZ, BLEND: `taken` holds the lanes that go to the descriptor's target
-    std::array<lane_word, N> taken{};
+    std::array<lane_word, N> taken;
     bool ended_any = false;  // DISCARD, BLEND (with return): `ended` holds the lanes that end
-    std::array<lane_word, N> ended{};
+    std::array<lane_word, N> ended;
 };
 
 namespace kernel {
