@@ -6,12 +6,13 @@
 //
 // A program whose every instruction is straight (Traits::straight: no branch, no reading of lanes
 // outside its block) runs in blocks of block_lanes<W, Traits::block_lanes> lanes (quads and 16-lane
-// subgroups whole), each block straight through on a stack copy of its rows. Every lane executes
-// the same instructions, so the order of lanes cannot change a result. In a partial warp the lanes
-// beyond it are inactive in their block, as in the control loop: no register write, no
-// environment call, and blocks wholly beyond it are skipped.
+// subgroups whole), each block straight through on a stack copy of its rows with every lane
+// active. Every lane executes the same instructions, so the order of lanes cannot change a result.
+// A partial warp (m.active_lanes() < W): when every instruction is also lane-local
+// (Traits::lane_local: reads only its own lane, calls nothing), the lanes beyond the warp compute
+// on the copy and are never written back; otherwise the partial warp runs the control loop.
 // Other programs run the control loop with a table of the specialised per-instruction functions.
-// Both take the same step hook as the interpreter, so predication, kills and ends agree.
+// All paths take the same step hook as the interpreter, so predication, kills and ends agree.
 #pragma once
 
 #include <array>
@@ -43,15 +44,22 @@ class compiled {
             if (!straight_of<Traits>(d)) return false;
         return true;
     }();
+    static constexpr bool lane_local = [] {
+        for (const descriptor& d : code)
+            if (!lane_local_of<Traits>(d)) return false;
+        return true;
+    }();
     static constexpr std::size_t block = block_lanes<W, block_lanes_of<Traits>()>;
 
 public:
     template <class Env>
         requires(!std::is_arithmetic_v<Env>)
     static run_status run(machine_type& m, Env& env, std::uint64_t step_budget = default_step_budget) {
-        if constexpr (straight) {
+        if constexpr (straight && lane_local) {
             return run_blocks(m, env, step_budget);
         } else {
+            if constexpr (straight)
+                if (m.active_lanes() == W) return run_blocks(m, env, step_budget);
             return m.run_with(env, step_budget,
                               [&m](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env& e,
                                    typename machine_type::effects& fx) { dispatch(pc, m, active, all, live, e, fx); });
@@ -64,8 +72,8 @@ public:
 
 private:
     template <std::size_t I, class View, class Env, class Fx>
-    static void one(machine_type& m, const View& v, const lane_word* active, bool all, Env& env, std::size_t first,
-                    const lane_word* live, Fx& fx) {
+    CTISA_EXEC_INLINE static void one(machine_type& m, const View& v, const lane_word* active, bool all, Env& env, std::size_t first,
+                                      const lane_word* live, Fx& fx) {
         Traits::execute(static_desc<code[I]>{}, v, active, all, env, lane_info<layout_type>{&lay, first, m.active_lanes(), live}, fx);
     }
 
@@ -92,38 +100,71 @@ private:
     // --- straight programs: blocks of lanes -----------------------------------------------------
     using block_view_type = lane_view<block, block, context>;
 
+    // Every lane of a block active: constants the kernels fold (no lane-mask blend in their stores).
+    static constexpr std::array<lane_word, block> all_on = [] {
+        std::array<lane_word, block> a{};
+        a.fill(lane_on);
+        return a;
+    }();
+
+    // Instruction I's kernel over a block, for the step hook: a class, so that whether its call
+    // inlines is the traits' choice (inline_block_kernels). Inlined, a block's rows can stay in
+    // registers across small kernels (ATTILA); large kernels (Valhall) vectorize better as one
+    // function an instruction.
+    template <std::size_t I, class Env>
+    struct block_kernel_base {
+        machine_type& m;
+        const block_view_type& v;
+        Env& env;
+        std::size_t first;
+    };
+    template <std::size_t I, class Env>
+    struct block_kernel_inlined : block_kernel_base<I, Env> {
+        template <class Fx>
+        CTISA_EXEC_INLINE void operator()(const lane_word* active, bool all, Fx& fx) const {
+            one<I>(this->m, this->v, active, all, this->env, this->first, all_on.data(), fx);
+        }
+    };
+    template <std::size_t I, class Env>
+    struct block_kernel_call : block_kernel_base<I, Env> {
+        template <class Fx>
+        void operator()(const lane_word* active, bool all, Fx& fx) const {
+            one<I>(this->m, this->v, active, all, this->env, this->first, all_on.data(), fx);
+        }
+    };
+    template <std::size_t I, class Env>
+    using block_kernel = std::conditional_t<inline_block_kernels_of<Traits>(), block_kernel_inlined<I, Env>, block_kernel_call<I, Env>>;
+
     template <class Env>
     static run_status run_blocks(machine_type& m, Env& env, std::uint64_t step_budget) {
         m.prepare(env);
         run_status status;
-        const std::size_t lanes = m.active_lanes();
         for_each_block<lay.rows, rows_out_of<Traits>(lay), block, W>(
             m.storage(),
             [&](lane_word* rows, std::size_t first) {
-                std::array<lane_word, block> on, scratch;
-                for (std::size_t l = 0; l < block; ++l) on[l] = first + l < lanes ? lane_on : 0u;
-                const step_context<block_view_type> c{m.template block_view<block>(rows), 0, on.data(), first + block <= lanes,
-                                                      on.data(), first, lanes, scratch.data()};
-                unroll_while<n>([&](auto i) { return block_step<decltype(i)::value>(m, c, env, step_budget, status); });
+                const block_view_type v = m.template block_view<block>(rows);
+                unroll_while<n>([&](auto i) { return block_step<decltype(i)::value>(m, v, first, env, step_budget, status); });
             },
-            lanes);
+            m.active_lanes());
         return m.finish(env, status);
     }
 
     // One instruction of a block; false when the block is done (it ended its lanes, or the budget).
+    // Its lanes are all active here, as constants, so that the kernels' stores fold to plain copies.
     template <std::size_t I, class Env>
-    static bool block_step(machine_type& m, step_context<block_view_type> c, Env& env, std::uint64_t step_budget, run_status& status) {
+    static bool block_step(machine_type& m, const block_view_type& v, std::size_t first, Env& env, std::uint64_t step_budget,
+                           run_status& status) {
         if (I >= step_budget) {
             status.error = error{error_code::step_limit, 0, 0, 0, {}};
             return false;
         }
-        c.pc = static_cast<std::uint32_t>(I);
+        std::array<lane_word, block> scratch;
+        const step_context<block_view_type> c{v, static_cast<std::uint32_t>(I), all_on.data(), true, all_on.data(), first,
+                                              m.active_lanes(), scratch.data()};
         typename Traits::template effects<block> fx;
         flow<block> f;
-        f.live = c.live;
-        m.step_hook(static_desc<code[I]>{}, c, env, f, fx, status, [&](const lane_word* active, bool all, auto& e) {
-            one<I>(m, c.view, active, all, env, c.first, c.live, e);
-        });
+        f.live = all_on.data();
+        m.step_hook(static_desc<code[I]>{}, c, env, f, fx, status, block_kernel<I, Env>{{m, v, env, first}});
         return !f.end;
     }
 };

@@ -15,6 +15,10 @@
 // Kernels are forced inline so that, on the compiled path, a constexpr instruction descriptor
 // reaches the loops and every row number and modifier folds into them.
 #define CTISA_EXEC_INLINE [[gnu::always_inline]] inline
+// The same for a lambda inside a kernel (after its parameter list): past a few dozen instructions
+// of a compiled block, GCC stops inlining them on its own, and a block's rows then go through
+// memory instead of staying in registers from one instruction to the next.
+#define CTISA_EXEC_INLINE_LAMBDA __attribute__((always_inline))
 
 namespace ctisa::exec {
 

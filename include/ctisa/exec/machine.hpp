@@ -100,8 +100,8 @@ public:
 
     // The ISA's hook around one instruction (the default: the kernel for the lanes at it).
     template <class Desc, class View, class Env, class Fx, class Kernel>
-    void step_hook(const Desc& desc, const step_context<View>& c, Env& env, flow<View::lanes>& f, Fx& fx, run_status& status,
-                   Kernel&& kernel) {
+    CTISA_EXEC_INLINE void step_hook(const Desc& desc, const step_context<View>& c, Env& env, flow<View::lanes>& f, Fx& fx,
+                                     run_status& status, Kernel&& kernel) {
         if constexpr (requires { Traits::step(*this, desc, c, env, f, fx, status, kernel); })
             Traits::step(*this, desc, c, env, f, fx, status, kernel);
         else

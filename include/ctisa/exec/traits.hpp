@@ -37,6 +37,12 @@
 //   static constexpr bool straight(const descriptor&);  [false]  may run in the block path: every
 //                                      lane runs it, it does not branch, and it reads no other lane
 //                                      outside its block. A program made only of these runs in blocks.
+//   static constexpr bool inline_block_kernels;  [true]  inline each instruction's kernel into
+//                                      the compiled block (rows stay in registers across small
+//                                      kernels); false: one function an instruction
+//   static constexpr bool lane_local(const descriptor&);  [true]  computes each lane from that lane's
+//                                      rows only and calls nothing (no environment, no kill): a
+//                                      partial warp of such a straight program runs in blocks too
 //   static constexpr std::uint32_t rows_out(const layout&);  [rows]  rows [0, rows_out) may be
 //                                      written; the block path copies back only those
 //   static void initialize(M& m);         [nothing]  after the machine allocated its rows (zeros)
@@ -170,6 +176,16 @@ template <class T>
 [[nodiscard]] constexpr bool straight_of(const typename T::descriptor& d) {
     if constexpr (requires { T::straight(d); }) return T::straight(d);
     else return (void)d, false;
+}
+template <class T>
+[[nodiscard]] consteval bool inline_block_kernels_of() {
+    if constexpr (requires { T::inline_block_kernels; }) return T::inline_block_kernels;
+    else return true;
+}
+template <class T>
+[[nodiscard]] constexpr bool lane_local_of(const typename T::descriptor& d) {
+    if constexpr (requires { T::lane_local(d); }) return T::lane_local(d);
+    else return (void)d, true;
 }
 template <class T>
 [[nodiscard]] constexpr std::uint32_t rows_out_of(const typename T::layout& lay) {

@@ -27,13 +27,15 @@ using ctisa::exec::lane_on;
 template <std::size_t N, std::size_t Stride>
 using lane_view = ctisa::exec::lane_view<N, Stride, const std::array<lane_word, 4>>;
 
-// What an instruction did besides writing registers, for the control flow around it.
+// What an instruction did besides writing registers, for the control flow around it. The arrays
+// are left uninitialised (a compiled block declares one an instruction): JMP sets every lane of
+// `taken`; the step hook clears `killed` before KIL and CMPKIL.
 template <std::size_t N>
 struct effects {
     bool branch = false;                  // JMP: `taken` holds the lanes that jump
-    std::array<lane_word, N> taken{};
+    std::array<lane_word, N> taken;
     bool killed_any = false;              // KIL/CMPKIL: `killed` holds the lanes killed now
-    std::array<lane_word, N> killed{};
+    std::array<lane_word, N> killed;
 };
 
 // How kernels see an instruction's descriptor: through a pointer (the interpreter) or as a
@@ -49,17 +51,17 @@ using ctisa::exec::store4;
 using ctisa::exec::store4_replicated;
 
 template <bool Saturate, class Desc, std::size_t N, std::size_t S, class F>
-inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
+CTISA_EXEC_INLINE void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
     const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const float_modifier ma = d.sources[0].float_mod(), mb = d.sources[1].float_mod(), mc = d.sources[2].float_mod();
-    auto compute = [&](lane_word a, lane_word b, lane_word c) {
+    auto compute = [&](lane_word a, lane_word b, lane_word c) CTISA_EXEC_INLINE_LAMBDA {
         const float r = f(as_float(ma(a)), as_float(mb(b)), as_float(mc(c)));
         return as_bits(Saturate ? saturate(r) : r);
     };
     if (d.in_place) {  // straight into the result, a component at a time over all lanes
         // One body per component (not a loop), so that each sees its rows as constants.
-        auto component = [&](auto c) {
+        auto component = [&](auto c) CTISA_EXEC_INLINE_LAMBDA {
             constexpr unsigned comp = decltype(c)::value;
             if (!d.mask.has(comp)) return;
             const lane_word* ra = v.row(d.sources[0].row[comp]);
@@ -99,7 +101,7 @@ inline void float_vector_as(const Desc& desc, const lane_view<N, S>& v, const la
 
 // Per-component float operations: add, mul, mad, min, max, sge, slt, cmp, mov, frc, flr.
 template <class Desc, std::size_t N, std::size_t S, class F>
-inline void float_vector(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
+CTISA_EXEC_INLINE void float_vector(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
     const instruction_desc& d = desc.get();
     if (d.saturate) float_vector_as<true>(desc, v, active, all_active, f);
     else float_vector_as<false>(desc, v, active, all_active, f);
@@ -107,7 +109,7 @@ inline void float_vector(const Desc& desc, const lane_view<N, S>& v, const lane_
 
 // Per-component integer operations (ADDI, MULI): two's complement, wrapping.
 template <class Desc, std::size_t N, std::size_t S, class F>
-inline void int_vector(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
+CTISA_EXEC_INLINE void int_vector(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
     const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const source_desc& a = d.sources[0];
@@ -128,7 +130,7 @@ inline void int_vector(const Desc& desc, const lane_view<N, S>& v, const lane_wo
 // One 32-bit value a lane (or a vector of four), from its sources, written to every masked
 // component: scalar, dot-product and special instructions. G(lane, inputs) -> std::array<float, 4>.
 template <class Desc, std::size_t N, std::size_t S, class G>
-inline void per_lane(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, G g) {
+CTISA_EXEC_INLINE void per_lane(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, G g) {
     const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const float_modifier mods[3] = {d.sources[0].float_mod(), d.sources[1].float_mod(), d.sources[2].float_mod()};
@@ -150,7 +152,7 @@ inline void per_lane(const Desc& desc, const lane_view<N, S>& v, const lane_word
 
 // Dot products, vectorized over lanes: one value replicated to every masked component.
 template <class Desc, std::size_t N, std::size_t S>
-inline void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, unsigned terms, bool homogeneous) {
+CTISA_EXEC_INLINE void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, unsigned terms, bool homogeneous) {
     const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const source_desc& a = d.sources[0];

@@ -68,6 +68,14 @@ struct traits {
         describe_program(p, l, out);
     }
     static constexpr bool straight(const descriptor& d) noexcept { return d.op != opcode::jmp; }
+    // Texture and attribute fetches, kills and depth exports call the environment.
+    static constexpr bool lane_local(const descriptor& d) noexcept {
+        switch (d.op) {
+            case opcode::tex: case opcode::txb: case opcode::txl: case opcode::txp: case opcode::lda:
+            case opcode::kil: case opcode::kls: case opcode::cmpkil: case opcode::zxp: case opcode::zxs: return false;
+            default: return true;
+        }
+    }
 
     template <class M>
     static context* context_of(M& m) noexcept { return m.state().constants.data(); }
@@ -87,11 +95,11 @@ struct traits {
     static run_status finish(M& m, Env& env, run_status status);
 
     template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-    static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx, run_status& status,
-                     Kernel&& kernel);
+    CTISA_EXEC_INLINE static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env,
+                                       Flow& f, Fx& fx, run_status& status, Kernel&& kernel);
 
     template <class Desc, class View, class Env, class Fx>
-    static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
+    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
                         const ctisa::exec::lane_info<layout>& at, Fx& fx) {
         if constexpr (ctisa::exec::is_static_desc<Desc>)
             execute_op<Desc::get().op>(desc, v, active, all, *at.layout, env, at.first, at.lanes, fx);
@@ -154,8 +162,8 @@ run_status traits::finish(M& m, Env& env, run_status status) {
 // Around one instruction: predication narrows its lanes; kills are recorded; JMP's lanes go to
 // pc + offset; the end flag ends every lane that ran it.
 template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx, run_status& status,
-                  Kernel&& kernel) {
+CTISA_EXEC_INLINE void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env,
+                                   Flow& f, Fx& fx, run_status& status, Kernel&& kernel) {
     constexpr std::size_t n = View::lanes;
     const instruction_desc& d = desc.get();
     const lane_word* active = c.at_pc;

@@ -45,13 +45,15 @@ using dynamic_desc = ctisa::exec::dynamic_desc<instruction_desc>;
 template <instruction_desc D>
 struct static_desc : ctisa::exec::static_desc<D> {};  // (a class, not an alias: GCC 12 crashes on the alias)
 
-// What an instruction did besides writing registers, for the control flow around it.
+// What an instruction did besides writing registers, for the control flow around it. The arrays
+// are left uninitialised (a compiled block declares one an instruction): the kernel or the step
+// hook sets every lane of an array before its flag says to read it.
 template <std::size_t N>
 struct effects {
     bool branch = false;  // BRANCHZ, BLEND: `taken` holds the lanes that go to the descriptor's target
-    std::array<lane_word, N> taken{};
+    std::array<lane_word, N> taken;
     bool ended_any = false;  // DISCARD, BLEND (with return): `ended` holds the lanes that end
-    std::array<lane_word, N> ended{};
+    std::array<lane_word, N> ended;
 };
 
 namespace kernel {
@@ -225,8 +227,8 @@ template <class Op>
 
 // Messages: varyings, attributes, tilebuffer, images, textures.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void message_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void message_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -260,8 +262,8 @@ inline void message_kernels(const Desc& desc, const lane_view<N, S>& v, const la
 
 // Memory; the other instructions go on to message_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void memory_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                           std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                      std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -343,8 +345,8 @@ inline void memory_kernels(const Desc& desc, const lane_view<N, S>& v, const lan
 
 // Control and fragment messages; the other instructions go on to memory_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void control_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void control_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -409,8 +411,8 @@ inline void control_kernels(const Desc& desc, const lane_view<N, S>& v, const la
 
 // Cross-lane; the other instructions go on to control_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void cross_lane_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                               std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void cross_lane_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                          std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -448,8 +450,8 @@ inline void cross_lane_kernels(const Desc& desc, const lane_view<N, S>& v, const
 
 // Comparisons and selects; the other instructions go on to cross_lane_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void compare_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void compare_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -502,8 +504,8 @@ inline void compare_kernels(const Desc& desc, const lane_view<N, S>& v, const la
 // Integer: 64-bit, immediates, vectors, shifts and dot products; the other instructions go on to
 // compare_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void integer_wide_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                 std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -568,8 +570,8 @@ inline void integer_wide_kernels(const Desc& desc, const lane_view<N, S>& v, con
 
 // Integer: moves, bit counts, add and subtract; the other instructions go on to integer_wide_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void integer_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void integer_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -628,8 +630,8 @@ inline void integer_kernels(const Desc& desc, const lane_view<N, S>& v, const la
 
 // Conversions; the other instructions go on to integer_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void conversion_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                               std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void conversion_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                          std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -697,8 +699,8 @@ inline void conversion_kernels(const Desc& desc, const lane_view<N, S>& v, const
 
 // Floating point; the other instructions go on to conversion_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void float_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                          std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void float_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                     std::size_t lane0, const lane_word* live, effects<N>& fx) {
     using namespace kernel;
     using enum instruction_id;
     const instruction_desc& d = desc.get();
@@ -797,8 +799,8 @@ inline void float_kernels(const Desc& desc, const lane_view<N, S>& v, const lane
 // Only the code of Id is instantiated: the compiled path pays for the instructions it uses.
 // (The kernels are grouped as the document groups instructions, each group a function above.)
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
+CTISA_EXEC_INLINE void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
+                                  std::size_t lane0, const lane_word* live, effects<N>& fx) {
     float_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
 }
 

@@ -48,6 +48,9 @@ struct traits {
 
     // 64 lanes a block: scalar instructions over 16-lane SIMD registers get four independent vectors each.
     static constexpr std::size_t block_lanes = 64;
+    // Its lane-wise kernels are large: each instruction of a block stays one function (measured:
+    // inlined, fma_f32 at 64 lanes ran at half the speed).
+    static constexpr bool inline_block_kernels = false;
 
     static constexpr layout layout_of(std::span<const instruction> p) noexcept { return exec::layout_of(p); }
     static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept {
@@ -60,6 +63,10 @@ struct traits {
         if (d.why != unexecutable::none || is_message(d.id) || d.id == branchz || d.id == branchzi)
             return false;
         return !d.has_action || d.act == action::reconverge || d.act == action::return_ || d.act == action::wait0126;
+    }
+    // CLPER and WMASK read other lanes of their subgroup.
+    static constexpr bool lane_local(const descriptor& d) noexcept {
+        return d.id != instruction_id::clper_i32 && d.id != instruction_id::wmask;
     }
     // Only register rows are written; uniforms, immediates and specials are read-only.
     static constexpr std::uint32_t rows_out(const layout& l) noexcept { return l.registers_end; }
@@ -92,11 +99,11 @@ struct traits {
     }
 
     template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-    static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx, run_status& status,
-                     Kernel&& kernel);
+    CTISA_EXEC_INLINE static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env,
+                                       Flow& f, Fx& fx, run_status& status, Kernel&& kernel);
 
     template <class Desc, class View, class Env, class Fx>
-    static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
+    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
                         const ctisa::exec::lane_info<layout>& at, Fx& fx) {
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (has_kernel(Desc::get().id)) execute_op<Desc::get().id>(desc, v, active, all, env, at.first, at.live, fx);
@@ -107,8 +114,8 @@ struct traits {
 };
 
 template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx, run_status& status,
-                  Kernel&& kernel) {
+CTISA_EXEC_INLINE void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env,
+                                   Flow& f, Fx& fx, run_status& status, Kernel&& kernel) {
     const instruction_desc& d = desc.get();
     if (d.why != unexecutable::none) {
         status = not_executable_status(d);
