@@ -150,6 +150,22 @@ TEST_CASE("ALU: EXP, LOG, FRC, FLR, SIN, COS", "[attila][exec]") {
     CHECK(vec(r.m, bank::out, 6)[0] == 1.0f);
 }
 
+TEST_CASE("ALU: LOG's exponent and mantissa for values just below a power of two and denormals", "[attila][exec]") {
+    // floor(log2|s|) and |s| / 2^that, with the mantissa in [1, 2) (the wiki's x and y).
+    run4 r("log o0, i0.x\nlog o1, i0.y\nlog o2, i0.z\nlog o3, i0.w");
+    r.in(0, {std::bit_cast<float>(0x40FFFFFFu), std::bit_cast<float>(0x3F7FFFFFu), std::bit_cast<float>(0x00000003u),
+             -std::bit_cast<float>(0x7F7FFFFFu)})
+        .go();
+    CHECK(vec(r.m, bank::out, 0)[0] == 2.0f);  // 7.9999995 = 1.99999988 * 2^2
+    CHECK(vec(r.m, bank::out, 0)[1] == std::bit_cast<float>(0x3FFFFFFFu));
+    CHECK(vec(r.m, bank::out, 1)[0] == -1.0f);  // 0.99999994 = 1.99999988 * 2^-1
+    CHECK(vec(r.m, bank::out, 1)[1] == std::bit_cast<float>(0x3FFFFFFFu));
+    CHECK(vec(r.m, bank::out, 2)[0] == -148.0f);  // 3 * 2^-149 = 1.5 * 2^-148
+    CHECK(vec(r.m, bank::out, 2)[1] == 1.5f);
+    CHECK(vec(r.m, bank::out, 3)[0] == 127.0f);  // |-FLT_MAX|
+    CHECK(vec(r.m, bank::out, 3)[1] == std::bit_cast<float>(0x3FFFFFFFu));
+}
+
 TEST_CASE("integer instructions wrap; ARL floors and saturates", "[attila][exec]") {
     run4 r("addi r0, i0, i1\nmuli r1, i0, i1\naddi r2, -i0, 7\narl a0, i2\nmov o0, r0\nmov o1, r1\nmov o2, r2\nmov o3, a0");
     auto& m = r.m;

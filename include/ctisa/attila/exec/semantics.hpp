@@ -72,10 +72,17 @@ using ctisa::exec::int_modifier;
     return {std::exp2(f), s - f, std::exp2(s), 1.0f};
 }
 // LOG as ARB's LOG, which the wiki's garbled pseudocode mirrors: exponent, mantissa, log2|s|, 1.
+// The exponent comes from the number itself (ilogb), not from a rounded logarithm: log2 of a
+// value just below a power of two rounds up to the integer, which would leave the mantissa below 1.
+// Zero, infinity and NaN keep the logarithm's results (-inf, inf, NaN) and their quotients.
 [[nodiscard]] inline std::array<float, 4> op_log(float s) noexcept {
     const float a = std::fabs(s);
-    const float e = std::floor(std::log2(a));
-    return {e, a / std::exp2(e), std::log2(a), 1.0f};
+    if (!std::isfinite(a) || a == 0.0f) {
+        const float e = std::floor(std::log2(a));
+        return {e, a / std::exp2(e), std::log2(a), 1.0f};
+    }
+    const int e = std::ilogb(a);
+    return {static_cast<float>(e), std::scalbn(a, -e), std::log2(a), 1.0f};
 }
 
 // ARL: floor, then convert with defined overflow (saturated; NaN -> 0).
