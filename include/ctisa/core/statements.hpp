@@ -38,6 +38,16 @@ constexpr void skip_statement(text::cursor& in) noexcept {
     in.advance();
 }
 
+// An error found after parsing (in resolve or link), whose `offset` is a statement index, placed
+// at that statement's line and column.
+constexpr error at_statement(error e, std::span<const statement_position> positions) noexcept {
+    if (e.line == 0 && e.offset < positions.size()) {
+        e.line = positions[e.offset].line;
+        e.column = positions[e.offset].column;
+    }
+    return e;
+}
+
 // An upper bound on the statements of a source (for capacities).
 constexpr std::size_t statement_bound(std::string_view src, char terminator) noexcept {
     std::size_t n = 1;
@@ -100,13 +110,8 @@ struct parsed_program {
     static_vector<statement_position, Capacity> positions;
     context_t<Isa> context{};
 
-    // An error found after parsing, whose `offset` is a statement index, placed at its statement.
     [[nodiscard]] constexpr error at_statement(error e) const noexcept {
-        if (e.line == 0 && e.offset < positions.size()) {
-            e.line = positions[e.offset].line;
-            e.column = positions[e.offset].column;
-        }
-        return e;
+        return detail::at_statement(e, std::span<const statement_position>(positions.begin(), positions.size()));
     }
 };
 
@@ -131,14 +136,7 @@ struct statement_list {
     std::vector<statement_position> positions;
     context_t<Isa> context{};
 
-    // An error found after parsing, whose `offset` is a statement index, placed at its statement.
-    [[nodiscard]] error at_statement(error e) const noexcept {
-        if (e.line == 0 && e.offset < positions.size()) {
-            e.line = positions[e.offset].line;
-            e.column = positions[e.offset].column;
-        }
-        return e;
-    }
+    [[nodiscard]] error at_statement(error e) const noexcept { return detail::at_statement(e, positions); }
 };
 
 // Every statement of a source (run time, no capacity), forward references resolved; calls
