@@ -1,6 +1,7 @@
 // The interpreter every ISA shares: a warp of W lanes running a program decoded once into
-// descriptors, parameterised by the ISA's executor traits (traits.hpp). An ISA's machine derives
-// from it and adds only its own accessors (ATTILA's banks, Valhall's uniforms).
+// descriptors, parameterised by the ISA's executor traits (traits.hpp). An ISA's machine is this
+// class; what is the ISA's own to call on it (ATTILA's banks, Valhall's uniforms) comes from the
+// traits' accessors, a base class.
 //
 // Behaviours common to every ISA:
 //   - W defaults to the traits' default_lanes (16); a machine may run a partial warp: `lanes`
@@ -28,7 +29,7 @@
 namespace ctisa::exec {
 
 template <executor_traits Traits, std::size_t W = default_lanes_of<Traits>()>
-class machine {
+class machine : public accessors_t<Traits, machine<Traits, W>> {
     static_assert(W >= 1 && W <= 4096, "a warp has 1 to 4096 lanes");
 
 public:

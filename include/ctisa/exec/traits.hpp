@@ -31,6 +31,8 @@
 //   static context* context_of(M& m);     [nullptr]    for each run, from the machine
 //   template <std::size_t W> struct state;  [empty]    the ISA's own state in the machine (constants,
 //                                                       kills...): m.state()
+//   template <class M> class accessors;   [none]     what users call on the ISA's machine besides run
+//                                                       (set, read, ...): a base of the machine M
 //   static constexpr std::size_t default_lanes;  [16]  machine<> without W (a Valhall warp; quads
 //                                                       and 16-lane subgroups whole)
 //   static constexpr std::size_t block_lanes;    [32]  the most lanes of a block of the compiled path
@@ -161,6 +163,28 @@ struct state_of_traits<T, W> {
 };
 template <class T, std::size_t W>
 using state_t = typename state_of_traits<T, W>::type;
+
+// The ISA's own accessors of a machine M (its register names, its shared state), a base class of
+// the machine that reaches it as static_cast<M&>(*this): an ISA writes no machine class of its own.
+struct no_accessors {};
+// What an ISA's accessors derive from: the machine they are part of.
+template <class M>
+class accessors_base {
+protected:
+    M& self() noexcept { return static_cast<M&>(*this); }
+    const M& self() const noexcept { return static_cast<const M&>(*this); }
+};
+template <class T, class M>
+struct accessors_of_traits {
+    using type = no_accessors;
+};
+template <class T, class M>
+    requires requires { typename T::template accessors<M>; }
+struct accessors_of_traits<T, M> {
+    using type = typename T::template accessors<M>;
+};
+template <class T, class M>
+using accessors_t = typename accessors_of_traits<T, M>::type;
 
 template <class T>
 [[nodiscard]] consteval std::size_t default_lanes_of() {

@@ -22,54 +22,53 @@
 
 namespace ctisa::attila::exec {
 
-template <std::size_t W = ctisa::exec::default_lanes_of<traits>()>
-class machine : public ctisa::exec::machine<traits, W> {
-    using base = ctisa::exec::machine<traits, W>;
+// ATTILA's accessors, a base of the core's machine M (traits::accessors).
+template <class M>
+class machine_accessors : public ctisa::exec::accessors_base<M> {
+    using ctisa::exec::accessors_base<M>::self;
 
 public:
-    using base::base;
-    using base::registers;
-    using base::row;
-    using base::state;
-
     // --- state before a run -------------------------------------------------------------------
     void set_constant(unsigned reg, const std::array<lane_word, 4>& bits) {
-        if (reg < constant_count) state().constants[reg] = bits, state().constants_dirty = true;
+        if (reg < constant_count) self().state().constants[reg] = bits, self().state().constants_dirty = true;
     }
     void set_constant(unsigned reg, const vec4& value) { set_constant(reg, bits_of(value)); }
     // i, o, r and a registers of one lane; registers the program never names are ignored.
     void set(bank b, unsigned reg, std::size_t lane, const std::array<lane_word, 4>& bits) {
         if (b == bank::param) return set_constant(reg, bits);
-        const std::uint32_t r = bank_row(registers(), b, reg);
-        if (r == no_row || lane >= W) return;
-        for (unsigned c = 0; c < 4; ++c) row(r + c)[lane] = bits[c];
+        const std::uint32_t r = bank_row(self().registers(), b, reg);
+        if (r == no_row || lane >= M::lanes) return;
+        for (unsigned c = 0; c < 4; ++c) self().row(r + c)[lane] = bits[c];
     }
     void set(bank b, unsigned reg, std::size_t lane, const vec4& value) { set(b, reg, lane, bits_of(value)); }
     void set_input(std::size_t lane, unsigned reg, const vec4& value) { set(bank::in, reg, lane, value); }
     void set_predicate(unsigned reg, std::size_t lane, bool value) {
-        if (reg < registers().predicate_count && lane < W) row(registers().predicates + reg)[lane] = value ? lane_on : 0;
+        if (reg < self().registers().predicate_count && lane < M::lanes) self().row(self().registers().predicates + reg)[lane] = value ? lane_on : 0;
     }
     // Zero every register but inputs and constants (and the fixed-point accumulator, sample counters).
     void reset() {
-        std::fill(row(registers().outputs), row(registers().constants), 0u);
-        std::fill(row(registers().predicates), row(registers().scratch), 0u);
+        std::fill(self().row(self().registers().outputs), self().row(self().registers().constants), 0u);
+        std::fill(self().row(self().registers().predicates), self().row(self().registers().scratch), 0u);
     }
 
     // --- state after a run --------------------------------------------------------------------
     [[nodiscard]] std::array<lane_word, 4> read(bank b, unsigned reg, std::size_t lane) const {
-        if (b == bank::param) return reg < constant_count ? state().constants[reg] : std::array<lane_word, 4>{};
-        const std::uint32_t r = bank_row(registers(), b, reg);
+        if (b == bank::param) return reg < constant_count ? self().state().constants[reg] : std::array<lane_word, 4>{};
+        const std::uint32_t r = bank_row(self().registers(), b, reg);
         std::array<lane_word, 4> out{};
-        if (r == no_row || lane >= W) return out;
-        for (unsigned c = 0; c < 4; ++c) out[c] = row(r + c)[lane];
+        if (r == no_row || lane >= M::lanes) return out;
+        for (unsigned c = 0; c < 4; ++c) out[c] = self().row(r + c)[lane];
         return out;
     }
     [[nodiscard]] bool predicate(unsigned reg, std::size_t lane) const {
-        return reg < registers().predicate_count && lane < W && row(registers().predicates + reg)[lane] != 0;
+        return reg < self().registers().predicate_count && lane < M::lanes && self().row(self().registers().predicates + reg)[lane] != 0;
     }
-    [[nodiscard]] bool killed(std::size_t lane) const { return lane < W && state().killed[lane] != 0; }
+    [[nodiscard]] bool killed(std::size_t lane) const { return lane < M::lanes && self().state().killed[lane] != 0; }
     // The output registers the program writes.
-    [[nodiscard]] std::vector<unsigned> outputs_written() const { return outputs_of(this->program()); }
+    [[nodiscard]] std::vector<unsigned> outputs_written() const { return outputs_of(self().program()); }
 };
+
+template <std::size_t W = ctisa::exec::default_lanes_of<traits>()>
+using machine = ctisa::exec::machine<traits, W>;
 
 }  // namespace ctisa::attila::exec

@@ -46,7 +46,13 @@ using ctisa::exec::run_status;
     return {as_bits(v[0]), as_bits(v[1]), as_bits(v[2]), as_bits(v[3])};
 }
 
+// ATTILA's accessors of its machine (machine.hpp).
+template <class M>
+class machine_accessors;
+
 struct traits {
+    template <class M>
+    using accessors = machine_accessors<M>;
     using instruction = attila::instruction;
     using descriptor = instruction_desc;
     using layout = exec::layout;

@@ -23,39 +23,33 @@
 
 namespace ctisa::valhall::exec {
 
-template <std::size_t W = ctisa::exec::default_lanes_of<traits>()>
-class machine : public ctisa::exec::machine<traits, W> {
-    using base = ctisa::exec::machine<traits, W>;
+// Valhall's accessors, a base of the core's machine M (traits::accessors).
+template <class M>
+class machine_accessors : public ctisa::exec::accessors_base<M> {
+    using ctisa::exec::accessors_base<M>::self;
 
 public:
-    using base::base;
-    using base::registers;
-    using base::row;
-    using base::state;
-
-    [[nodiscard]] const instruction_desc& descriptor(std::size_t pc) const noexcept { return this->descriptor_at(pc); }
-
     // --- state before a run ---------------------------------------------------------------------
     // r`reg` of one lane; registers the program never names are ignored.
     void set(unsigned reg, std::size_t lane, std::uint32_t bits) {
-        if (reg < register_count && lane < W && registers().reg[reg]) row(registers().reg[reg])[lane] = bits;
+        if (reg < register_count && lane < M::lanes && self().registers().reg[reg]) self().row(self().registers().reg[reg])[lane] = bits;
     }
     // u`index`, shared by every lane.
     void set_uniform(unsigned index, std::uint32_t bits) {
-        if (index < uniform_count) state().uniforms[index] = bits, state().uniforms_dirty = true;
+        if (index < uniform_count) self().state().uniforms[index] = bits, self().state().uniforms_dirty = true;
     }
 
     // --- state after a run ----------------------------------------------------------------------
     [[nodiscard]] std::uint32_t read(unsigned reg, std::size_t lane) const {
-        if (reg >= register_count || lane >= W || !registers().reg[reg]) return 0;
-        return row(registers().reg[reg])[lane];
+        if (reg >= register_count || lane >= M::lanes || !self().registers().reg[reg]) return 0;
+        return self().row(self().registers().reg[reg])[lane];
     }
-    [[nodiscard]] std::uint32_t uniform(unsigned index) const { return index < uniform_count ? state().uniforms[index] : 0; }
+    [[nodiscard]] std::uint32_t uniform(unsigned index) const { return index < uniform_count ? self().state().uniforms[index] : 0; }
     // The registers the program writes (destinations, register pairs and staging registers written),
     // in ascending order: a static list, whether or not a run reaches the instructions.
     [[nodiscard]] std::vector<unsigned> registers_written() const {
         std::vector<unsigned> out;
-        for (const instruction& in : this->program()) {
+        for (const instruction& in : self().program()) {
             const instruction_info& ins = info(in.id);
             if (ins.dests && in.id != instruction_id::discard_f32) {  // DISCARD leaves its destination alone
                 out.push_back(in.dest.reg);
@@ -70,5 +64,8 @@ public:
         return out;
     }
 };
+
+template <std::size_t W = ctisa::exec::default_lanes_of<traits>()>
+using machine = ctisa::exec::machine<traits, W>;
 
 }  // namespace ctisa::valhall::exec

@@ -30,7 +30,13 @@ using ctisa::exec::run_status;
     return s;
 }
 
+// Valhall's accessors of its machine (machine.hpp).
+template <class M>
+class machine_accessors;
+
 struct traits {
+    template <class M>
+    using accessors = machine_accessors<M>;
     using instruction = valhall::instruction;
     using descriptor = instruction_desc;
     using layout = exec::layout;
