@@ -16,6 +16,8 @@
 #include <ctisa/core/format.hpp>
 #include <ctisa/core/text/writer.hpp>
 
+#include "doc.hpp"
+
 namespace ctisa_tool {
 
 // An input file or standard input, read whole; `name` is what error messages call it.
@@ -45,6 +47,7 @@ struct isa_entry {
     int (*disassemble)(const input&, bool binary);
     int (*explain)(const input&, bool binary);
     int (*run)(const input&, const std::vector<std::string>& options);  // null: no executor yet
+    void (*doc)(std::ostream&);                                         // doc.hpp
 };
 
 template <class Isa>
@@ -185,7 +188,7 @@ int explain(const input& in, bool binary) {
 
 template <class Isa>
 constexpr isa_entry make_entry(int (*run)(const input&, const std::vector<std::string>&) = nullptr) {
-    return isa_entry{Isa::name, &list_opcodes<Isa>, &list_fields<Isa>, &assemble<Isa>, &disassemble<Isa>, &explain<Isa>, run};
+    return isa_entry{Isa::name, &list_opcodes<Isa>, &list_fields<Isa>, &assemble<Isa>, &disassemble<Isa>, &explain<Isa>, run, &write_doc<Isa>};
 }
 
 std::span<const isa_entry> registry();

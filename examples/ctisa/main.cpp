@@ -87,6 +87,7 @@ constexpr const char* usage_text =
     "  dis ISA [FILE] [--binary] disassemble hex bytes (or raw bytes with --binary)\n"
     "  explain ISA [FILE] [--binary]\n"
     "                            each instruction's text, then TSV: format.field, lsb, msb, value\n"
+    "  doc ISA                   an HTML page: formats as bit diagrams, fields, enums, opcodes, syntax\n"
     "  run ISA FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]\n"
     "                            execute on the reference executor (ctisa run ISA --help)\n"
     "\n"
@@ -111,6 +112,7 @@ const char* command_help(const std::string& cmd) {
     if (cmd == "explain")
         return "usage: ctisa explain ISA [FILE] [--binary]\nFor each instruction: its text, then one tab-separated line a field:\n"
                "format.field, lsb, msb, value (decimal). Input as for dis.\n";
+    if (cmd == "doc") return "usage: ctisa doc ISA > ISA.html\nWrites one self-contained HTML page describing the ISA.\n";
     if (cmd == "run")
         return "usage: ctisa run ISA FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]\n"
                "Runs FILE on the reference executor; 'ctisa run ISA --help' says what the ISA's inputs are.\n";
@@ -175,9 +177,10 @@ int main(int argc, char** argv) {
     const isa_entry* isa = find_isa(positional[0]);
     if (!isa) return usage_error("unknown ISA '" + positional[0] + "' (ctisa isas lists them)");
 
-    if (cmd == "opcodes" || cmd == "fields") {
+    if (cmd == "opcodes" || cmd == "fields" || cmd == "doc") {
         if (positional.size() != 1) return usage_error(cmd + " takes only an ISA");
-        (cmd == "opcodes" ? isa->opcodes : isa->fields)();
+        if (cmd == "doc") isa->doc(std::cout);
+        else (cmd == "opcodes" ? isa->opcodes : isa->fields)();
         return 0;
     }
     if (positional.size() > 2) return usage_error(cmd + " takes an ISA and at most one FILE");
