@@ -102,8 +102,8 @@ TEST_CASE("run-time misuse comes back as an error", "[valhall][builder]") {
           va::errors::bad_staging_registers);  // TEX writes four registers
     volatile int far = 32768;
     CHECK(va::load_i32.with(va::slot::slot0)(sr(0, 1), r(1), far).error().code == error_code::number_out_of_range);
-    volatile int negative = -1;
-    CHECK(va::iadd_imm_i32(r(0), r(1), negative).error().code == error_code::number_out_of_range);
+    volatile long long below = -2147483649LL;  // a negative constant fits from -2^31 (erratum negative-constant)
+    CHECK(va::iadd_imm_i32(r(0), r(1), below).error().code == error_code::number_out_of_range);
     volatile unsigned four = 4;
     CHECK(va::fadd_f32(r(0), u(0), u(four)).error().code == va::errors::uniform_slot_conflict);
     CHECK(va::fma_f32(r(0), u(0), imm(1.0f), imm(0)).error().code == error_code::operand_limit);

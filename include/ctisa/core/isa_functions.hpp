@@ -52,34 +52,34 @@
         return ::ctisa::to_string<Isa>(program);                                                      \
     }                                                                                                 \
     template <class I = Isa>                                                                          \
-        requires ::ctisa::binary_isa<I>                                                               \
+        requires(::ctisa::binary_isa<I>)                                                             \
     ::ctisa::result<std::vector<std::uint8_t>> assemble_bytes(std::string_view source) {              \
         return ::ctisa::assemble_bytes<I>(source);                                                    \
     }                                                                                                 \
     template <class I = Isa>                                                                          \
-        requires ::ctisa::binary_isa<I>                                                               \
+        requires(::ctisa::binary_isa<I>)                                                             \
     ::ctisa::result<::ctisa::vector_image> assemble_image(std::string_view source) {                  \
         return ::ctisa::assemble_image<I>(source);                                                    \
     }                                                                                                 \
     template <class I = Isa>                                                                          \
-        requires ::ctisa::binary_isa<I>                                                               \
+        requires(::ctisa::binary_isa<I>)                                                             \
     ::ctisa::result<std::vector<typename I::instruction>> decode_program(                             \
         std::span<const std::uint8_t> bytes, ::ctisa::decode_mode mode = ::ctisa::decode_mode::strict) { \
         return ::ctisa::decode_program<I>(bytes, mode);                                               \
     }                                                                                                 \
     template <class F, class I = Isa>                                                                 \
-        requires ::ctisa::binary_isa<I>                                                               \
+        requires(::ctisa::binary_isa<I>)                                                             \
     constexpr ::ctisa::error for_each_decoded(std::span<const std::uint8_t> bytes, F&& f,             \
                                               ::ctisa::decode_mode mode = ::ctisa::decode_mode::strict) { \
         return ::ctisa::for_each_decoded<I>(bytes, static_cast<F&&>(f), mode);                        \
     }                                                                                                 \
     template <class I = Isa>                                                                          \
-        requires ::ctisa::binary_isa<I>                                                               \
+        requires(::ctisa::binary_isa<I>)                                                             \
     ::ctisa::result<std::string> disassemble(std::span<const std::uint8_t> bytes) {                   \
         return ::ctisa::disassemble<I>(bytes);                                                        \
     }                                                                                                 \
     template <class Sink, class I = Isa>                                                              \
-        requires ::ctisa::binary_isa<I>                                                               \
+        requires(::ctisa::binary_isa<I>)                                                             \
     constexpr ::ctisa::error disassemble(Sink& out, std::span<const std::uint8_t> bytes) {            \
         return ::ctisa::disassemble<I>(out, bytes);                                                   \
     }                                                                                                 \
