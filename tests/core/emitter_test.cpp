@@ -43,6 +43,7 @@ TEST_CASE("emitter: instructions appended, labels bound before and after their b
     const auto e = loop_program();
     REQUIRE_FALSE(e.failed());
     CHECK(e.size() == 5);
+    CHECK(e.instructions()[3].value == 4);  // placed when `bottom` was bound
     const auto bytes = e.bytes();
     REQUIRE(bytes.ok());
     CHECK(*bytes == words({0x01000001, 0x08000000, 0x06000001, 0x06000004, 0x09000000}));
@@ -53,6 +54,7 @@ TEST_CASE("emitter: instructions appended, labels bound before and after their b
 TEST_CASE("emitter: usable in constant evaluation", "[emitter]") {
     STATIC_REQUIRE(loop_program().bytes()->size() == 20);
     STATIC_REQUIRE(loop_program().bytes()->at(12) == 4);  // jmp bottom: target 4 in the low byte
+    STATIC_REQUIRE(loop_program().instructions()[2].value == 1);
 }
 
 TEST_CASE("emitter: text appended, read as the assembler reads a program", "[emitter]") {

@@ -12,8 +12,8 @@
 //
 // Once an instruction fails, the emitter keeps that first error and ignores what follows, so that
 // a JIT checks once at the end. Every instruction is encoded when emitted (errors name the
-// instruction that caused them); bytes() places the branches and lays out the image (the ISA's
-// link() where it has one).
+// instruction that caused them); a branch is placed when its label is bound (instructions() then
+// shows its target); bytes() lays out the image (the ISA's link() where it has one).
 //
 // Branches to labels need the ISA's optional
 //   static constexpr error branch_to(instruction&, std::size_t at, std::size_t target);
@@ -68,15 +68,16 @@ public:
         code_.push_back(in);
         return *this;
     }
-    // A branch whose target is `target`, bound before or after.
+    // A branch whose target is `target`, bound before or after (placed when it is bound).
     constexpr emitter& emit(const result<instruction>& branch, label target) {
         static_assert(branches_to_labels<Isa>, "ctisa::emitter: this ISA gives no branch_to(), so it has no branches to labels");
         if (failed()) return *this;
         if (!branch) return fail(branch.error());
+        if (target.id >= labels_.size()) return fail(ctisa::error{error_code::undefined_label, 0, 0, 0, "a label of another emitter"});
         instruction in = *branch;
-        // Placed now where the label is known (a backward branch), else with offset 0 until bytes().
-        if (ctisa::error e = Isa::branch_to(in, size(), bound(target) ? labels_[target.id] : size()); e.failed()) return fail(e);
-        fixups_.push_back(fixup{static_cast<std::uint32_t>(size()), target});
+        const bool known = labels_[target.id] != unbound;
+        if (ctisa::error e = Isa::branch_to(in, size(), known ? labels_[target.id] : size()); e.failed()) return fail(e);
+        if (!known) pending_.push_back(fixup{size(), target});
         return emit(in);
     }
     // Text: one statement or several (run time only). Where statements depend on each other
@@ -94,12 +95,18 @@ public:
         labels_.push_back(unbound);
         return label{static_cast<std::uint32_t>(labels_.size() - 1)};
     }
-    // The label names the next instruction emitted.
+    // The label names the next instruction emitted; the branches waiting for it are placed.
     constexpr emitter& bind(label l) {
         if (failed()) return *this;
         if (l.id >= labels_.size()) return fail(ctisa::error{error_code::undefined_label, 0, 0, 0, "a label of another emitter"});
         if (labels_[l.id] != unbound) return fail(ctisa::error{error_code::duplicate_name, 0, 0, 0, "label bound twice"});
         labels_[l.id] = size();
+        std::size_t kept = 0;
+        for (const fixup& f : pending_) {
+            if (f.target.id != l.id) pending_[kept++] = f;
+            else if (ctisa::error e = place(f.at, size()); e.failed()) return fail_at(e, f.at);
+        }
+        pending_.resize(kept);
         return *this;
     }
 
@@ -110,32 +117,21 @@ public:
     // The first error; `offset` is the index of the instruction that caused it.
     [[nodiscard]] constexpr const ctisa::error& error() const noexcept { return error_; }
 
-    // The image: branches pointed at their labels, laid out as the ISA lays out a program. The
-    // first error otherwise (an emitted one, or a label never bound or out of a branch's reach).
+    // The image, laid out as the ISA lays out a program; or the first error (an emitted one, or a
+    // branch to a label never bound).
     [[nodiscard]] constexpr result<std::vector<std::uint8_t>> bytes() const {
         if (failed()) return error_;
-        std::vector<instruction> code = code_;
-        std::vector<std::uint8_t> out = bytes_;
-        bool relink = contract::links<Isa>;
-        for (const fixup& f : fixups_) {
-            if (!bound(f.target)) return at(ctisa::error{error_code::undefined_label, 0, 0, 0, "label never bound"}, f.at);
-            if (ctisa::error e = branch_to(code[f.at], f.at, labels_[f.target.id]); e.failed()) return at(e, f.at);
-            auto unit = Isa::encode(code[f.at]);
-            if (!unit) return at(unit.error(), f.at);
-            const std::size_t start = starts_[f.at], end = f.at + 1 < starts_.size() ? starts_[f.at + 1] : bytes_.size();
-            if (static_cast<std::size_t>(std::ranges::size(*unit)) != end - start) relink = true;
-            else std::ranges::copy(*unit, out.begin() + static_cast<std::ptrdiff_t>(start));
-        }
-        if (!relink) return out;
+        if (!pending_.empty()) return at(ctisa::error{error_code::undefined_label, 0, 0, 0, "label never bound"}, pending_.front().at);
+        if (!contract::links<Isa> && !relink_) return bytes_;
         collect sink;
-        if (ctisa::error e = contract::link<Isa>(std::span<const instruction>(code), context_t<Isa>{}, sink); e.failed()) return e;
+        if (ctisa::error e = contract::link<Isa>(std::span<const instruction>(code_), context_t<Isa>{}, sink); e.failed()) return e;
         return std::move(sink.bytes);
     }
 
 private:
     static constexpr std::size_t unbound = ~std::size_t{0};
     struct fixup {
-        std::uint32_t at;
+        std::size_t at;
         label target;
     };
     struct collect {
@@ -144,17 +140,26 @@ private:
         constexpr void end_unit() noexcept {}
     };
 
-    [[nodiscard]] constexpr bool bound(label l) const noexcept { return l.id < labels_.size() && labels_[l.id] != unbound; }
-    static constexpr ctisa::error branch_to(instruction& in, std::size_t at, std::size_t target) {
-        if constexpr (branches_to_labels<Isa>) return Isa::branch_to(in, at, target);
-        else return (void)in, (void)at, (void)target, ctisa::error{};
+    // Points the branch at `index` to `target` and re-encodes it in place.
+    constexpr ctisa::error place(std::size_t index, std::size_t target) {
+        if constexpr (branches_to_labels<Isa>) {
+            if (ctisa::error e = Isa::branch_to(code_[index], index, target); e.failed()) return e;
+            auto unit = Isa::encode(code_[index]);
+            if (!unit) return unit.error();
+            const std::size_t start = starts_[index], end = index + 1 < starts_.size() ? starts_[index + 1] : bytes_.size();
+            if (static_cast<std::size_t>(std::ranges::size(*unit)) != end - start) relink_ = true;  // link() lays it out
+            else std::ranges::copy(*unit, bytes_.begin() + static_cast<std::ptrdiff_t>(start));
+        }
+        (void)index, (void)target;
+        return {};
     }
     static constexpr ctisa::error at(ctisa::error e, std::size_t index) noexcept {
         e.offset = static_cast<std::uint32_t>(index);
         return e;
     }
-    constexpr emitter& fail(const ctisa::error& e) {
-        if (!failed()) error_ = at(e, size());
+    constexpr emitter& fail(const ctisa::error& e) { return fail_at(e, size()); }
+    constexpr emitter& fail_at(const ctisa::error& e, std::size_t index) {
+        if (!failed()) error_ = at(e, index);
         return *this;
     }
 
@@ -162,7 +167,8 @@ private:
     std::vector<std::uint8_t> bytes_;
     std::vector<std::size_t> starts_;  // where each instruction's unit starts in bytes_
     std::vector<std::size_t> labels_;  // the instruction each label names, or unbound
-    std::vector<fixup> fixups_;
+    std::vector<fixup> pending_;       // branches to labels not bound yet
+    bool relink_ = false;              // a placed branch changed size: link() lays the image out
     ctisa::error error_{};
 };
 

@@ -33,6 +33,7 @@
 #include "assembler.hpp"
 #include "disassembler.hpp"
 #include "emitter.hpp"
+#include "error_text.hpp"
 
 // A macro, not templates: a function template with a fixed_string parameter cannot be aliased
 // into another namespace. Functions only a binary ISA has are templates constrained on it.
