@@ -7,26 +7,14 @@
 
 #include <ctisa/valhall/valhall.hpp>
 
-#include "test_data.hpp"
+#include "peer_cases.hpp"
 
 namespace va = ctisa::valhall;
 using namespace ctisa::valhall::operands;
 using ctisa::error_code;
+using ctisa_test::valhall::case_bytes;
 
 namespace {
-
-// Bytes of Mesa's assembler cases (peer data), by their text.
-std::vector<std::uint8_t> case_bytes(const std::string& text) {
-    static const auto cases = [] {
-        std::map<std::string, std::vector<std::uint8_t>> m;
-        for (const auto& line : ctisa_test::lines_of(ctisa_test::read_file(ctisa_test::shared_path("reference/valhall/assembler-cases.txt"))))
-            if (!line.empty() && line[0] != '#') m[line.substr(27)] = ctisa_test::hex_bytes(line.substr(0, 23));
-        return m;
-    }();
-    const auto it = cases.find(text);
-    if (it == cases.end()) FAIL("no assembler case '" << text << "'");
-    return it->second;
-}
 
 std::vector<std::uint8_t> bytes(const ctisa::result<va::instruction>& i) {
     if (!i) INFO("builder error: " << i.error().message());

@@ -2,35 +2,21 @@
 // (counted from the next instruction, as Mesa's cases show), and the ISA namespace's calls.
 #include <catch2/catch.hpp>
 
-#include <map>
 #include <string>
 #include <vector>
 
 #include <ctisa/valhall/valhall.hpp>
 
-#include "test_data.hpp"
+#include "peer_cases.hpp"
 
 namespace va = ctisa::valhall;
 using namespace ctisa::valhall::operands;
 using ctisa::error_code;
 
-namespace {
-// Bytes of Mesa's assembler cases (peer data), by their text.
-std::vector<std::uint8_t> case_bytes(const std::string& text) {
-    static const auto cases = [] {
-        std::map<std::string, std::vector<std::uint8_t>> m;
-        for (const auto& line : ctisa_test::lines_of(ctisa_test::read_file(ctisa_test::shared_path("reference/valhall/assembler-cases.txt"))))
-            if (!line.empty() && line[0] != '#') m[line.substr(27)] = ctisa_test::hex_bytes(line.substr(0, 23));
-        return m;
-    }();
-    const auto it = cases.find(text);
-    if (it == cases.end()) FAIL("no assembler case '" << text << "'");
-    return it->second;
-}
+using ctisa_test::valhall::case_bytes;
 
-std::vector<std::uint8_t> unit(const std::vector<std::uint8_t>& image, std::size_t index) {
-    return {image.begin() + static_cast<std::ptrdiff_t>(index * 8), image.begin() + static_cast<std::ptrdiff_t>(index * 8 + 8)};
-}
+namespace {
+std::vector<std::uint8_t> unit(const std::vector<std::uint8_t>& image, std::size_t index) { return ctisa_test::unit_of(image, index, 8); }
 }  // namespace
 
 TEST_CASE("valhall emitter: BRANCHZ offsets from labels, before and after", "[valhall][emitter]") {

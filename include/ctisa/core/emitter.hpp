@@ -22,12 +22,10 @@
 // does not fit its field.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
-#include <ranges>
 #include <utility>
 #include <vector>
 
@@ -147,8 +145,11 @@ private:
             auto unit = Isa::encode(code_[index]);
             if (!unit) return unit.error();
             const std::size_t start = starts_[index], end = index + 1 < starts_.size() ? starts_[index + 1] : bytes_.size();
-            if (static_cast<std::size_t>(std::ranges::size(*unit)) != end - start) relink_ = true;  // link() lays it out
-            else std::ranges::copy(*unit, bytes_.begin() + static_cast<std::ptrdiff_t>(start));
+            std::size_t at = start;
+            for (std::uint8_t b : *unit)
+                if (at < end) bytes_[at++] = b;
+                else relink_ = true;  // a longer unit: link() lays the image out
+            if (at != end) relink_ = true;
         }
         (void)index, (void)target;
         return {};
