@@ -39,6 +39,16 @@ TEST_CASE("builders encode as the simulator's assembler", "[attila][builder]") {
     CHECK(bytes(at::nop()) == vector_bytes("nop"));
 }
 
+// The wiki's forms the simulator's assembler refuses: the builders make what the text makes.
+TEST_CASE("builders write inverted SETP results, samples and a predicated END", "[attila][builder]") {
+    STATIC_REQUIRE(at::encode(at::setpeq(!p(1), r(1).x(), 3.5f)).value() == at::assemble<"setpeq !p1, r1.x, 3.5">().bytes);
+    STATIC_REQUIRE(at::encode(at::kls(r(1), s(2))).value() == at::assemble<"kls r1, s2">().bytes);
+    STATIC_REQUIRE(at::encode(at::kls(r(1))).value() == at::assemble<"kls r1, s0">().bytes);
+    STATIC_REQUIRE(at::encode(at::zxs(-r(1).y(), s(7))).value() == at::assemble<"zxs -r1.y, s7">().bytes);
+    STATIC_REQUIRE(at::encode(at::end.when(!p(3))()).value() == at::assemble<"(!p3) end">().bytes);
+    CHECK(at::kls(r(1), s(256)).error().code == error_code::register_out_of_range);
+}
+
 TEST_CASE("a constant instruction folds to its bytes", "[attila][builder]") {
     constexpr auto code = at::encode(at::mad(r(0), r(1), c(2), r(3))).value();
     STATIC_REQUIRE(code[0] == 0x13);

@@ -299,6 +299,30 @@ TEST_CASE("kills, depth exports and samples go through the environment", "[attil
     CHECK(m.killed(1));
 }
 
+// The forms the wiki defines and the simulator's assembler refuses (spec: setp, kill_sample, END):
+// the sample slot counts from the current sample, '!' inverts a SETP result, and END ends every
+// lane that reaches it whatever its predicate.
+TEST_CASE("sample operands, inverted SETP results and a predicated END run as the wiki says", "[attila][exec]") {
+    auto code = program("chs\nkls -i0.y, s2\nzxs i1, s1\nsetpeq !p1, i0.x, c1.x\nsetpeq !p2, i0.x, c1.y\n"
+                        "mov o0, c0\n(p1) mov o0, i0\n(p2) end\nmov o1, i1");
+    ex::machine<1> m(code);
+    m.set_input(0, 0, {1, 2, 3, 4});
+    m.set_input(0, 1, {0.5f, 0.25f, 0.125f, 1});
+    m.set_constant(0, ex::vec4{9, 9, 9, 9});
+    m.set_constant(1, ex::vec4{1, 5, 0, 0});
+    recorder env;
+    REQUIRE(m.run(env).ok());
+    const std::vector<std::string> expected = {
+        "kill sample 0 3",  // -i0.y < 0; sample 1 (after CHS) + s2
+        "z 0 sample 2 0.500000", "z 0 sample 3 0.250000", "z 0 sample 4 0.125000", "z 0 sample 5 1.000000",
+    };
+    CHECK(env.log == expected);
+    CHECK_FALSE(m.predicate(1, 0));  // 1 == 1, inverted
+    CHECK(m.predicate(2, 0));        // 1 == 5 is false, inverted
+    CHECK(m.read(bank::out, 0, 0) == std::array<std::uint32_t, 4>{bits(9), bits(9), bits(9), bits(9)});
+    CHECK(m.read(bank::out, 1, 0) == std::array<std::uint32_t, 4>{0, 0, 0, 0});  // ended before
+}
+
 TEST_CASE("texture and attribute loads go through the environment", "[attila][exec]") {
     auto code = program("tex r0, i0, t3\ntxb r1, i0, t1\ntxl r2, i0, t2\ntxp o0.xy, i0, t4\nlda o1, i0.x, t5\nmov o2, r0");
     ex::machine<1> m(code);

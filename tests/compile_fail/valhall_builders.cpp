@@ -1,39 +1,82 @@
 // Misuse of the Valhall builders that must not compile, each with the rule it breaks.
 // case 1 expect: wrong number of operands
+// case 1 first: static assertion failed.*: Valhall rule: wrong number of operands \(staging registers, d
 // case 2 expect: this operand is a group of staging registers
+// case 2 first: static assertion failed.*: Valhall rule: this operand is a group of staging registers: 
 // case 3 expect: the destination is a register r0-r63
+// case 3 first: static assertion failed.*: Valhall rule: the destination is a register r0-r63
 // case 4 expect: a destination takes no .neg, .abs, .not or select
+// case 4 first: static assertion failed.*: Valhall rule: a destination takes no \.neg, \.abs, \.not or sel
 // case 5 expect: this source takes no .neg or .abs
+// case 5 first: static assertion failed.*: Valhall rule: this source takes no \.neg or \.abs
 // case 6 expect: this source takes no .not
+// case 6 first: static assertion failed.*: Valhall rule: this source takes no \.not
 // case 7 expect: this source takes no swizzle, widen or lane select
+// case 7 first: static assertion failed.*: Valhall rule: this source takes no swizzle, widen or lane se
 // case 8 expect: that select is not a value of this source's select enum
+// case 8 first: static assertion failed.*: Valhall rule: that select is not a value of this source's se
 // case 9 expect: one swizzle, widen or lane select per source
+// case 9 first: static assertion failed.*: Valhall rule: one swizzle, widen or lane select per source
 // case 10 expect: only a register source can be discarded
+// case 10 first: static assertion failed.*: Valhall rule: only a register source can be discarded \(`rN\)
 // case 11 expect: a write mask applies to a plain destination register
+// case 11 first: static assertion failed.*: Valhall rule: a write mask applies to a plain destination re
 // case 12 expect: a write mask is .h0 \(low half\) or .h1 \(high half\)
+// case 12 first: static assertion failed.*: Valhall rule: a write mask is \.h0 \(low half\) or \.h1 \(high ha
 // case 13 expect: a write mask applies to the destination only
+// case 13 first: static assertion failed.*: Valhall rule: a write mask applies to the destination only
 // case 14 expect: staging registers sr\(...\) are not a source
+// case 14 first: static assertion failed.*: Valhall rule: staging registers sr\(\.\.\.\) are not a source
 // case 15 expect: a source is r\(n\), u\(n\), imm\(value\)
+// case 15 first: static assertion failed.*: Valhall rule: a source is r\(n\), u\(n\), imm\(value\), imm_entry\(
 // case 16 expect: this operand is the instruction's immediate
+// case 16 first: static assertion failed.*: Valhall rule: this operand is the instruction's immediate \(a
 // case 17 expect: this instruction does not take that modifier
+// case 17 first: static assertion failed.*: Valhall rule: this instruction does not take that modifier
 // case 18 expect: a modifier is given once
+// case 18 first: static assertion failed.*: Valhall rule: a modifier is given once
 // case 19 expect: a modifier without a default .* must be set
+// case 19 first: static assertion failed.*: Valhall rule: a modifier without a default \(condition, slot,
 // case 20 expect: one flow control per instruction
+// case 20 first: static assertion failed.*: Valhall rule: one flow control per instruction \(an action or
 // case 21 expect: the special values of one instruction come from one immediate mode
+// case 21 first: static assertion failed.*: Valhall rule: the special values of one instruction come fro
 // case 22 expect: uniforms are readable only in the default immediate mode
+// case 22 first: static assertion failed.*: Valhall rule: uniforms are readable only in the default imme
 // case 23 expect: .with\(\) takes a modifier's enum value
+// case 23 first: static assertion failed.*: Valhall rule: \.with\(\) takes a modifier's enum value \(round_m
 // case 24 expect: this instruction does not take that modifier
+// case 24 first: static assertion failed.*: Valhall rule: this instruction does not take that modifier
 // case 25 expect: the immediate mode is given once
+// case 25 first: static assertion failed.*: Valhall rule: the immediate mode is given once
 // case 26 expect: wait takes dependency slot numbers
+// case 26 first: static assertion failed.*: Valhall rule: wait takes dependency slot numbers 0, 1 and 2
 // case 27 expect: .neg given twice
+// case 27 first: static assertion failed.*: Valhall rule: \.neg given twice
 // case 28 expect: register_out_of_range
+// case 28 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*register_out_of_range. .*message = 
+// case 28 first-clang: valhall_builders\.cpp:151:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 29 expect: immediate_not_in_table
+// case 29 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*immediate_not_in_table. .*message = 
+// case 29 first-clang: valhall_builders\.cpp:153:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 30 expect: uniform_slot_conflict
+// case 30 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*uniform_slot_conflict. .*message = 
+// case 30 first-clang: valhall_builders\.cpp:155:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 31 expect: bad_staging_registers
+// case 31 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*bad_staging_registers. .*message = 
+// case 31 first-clang: valhall_builders\.cpp:157:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 32 expect: number_out_of_range
+// case 32 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*number_out_of_range. .*message = 
+// case 32 first-clang: valhall_builders\.cpp:159:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 33 expect: special_value_conflict
+// case 33 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*special_value_conflict. .*message = 
+// case 33 first-clang: valhall_builders\.cpp:161:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 34 expect: reserved_value
+// case 34 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*reserved_value. .*message = 
+// case 34 first-clang: valhall_builders\.cpp:163:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 35 expect: operand_limit
+// case 35 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*operand_limit. .*message = 
+// case 35 first-clang: valhall_builders\.cpp:165:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 #include <ctisa/valhall/valhall.hpp>
 
 namespace va = ctisa::valhall;

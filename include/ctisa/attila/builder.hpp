@@ -206,6 +206,12 @@ struct texture_unit {
     error_code status = error_code::none;
 };
 
+// The sample of KLS and ZXS, counted from the lane's current one: kls(r(1), s(2)).
+struct sample_offset {
+    std::uint16_t index = 0;
+    error_code status = error_code::none;
+};
+
 // A 32-bit immediate given by its bits (written 0x... in assembly).
 struct immediate_bits {
     std::uint32_t bits = 0;
@@ -220,6 +226,7 @@ struct immediate_bits {
 [[nodiscard]] constexpr reg<bank::addr> a(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
 [[nodiscard]] constexpr predicate p(unsigned n) noexcept { return {static_cast<std::uint8_t>(n), detail::check_index(n, predicate_count)}; }
 [[nodiscard]] constexpr texture_unit t(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
+[[nodiscard]] constexpr sample_offset s(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
 
 }  // namespace operands
 
@@ -261,7 +268,7 @@ constexpr void check_operand_type() {
         }
     } else if constexpr (Kind == slot_kind::predicate_result) {
         if constexpr (std::is_same_v<T, negated_predicate>) {
-            static_assert(InvertibleResult, "ATTILA rule: the predicate result of SETP instructions cannot be inverted");
+            static_assert(InvertibleResult, "ATTILA rule: the predicate result of this instruction cannot be inverted");
         } else {
                 static_assert(std::is_same_v<T, predicate>, "ATTILA rule: the result of this instruction is a predicate register (p0-p31)");
         }
@@ -289,6 +296,8 @@ constexpr void check_operand_type() {
                       "ATTILA rule: a predicate operand is required here (p(n), !p(n), always, never or a constant component c(n).x())");
     } else if constexpr (Kind == slot_kind::texture) {
         static_assert(std::is_same_v<T, texture_unit>, "ATTILA rule: a texture unit t(n) is required here");
+    } else if constexpr (Kind == slot_kind::sample) {
+        static_assert(std::is_same_v<T, sample_offset>, "ATTILA rule: the last operand of KLS and ZXS is a sample s(n)");
     } else if constexpr (Kind == slot_kind::offset) {
         static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>, "ATTILA rule: the jump offset is an integer (instructions)");
     }
@@ -387,6 +396,9 @@ constexpr void place(instruction& in, unsigned slot, const T& v, placement& pl) 
     } else if constexpr (std::is_same_v<T, texture_unit>) {
         target = operand{operand_kind::texture, bank::invalid, v.index, identity_swizzle, false, false, 0};
         pl.fail(v.status, "t", v.index);
+    } else if constexpr (std::is_same_v<T, sample_offset>) {
+        target = operand{operand_kind::sample, bank::invalid, v.index, identity_swizzle, false, false, 0};
+        pl.fail(v.status, "s", v.index);
     } else if constexpr (is_source<T>::value) {
         target = register_operand(source<bank_of<T>::value>(v), pl);
         if constexpr (Kind == slot_kind::predicate_source) {
@@ -399,17 +411,22 @@ constexpr void place(instruction& in, unsigned slot, const T& v, placement& pl) 
 // What each position is, for errors.
 inline constexpr std::array<std::string_view, 4> slot_roles{"destination", "source 1", "source 2", "source 3"};
 
-// Positions (0 = result, 1-3 = sources) of the operands written in text and given to builders.
+// Positions (0 = result, 1-3 = sources) of the operands written in text and given to builders;
+// `optional` when the last is KLS's and ZXS's sample, which may be left out (s0).
 template <opcode Op>
 struct written_slots {
     static constexpr auto value = [] {
         struct {
             std::array<unsigned, 4> slot{};
             std::size_t count = 0;
+            bool optional = false;
         } out;
         const form_info& f = info(info(Op).form);
-        for (unsigned s = 0; s < 4; ++s)
-            if (f.slots[s] != slot_kind::none && f.slots[s] != slot_kind::sample) out.slot[out.count++] = s;
+        for (unsigned s = 0; s < 4; ++s) {
+            if (f.slots[s] == slot_kind::none) continue;
+            out.slot[out.count++] = s;
+            out.optional = f.slots[s] == slot_kind::sample;
+        }
         return out;
     }();
 };
@@ -458,7 +475,8 @@ struct builder {
     constexpr result<instruction> operator()(const Operands&... ops) const noexcept {
         using namespace builder_detail;
         constexpr auto slots = written_slots<Op>::value;
-        static_assert(sizeof...(Operands) == slots.count, "ATTILA rule: wrong number of operands for this instruction");
+        static_assert(sizeof...(Operands) == slots.count || (slots.optional && sizeof...(Operands) + 1 == slots.count),
+                      "ATTILA rule: wrong number of operands for this instruction");
         instruction in;
         in.op = Op;
         in.saturate = modifiers.saturate;
@@ -495,7 +513,6 @@ struct builder {
 
 private:
     constexpr builder predicated(std::uint8_t index, bool invert, error_code status) const noexcept {
-        static_assert(Op != opcode::end, "ATTILA rule: END cannot be predicated");
         builder b = *this;
         b.modifiers.predicated = true;
         b.modifiers.invert_predicate = invert;

@@ -145,7 +145,7 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
             return o.index < register_count ? error{} : rule(error_code::register_out_of_range, slot);
         case slot_kind::sample:
             if (o.kind != operand_kind::sample) return rule(error_code::wrong_operand_kind, slot);
-            return o.index == 0 ? error{} : rule(error_code::value_out_of_range, slot);
+            return o.index < register_count ? error{} : rule(error_code::register_out_of_range, slot);
         case slot_kind::offset:
             return o.kind == operand_kind::offset ? error{} : rule(error_code::wrong_operand_kind, slot);
         default:
@@ -165,7 +165,6 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
 
     if (in.predicated && in.predicate >= predicate_count) return rule(error_code::register_out_of_range, "predicate");
     if (!in.predicated && (in.invert_predicate || in.predicate != 0)) return rule(error_code::unused_field_set, "predicate");
-    if (in.op == opcode::end && in.predicated) return rule(error_code::modifier_not_allowed, "predicate");
     if (in.op == opcode::end && !in.end) return rule(error_code::reserved_value, "endflag");
     if (in.saturate && !op.saturate) return rule(error_code::modifier_not_allowed, "_sat");
 

@@ -243,6 +243,19 @@ constexpr result<register_token> parse_register_name(cursor& in) noexcept {
     return register_token{letter, *index};
 }
 
+// KLS's and ZXS's sample: ', sN' as the wiki writes it, or nothing (s0) as the simulator does.
+constexpr result<std::uint16_t> parse_sample(cursor& in) noexcept {
+    in.skip_blanks();
+    if (in.peek() != ',') return std::uint16_t{0};
+    in.advance();
+    in.skip_blanks();
+    const position at = in.where();
+    auto name = parse_register_name(in);
+    if (!name) return name.error();
+    if (name->letter != 's') return cursor::fail_at(at, error_code::wrong_operand_kind, "s");
+    return name->index;
+}
+
 // A source operand: [-][|] register [rel] [.swizzle] [|], or an immediate where allowed.
 constexpr result<operand> parse_source(cursor& in, bool immediate_allowed, immediate_kind kind, relative_state& st,
                                        std::optional<relative_address>& rel_out) noexcept {
@@ -396,10 +409,7 @@ constexpr result<operand> parse_predicate_source(cursor& in, relative_state& st,
     ins.op = *op;
     const opcode_info& opi = info(*op);
     const form_info& form = info(opi.form);
-    if (*op == opcode::end) {
-        ins.end = true;
-        if (ins.predicated) return cursor::fail_at(start, error_code::modifier_not_allowed, "predicate");
-    }
+    if (*op == opcode::end) ins.end = true;  // '(p1) end' too: the wiki predicates every instruction
 
     relative_state rel_state;
     std::optional<relative_address> rel;
@@ -408,7 +418,9 @@ constexpr result<operand> parse_predicate_source(cursor& in, relative_state& st,
         const slot_kind kind = form.slots[slot];
         if (kind == slot_kind::none) continue;
         if (kind == slot_kind::sample) {
-            ins.sources[slot - 1] = operand{operand_kind::sample, bank::invalid, 0, identity_swizzle, false, false, 0};
+            auto n = parse_sample(in);
+            if (!n) return n.error();
+            ins.sources[slot - 1] = operand{operand_kind::sample, bank::invalid, *n, identity_swizzle, false, false, 0};
             continue;
         }
         if (!first) {
@@ -634,7 +646,14 @@ constexpr void print(Sink& out, const instruction& in) {
     bool first = true;
     for (unsigned slot = 0; slot < 4; ++slot) {
         const slot_kind kind = form.slots[slot];
-        if (kind == slot_kind::none || kind == slot_kind::sample) continue;
+        if (kind == slot_kind::none) continue;
+        if (kind == slot_kind::sample) {  // s0 as the simulator writes it (nothing), others as the wiki
+            if (in.sources[slot - 1].index != 0) {
+                out.append(", s");
+                text::write_unsigned(out, in.sources[slot - 1].index);
+            }
+            continue;
+        }
         out.append(first ? " " : ", ");
         first = false;
         const operand& o = slot == 0 ? in.result : in.sources[slot - 1];

@@ -3,10 +3,12 @@
 // an image at run time (assemble_bytes). Decoding and printing: disassembler.hpp.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "contract.hpp"
 #include "disassembler.hpp"
 #include "fixed_string.hpp"
+#include "rejection.hpp"
 #include "result.hpp"
 #include "statements.hpp"
 #include "static_vector.hpp"
@@ -127,21 +130,19 @@ constexpr std::uint32_t column_of(text::cursor::mark_t at) noexcept {
     return static_cast<std::uint32_t>(at.pos - at.line_start + 1);
 }
 
-// A failed result as a compile error naming the problem, its line and its column.
-template <const auto& Result>
-consteval bool check_result() {
-    if constexpr (!Result.ok()) {
-        diagnostic::raise<Result.error().code, Result.error().line, Result.error().column>();
-        return false;
-    } else {
-        return true;
-    }
+// What an encoding error is about: its subject, or else the text of the statement at `at`.
+constexpr std::string_view subject_of(const error& e, std::string_view src, text::cursor::mark_t at, char terminator) noexcept {
+    if (!e.subject.empty()) return e.subject;
+    const std::string_view rest = src.substr(at.pos);
+    return rest.substr(0, std::min(rest.find('\n'), rest.find(terminator)));
 }
 
 // Compile-time assembly of independent statements, one a constant evaluation: a compiler's step
 // limit for one constant expression (Clang's is about a million) then bounds a line, not a program.
 template <class Isa, fixed_string Source>
 struct statement_by_statement {
+    static constexpr std::string_view source = Source.view();
+    static constexpr char terminator = contract::terminator<Isa>();
     static constexpr auto marks = statement_marks<Isa, statement_bound(Source.view(), contract::terminator<Isa>())>(Source.view());
     template <std::size_t I>
     static constexpr auto parsed = [] {
@@ -153,26 +154,32 @@ struct statement_by_statement {
     static constexpr auto encoded = [] {
         if constexpr (encodes_units<Isa>) {
             auto bytes = Isa::encode(*parsed<I>);
-            if (!bytes) return decltype(bytes){error{bytes.error().code, marks[I].line, column_of<Isa>(marks[I]), 0, {}}};
+            if (!bytes) return decltype(bytes){error{bytes.error().code, marks[I].line, column_of<Isa>(marks[I]), 0, subject_of(bytes.error(), Source.view(), marks[I], contract::terminator<Isa>())}};
             return bytes;
         } else {
             return result<std::array<std::uint8_t, 0>>{};
         }
     }();
-
     template <std::size_t I>
-    static consteval bool check() {
-        if constexpr (!check_result<parsed<I>>()) return false;
-        else return check_result<encoded<I>>();
+    static consteval error error_of() {
+        if constexpr (!parsed<I>.ok()) return parsed<I>.error();
+        else return encoded<I>.error();
     }
-    // Statements [B, E), split in halves: folds over hundreds of statements would exceed the
-    // compilers' nesting limits.
+    // The first error of statements [B, E), split in halves: folds over hundreds of statements
+    // would exceed the compilers' nesting limits.
     template <std::size_t B, std::size_t E>
-    static consteval bool check_range() {
-        if constexpr (E - B == 0) return true;
-        else if constexpr (E - B == 1) return check<B>();
-        else return check_range<B, B + (E - B) / 2>() && check_range<B + (E - B) / 2, E>();
+    static consteval error first_error() {
+        if constexpr (E - B == 0) {
+            return {};
+        } else if constexpr (E - B == 1) {
+            return error_of<B>();
+        } else {
+            const error e = first_error<B, B + (E - B) / 2>();
+            return e.failed() ? e : first_error<B + (E - B) / 2, E>();
+        }
     }
+    static constexpr error failure = first_error<0, marks.size()>();
+
     template <std::size_t B, std::size_t E>
     static consteval std::size_t bytes_of_range() {
         if constexpr (E - B == 0) return 0;
@@ -192,14 +199,10 @@ struct statement_by_statement {
 
     static consteval auto build() {
         constexpr std::size_t n = marks.size();
-        if constexpr (!check_range<0, n>()) {
-            return program<typename Isa::instruction, 0, 0>{};
-        } else {
-            program<typename Isa::instruction, n, bytes_of_range<0, n>()> p{};
-            std::size_t at = 0;
-            fill<0, n>(p, at);
-            return p;
-        }
+        program<typename Isa::instruction, n, bytes_of_range<0, n>()> p{};
+        std::size_t at = 0;
+        fill<0, n>(p, at);
+        return p;
     }
 };
 
@@ -207,6 +210,8 @@ struct statement_by_statement {
 // references, a layout of its own): the whole program in one constant evaluation, then its image.
 template <class Isa, fixed_string Source>
 struct whole_program {
+    static constexpr std::string_view source = Source.view();
+    static constexpr char terminator = contract::terminator<Isa>();
     static constexpr std::size_t bound = statement_bound(Source.view(), contract::terminator<Isa>());
     static constexpr auto parsed = parse_program<Isa, bound>(Source.view());
     static constexpr std::size_t n = parsed.ok() ? parsed->statements.size() : 0;
@@ -224,28 +229,40 @@ struct whole_program {
         return r;
     }();
 
+    static constexpr error failure = !parsed.ok() ? parsed.error() : image.error();
+
     static consteval auto build() {
-        if constexpr (!check_result<parsed>()) {
-            return program<typename Isa::instruction, 0, 0>{};
-        } else if constexpr (!check_result<image>()) {
-            return program<typename Isa::instruction, 0, 0>{};
-        } else {
-            program<typename Isa::instruction, n, image->bytes.size()> p{};
-            for (std::size_t i = 0; i < n; ++i) p.instructions[i] = parsed->statements[i];
-            for (std::size_t i = 0; i < p.bytes.size(); ++i) p.bytes[i] = image->bytes[i];
-            return p;
-        }
+        program<typename Isa::instruction, n, image->bytes.size()> p{};
+        for (std::size_t i = 0; i < n; ++i) p.instructions[i] = parsed->statements[i];
+        for (std::size_t i = 0; i < p.bytes.size(); ++i) p.bytes[i] = image->bytes[i];
+        return p;
     }
 };
 
+// How a source is assembled at compile time.
+template <class Isa, fixed_string Source>
+using assembly = std::conditional_t<contract::statements_independent<Isa>(), statement_by_statement<Isa, Source>,
+                                    whole_program<Isa, Source>>;
+
 }  // namespace detail
 
-// Compile-time assembly: the program, or a compile error naming the problem with its line and
-// column as template arguments (ctisa::diagnostic::error<kind, line, column>).
+// Whether a source assembles at compile time (for requires-clauses and static_assert).
 template <class Isa, fixed_string Source>
+inline constexpr bool assembles = !detail::assembly<Isa, Source>::failure.failed();
+
+
+// Compile-time assembly: the program.
+template <class Isa, fixed_string Source>
+    requires assembles<Isa, Source>
 consteval auto assemble() {
-    if constexpr (contract::statements_independent<Isa>()) return detail::statement_by_statement<Isa, Source>::build();
-    else return detail::whole_program<Isa, Source>::build();
+    return detail::assembly<Isa, Source>::build();
 }
+
+// A wrong source: declared only, returning an incomplete type, so that the compile error is the
+// call, at its line in the user's file, and its one message names the kind, the snippet line and
+// column and the offending text; nothing is instantiated after it, so no knock-on errors.
+template <class Isa, fixed_string Source>
+    requires(!assembles<Isa, Source>)
+auto assemble() -> decltype(detail::rejection<detail::assembly<Isa, Source>>::type_of());
 
 }  // namespace ctisa

@@ -9,31 +9,37 @@
 //   return error{errors::uniform_slot_conflict, line, column};
 // The general kinds are also spelled error_code::truncated, ... (ctisa::errors::truncated).
 //
-// When a rule is broken during constant evaluation, ctisa calls the non-constexpr function
-// ctisa::diagnostic::error with the kind (and, for text, the line and column) as template
-// arguments, so that the compiler's message names them:
-//   GCC:   call to non-'constexpr' function 'void ctisa::diagnostic::error() [with const
-//          ctisa::error_kind& kind = ctisa::errors::unknown_mnemonic; unsigned int line = 3; ...
-//   Clang: non-constexpr function 'error<ctisa::errors::unknown_mnemonic, 3U, 5U>' cannot be used ...
+// When a builder's rule is broken during constant evaluation, ctisa calls the non-constexpr
+// function ctisa::diagnostic::rule_broken with the kind and its message as template arguments, so
+// that the compiler's message names them:
+//   GCC:   error: call to non-'constexpr' function 'void ctisa::diagnostic::rule_broken() [with
+//          const ctisa::error_kind& kind = ctisa::errors::register_out_of_range; ... message =
+//          ctisa::fixed_string<42>{"register number out of range for its bank"}]'
+//   Clang: error: constexpr variable 'x' must be initialized by a constant expression
+//          note: non-constexpr function 'rule_broken<ctisa::errors::register_out_of_range, ...>'
+// (Clang's first line cannot name it: the failure is found while evaluating run-time values.)
+// A wrong source given to the compile-time assembler is a type instead: assembly_error, below.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
+
+#include "fixed_string.hpp"
 
 namespace ctisa {
 
 struct error_kind {
     std::string_view name;
     std::string_view message;
-    void (*raise)() noexcept;  // diagnostic::error<this kind>: the compile error (see diagnostic)
+    void (*raise)() noexcept;  // diagnostic::rule_broken<this kind>: the compile error (see above)
 };
 
 namespace diagnostic {
 
 // Deliberately not constexpr: reaching it during constant evaluation is the compile error, and
 // its template arguments are the message.
-template <const error_kind& kind, unsigned line = 0, unsigned column = 0>
-inline void error() noexcept {}
+template <const error_kind& kind, fixed_string message>
+inline void rule_broken() noexcept {}
 
 }  // namespace diagnostic
 
@@ -41,7 +47,7 @@ inline void error() noexcept {}
 
 // Declares the error kind `name` (an identifier: its name too) in the current namespace.
 #define CTISA_ERROR_KIND(name, message) \
-    inline constexpr ::ctisa::error_kind name { #name, message, &::ctisa::diagnostic::error<name> }
+    inline constexpr ::ctisa::error_kind name { #name, message, &::ctisa::diagnostic::rule_broken<name, message> }
 
 // X(name, message): the general kinds, grouped by where they arise.
 #define CTISA_GENERAL_ERROR_KINDS(X)                                                             \
@@ -109,7 +115,7 @@ CTISA_GENERAL_ERROR_KINDS(CTISA_X)
 }  // namespace errors
 
 // An error's kind, compared by identity; none when it refers to no kind. A structural type, so
-// that a compile-time error's kind can be a template argument (diagnostic::raise).
+// that a compile-time error's kind can be a template argument.
 struct error_code {
     const error_kind* kind = nullptr;
 
@@ -155,20 +161,22 @@ struct error {
 
 namespace diagnostic {
 
-// Reaches diagnostic::error for `code`'s kind (no line or column: for errors found while
-// evaluating a builder); a no-op for none.
+// Reaches diagnostic::rule_broken for `code`'s kind; a no-op for none.
 constexpr void raise(error_code code) noexcept {
     if (code.kind) code.kind->raise();
 }
 
-// The same with the line and column of a text error, for a `code` known at compile time. (The
-// test of `c` keeps this function usable in constant expressions, so that the compiler's first
-// error is the call to diagnostic::error.)
-template <error_code code, unsigned line, unsigned column>
-constexpr void raise(error_code c = code) noexcept {
-    if constexpr (code.kind != nullptr)
-        if (c.kind) error<*code.kind, line, column>();
-}
+// The compile error of a rejected compile-time assembly (assembler.hpp): never defined, and the
+// return type of assemble<...>() for a wrong source, so the call itself is the error, placed by
+// the compiler at the call in the user's file. Its template arguments are the message: the kind,
+// its message, where in the snippet, and the offending text.
+//   GCC:   file.cpp:26:60: error: invalid use of incomplete type 'struct ctisa::diagnostic::
+//          assembly_error<ctisa::errors::unknown_mnemonic, ctisa::fixed_string<17>{"unknown
+//          mnemonic"}, ctisa::fixed_string<25>{"snippet line 2, column 3"}, ...{"'bogus'"}>'
+//   Clang: file.cpp:26:22: error: implicit instantiation of undefined template 'ctisa::...'
+// (Strings come in pieces of at most 32 characters: Clang elides longer ones.)
+template <const error_kind& kind, fixed_string... text>
+struct assembly_error;
 
 }  // namespace diagnostic
 

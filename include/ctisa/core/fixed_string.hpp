@@ -22,4 +22,14 @@ struct fixed_string {
 template <std::size_t N>
 fixed_string(const char (&)[N]) -> fixed_string<N>;
 
+// The first N characters of `text` (at least N long) as a fixed_string: text computed at compile
+// time made a template argument (N from a constexpr size).
+template <std::size_t N>
+constexpr fixed_string<N + 1> fixed_string_of(std::string_view text) noexcept {
+    fixed_string<N + 1> out;
+    for (std::size_t i = 0; i < N; ++i) out.data[i] = text[i];
+    out.data[N] = '\0';  // written, not left to the initializer: Clang prints the value as a string then
+    return out;
+}
+
 }  // namespace ctisa

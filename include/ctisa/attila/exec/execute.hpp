@@ -354,7 +354,7 @@ inline void fragment_kernels(const Desc& desc, const lane_view<N, S>& v, const l
         for (std::size_t l = 0; l < N; ++l) {
             if (!active[l]) continue;
             const vec4 s = read_vector(d.sources[0], v, l);
-            for (unsigned i = 0; i < 4; ++i) env.export_sample_depth(lane0 + l, v.row(lay.sample)[l] + i, s[i]);
+            for (unsigned i = 0; i < 4; ++i) env.export_sample_depth(lane0 + l, v.row(lay.sample)[l] + d.unit + i, s[i]);
         }
     } else if constexpr (Op == opcode::chs) {
         lane_word* sample = v.row(lay.sample);
