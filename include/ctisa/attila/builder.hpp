@@ -437,7 +437,7 @@ struct builder {
     }
 
     template <class... Operands>
-    constexpr result<instruction> operator()(const Operands&... ops) const noexcept {
+    constexpr built<instruction> operator()(const Operands&... ops) const noexcept {
         using namespace builder_detail;
         constexpr auto slots = written_slots<Op>::value;
         static_assert(sizeof...(Operands) == slots.count, "ATTILA rule: wrong number of operands for this instruction");
@@ -470,7 +470,7 @@ struct builder {
         }
         error e{pl.status, 0, 0, 0, {}};
         if (!e.failed()) e = validate(in);
-        return finish(in, e);
+        return built<instruction>::trusted(finish(in, e));
     }
 
 private:

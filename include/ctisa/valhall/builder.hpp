@@ -387,7 +387,7 @@ struct builder {
     }
 
     template <class... Operands>
-    constexpr result<instruction> operator()(const Operands&... ops) const noexcept {
+    constexpr built<instruction> operator()(const Operands&... ops) const noexcept {
         using namespace builder_detail;
         static_assert(sizeof...(Operands) == operand_count(Id),
                       "Valhall rule: wrong number of operands (staging registers, destination, sources, immediate, in that order)");
@@ -413,7 +413,7 @@ struct builder {
             ops...);
         error e{st, 0, 0, 0, {}};
         if (!e.failed()) e = validate(in);
-        return finish(in, e);
+        return built<instruction>::trusted(finish(in, e));
     }
 };
 
