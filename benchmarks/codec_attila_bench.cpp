@@ -21,7 +21,7 @@ at::encoded random_unit(rng& r) {
 constexpr std::size_t mix_size = 12;
 
 std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
-    const ctisa::result<at::instruction> mix[mix_size] = {
+    const ctisa::built<at::instruction> mix[mix_size] = {
         at::add(r(v[0]), r(v[1]), c(v[2])),
         at::mad(r(v[3]).mask("xyz"), -r(v[4]), c(v[5]).x(), r(v[6])),
         at::mul.sat()(o(v[7] & 15), i(v[8] & 15), r(v[9])),

@@ -17,7 +17,7 @@ constexpr std::size_t mix_size = 12;
 
 std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
     auto reg = [&](unsigned k) { return static_cast<unsigned>(v[k] & 63); };
-    const ctisa::result<va::instruction> mix[mix_size] = {
+    const ctisa::built<va::instruction> mix[mix_size] = {
         va::fadd_f32(r(reg(0)), r(reg(1)), r(reg(2)).neg()),
         va::fma_f32(r(reg(3)), r(reg(4)), r(reg(5)).abs(), u(reg(6))),
         va::iadd_u32(r(reg(7)), r(reg(8)), r(reg(9))),

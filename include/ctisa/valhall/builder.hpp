@@ -412,7 +412,7 @@ struct builder {
             },
             ops...);
         error e{st, 0, 0, 0, {}};
-        if (!e.failed()) e = validate(in);
+        if (!e.failed()) e = validate_as(in, info(Id));
         return built<instruction>::trusted(finish(in, e));
     }
 };
