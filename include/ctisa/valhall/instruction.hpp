@@ -233,10 +233,8 @@ constexpr error check_source(const source& s, const source_info& si, std::string
 
 }  // namespace detail
 
-// Every rule of the ISA a well-formed instruction obeys. Builders, the assembler and the decoder
-// all end here, so that what one accepts the others accept too.
-// validate() with the descriptor of in.id given: inlined where it is a constant (a builder's), so
-// that the compiler drops the rules the instruction cannot break.
+// validate() with the descriptor of in.id given (in.id in range): inlined into each builder, which
+// knows its descriptor, so that a builder's result is checked without a call.
 [[nodiscard]] CTISA_ALWAYS_INLINE constexpr error validate_as(const instruction& in, const instruction_info& ins) noexcept {
     using detail::rule;
 
@@ -303,6 +301,8 @@ constexpr error check_source(const source& s, const source_info& si, std::string
     return {};
 }
 
+// Every rule of the ISA a well-formed instruction obeys. Builders, the assembler and the decoder
+// all end here, so that what one accepts the others accept too.
 [[nodiscard]] constexpr error validate(const instruction& in) noexcept {
     if (static_cast<std::size_t>(in.id) >= instruction_count) return detail::rule(error_code::reserved_opcode, "opcode");
     return validate_as(in, info(in.id));
