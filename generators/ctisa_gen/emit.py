@@ -80,9 +80,10 @@ def reflected_format(name, word, fields, description):
         f"    static constexpr std::string_view format_name = {cpp_string(name)};\n"
         f"    static constexpr std::size_t word = {word};\n"
         f"    static constexpr std::array<field_info, {len(fields)}> fields{{{{\n{infos}}}}};\n\n"
-        f"    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors).\n"
-        f"    template <class F> constexpr void visit(F&& f) {{ {calls} }}\n"
-        f"    template <class F> constexpr void visit(F&& f) const {{ {calls} }}\n\n"
+        f"    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors);\n"
+        f"    // inlined, so that at run time the fields are shifts at constant positions.\n"
+        f"    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) {{ {calls} }}\n"
+        f"    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) const {{ {calls} }}\n\n"
         f"    friend constexpr bool operator==(const {name}&, const {name}&) = default;\n"
         "};\n"
     )

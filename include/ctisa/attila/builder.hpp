@@ -472,7 +472,7 @@ struct builder {
     }
 
     template <class... Operands>
-    constexpr result<instruction> operator()(const Operands&... ops) const noexcept {
+    constexpr built<instruction> operator()(const Operands&... ops) const noexcept {
         using namespace builder_detail;
         constexpr auto slots = written_slots<Op>::value;
         static_assert(sizeof...(Operands) == slots.count || (slots.optional && sizeof...(Operands) + 1 == slots.count),
@@ -508,7 +508,7 @@ struct builder {
         }
         error e = pl.status;
         if (!e.failed()) e = validate(in);
-        return finish(in, e);
+        return built<instruction>::trusted(finish(in, e));
     }
 
 private:

@@ -10,6 +10,7 @@
 #include <span>
 
 #include "../core/bits.hpp"
+#include "../core/built.hpp"
 #include "../core/format.hpp"
 #include "../core/result.hpp"
 #include "generated/formats.hpp"
@@ -79,9 +80,9 @@ constexpr error pack_checked(const Format& f, words& w) noexcept {
 
 }  // namespace detail
 
-// The two words of a valid instruction (validate() first: an invalid one is returned as its error).
-[[nodiscard]] constexpr result<words> encode_words(const instruction& in) noexcept {
-    if (auto e = validate(in); e.failed()) return e;
+// The two words of an instruction validate() accepts (what a builder returns). Fields are still
+// checked to fit: an instruction validate() would reject comes back as an error or unspecified words.
+[[nodiscard]] constexpr result<words> encode_valid_words(const instruction& in) noexcept {
     const form_info& form = form_of(in);
 
     generated::lo64 lo{};
@@ -146,16 +147,30 @@ constexpr error pack_checked(const Format& f, words& w) noexcept {
     return w;
 }
 
+// The two words of a valid instruction (validate() first: an invalid one is returned as its error).
+[[nodiscard]] constexpr result<words> encode_words(const instruction& in) noexcept {
+    if (auto e = validate(in); e.failed()) return e;
+    return encode_valid_words(in);
+}
+
 [[nodiscard]] constexpr result<encoded> encode(const instruction& in) noexcept {
     auto w = encode_words(in);
     if (!w) return w.error();
     return to_bytes(*w);
 }
 
-// Builders return result<instruction>; encoding one passes its error on.
+// A result<instruction> may hold any instruction: encoding one validates it, or passes its error on.
 [[nodiscard]] constexpr result<encoded> encode(const result<instruction>& in) noexcept {
     if (!in) return in.error();
     return encode(*in);
+}
+
+// A builder's result has been validated: encoding it only places the fields.
+[[nodiscard]] constexpr result<encoded> encode(const built<instruction>& in) noexcept {
+    if (!in) return in.error();
+    auto w = encode_valid_words(*in);
+    if (!w) return w.error();
+    return to_bytes(*w);
 }
 
 namespace detail {
@@ -290,7 +305,7 @@ constexpr error first_difference(const words& got, const words& canonical) noexc
 
     if (auto e = validate(in); e.failed()) return e;
     // Strictness: whatever the instruction does not use must hold the canonical values.
-    auto canonical = encode_words(in);
+    auto canonical = encode_valid_words(in);
     if (!canonical) return canonical.error();
     if (*canonical != w) {
         if (auto e = detail::first_difference<generated::lo64>(w, *canonical); e.failed()) return e;

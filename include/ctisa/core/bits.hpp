@@ -7,6 +7,10 @@
 #include <cstdint>
 #include <span>
 
+// For the lambdas that pack and unpack fields one at a time: inlined, the field positions become
+// constants and the fields a few shifts; GCC otherwise calls them once per field.
+#define CTISA_ALWAYS_INLINE __attribute__((always_inline))
+
 namespace ctisa {
 
 // A field of `width` bits starting at bit `lsb` of word `word` (bit 0 = least significant).

@@ -15,6 +15,7 @@
 #include <boost/hana/range.hpp>
 #include <boost/hana/tuple.hpp>
 
+#include "built.hpp"
 #include "error.hpp"
 #include "result.hpp"
 

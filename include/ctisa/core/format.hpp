@@ -43,7 +43,7 @@ template <class Format, class Word, std::size_t N>
     detail::check_format_shape<Format>();
     Format out{};
     std::size_t i = 0;
-    out.visit([&](auto& member) {
+    out.visit([&](auto& member) CTISA_ALWAYS_INLINE {
         member = static_cast<std::remove_reference_t<decltype(member)>>(extract(words, Format::fields[i].bits));
         ++i;
     });
@@ -55,14 +55,31 @@ template <class Format, class Word, std::size_t N>
 template <class Format, class Word, std::size_t N>
 [[nodiscard]] constexpr std::size_t pack(const Format& in, std::array<Word, N>& words) noexcept {
     detail::check_format_shape<Format>();
+    // All fields at once (shifts and ORs the compiler keeps in registers); the field at fault
+    // is looked for only when one does not fit.
+    std::array<std::uint64_t, N> bits{}, cleared{};
     std::size_t i = 0;
-    bool ok = true;
-    in.visit([&](const auto& member) {
-        if (!ok) return;
-        if (!insert(words, Format::fields[i].bits, static_cast<std::uint64_t>(member))) ok = false;
-        else ++i;
+    bool fits = true;
+    in.visit([&](const auto& member) CTISA_ALWAYS_INLINE {
+        const bit_field f = Format::fields[i++].bits;
+        const auto value = static_cast<std::uint64_t>(member);
+        fits = fits && fits_unsigned(value, f.width);
+        bits[f.word] |= value << f.lsb;
+        cleared[f.word] |= f.max_value() << f.lsb;
     });
-    return i;
+    if (!fits) {  // one insert() at a time, stopping at the field at fault
+        i = 0;
+        bool ok = true;
+        in.visit([&](const auto& member) {
+            if (!ok) return;
+            if (!insert(words, Format::fields[i].bits, static_cast<std::uint64_t>(member))) ok = false;
+            else ++i;
+        });
+        return i;
+    }
+    for (std::size_t w = 0; w < N; ++w)
+        words[w] = static_cast<Word>((static_cast<std::uint64_t>(words[w]) & ~cleared[w]) | bits[w]);
+    return Format::fields.size();
 }
 
 // Calls f(field_info, value) for every field of a format value, in layout order.

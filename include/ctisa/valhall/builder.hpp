@@ -423,7 +423,7 @@ struct builder {
     }
 
     template <class... Operands>
-    constexpr result<instruction> operator()(const Operands&... ops) const noexcept {
+    constexpr built<instruction> operator()(const Operands&... ops) const noexcept {
         using namespace builder_detail;
         static_assert(sizeof...(Operands) == operand_count(Id),
                       "Valhall rule: wrong number of operands (staging registers, destination, sources, immediate, in that order)");
@@ -447,8 +447,8 @@ struct builder {
                 place<Id, pos>(in, value, e);
             },
             ops...);
-        if (!e.failed()) e = validate(in);
-        return finish(in, e);
+        if (!e.failed()) e = validate_as(in, info(Id));
+        return built<instruction>::trusted(finish(in, e));
     }
 };
 

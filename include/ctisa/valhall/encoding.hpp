@@ -12,7 +12,9 @@
 #include <span>
 
 #include "../core/bits.hpp"
+#include "../core/built.hpp"
 #include "../core/result.hpp"
+#include "../core/strict.hpp"
 #include "instruction.hpp"
 
 namespace ctisa::valhall {
@@ -60,10 +62,10 @@ constexpr std::uint8_t variable_staging_count(const instruction& in, const instr
 
 }  // namespace encoding_detail
 
-// The word of a valid instruction (validate() first: an invalid one is returned as its error).
-[[nodiscard]] constexpr result<std::uint64_t> encode_word(const instruction& in) noexcept {
+// The word of an instruction validate() accepts (what a builder returns); anything else gives
+// an unspecified word.
+[[nodiscard]] constexpr std::uint64_t encode_valid_word(const instruction& in) noexcept {
     using namespace encoding_detail;
-    if (auto e = validate(in); e.failed()) return e;
     const instruction_info& ins = info(in.id);
     words w{};
     put(w, 48, 9, ins.opcode);
@@ -104,16 +106,28 @@ constexpr std::uint8_t variable_staging_count(const instruction& in, const instr
     return w[0];
 }
 
+// The word of a valid instruction (validate() first: an invalid one is returned as its error).
+[[nodiscard]] constexpr result<std::uint64_t> encode_word(const instruction& in) noexcept {
+    if (auto e = validate(in); e.failed()) return e;
+    return encode_valid_word(in);
+}
+
 [[nodiscard]] constexpr result<encoded> encode(const instruction& in) noexcept {
     auto w = encode_word(in);
     if (!w) return w.error();
     return to_bytes(words{*w});
 }
 
-// Builders return result<instruction>; encoding one passes its error on.
+// A result<instruction> may hold any instruction: encoding one validates it, or passes its error on.
 [[nodiscard]] constexpr result<encoded> encode(const result<instruction>& in) noexcept {
     if (!in) return in.error();
     return encode(*in);
+}
+
+// A builder's result has been validated: encoding it only places the fields.
+[[nodiscard]] constexpr result<encoded> encode(const built<instruction>& in) noexcept {
+    if (!in) return in.error();
+    return to_bytes(words{encode_valid_word(*in)});
 }
 
 // The instruction a word's opcode (and secondary opcode) select, or why none.
@@ -157,18 +171,12 @@ constexpr source decode_source(std::uint8_t byte) noexcept {
     return s;
 }
 
-}  // namespace encoding_detail
 
-[[nodiscard]] constexpr result<instruction> decode_word(std::uint64_t word) noexcept {
-    using namespace encoding_detail;
+// The fields of `word` as an instruction of `ins`, unchecked.
+constexpr instruction fields_of(std::uint64_t word, instruction_id id, const instruction_info& ins) noexcept {
     const words w{word};
-    auto id = identify(word);
-    if (!id) return id.error();
-    const instruction_info& ins = info(*id);
-    if (extract(w, reserved_field) != 0) return error{error_code::reserved_bits_set, 0, 0, 0, "reserved"};
-
     instruction in;
-    in.id = *id;
+    in.id = id;
     in.mode = static_cast<immediate_mode>(extract(w, immediate_mode_field));
     if (extract(w, do_action_field) != 0) {
         in.has_action = true;
@@ -209,17 +217,133 @@ constexpr source decode_source(std::uint8_t byte) noexcept {
                                                : static_cast<std::uint32_t>(raw);
     }
 
+    return in;
+}
+
+// What an accepted word of the instruction looks like (core/strict.hpp): every bit fixed but the
+// fields that carry operands, modifiers and flow control, and for small fields their legal values.
+// The plan is exact when each released field decodes and encodes back to its own bits, and no
+// field the encoder writes as a constant (opcodes, staging flags, an unused count or destination)
+// shares a bit with one released.
+using decode_plan = strict_plan<1, 16>;
+
+constexpr decode_plan plan_of(instruction_id id) noexcept {
+    const instruction_info& ins = info(id);
+    decode_plan p{words{encode_valid_word(make_instruction(id))}};
+    auto field = [](unsigned lsb, unsigned width) {
+        return bit_field{0, static_cast<std::uint8_t>(lsb), static_cast<std::uint8_t>(width)};
+    };
+    auto defined = [](enum_id e) { return [e](unsigned v) { return is_defined(e, v); }; };
+    p.require(immediate_mode_field, allowed_values(2, defined(enum_id::immediate_mode)));
+    p.release(action_field);  // a wait (any value) or, with do_action, an action: checked apart
+    p.release(do_action_field);
+    if (ins.dests != 0) {
+        p.release(field(40, 6));
+        p.require(field(46, 2), 0b1110);  // a write mask is never empty
+    }
+    bool variable_count = false;
+    for (unsigned k = 0; k < ins.staging_count; ++k) {
+        p.release(field(ins.staging[k].start, 6));
+        variable_count = variable_count || ins.staging[k].count == 0;
+    }
+    std::uint64_t kinds_seen = 0;
+    for (unsigned m = 0; m < ins.modifier_count; ++m) {
+        const modifier_use& use = ins.modifiers[m];
+        if (!use.in_word) continue;
+        const auto k = static_cast<unsigned>(use.kind);
+        if (((kinds_seen >> k) & 1u) != 0 || use.size > 8) p.exact = false;  // would not decode back to its bits
+        kinds_seen |= std::uint64_t{1} << k;
+        const modifier_info& mi = info(use.kind);
+        if (use.kind == modifier::staging_register_count) {
+            if (variable_count) p.require(field(use.start, use.size), allowed_values(use.size, [](unsigned v) { return v >= 1 && v <= max_staging_registers; }));
+        } else if (((ins.modifier_mask >> k) & 1u) == 0) {
+            p.require(field(use.start, use.size), 1);  // an implied modifier holds 0
+        } else {
+            p.require(field(use.start, use.size), allowed_values(use.size, [&](unsigned v) {
+                          return mi.flag ? v <= 1 : is_defined(mi.values, v);
+                      }));
+        }
+    }
+    for (unsigned i = 0; i < ins.source_count; ++i) {
+        const source_info& si = ins.sources[i];
+        p.release(field(8 * i, 8));
+        if (si.absneg) {
+            p.release(field(si.neg_bit, 1));
+            p.release(field(si.abs_bit, 1));
+        }
+        if (si.invertible) p.release(field(si.not_bit, 1));
+        if (si.select.kind != select_kind::none)
+            p.require(field(si.select.start, si.select.width), allowed_values(si.select.width, [&](unsigned v) { return fits_select(si.select, v); }));
+    }
+    if (ins.immediate_count != 0) p.release(field(ins.immediate.start, ins.immediate.size));
+
+    bool constants_kept = p.still_fixed(opcode_field) && p.still_fixed(reserved_field);
+    if (ins.opcode2 >= 0) constants_kept = constants_kept && (p.fixed_mask[0] & (std::uint64_t{ins.secondary_mask} << ins.secondary_shift)) ==
+                                                                 (std::uint64_t{ins.secondary_mask} << ins.secondary_shift);
+    for (unsigned k = 0; k < ins.staging_count; ++k) constants_kept = constants_kept && p.still_fixed(field(ins.staging[k].start + 6u, 2));
+    if (ins.dests == 0 && ins.staging_count == 0) constants_kept = constants_kept && p.still_fixed(dest_field);
+    if (!variable_count)
+        for (unsigned m = 0; m < ins.modifier_count; ++m)
+            if (ins.modifiers[m].in_word && ins.modifiers[m].kind == modifier::staging_register_count)
+                constants_kept = constants_kept && p.still_fixed(field(ins.modifiers[m].start, ins.modifiers[m].size));
+    p.exact = p.exact && constants_kept;
+    return p;
+}
+
+constexpr std::array<decode_plan, instruction_count> make_decode_plans() noexcept {
+    std::array<decode_plan, instruction_count> plans{};
+    for (std::size_t i = 0; i < instruction_count; ++i) plans[i] = plan_of(static_cast<instruction_id>(i));
+    return plans;
+}
+
+// What a plan leaves to the decoded instruction, as validate() checks it: a defined action,
+// staging registers inside the register file, and the FAU limits.
+constexpr bool fast_checks_pass(const instruction& in) noexcept {
+    const instruction_info& ins = info(in.id);
+    if (in.has_action && !is_defined(enum_id::action, static_cast<unsigned>(in.act))) return false;
+    for (unsigned k = 0; k < ins.staging_count; ++k)
+        if (in.staging[k].base + in.staging[k].count > register_count) return false;
+    fau_tracker fau;
+    for (unsigned i = 0; i < ins.source_count; ++i)
+        if (fau.add(in.sources[i], in.mode) != error_code::none) return false;
+    return true;
+}
+
+}  // namespace encoding_detail
+
+// Per instruction, what its accepted words look like.
+inline constexpr auto decode_plans = encoding_detail::make_decode_plans();
+
+// Decoding as the definition says it: the fields, validate(), and the word must be what encoding
+// the instruction gives. decode_word gives the same answers faster; tests compare the two.
+[[nodiscard]] constexpr result<instruction> decode_word_by_encoding(std::uint64_t word) noexcept {
+    using namespace encoding_detail;
+    auto id = identify(word);
+    if (!id) return id.error();
+    const instruction_info& ins = info(*id);
+    if (extract(words{word}, reserved_field) != 0) return error{error_code::reserved_bits_set, 0, 0, 0, "reserved"};
+    const instruction in = fields_of(word, *id, ins);
     if (auto e = validate(in); e.failed()) return e;
     // Strictness: whatever the instruction does not use must hold its canonical value.
-    auto canonical = encode_word(in);
-    if (!canonical) return canonical.error();
-    if (const std::uint64_t diff = *canonical ^ word; diff != 0) {
+    if (const std::uint64_t diff = encode_valid_word(in) ^ word; diff != 0) {
         unsigned bit = 0;
         while (((diff >> bit) & 1u) == 0) ++bit;
         const std::string_view name = field_at(ins, bit);
         return error{name == "unused bits" ? error_code::reserved_bits_set : error_code::unused_field_set, 0, 0, 0, name};
     }
     return in;
+}
+
+[[nodiscard]] constexpr result<instruction> decode_word(std::uint64_t word) noexcept {
+    using namespace encoding_detail;
+    auto id = identify(word);
+    if (!id) return id.error();
+    const decode_plan& plan = decode_plans[static_cast<std::size_t>(*id)];
+    if (plan.exact && plan.admits(words{word})) {
+        const instruction in = fields_of(word, *id, info(*id));
+        if (fast_checks_pass(in)) return in;
+    }
+    return decode_word_by_encoding(word);  // the error, named as the definition names it
 }
 
 // Decodes the first 8 bytes; fewer than 8 is a truncated stream.

@@ -37,6 +37,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -232,12 +233,10 @@ constexpr error check_source(const source& s, const source_info& si, std::string
 
 }  // namespace detail
 
-// Every rule of the ISA a well-formed instruction obeys. Builders, the assembler and the decoder
-// all end here, so that what one accepts the others accept too.
-[[nodiscard]] constexpr error validate(const instruction& in) noexcept {
+// validate() with the descriptor of in.id given (in.id in range): inlined into each builder, which
+// knows its descriptor, so that a builder's result is checked without a call.
+[[nodiscard]] CTISA_ALWAYS_INLINE constexpr error validate_as(const instruction& in, const instruction_info& ins) noexcept {
     using detail::rule;
-    if (static_cast<std::size_t>(in.id) >= instruction_count) return rule(error_code::reserved_opcode, "opcode");
-    const instruction_info& ins = info(in.id);
 
     if (!is_defined(enum_id::immediate_mode, static_cast<unsigned>(in.mode))) return rule(error_code::reserved_value, "immediate_mode");
     if (in.has_action) {
@@ -278,9 +277,10 @@ constexpr error check_source(const source& s, const source_info& si, std::string
         if (const error_code c = fau.add(s, in.mode); c != error_code::none) return rule(c, source_names[i]);
     }
 
-    for (std::size_t m = 0; m < modifier_count; ++m)  // modifiers the instruction lacks (or implies) hold 0
-        if (in.modifiers[m] != 0 && ((ins.modifier_mask >> m) & 1u) == 0)
-            return rule(error_code::modifier_not_allowed, modifiers[m].name);
+    std::uint64_t present = 0;  // modifiers the instruction lacks (or implies) hold 0; no early exit, so it vectorises
+    for (std::size_t m = 0; m < modifier_count; ++m) present |= std::uint64_t{in.modifiers[m] != 0} << m;
+    if (const std::uint64_t stray = present & ~ins.modifier_mask; stray != 0)
+        return rule(error_code::modifier_not_allowed, modifiers[static_cast<std::size_t>(std::countr_zero(stray))].name);
     for (unsigned i = 0; i < ins.modifier_count; ++i) {
         const modifier_use& use = ins.modifiers[i];
         if (((ins.modifier_mask >> static_cast<unsigned>(use.kind)) & 1u) == 0) continue;
@@ -299,6 +299,13 @@ constexpr error check_source(const source& s, const source_info& si, std::string
         if (!fits) return rule(error_code::value_out_of_range, imm.name);
     }
     return {};
+}
+
+// Every rule of the ISA a well-formed instruction obeys. Builders, the assembler and the decoder
+// all end here, so that what one accepts the others accept too.
+[[nodiscard]] constexpr error validate(const instruction& in) noexcept {
+    if (static_cast<std::size_t>(in.id) >= instruction_count) return detail::rule(error_code::reserved_opcode, "opcode");
+    return validate_as(in, info(in.id));
 }
 
 }  // namespace ctisa::valhall

@@ -89,9 +89,10 @@ struct lo64 {
         field_info{"reloffset", bit_field{0, 45, 9}},
         field_info{"reserved", bit_field{0, 54, 10}}}};
 
-    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors).
-    template <class F> constexpr void visit(F&& f) { f(opcode); f(endflag); f(waitpoint); f(predicated); f(invertpred); f(predreg); f(op1bank); f(op1negate); f(op1absolute); f(op2bank); f(op2negate); f(op2absolute); f(op3bank); f(op3negate); f(op3absolute); f(resbank); f(saturate); f(mask); f(relmode); f(reladdr); f(reladcomp); f(reloffset); f(reserved); }
-    template <class F> constexpr void visit(F&& f) const { f(opcode); f(endflag); f(waitpoint); f(predicated); f(invertpred); f(predreg); f(op1bank); f(op1negate); f(op1absolute); f(op2bank); f(op2negate); f(op2absolute); f(op3bank); f(op3negate); f(op3absolute); f(resbank); f(saturate); f(mask); f(relmode); f(reladdr); f(reladcomp); f(reloffset); f(reserved); }
+    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors);
+    // inlined, so that at run time the fields are shifts at constant positions.
+    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) { f(opcode); f(endflag); f(waitpoint); f(predicated); f(invertpred); f(predreg); f(op1bank); f(op1negate); f(op1absolute); f(op2bank); f(op2negate); f(op2absolute); f(op3bank); f(op3negate); f(op3absolute); f(resbank); f(saturate); f(mask); f(relmode); f(reladdr); f(reladcomp); f(reloffset); f(reserved); }
+    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) const { f(opcode); f(endflag); f(waitpoint); f(predicated); f(invertpred); f(predreg); f(op1bank); f(op1negate); f(op1absolute); f(op2bank); f(op2negate); f(op2absolute); f(op3bank); f(op3negate); f(op3absolute); f(resbank); f(saturate); f(mask); f(relmode); f(reladdr); f(reladcomp); f(reloffset); f(reserved); }
 
     friend constexpr bool operator==(const lo64&, const lo64&) = default;
 };
@@ -128,9 +129,10 @@ struct hi64_register {
         field_info{"op3swizzle", bit_field{1, 48, 8}},
         field_info{"reserved", bit_field{1, 56, 8}}}};
 
-    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors).
-    template <class F> constexpr void visit(F&& f) { f(op1reg); f(op1swizzle); f(resreg); f(op2reg); f(op2swizzle); f(op3reg); f(op3swizzle); f(reserved); }
-    template <class F> constexpr void visit(F&& f) const { f(op1reg); f(op1swizzle); f(resreg); f(op2reg); f(op2swizzle); f(op3reg); f(op3swizzle); f(reserved); }
+    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors);
+    // inlined, so that at run time the fields are shifts at constant positions.
+    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) { f(op1reg); f(op1swizzle); f(resreg); f(op2reg); f(op2swizzle); f(op3reg); f(op3swizzle); f(reserved); }
+    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) const { f(op1reg); f(op1swizzle); f(resreg); f(op2reg); f(op2swizzle); f(op3reg); f(op3swizzle); f(reserved); }
 
     friend constexpr bool operator==(const hi64_register&, const hi64_register&) = default;
 };
@@ -158,9 +160,10 @@ struct hi64_immediate {
         field_info{"reserved", bit_field{1, 24, 8}},
         field_info{"immediate", bit_field{1, 32, 32}}}};
 
-    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors).
-    template <class F> constexpr void visit(F&& f) { f(op1reg); f(op1swizzle); f(resreg); f(reserved); f(immediate); }
-    template <class F> constexpr void visit(F&& f) const { f(op1reg); f(op1swizzle); f(resreg); f(reserved); f(immediate); }
+    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors);
+    // inlined, so that at run time the fields are shifts at constant positions.
+    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) { f(op1reg); f(op1swizzle); f(resreg); f(reserved); f(immediate); }
+    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) const { f(op1reg); f(op1swizzle); f(resreg); f(reserved); f(immediate); }
 
     friend constexpr bool operator==(const hi64_immediate&, const hi64_immediate&) = default;
 };

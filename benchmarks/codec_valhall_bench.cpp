@@ -1,0 +1,50 @@
+// Valhall's codec benchmarks (codec_bench.hpp): a corpus of random 8-byte words the decoder
+// accepts, and a mix of twelve builders over run-time registers.
+#include <ctisa/valhall/valhall.hpp>
+
+#include "codec_bench.hpp"
+
+namespace ctisa_bench::codec {
+
+namespace {
+
+namespace va = ctisa::valhall;
+using namespace ctisa::valhall::operands;
+
+va::encoded random_unit(rng& r) { return ctisa::to_bytes(va::words{r.next()}); }
+
+constexpr std::size_t mix_size = 12;
+
+std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
+    auto reg = [&](unsigned k) { return static_cast<unsigned>(v[k] & 63); };
+    const ctisa::built<va::instruction> mix[mix_size] = {
+        va::fadd_f32(r(reg(0)), r(reg(1)), r(reg(2)).neg()),
+        va::fma_f32(r(reg(3)), r(reg(4)), r(reg(5)).abs(), u(reg(6))),
+        va::iadd_u32(r(reg(7)), r(reg(8)), r(reg(9))),
+        va::mov_i32(r(reg(10)), u(reg(11))),
+        va::fadd_v2f16(r(reg(12)), r(reg(13)).sel(va::sel::h00), r(reg(14)).sel(va::sel::h11)),
+        va::load_i32.with(va::slot::slot0)(sr(reg(15) & 31, 1), r(reg(16)), static_cast<int>(v[17])),
+        va::store_i32.with(va::slot::slot0)(sr(reg(18) & 31, 1), r(reg(19)), static_cast<int>(v[20])),
+        va::icmp_u32.with(va::condition::ne).with(va::result_type::i1)(r(reg(21)), r(reg(22)), r(reg(23)), r(reg(38))),
+        va::csel_u32.with(va::condition::eq)(r(reg(24)), r(reg(25)), r(reg(26)), r(reg(27)), r(reg(28))),
+        va::branchz.with(va::action::reconverge)(r(reg(29)), static_cast<int>(v[30]) - 128),
+        va::fadd_imm_f32(r(reg(31)), r(reg(32)), static_cast<std::uint32_t>(v[33]) << 20),
+        va::lshift_or_i32(r(reg(34)), r(reg(35)), r(reg(36)), r(reg(37))),
+    };
+    std::size_t n = 0;
+    for (const auto& in : mix) {
+        const auto bytes = va::encode(in);
+        if (!bytes) return n;
+        for (std::size_t b = 0; b < va::instruction_bytes; ++b) out[n * va::instruction_bytes + b] = (*bytes)[b];
+        ++n;
+    }
+    return n;
+}
+
+}  // namespace
+
+void register_valhall() {
+    register_all<va::isa, mix_size>(random_unit, encode_mix);
+}
+
+}  // namespace ctisa_bench::codec
