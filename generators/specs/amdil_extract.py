@@ -207,7 +207,8 @@ def base_mnemonic(text):
 
 def derived_mnemonic(name):
     m = re.sub(r"^IL_(OP_)?", "", name).lower()
-    return re.sub(r"^(i|u|i64|u64)_", r"\1", m)
+    m = m.replace("_2_", "2")  # f_2_d -> f2d, as AMD writes conversions
+    return re.sub(r"^(i|u|d|i64|u64)_", r"\1", m)
 
 
 def binary_evidence(reference, by_code, operands):

@@ -1,0 +1,179 @@
+"""AMD IL: generators/specs/amdil.toml + amdil_tables.toml -> include/ctisa/amdil/generated/.
+
+amdil.toml holds the token layouts and the decisions; amdil_tables.toml (written from the seed by
+generators/specs/amdil_extract.py) holds the 483 opcodes and the Appendix B enumerations."""
+
+import hashlib
+import pathlib
+import re
+import tomllib
+
+from . import emit
+
+KEYWORDS = {"and", "or", "not", "xor", "break", "case", "continue", "default", "else", "switch", "while",
+            "if", "return", "int", "float", "double", "bool", "char", "void", "do", "for", "goto", "new",
+            "delete", "this", "true", "false", "union", "struct", "class", "const", "static", "unsigned",
+            "signed", "short", "long", "auto", "private", "public", "protected", "friend", "virtual", "inline", "template", "typename", "operator", "namespace", "using", "extern", "volatile", "mutable", "explicit", "try", "catch", "throw", "enum", "typedef", "asm", "small", "register", "sizeof", "typeof", "export", "import", "module"}
+
+
+def load(spec_path):
+    spec_path = pathlib.Path(spec_path)
+    tables_path = spec_path.with_name(spec_path.stem + "_tables.toml")
+    raw = spec_path.read_bytes() + tables_path.read_bytes()
+    spec = tomllib.loads(spec_path.read_text())
+    tables = tomllib.loads(tables_path.read_text())
+    check(spec, tables)
+    return spec, tables, hashlib.sha256(raw).hexdigest()
+
+
+def check(spec, tables):
+    for token in spec["token"]:
+        covered = [0] * 32
+        for f in token["fields"]:
+            for b in range(f["lsb"], f["msb"] + 1):
+                covered[b] += 1
+        if covered != [1] * 32:
+            raise ValueError(f"token {token['name']} does not cover each of the 32 bits once")
+    codes = [row[0] for row in tables["opcodes"]]
+    if codes != list(range(len(codes))) or len(codes) != tables["opcode_codes"]:
+        raise ValueError("opcode codes must run 0..N-1")
+    for name in ("enumerator", "mnemonic"):
+        column = 1 if name == "enumerator" else 2
+        seen = [row[column] for row in tables["opcodes"]]
+        if len(set(seen)) != len(seen):
+            dup = sorted({s for s in seen if seen.count(s) > 1})
+            raise ValueError(f"duplicate opcode {name}s: {dup}")
+
+
+def identifier(text):
+    ident = re.sub(r"[^a-z0-9_]", "_", text.lower())
+    if ident[0].isdigit():
+        ident = "_" + ident
+    return ident + "_" if ident in KEYWORDS else ident
+
+
+def opcode_identifier(enumerator):
+    return identifier(re.sub(r"^IL_(OP_)?", "", enumerator))
+
+
+def enum_type_name(name):
+    """ILRegType -> reg_type, IL_Shader_Type -> shader_type, IL_LDS_SHARING_MODE -> lds_sharing_mode."""
+    base = re.sub(r"^I[Ll]_?", "", name)
+    if "_" not in base:
+        base = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base)
+    return base.lower()
+
+
+def member_prefix(members):
+    names = [m for m, _ in members]
+    prefix = names[0]
+    for n in names[1:]:
+        while not n.startswith(prefix):
+            prefix = prefix[:-1]
+    return prefix[:prefix.rfind("_") + 1] if "_" in prefix else ""
+
+
+def tokens_header(spec, label, digest):
+    out = [emit.banner(label, digest, "AMD IL token layouts (chapter 2, 7.3, 7.14, 7.19): bit fields and their table.")]
+    out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\n#include \"../../core/bits.hpp\"\n\n"
+               "namespace ctisa::amdil::generated {\n\n")
+    rows = []
+    for token in spec["token"]:
+        ns = identifier(token["name"])
+        out.append(f"// {token['name']} (section {token['section']})\nnamespace {ns} {{\n")
+        for f in token["fields"]:
+            width = f["msb"] - f["lsb"] + 1
+            out.append(f"inline constexpr bit_field {identifier(f['name'])}{{0, {f['lsb']}, {width}}};  // {f['description']}\n")
+            rows.append(f"    token_field{{{emit.cpp_string(token['name'])}, {emit.cpp_string(f['name'])}, {f['lsb']}, {f['msb']}}}")
+        out.append(f"}}  // namespace {ns}\n\n")
+    out.append("struct token_field {\n    std::string_view token;\n    std::string_view field;\n"
+               "    std::uint8_t lsb;\n    std::uint8_t msb;\n};\n\n")
+    out.append(f"// Every field of every token, in the document's order (the CLI's `fields`).\n"
+               f"inline constexpr std::array<token_field, {len(rows)}> token_fields{{{{\n" + ",\n".join(rows) + "}};\n\n")
+    out.append("}  // namespace ctisa::amdil::generated\n")
+    return "".join(out)
+
+
+def enums_header(tables, label, digest):
+    out = [emit.banner(label, digest, "AMD IL enumerations of Appendix B (ILOpCode is in opcodes.hpp).")]
+    out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\nnamespace ctisa::amdil {\n\n"
+               "template <class E>\nstruct enum_member {\n    std::string_view name;  // as Appendix B spells it\n    E value;\n};\n\n")
+    for enum in tables["enum"]:
+        tname = enum_type_name(enum["name"])
+        prefix = member_prefix(enum["members"])
+        items = [(identifier(m[len(prefix):]), v, None) for m, v in enum["members"]]
+        width = "std::uint8_t" if max(v for _, v in enum["members"]) < 256 else "std::uint16_t"
+        out.append(emit.enum(tname, width, items, f"{enum['name']} (Appendix B, seed line {enum['seed_line']})"))
+        body = ",\n".join(f"    enum_member<{tname}>{{{emit.cpp_string(m)}, {tname}::{identifier(m[len(prefix):])}}}"
+                          for m, _ in enum["members"])
+        out.append(f"inline constexpr std::array<enum_member<{tname}>, {len(enum['members'])}> {tname}_members{{{{\n{body}}}}};\n\n")
+    out.append(f"inline constexpr std::size_t appendix_b_enum_count = {len(tables['enum'])};  // besides ILOpCode\n\n")
+    flat = [f"    appendix_b_member{{{emit.cpp_string(e['name'])}, {emit.cpp_string(m)}, {v}}}"
+            for e in tables["enum"] for m, v in e["members"]]
+    out.append("// Every member of every enumeration above, by Appendix B's names (for listings and peer checks).\n"
+               "struct appendix_b_member {\n    std::string_view enum_name;\n    std::string_view member;\n"
+               "    std::uint16_t value;\n};\n\n"
+               f"inline constexpr std::array<appendix_b_member, {len(flat)}> appendix_b_members{{{{\n" + ",\n".join(flat) + "}};\n\n")
+    out.append("}  // namespace ctisa::amdil\n")
+    return "".join(out)
+
+
+def opcodes_header(tables, label, digest):
+    rows = tables["opcodes"]
+    groups = [""] + sorted({r[4] for r in rows if r[4]})
+    blob, offsets = [], {}
+
+    def intern(text):
+        if text not in offsets:
+            offsets[text] = sum(len(b) for b in blob)
+            blob.append(text)
+        return offsets[text]
+
+    packed = []
+    for code, enumerator, mnemonic, _source, group, line, dst, src, extra, _from, uses in rows:
+        e, m = intern(enumerator), intern(mnemonic)
+        packed.append(f"    {{{e}, {m}, {len(enumerator)}, {len(mnemonic)}, {groups.index(group)}, {dst}, {src}, {extra}, "
+                      f"{line}, {uses}}},  // {code} {enumerator}")
+    text = "".join(blob)
+    if len(text) > 65535:
+        raise ValueError("name blob exceeds 16-bit offsets")
+    out = [emit.banner(label, digest, "AMD IL opcodes: the binary codes real IL binaries use, names, groups, operand counts.")]
+    out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\n#include \"../../core/table.hpp\"\n\n"
+               "namespace ctisa::amdil {\n\n")
+    items = [(opcode_identifier(r[1]), r[0], None) for r in rows]
+    out.append(emit.enum("opcode", "std::uint16_t", items,
+                         f"ILOpCode: {len(rows)} codes; IL_OP_LAST = {len(rows)} dimensions the enumeration"))
+    out.append(f"\ninline constexpr std::size_t opcode_count = {len(rows)};\n"
+               f"inline constexpr std::size_t chapter7_documented = {tables['chapter7_documented']};\n"
+               f"inline constexpr std::size_t seed_appendix_b_entries = {tables['seed_appendix_b_entries']};\n"
+               f"inline constexpr std::size_t binary_confirmed = {tables['binary_confirmed']};\n\n")
+    out.append("// Chapter-7 groups (index 0: the code has no chapter-7 entry).\n"
+               f"inline constexpr std::array<std::string_view, {len(groups)}> groups{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(g)}" for g in groups) + "}};\n\n")
+    out.append("namespace generated {\n// Every enumerator and mnemonic, back to back; rows point into it.\n"
+               f"inline constexpr std::string_view opcode_names = {emit.cpp_string(text)};\n\n"
+               "// One packed row a code (asmjit style: offsets into opcode_names, no padding).\n"
+               "struct opcode_row {\n    std::uint16_t enumerator_offset;\n    std::uint16_t mnemonic_offset;\n"
+               "    std::uint8_t enumerator_size;\n    std::uint8_t mnemonic_size;\n    std::uint8_t group;\n"
+               "    std::int8_t dst;    // destination operands; -1: not described\n"
+               "    std::int8_t src;    // source operands; -1: not described\n"
+               "    std::int8_t extra;  // plain dwords after the operands; -1: not described\n"
+               "    std::uint16_t seed_line;  // first line of its chapter-7 entry in the seed, 0: none\n"
+               "    std::uint16_t binary_uses;  // packets with this code in the public binaries\n};\n"
+               "static_assert(sizeof(opcode_row) == 14);\n\n"
+               f"inline constexpr std::array<opcode_row, {len(rows)}> opcode_rows{{{{\n" + "\n".join(packed) + "\n}};\n")
+    entries = [(r[2], f"opcode::{opcode_identifier(r[1])}") for r in rows]
+    out.append(f"\ninline constexpr auto opcode_by_mnemonic = {emit.name_table('opcode', entries)};\n"
+               "static_assert(is_sorted_by_name(opcode_by_mnemonic));\n}  // namespace generated\n\n")
+    out.append("}  // namespace ctisa::amdil\n")
+    return "".join(out)
+
+
+def generate(spec_path, label, out_dir):
+    spec, tables, digest = load(spec_path)
+    out_dir = pathlib.Path(out_dir)
+    return {
+        out_dir / "tokens.hpp": tokens_header(spec, label, digest),
+        out_dir / "enums.hpp": enums_header(tables, label, digest),
+        out_dir / "opcodes.hpp": opcodes_header(tables, label, digest),
+    }

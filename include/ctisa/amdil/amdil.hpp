@@ -1,0 +1,4 @@
+// AMD IL: everything in one include.
+#pragma once
+
+#include "description.hpp"

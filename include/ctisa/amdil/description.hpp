@@ -1,0 +1,54 @@
+// AMD IL description: what the generated tables say about a code, read through small accessors.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "generated/enums.hpp"
+#include "generated/opcodes.hpp"
+#include "generated/tokens.hpp"
+
+namespace ctisa::amdil {
+
+// Operand counts of a packet; `described` is false where neither chapter 7 nor the peers give them.
+struct operand_counts {
+    std::uint8_t dst = 0;
+    std::uint8_t src = 0;
+    std::uint8_t extra = 0;
+    bool described = false;
+};
+
+[[nodiscard]] constexpr bool is_defined(std::uint32_t code) noexcept { return code < opcode_count; }
+
+[[nodiscard]] constexpr const generated::opcode_row& row_of(opcode op) noexcept {
+    return generated::opcode_rows[static_cast<std::size_t>(op)];
+}
+
+// Appendix B's spelling, e.g. "IL_OP_MAD".
+[[nodiscard]] constexpr std::string_view enumerator(opcode op) noexcept {
+    const auto& r = row_of(op);
+    return generated::opcode_names.substr(r.enumerator_offset, r.enumerator_size);
+}
+
+// The IL text mnemonic, e.g. "mad".
+[[nodiscard]] constexpr std::string_view mnemonic(opcode op) noexcept {
+    const auto& r = row_of(op);
+    return generated::opcode_names.substr(r.mnemonic_offset, r.mnemonic_size);
+}
+
+// The chapter-7 group ("Flow Control"), empty when the code has no chapter-7 entry.
+[[nodiscard]] constexpr std::string_view group(opcode op) noexcept { return groups[row_of(op).group]; }
+
+[[nodiscard]] constexpr operand_counts operands(opcode op) noexcept {
+    const auto& r = row_of(op);
+    if (r.dst < 0) return {};
+    return {static_cast<std::uint8_t>(r.dst), static_cast<std::uint8_t>(r.src), static_cast<std::uint8_t>(r.extra), true};
+}
+
+// Case-insensitive lookup of a mnemonic.
+[[nodiscard]] constexpr std::optional<opcode> find_opcode(std::string_view text) noexcept {
+    return find_by_name(generated::opcode_by_mnemonic, text);
+}
+
+}  // namespace ctisa::amdil
