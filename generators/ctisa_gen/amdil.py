@@ -162,11 +162,42 @@ def opcodes_header(tables, label, digest):
                "    std::uint16_t binary_uses;  // packets with this code in the public binaries\n};\n"
                "static_assert(sizeof(opcode_row) == 14);\n\n"
                f"inline constexpr std::array<opcode_row, {len(rows)}> opcode_rows{{{{\n" + "\n".join(packed) + "\n}};\n")
+    out.append(control_table(tables))
     entries = [(r[2], f"opcode::{opcode_identifier(r[1])}") for r in rows]
     out.append(f"\ninline constexpr auto opcode_by_mnemonic = {emit.name_table('opcode', entries)};\n"
                "static_assert(is_sorted_by_name(opcode_by_mnemonic));\n}  // namespace generated\n\n")
     out.append("}  // namespace ctisa::amdil\n")
     return "".join(out)
+
+
+def comment_text(text):
+    """Text safe in a // comment: printable ASCII, no backslash (which would splice the next line)."""
+    return re.sub(r"[^ -\[\]-~]", " ", text[:60]).rstrip()
+
+
+def control_table(tables):
+    """The opcode token's control fields, by code: rows in code order and where each code's rows start."""
+    control = sorted(tables["control"], key=lambda c: (c[0], c[2]))
+    names, offsets = [], {}
+    for c in control:
+        if c[1] not in offsets:
+            offsets[c[1]] = sum(len(n) for n in names)
+            names.append(c[1])
+    begin, k = [], 0
+    for code in range(len(tables["opcodes"]) + 1):
+        begin.append(k)
+        while k < len(control) and control[k][0] == code:
+            k += 1
+    rows = "\n".join(f"    {{{offsets[c[1]]}, {len(c[1])}, {c[2]}, {c[3]}}},  // {c[0]} {comment_text(c[4])}" for c in control)
+    return ("\n// Control fields of the opcode token (chapter 7's tables, first pass; bits of the token).\n"
+            f"inline constexpr std::string_view control_names = {emit.cpp_string(''.join(names))};\n"
+            "struct control_row {\n    std::uint16_t name_offset;\n    std::uint8_t name_size;\n"
+            "    std::uint8_t lsb;\n    std::uint8_t msb;\n};\n"
+            f"inline constexpr std::array<control_row, {len(control)}> control_rows{{{{\n{rows}\n}}}};\n"
+            "// control_rows[control_begin[code] .. control_begin[code + 1]) are the code's fields.\n"
+            f"inline constexpr std::array<std::uint16_t, {len(begin)}> control_begin{{{{"
+            + ", ".join(map(str, begin)) + "}};\n"
+            f"// Codes whose chapter-7 table ctisa could not read (overlapping rows): {', '.join(tables['control_unreadable'])}\n")
 
 
 def generate(spec_path, label, out_dir):

@@ -189,6 +189,47 @@ def entry_operands(entry):
     return dst, src
 
 
+SKIP_FIELDS = {"code", "sec_modifier_present", "pri_modifier_present", "reserved", "field_name"}
+
+
+def control_fields(entry):
+    """The opcode token's control fields an entry's table gives, in the token's own bit numbering.
+
+    A row is 'name <tab> bits <tab> description'. Rows with bits below 16 belong to another token or
+    number the control field from 0 (dcl_global_flags); they are left to amdil.toml. None when the rows
+    overlap or leave the control field (a damaged table)."""
+    fields = []
+    for line in entry["text"]:
+        cells = [c.strip() for c in line.split("\t") if c.strip()]
+        if cells and re.match(r"[2-9]\s", cells[0]):
+            break  # '2 IL_Src token ...': the rows that follow describe later tokens
+        if cells and re.fullmatch(r"[1-9]", cells[0]):
+            if cells[0] != "1":
+                break  # token 2 and later
+            cells = cells[1:]
+        if len(cells) < 2:
+            continue
+        name = re.sub(r"<[^>]*>", "", cells[0]).strip().lower().replace(" ", "_").replace("conrtrol", "control")
+        m = re.fullmatch(r"(\d+)(?::(\d+))?", cells[1])
+        if not m or not re.fullmatch(r"_?[a-z][a-z0-9_]*", name) or name in SKIP_FIELDS \
+                or re.match(r"(pri|sec)_modifier|(control_)?reserved|register_|remaining", name):
+            continue
+        msb = int(m.group(1))
+        lsb = int(m.group(2)) if m.group(2) else msb
+        description = " ".join(cells[2:])
+        if lsb < 16 or msb > 31 or msb < lsb:
+            continue
+        if name == "control" and (description.startswith("Must be") or description.startswith("Field Name")
+                                  or "zero" in description.lower()[:20]):
+            continue
+        fields.append((name.lstrip("_"), lsb, msb, description[:120]))
+    bits = [0] * 32
+    for _, lsb, msb, _ in fields:
+        for b in range(lsb, msb + 1):
+            bits[b] += 1
+    return fields if all(b <= 1 for b in bits) else None
+
+
 def read_peer_mnemonics(reference):
     out = {}
     with open(reference / "mesa_llvm_amdil_backend_ILOpCode.csv") as f:
@@ -323,6 +364,26 @@ def main(argv):
         out.append(f"  [{code}, {toml_string(n)}, {toml_string(mnemonic)}, {toml_string(source)}, {toml_string(group)}, "
                    f"{line}, {dst}, {src}, {extra}, {toml_string(provenance.get(n, ''))}, {uses.get(code, 0)}],")
     out.append("]")
+    out.append("")
+    out.append("# Control fields of the opcode token as chapter 7's tables give them: code, field, lsb, msb, description.")
+    out.append("# Codes whose entry's table overlaps itself are listed in control_unreadable instead.")
+    out.append("control = [")
+    unreadable = []
+    given_control = {c["name"]: c for c in spec.get("control", [])}
+    for code, n in enumerate(codes):
+        if n in given_control:
+            fields = [(f["name"], f["lsb"], f["msb"], f["description"]) for f in given_control[n]["fields"]]
+        elif n in documented:
+            fields = control_fields(documented[n])
+            if fields is None:
+                unreadable.append(n)
+                continue
+        else:
+            continue
+        for name, lsb, msb, description in fields:
+            out.append(f"  [{code}, {toml_string(name)}, {lsb}, {msb}, {toml_string(description)}],")
+    out.append("]")
+    out.append("control_unreadable = [" + ", ".join(toml_string(n) for n in unreadable) + "]")
     out.append("")
     for name, body in enums.items():
         out.append("[[enum]]")

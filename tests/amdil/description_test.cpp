@@ -86,6 +86,36 @@ TEST_CASE("amdil: token layouts of chapter 2", "[amdil][description]") {
     }
 }
 
+TEST_CASE("amdil: control fields of the opcode token", "[amdil][description]") {
+    STATIC_REQUIRE(il::control_field_count(il::opcode::dcl_input) == 6);
+    STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_input, 0).name == "usage");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_input, 1).lsb == 21);  // interp mode 23:21
+    STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_input, 1).msb == 23);
+    STATIC_REQUIRE(il::control_field_of(il::opcode::breakc, 0).lsb == 16);    // relop 18:16
+    STATIC_REQUIRE(il::control_field_of(il::opcode::breakc, 0).msb == 18);
+    STATIC_REQUIRE(il::control_field_count(il::opcode::prefix) == 4);
+    STATIC_REQUIRE(il::control_field_of(il::opcode::prefix, 3).name == "precise_w");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::prefix, 3).lsb == 19);
+    STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_global_flags, 0).name == "refactoring_allowed");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_global_flags, 0).lsb == 16);
+    STATIC_REQUIRE(il::control_field_count(il::opcode::end) == 0);
+    // Fields stay inside the token's control and flag bits and never overlap.
+    for (unsigned c = 0; c < il::opcode_count; ++c) {
+        const auto op = static_cast<il::opcode>(c);
+        std::uint32_t used = 0;
+        for (std::size_t i = 0; i < il::control_field_count(op); ++i) {
+            const auto f = il::control_field_of(op, i);
+            INFO(il::enumerator(op) << "." << f.name);
+            REQUIRE(f.lsb >= 16);
+            REQUIRE(f.msb <= 31);
+            REQUIRE(f.lsb <= f.msb);
+            const std::uint32_t bits = static_cast<std::uint32_t>((std::uint64_t{1} << (f.msb + 1)) - (std::uint64_t{1} << f.lsb));
+            CHECK((used & bits) == 0u);
+            used |= bits;
+        }
+    }
+}
+
 TEST_CASE("amdil: enumerations of Appendix B", "[amdil][description]") {
     STATIC_REQUIRE(static_cast<int>(il::language_type::dx11_ps) == 9);  // the binaries' first token
     STATIC_REQUIRE(static_cast<int>(il::shader_type::pixel) == 1);      // 0x00010200 = il_ps_2_0

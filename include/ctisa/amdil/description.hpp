@@ -46,6 +46,23 @@ struct operand_counts {
     return {static_cast<std::uint8_t>(r.dst), static_cast<std::uint8_t>(r.src), static_cast<std::uint8_t>(r.extra), true};
 }
 
+// The opcode token's control fields of `op` (bits of the token), as chapter 7 gives them.
+struct control_field {
+    std::string_view name;
+    std::uint8_t lsb = 0;
+    std::uint8_t msb = 0;
+};
+
+[[nodiscard]] constexpr std::size_t control_field_count(opcode op) noexcept {
+    const auto c = static_cast<std::size_t>(op);
+    return generated::control_begin[c + 1] - generated::control_begin[c];
+}
+
+[[nodiscard]] constexpr control_field control_field_of(opcode op, std::size_t i) noexcept {
+    const auto& r = generated::control_rows[generated::control_begin[static_cast<std::size_t>(op)] + i];
+    return {generated::control_names.substr(r.name_offset, r.name_size), r.lsb, r.msb};
+}
+
 // Case-insensitive lookup of a mnemonic.
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(std::string_view text) noexcept {
     return find_by_name(generated::opcode_by_mnemonic, text);
