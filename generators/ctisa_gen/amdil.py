@@ -4,6 +4,7 @@ amdil.toml holds the token layouts and the decisions; amdil_tables.toml (written
 generators/specs/amdil_extract.py) holds the 483 opcodes and the Appendix B enumerations."""
 
 import hashlib
+import importlib.util
 import pathlib
 import re
 import tomllib
@@ -16,12 +17,11 @@ KEYWORDS = {"and", "or", "not", "xor", "break", "case", "continue", "default", "
             "signed", "short", "long", "auto", "private", "public", "protected", "friend", "virtual", "inline", "template", "typename", "operator", "namespace", "using", "extern", "volatile", "mutable", "explicit", "try", "catch", "throw", "enum", "typedef", "asm", "small", "register", "sizeof", "typeof", "export", "import", "module"}
 
 
-def load(spec_path):
+def load(spec_path, tables_text):
     spec_path = pathlib.Path(spec_path)
-    tables_path = spec_path.with_name(spec_path.stem + "_tables.toml")
-    raw = spec_path.read_bytes() + tables_path.read_bytes()
+    raw = spec_path.read_bytes() + tables_text.encode()
     spec = tomllib.loads(spec_path.read_text())
-    tables = tomllib.loads(tables_path.read_text())
+    tables = tomllib.loads(tables_text)
     check(spec, tables)
     return spec, tables, hashlib.sha256(raw).hexdigest()
 
@@ -200,10 +200,24 @@ def control_table(tables):
             f"// Codes whose chapter-7 table ctisa could not read (overlapping rows): {', '.join(tables['control_unreadable'])}\n")
 
 
+def extracted_tables(spec_path):
+    """amdil_tables.toml as generators/specs/amdil_extract.py makes it from the seed today."""
+    spec_path = pathlib.Path(spec_path)
+    module_spec = importlib.util.spec_from_file_location("amdil_extract", spec_path.with_name("amdil_extract.py"))
+    extract = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(extract)
+    text, _ = extract.build_tables(spec_path)
+    return text
+
+
 def generate(spec_path, label, out_dir):
-    spec, tables, digest = load(spec_path)
+    spec_path = pathlib.Path(spec_path)
+    tables_path = spec_path.with_name(spec_path.stem + "_tables.toml")
+    tables_text = extracted_tables(spec_path)  # the tables as the seed gives them today
+    spec, tables, digest = load(spec_path, tables_text)
     out_dir = pathlib.Path(out_dir)
     return {
+        tables_path: tables_text,
         out_dir / "tokens.hpp": tokens_header(spec, label, digest),
         out_dir / "enums.hpp": enums_header(tables, label, digest),
         out_dir / "opcodes.hpp": opcodes_header(tables, label, digest),

@@ -10,8 +10,9 @@ in generators/specs/amdil.toml ([[opcode_edit]], [[enum_edit]], [[operands]], [[
 checks the result against the real binaries in the reference folder (every packet's opcode must
 name the instruction the accompanying disassembly prints) and stops on any disagreement.
 
-The output is committed; generators/ctisa_gen/amdil.py reads it with amdil.toml. Run this again only
-when amdil.toml's corrections change. --check compares instead of writing.
+The output is committed; generators/ctisa_gen/amdil.py reads it with amdil.toml, and generators/generate.py
+rewrites it (or, with --check, fails when it is out of date) through build_tables(). --check here
+compares instead of writing.
 """
 
 import argparse
@@ -300,21 +301,16 @@ def toml_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=pathlib.Path, default=SEED)
-    parser.add_argument("--reference", type=pathlib.Path, default=REFERENCE)
-    parser.add_argument("--check", action="store_true")
-    args = parser.parse_args(argv)
-
-    spec = tomllib.loads((HERE / "amdil.toml").read_text())
-    lines = args.seed.read_text().split("\n")
+def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
+    """The text of amdil_tables.toml, and a one-line summary."""
+    spec = tomllib.loads(pathlib.Path(spec_path).read_text())
+    lines = pathlib.Path(seed).read_text().split("\n")
     seed_opcodes, raw_enums = appendix_b(lines, spec)
     names = apply_opcode_edits(seed_opcodes, spec["opcode_edit"])
     codes = names[:-1]  # IL_OP_LAST dimensions the enumeration
     enums = apply_enum_edits(raw_enums, spec.get("enum_edit", []))
 
-    peer = read_peer_mnemonics(args.reference)
+    peer = read_peer_mnemonics(reference)
     overrides = {m["name"]: m["text"] for m in spec.get("mnemonic", [])}
     entries = chapter7_entries(lines)
     mnemonics = {}
@@ -340,7 +336,7 @@ def main(argv):
             operands[n] = entry_operands(documented[n]) + (0,)
             provenance[n] = "chapter 7"
     by_code = {code: (n, mnemonics[n][0]) for code, n in enumerate(codes)}
-    uses = binary_evidence(args.reference, by_code, operands)
+    uses = binary_evidence(reference, by_code, operands)
 
     out = [
         "# DO NOT EDIT: written by generators/specs/amdil_extract.py from the seed and generators/specs/amdil.toml.",
@@ -391,13 +387,23 @@ def main(argv):
         out.append(f"seed_line = {body['line']}")
         out.append("members = [" + ", ".join(f"[{toml_string(m)}, {v}]" for m, v in body["members"]) + "]")
         out.append("")
-    text = "\n".join(out)
+    summary = (f"{len(codes)} codes, {sum(1 for n in codes if n in documented)} with a chapter-7 entry, "
+               f"{len(uses)} confirmed by the binaries, {len(enums)} enums")
+    return "\n".join(out) + "\n", summary
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=pathlib.Path, default=SEED)
+    parser.add_argument("--reference", type=pathlib.Path, default=REFERENCE)
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args(argv)
+    text, summary = build_tables(HERE / "amdil.toml", args.seed, args.reference)
     target = HERE / "amdil_tables.toml"
     if args.check:
         return 0 if target.exists() and target.read_text() == text else 1
     target.write_text(text)
-    print(f"{len(codes)} codes, {sum(1 for n in codes if n in documented)} with a chapter-7 entry, "
-          f"{len(uses)} confirmed by the binaries, {len(enums)} enums")
+    print(summary)
     return 0
 
 
