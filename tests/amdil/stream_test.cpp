@@ -161,6 +161,19 @@ TEST_CASE("amdil: damaged streams give errors with their offsets", "[amdil][stre
         CHECK(icb.code == error_code::truncated);
         CHECK(icb.subject == "immediate constant buffer");
     }
+    SECTION("a sample with aoffimmi carries its packed offsets after the opcode token") {
+        constexpr std::uint32_t sample = static_cast<std::uint32_t>(il::opcode::sample) | (1u << 29);
+        CHECK_FALSE(first_error(std::array<std::uint32_t, 6>{9u, 0x00010200u, sample, 0x00000102u, 0x00040000u, r1}).failed());
+        const auto e = first_error(std::array<std::uint32_t, 5>{9u, 0x00010200u, sample, 0x00040000u, r1});
+        CHECK(e.code == error_code::truncated);
+        CHECK(e.subject == "IL_Src");
+        std::size_t offsets_at = 0;
+        const std::array<std::uint32_t, 4> packet{sample, 0x00000102u, 0x00040000u, r1};
+        CHECK(il::packet_at(std::span<const std::uint32_t>(packet), 0, [&](std::size_t i, il::token_kind k) {
+                  if (k == il::token_kind::address_offset) offsets_at = i;
+              })->size == 4);
+        CHECK(offsets_at == 1);
+    }
     SECTION("reserved bits and values in operand tokens") {
         const auto dst = first_error(std::array<std::uint32_t, 5>{9u, 0x00010200u, mov_code, 0x08040000u, r1});
         CHECK(dst.code == error_code::reserved_bits_set);

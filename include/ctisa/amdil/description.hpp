@@ -63,6 +63,12 @@ struct control_field {
     return {generated::control_names.substr(r.name_offset, r.name_size), r.lsb, r.msb};
 }
 
+[[nodiscard]] constexpr std::optional<control_field> find_control_field(opcode op, std::string_view name) noexcept {
+    for (std::size_t i = 0; i < control_field_count(op); ++i)
+        if (control_field_of(op, i).name == name) return control_field_of(op, i);
+    return std::nullopt;
+}
+
 // Case-insensitive lookup of a mnemonic.
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(std::string_view text) noexcept {
     return find_by_name(generated::opcode_by_mnemonic, text);

@@ -36,6 +36,7 @@ enum class token_kind : std::uint8_t {
     src_mod,
     ext_num,
     rel_addr,
+    address_offset,   // the packed texel offsets of a sample or fetch with aoffimmi set
     immediate,        // IL_Literal after an operand
     extra,            // a plain dword the opcode calls for (label, value, count)
     comment_length,
@@ -210,6 +211,13 @@ template <class V = ignore_tokens>
     auto after_modifiers = detail::plain_dwords(w, at + 1, modifiers, "opcode modifier token", token_kind::opcode_modifier, visit);
     if (!after_modifiers) return after_modifiers.error();
     std::size_t i = *after_modifiers;
+    // Sample and fetch instructions with aoffimmi set: 'a 32-bit value containing the packed offsets
+    // immediately follows the opcode token and modifier, if present' (7.6).
+    if (const auto offsets = find_control_field(op, "aoffimmi"); offsets && ((t >> offsets->lsb) & 1u)) {
+        auto r = detail::plain_dwords(w, i, 1, "aoffimmi offsets", token_kind::address_offset, visit);
+        if (!r) return r.error();
+        i = *r;
+    }
     result<std::size_t> end = i;
     if (op == opcode::comment || op == opcode::macrocall ||
         (op == opcode::dcl_const_buffer && field(t, f::pri_modifier_present))) {
