@@ -65,7 +65,7 @@ def enum_type_name(name):
 
 
 def member_prefix(members):
-    names = [m for m, _ in members]
+    names = [m[0] for m in members]
     prefix = names[0]
     for n in names[1:]:
         while not n.startswith(prefix):
@@ -97,22 +97,26 @@ def tokens_header(spec, label, digest):
 def enums_header(tables, label, digest):
     out = [emit.banner(label, digest, "AMD IL enumerations of Appendix B (ILOpCode is in opcodes.hpp).")]
     out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\nnamespace ctisa::amdil {\n\n"
-               "template <class E>\nstruct enum_member {\n    std::string_view name;  // as Appendix B spells it\n    E value;\n};\n\n")
+               "template <class E>\nstruct enum_member {\n    std::string_view name;  // as Appendix B spells it\n    E value;\n"
+               "    std::string_view text;  // chapter 6's text syntax (_relop(eq)); empty where it gives none\n};\n\n")
     for enum in tables["enum"]:
         tname = enum_type_name(enum["name"])
         prefix = member_prefix(enum["members"])
-        items = [(identifier(m[len(prefix):]), v, None) for m, v in enum["members"]]
-        width = "std::uint8_t" if max(v for _, v in enum["members"]) < 256 else "std::uint16_t"
+        items = [(identifier(m[len(prefix):]), v, None) for m, v, _ in enum["members"]]
+        width = "std::uint8_t" if max(m[1] for m in enum["members"]) < 256 else "std::uint16_t"
         out.append(emit.enum(tname, width, items, f"{enum['name']} (Appendix B, seed line {enum['seed_line']})"))
-        body = ",\n".join(f"    enum_member<{tname}>{{{emit.cpp_string(m)}, {tname}::{identifier(m[len(prefix):])}}}"
-                          for m, _ in enum["members"])
+        body = ",\n".join(f"    enum_member<{tname}>{{{emit.cpp_string(m)}, {tname}::{identifier(m[len(prefix):])}, "
+                          f"{emit.cpp_string(t)}}}" for m, _, t in enum["members"])
         out.append(f"inline constexpr std::array<enum_member<{tname}>, {len(enum['members'])}> {tname}_members{{{{\n{body}}}}};\n\n")
-    out.append(f"inline constexpr std::size_t appendix_b_enum_count = {len(tables['enum'])};  // besides ILOpCode\n\n")
-    flat = [f"    appendix_b_member{{{emit.cpp_string(e['name'])}, {emit.cpp_string(m)}, {v}}}"
-            for e in tables["enum"] for m, v in e["members"]]
+    out.append(f"inline constexpr std::size_t appendix_b_enum_count = {len(tables['enum'])};  // besides ILOpCode\n")
+    out.append(f"// Appendix B's names of the enumerations above, in its order (control fields refer to them by index).\n"
+               f"inline constexpr std::array<std::string_view, {len(tables['enum'])}> appendix_b_enum_names{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(e['name'])}" for e in tables["enum"]) + "}};\n\n")
+    flat = [f"    appendix_b_member{{{emit.cpp_string(e['name'])}, {emit.cpp_string(m)}, {v}, {emit.cpp_string(t)}}}"
+            for e in tables["enum"] for m, v, t in e["members"]]
     out.append("// Every member of every enumeration above, by Appendix B's names (for listings and peer checks).\n"
                "struct appendix_b_member {\n    std::string_view enum_name;\n    std::string_view member;\n"
-               "    std::uint16_t value;\n};\n\n"
+               "    std::uint16_t value;\n    std::string_view text;  // chapter 6's text syntax, or empty\n};\n\n"
                f"inline constexpr std::array<appendix_b_member, {len(flat)}> appendix_b_members{{{{\n" + ",\n".join(flat) + "}};\n\n")
     out.append("}  // namespace ctisa::amdil\n")
     return "".join(out)
@@ -188,11 +192,15 @@ def control_table(tables):
         begin.append(k)
         while k < len(control) and control[k][0] == code:
             k += 1
-    rows = "\n".join(f"    {{{offsets[c[1]]}, {len(c[1])}, {c[2]}, {c[3]}}},  // {c[0]} {comment_text(c[4])}" for c in control)
+    enum_index = {e["name"]: i for i, e in enumerate(tables["enum"])}
+    rows = "\n".join(f"    {{{offsets[c[1]]}, {len(c[1])}, {c[2]}, {c[3]}, {enum_index[c[4]] if c[4] else 255}}},"
+                     f"  // {c[0]} {comment_text(c[5])}" for c in control)
     return ("\n// Control fields of the opcode token (chapter 7's tables, first pass; bits of the token).\n"
             f"inline constexpr std::string_view control_names = {emit.cpp_string(''.join(names))};\n"
             "struct control_row {\n    std::uint16_t name_offset;\n    std::uint8_t name_size;\n"
-            "    std::uint8_t lsb;\n    std::uint8_t msb;\n};\n"
+            "    std::uint8_t lsb;\n    std::uint8_t msb;\n"
+            "    std::uint8_t enum_index;  // into appendix_b_enum_names; 255: plain number\n};\n"
+            "static_assert(sizeof(control_row) == 6);\n"
             f"inline constexpr std::array<control_row, {len(control)}> control_rows{{{{\n{rows}\n}}}};\n"
             "// control_rows[control_begin[code] .. control_begin[code + 1]) are the code's fields.\n"
             f"inline constexpr std::array<std::uint16_t, {len(begin)}> control_begin{{{{"

@@ -107,6 +107,37 @@ def apply_enum_edits(enums, edits):
     return out
 
 
+def enum_text_syntax(lines):
+    """{member: text} from chapter 6's 'Enumeration / Text Syntax / Description' tables (_relop(eq))."""
+    start = next(i for i, l in enumerate(lines) if l.startswith("Chapter 6 Enumerated Types"))
+    end = next(i for i, l in enumerate(lines) if l.startswith("Chapter 7 Instructions"))
+    out = {}
+    for line in lines[start:end]:
+        m = re.match(r"^(IL_[A-Z0-9_ ]+?)\s*\t\s*(_[^\t]*)", line)
+        if not m:
+            continue
+        text = re.sub(r"</[^>]*>|<[ibu]>|\$", "", m.group(2))  # keep placeholders such as <comp>
+        text = re.sub(r"\s+where\s.*$", "", text)  # '_<comp>(0) where <comp> is x, y, z, or w'
+        out[m.group(1).replace(" ", "")] = re.sub(r"\s+", "", text)
+    return out
+
+
+def control_enum(description, enum_names):
+    """The enumeration a control field's description names (ILZeroOp, relop(op), ...), or ''."""
+    squashed = re.sub(r"[^a-z]", "", description.lower())
+    for keyword, enum in (("relop", "ILRelOp"), ("zeroop", "ILZeroOp"), ("ilimportusage", "ILImportUsage"),
+                          ("ilinterpmode", "ILInterpMode"), ("ilpixtexusage", "ILPixTexUsage"),
+                          ("iltexcoordmode", "ILTexCoordMode"), ("iltopologytype", "IL_TOPOLOGY"),
+                          ("iltsdomain", "ILTsDomain"), ("iltspartition", "ILTsPartition"),
+                          ("iltsoutputprimitive", "ILTsOutputPrimitive"), ("ilimportcomponent", "ILImportComponent"),
+                          ("ilnoisetype", "ILNoiseType"), ("ilmatrix", "ILMatrix"), ("ilcmpval", "ILCmpVal"),
+                          ("ildefaultval", "ILDefaultVal"), ("iltexshadowmode", "ILTexShadowMode"),
+                          ("iloutputtopology", "IL_OUTPUT_TOPOLOGY"), ("illogicop", "")):
+        if keyword in squashed:
+            return enum if enum in enum_names else ""
+    return ""
+
+
 def chapter7_entries(lines):
     """Chapter-7 instruction entries: (section title, first line, text lines)."""
     start = next(i for i, l in enumerate(lines) if l.startswith("7.3 Prefix Instruction"))
@@ -361,14 +392,17 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
                    f"{line}, {dst}, {src}, {extra}, {toml_string(provenance.get(n, ''))}, {uses.get(code, 0)}],")
     out.append("]")
     out.append("")
-    out.append("# Control fields of the opcode token as chapter 7's tables give them: code, field, lsb, msb, description.")
+    out.append("# Control fields of the opcode token as chapter 7's tables give them: code, field, lsb, msb,")
+    out.append("# the enumeration its values come from ('' none found), description.")
     out.append("# Codes whose entry's table overlaps itself are listed in control_unreadable instead.")
     out.append("control = [")
     unreadable = []
     given_control = {c["name"]: c for c in spec.get("control", [])}
     for code, n in enumerate(codes):
         if n in given_control:
-            fields = [(f["name"], f["lsb"], f["msb"], f["description"]) for f in given_control[n]["fields"]]
+            # amdil.toml names the enumeration itself (or none): '-' stops the guess below.
+            fields = [(f["name"], f["lsb"], f["msb"], f.get("enum", "-") + "\0" + f["description"])
+                      for f in given_control[n]["fields"]]
         elif n in documented:
             fields = control_fields(documented[n])
             if fields is None:
@@ -377,15 +411,20 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
         else:
             continue
         for name, lsb, msb, description in fields:
-            out.append(f"  [{code}, {toml_string(name)}, {lsb}, {msb}, {toml_string(description)}],")
+            enum, _, description = description.rpartition("\0")
+            enum = "" if enum == "-" else enum or control_enum(description, enums)
+            out.append(f"  [{code}, {toml_string(name)}, {lsb}, {msb}, {toml_string(enum)}, {toml_string(description)}],")
     out.append("]")
     out.append("control_unreadable = [" + ", ".join(toml_string(n) for n in unreadable) + "]")
     out.append("")
+    texts = enum_text_syntax(lines)
     for name, body in enums.items():
         out.append("[[enum]]")
         out.append(f"name = {toml_string(name)}")
         out.append(f"seed_line = {body['line']}")
-        out.append("members = [" + ", ".join(f"[{toml_string(m)}, {v}]" for m, v in body["members"]) + "]")
+        out.append("# member, value, text syntax from chapter 6 ('' where the document gives none)")
+        out.append("members = [" + ", ".join(f"[{toml_string(m)}, {v}, {toml_string(texts.get(m, ''))}]"
+                                            for m, v in body["members"]) + "]")
         out.append("")
     summary = (f"{len(codes)} codes, {sum(1 for n in codes if n in documented)} with a chapter-7 entry, "
                f"{len(uses)} confirmed by the binaries, {len(enums)} enums")

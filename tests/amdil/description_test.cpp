@@ -99,6 +99,10 @@ TEST_CASE("amdil: control fields of the opcode token", "[amdil][description]") {
     STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_global_flags, 0).name == "refactoring_allowed");
     STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_global_flags, 0).lsb == 16);
     STATIC_REQUIRE(il::control_field_count(il::opcode::end) == 0);
+    STATIC_REQUIRE(il::control_field_of(il::opcode::breakc, 0).enum_name == "ILRelOp");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::div, 0).enum_name == "ILZeroOp");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_input, 1).enum_name == "ILInterpMode");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::prefix, 0).enum_name.empty());
     // Fields stay inside the token's control and flag bits and never overlap.
     for (unsigned c = 0; c < il::opcode_count; ++c) {
         const auto op = static_cast<il::opcode>(c);
@@ -128,6 +132,14 @@ TEST_CASE("amdil: enumerations of Appendix B", "[amdil][description]") {
     STATIC_REQUIRE(static_cast<int>(il::div_comp::unknown) == 4);
     STATIC_REQUIRE(static_cast<int>(il::deriv_granularity::fine) == 0x80);
     STATIC_REQUIRE(static_cast<int>(il::rel_op::lt) == 5);
+    // Chapter 6's text syntax column.
+    STATIC_REQUIRE(il::rel_op_members[1].text == "_relop(eq)");
+    STATIC_REQUIRE(il::enum_text("ILZeroOp", 2) == "_zeroop(infinity)");
+    STATIC_REQUIRE(il::enum_text("ILInterpMode", 2) == "_interp(linear)");
+    STATIC_REQUIRE(il::enum_text("ILImportUsage", 6) == "_usage(generic)");
+    STATIC_REQUIRE(il::enum_text("ILShiftScale", 1) == "_x2");
+    STATIC_REQUIRE(il::enum_text("ILImportComponent", 1) == "_<comp>(0)");
+    STATIC_REQUIRE(il::enum_text("ILRegType", 4).empty());
 }
 
 namespace {

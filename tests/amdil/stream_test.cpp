@@ -42,7 +42,7 @@ const char* const binaries[] = {"boredcircuit", "creation", "flame",  "happyjump
 }  // namespace
 
 TEST_CASE("amdil: every public binary decodes to its last dword, in step with its disassembly", "[amdil][stream][conformance]") {
-    std::size_t total_packets = 0, default_modifiers = 0;
+    std::size_t total_packets = 0, default_modifiers = 0, spelled_controls = 0;
     for (const char* name : binaries) {
         INFO(name);
         const auto w = words_of(ctisa_test::read_file(ctisa_test::shared_path(std::string("reference/amdil/il/il_") + name + ".bin")));
@@ -66,6 +66,16 @@ TEST_CASE("amdil: every public binary decodes to its last dword, in step with it
                 INFO(line);
                 // grvk appends control settings and modifiers (mad_ieee_sat, dcl_input_generic_interp(linear)).
                 CHECK(line.rfind(std::string(il::mnemonic(op)), 0) == 0);
+                // Control fields whose values chapter 6 spells: the disassembly spells them too.
+                for (std::size_t f = 0; f < il::control_field_count(op); ++f) {
+                    const auto field = il::control_field_of(op, f);
+                    const std::uint32_t value = (w[p.offset] >> field.lsb) & ((1u << (field.msb - field.lsb + 1)) - 1u);
+                    std::string text(il::enum_text(field.enum_name, value));
+                    if (text.empty()) continue;
+                    if (text.rfind("_usage(", 0) == 0) text = "_" + text.substr(7, text.size() - 8);  // grvk: dcl_input_generic
+                    CHECK(line.find(text) != std::string::npos);
+                    ++spelled_controls;
+                }
                 ++packets;
             },
             [&](std::size_t i, il::token_kind kind) {
@@ -83,6 +93,7 @@ TEST_CASE("amdil: every public binary decodes to its last dword, in step with it
     }
     CHECK(total_packets == 11612);
     CHECK(default_modifiers == 37);  // the issue's count for the public binaries
+    CHECK(spelled_controls == 9 * 2 + 9 + 116);  // dcl_input usage and interp, dcl_output usage, div zeroop
     std::printf("amdil conformance: 9 of 9 binaries decode to their last dword, %zu packets in step with the disassembly, "
                 "%zu default-content modifier tokens\n", total_packets, default_modifiers);
 }

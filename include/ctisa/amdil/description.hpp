@@ -51,6 +51,7 @@ struct control_field {
     std::string_view name;
     std::uint8_t lsb = 0;
     std::uint8_t msb = 0;
+    std::string_view enum_name{};  // the Appendix B enumeration of its values, empty: a plain number
 };
 
 [[nodiscard]] constexpr std::size_t control_field_count(opcode op) noexcept {
@@ -60,13 +61,21 @@ struct control_field {
 
 [[nodiscard]] constexpr control_field control_field_of(opcode op, std::size_t i) noexcept {
     const auto& r = generated::control_rows[generated::control_begin[static_cast<std::size_t>(op)] + i];
-    return {generated::control_names.substr(r.name_offset, r.name_size), r.lsb, r.msb};
+    return {generated::control_names.substr(r.name_offset, r.name_size), r.lsb, r.msb,
+            r.enum_index < appendix_b_enum_names.size() ? appendix_b_enum_names[r.enum_index] : std::string_view{}};
 }
 
 [[nodiscard]] constexpr std::optional<control_field> find_control_field(opcode op, std::string_view name) noexcept {
     for (std::size_t i = 0; i < control_field_count(op); ++i)
         if (control_field_of(op, i).name == name) return control_field_of(op, i);
     return std::nullopt;
+}
+
+// Chapter 6's text syntax of `value` in the enumeration `enum_name` ("_relop(eq)"), empty if none.
+[[nodiscard]] constexpr std::string_view enum_text(std::string_view enum_name, std::uint32_t value) noexcept {
+    for (const auto& m : appendix_b_members)
+        if (m.enum_name == enum_name && m.value == value) return m.text;
+    return {};
 }
 
 // Case-insensitive lookup of a mnemonic.
