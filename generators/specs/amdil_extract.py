@@ -138,6 +138,21 @@ def control_enum(description, enum_names):
     return ""
 
 
+ENUM_KEYWORDS = {"ILRelOp": "relop", "ILZeroOp": "zeroop", "ILImportUsage": "usage", "IL_TOPOLOGY": "prim_type",
+                 "ILPixTexUsage": "type", "ILCmpVal": "cmpval", "ILMatrix": "matrix", "ILTexShadowMode": "shadowmode",
+                 "ILImportComponent": "import", "ILInterpMode": "interp", "ILTsDomain": "domain",
+                 "ILTsPartition": "partition", "ILTsOutputPrimitive": "output_primitive", "ILNoiseType": "type",
+                 "IL_OUTPUT_TOPOLOGY": "topology", "ILDefaultVal": "default"}
+
+
+def control_name(description, enum, spec):
+    """A name (and enumeration) for a field chapter 7 calls only 'control' (amdil.toml [[control_name]])."""
+    for rule in spec.get("control_name", []):
+        if rule["pattern"] in description:
+            return rule["name"], rule.get("enum", enum)
+    return (ENUM_KEYWORDS.get(enum, "control"), enum)
+
+
 def chapter7_entries(lines):
     """Chapter-7 instruction entries: (section title, first line, text lines)."""
     start = next(i for i, l in enumerate(lines) if l.startswith("7.3 Prefix Instruction"))
@@ -413,6 +428,8 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
         for name, lsb, msb, description in fields:
             enum, _, description = description.rpartition("\0")
             enum = "" if enum == "-" else enum or control_enum(description, enums)
+            if name == "control":
+                name, enum = control_name(description, enum, spec)
             out.append(f"  [{code}, {toml_string(name)}, {lsb}, {msb}, {toml_string(enum)}, {toml_string(description)}],")
     out.append("]")
     out.append("control_unreadable = [" + ", ".join(toml_string(n) for n in unreadable) + "]")

@@ -103,6 +103,12 @@ TEST_CASE("amdil: control fields of the opcode token", "[amdil][description]") {
     STATIC_REQUIRE(il::control_field_of(il::opcode::div, 0).enum_name == "ILZeroOp");
     STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_input, 1).enum_name == "ILInterpMode");
     STATIC_REQUIRE(il::control_field_of(il::opcode::prefix, 0).enum_name.empty());
+    // Fields the tables call only 'control' are named after what chapter 7 says they hold.
+    STATIC_REQUIRE(il::control_field_of(il::opcode::breakc, 0).name == "relop");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::mad, 0).name == "ieee");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::uav_load, 0).name == "id");
+    STATIC_REQUIRE(il::control_field_of(il::opcode::ret_logicalz, 0).name == "logic_op");
+    STATIC_REQUIRE(il::find_control_field(il::opcode::sample, "aoffimmi")->lsb == 29);
     // Fields stay inside the token's control and flag bits and never overlap.
     for (unsigned c = 0; c < il::opcode_count; ++c) {
         const auto op = static_cast<il::opcode>(c);
