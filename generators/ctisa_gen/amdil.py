@@ -94,7 +94,16 @@ def tokens_header(spec, label, digest):
     return "".join(out)
 
 
-def enums_header(tables, label, digest):
+def register_names(spec, tables):
+    members = next(e for e in tables["enum"] if e["name"] == "ILRegType")["members"]
+    given = spec["register_text"]["names"]
+    names = [given.get(m, m.replace("IL_REGTYPE_", "").replace("_", "").lower()) for m, v, _ in members if not m.endswith("_LAST")]
+    if len(set(names)) != len(names) or not all(re.fullmatch(r"[a-z]+", n) for n in names):
+        raise ValueError(f"register names must be distinct and letters only: {names}")
+    return names
+
+
+def enums_header(tables, label, digest, spec=None):
     out = [emit.banner(label, digest, "AMD IL enumerations of Appendix B (ILOpCode is in opcodes.hpp).")]
     out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\nnamespace ctisa::amdil {\n\n"
                "template <class E>\nstruct enum_member {\n    std::string_view name;  // as Appendix B spells it\n    E value;\n"
@@ -108,6 +117,10 @@ def enums_header(tables, label, digest):
         body = ",\n".join(f"    enum_member<{tname}>{{{emit.cpp_string(m)}, {tname}::{identifier(m[len(prefix):])}, "
                           f"{emit.cpp_string(t)}}}" for m, _, t in enum["members"])
         out.append(f"inline constexpr std::array<enum_member<{tname}>, {len(enum['members'])}> {tname}_members{{{{\n{body}}}}};\n\n")
+    names = register_names(spec, tables)
+    out.append(f"// Text name of each register type, by its value (amdil.toml [register_text]).\n"
+               f"inline constexpr std::array<std::string_view, {len(names)}> register_text{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(n)}" for n in names) + "}};\n\n")
     out.append(f"inline constexpr std::size_t appendix_b_enum_count = {len(tables['enum'])};  // besides ILOpCode\n")
     out.append(f"// Appendix B's names of the enumerations above, in its order (control fields refer to them by index).\n"
                f"inline constexpr std::array<std::string_view, {len(tables['enum'])}> appendix_b_enum_names{{{{\n"
@@ -227,6 +240,6 @@ def generate(spec_path, label, out_dir):
     return {
         tables_path: tables_text,
         out_dir / "tokens.hpp": tokens_header(spec, label, digest),
-        out_dir / "enums.hpp": enums_header(tables, label, digest),
+        out_dir / "enums.hpp": enums_header(tables, label, digest, spec),
         out_dir / "opcodes.hpp": opcodes_header(tables, label, digest),
     }

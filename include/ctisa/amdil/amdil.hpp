@@ -2,3 +2,4 @@
 #pragma once
 
 #include "description.hpp"
+#include "isa.hpp"
