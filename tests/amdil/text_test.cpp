@@ -64,8 +64,10 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(round("div_zeroop(infinity) r0, r1, r2") == "div_zeroop(infinity) r0, r1, r2");
     CHECK(round("breakc_relop(eq) r0, r1") == "breakc_relop(eq) r0, r1");
     CHECK(round("dcl_input_usage(generic)_interp(linear) v1.xy__") == "dcl_input_usage(generic)_interp(linear) v1.xy__");
-    CHECK(round("mov r0, x5[6].yyyy") == "mov r0, x5[6].yyyy");
-    CHECK(round("mov r0, cb0[r6.wwww+2]{constbool0[r2.xxxx+4]}.yyyy") == "mov r0, cb0[r6.wwww+2]{constbool0[r2.xxxx+4]}.yyyy");
+    CHECK(round("mov r0, x5[6].yyyy") == "mov r0, x5[6].y");
+    CHECK(round("mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y") == "mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y");
+    CHECK(round("mov r0, r1.x_neg(x)") == "mov r0, r1.x_neg(x)");
+    CHECK(round("mov r0, r1.1") == "mov r0, r1.1");
     CHECK(round("il_cs_2_0") == "il_cs_2_0");
     CHECK(round("comment 0x6C6C6568, 0x0000006F") == "comment 0x6C6C6568, 0x0000006F");
     CHECK(round("dcl_literal l0, 1, 2, 3, 4") == "dcl_literal l0, 0x00000001, 0x00000002, 0x00000003, 0x00000004");

@@ -164,6 +164,11 @@ struct head_state {
 
 [[nodiscard]] constexpr result<std::uint32_t> src_swizzle(text::cursor& in) {
     std::uint32_t m = 0;
+    const auto one = swizzle_letters.find(in.peek());
+    if (one != std::string_view::npos && swizzle_letters.find(in.peek(1)) == std::string_view::npos) {
+        in.advance();  // one component, replicated: r0.w is r0.wwww
+        return static_cast<std::uint32_t>(one * 0x1111u);
+    }
     for (unsigned c = 0; c < 4; ++c) {
         const auto v = swizzle_letters.find(in.peek());
         if (v == std::string_view::npos) return in.fail(error_code::bad_swizzle, in.token_text());

@@ -71,7 +71,12 @@ template <class Sink>
 constexpr void print_src_mod(Sink& out, std::uint32_t m) {
     namespace f = generated::il_src_mod;
     out.push('.');
-    for (bit_field s : {f::swizzle_x_r, f::swizzle_y_g, f::swizzle_z_b, f::swizzle_w_a}) out.push(swizzle_letters[field(m, s)]);
+    const auto x = field(m, f::swizzle_x_r);
+    if (x == field(m, f::swizzle_y_g) && x == field(m, f::swizzle_z_b) && x == field(m, f::swizzle_w_a)) {
+        out.push(swizzle_letters[x]);  // a replicated component: r0.w (chapter 3)
+    } else {
+        for (bit_field s : {f::swizzle_x_r, f::swizzle_y_g, f::swizzle_z_b, f::swizzle_w_a}) out.push(swizzle_letters[field(m, s)]);
+    }
     if (m & 0x8888u) {
         out.append("_neg(");
         for (unsigned c = 0; c < 4; ++c)
