@@ -92,7 +92,9 @@ TEST_CASE("amdil: text errors name the place and the reason", "[amdil][text][err
     };
     fails("frobnicate r0", ctisa::error_code::unknown_mnemonic);
     fails("mov_frob r0, r1", ctisa::error_code::unknown_modifier);
-    CHECK(fails("mov r0, q1", ctisa::error_code::unknown_register).column == 9);
+    const auto q1 = fails("mov r0, q1", ctisa::error_code::unknown_register);
+    CHECK(q1.column == 9);
+    CHECK(q1.subject == "q1");
     fails("mov r0", ctisa::error_code::missing_operand);
     fails("mov r0, r1, r2", ctisa::error_code::too_many_operands);
     fails("mov r0.xyzq, r1", ctisa::error_code::bad_write_mask);

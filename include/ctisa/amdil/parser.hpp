@@ -223,8 +223,9 @@ struct head_state {
     if (depth > max_operand_depth) return in.fail(errors::operand_nesting, in.token_text());
     in.skip_blanks();
     const auto at = in.where();
+    const auto subject = in.token_text();
     const auto type = register_type_named(letters(in));
-    if (!type) return text::cursor::fail_at(at, error_code::unknown_register, in.token_text());
+    if (!type) return text::cursor::fail_at(at, error_code::unknown_register, subject);
     auto num = number(in);
     if (!num) return num.error();
     tokens index, dimension;
