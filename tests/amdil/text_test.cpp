@@ -116,3 +116,29 @@ TEST_CASE("amdil: programs assemble at compile time", "[amdil][text]") {
     STATIC_REQUIRE(p.bytes[8] == 71);  // mov
     STATIC_REQUIRE(p.bytes[8 + 16] == 40);  // end
 }
+
+TEST_CASE("amdil: the IL text AMD's LLVM backend emitted assembles", "[amdil][text][conformance]") {
+    // sub.s without its assembler directives (.file, .text, .global@name).
+    std::string source;
+    std::size_t statements = 0;
+    for (const auto& line : ctisa_test::lines_of(ctisa_test::read_file(ctisa_test::shared_path("reference/amdil/llvm_amdil_branch/sub.s")))) {
+        const auto start = line.find_first_not_of(" \t");
+        if (start != std::string::npos && line[start] == '.') continue;
+        if (start != std::string::npos && line[start] != ';') ++statements;
+        source += line + "\n";
+    }
+    const auto bytes = ctisa::assemble_bytes<il::isa>(source);
+    INFO(bytes.error().message() << " line " << bytes.error().line << " col " << bytes.error().column << " " << bytes.error().subject);
+    REQUIRE(bytes.ok());
+    std::size_t units = 0;
+    std::string text;
+    ctisa::text::string_sink sink(text);
+    CHECK_FALSE(ctisa::for_each_decoded<il::isa>(*bytes, [&](const il::instruction& ins) {
+                    ++units;
+                    ctisa::print_statement<il::isa>(sink, ins);
+                }).failed());
+    CHECK(units == statements);
+    CHECK(units == 75);
+    CHECK(ctisa::assemble_bytes<il::isa>(text).value() == *bytes);
+    CHECK(text.rfind("il_cs_2_0\ndcl_cb cb0[15]\n", 0) == 0);
+}
