@@ -184,7 +184,8 @@ struct head_state {
     while (in.peek() == '_') {
         const auto rest = in.source().substr(in.offset());
         const auto flag = [&](std::string_view word, std::uint32_t bit) {
-            if (!rest.starts_with(word) || text::is_ident_char(rest.size() > word.size() ? rest[word.size()] : ' ')) return false;
+            const char next = rest.size() > word.size() ? rest[word.size()] : ' ';
+            if (!rest.starts_with(word) || text::is_alpha(next) || text::is_digit(next)) return false;  // '_' starts the next one
             m |= bit;
             in.advance(word.size());
             return true;
