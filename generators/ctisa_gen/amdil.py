@@ -231,6 +231,17 @@ def extracted_tables(spec_path):
     return text
 
 
+def builders_header(tables, label, digest):
+    out = [emit.banner(label, digest, "One typed builder per AMD IL opcode (builder.hpp says how they check their operands).")]
+    out.append('\n#include "../builder.hpp"\n\nnamespace ctisa::amdil::op {\n\n')
+    for r in tables["opcodes"]:
+        ident = opcode_identifier(r[1])
+        note = "" if r[6] >= 0 else "  // no described operands: using it does not compile"
+        out.append(f"inline constexpr builder<opcode::{ident}> {ident}{{}};{note}\n")
+    out.append("\n}  // namespace ctisa::amdil::op\n")
+    return "".join(out)
+
+
 def generate(spec_path, label, out_dir):
     spec_path = pathlib.Path(spec_path)
     tables_path = spec_path.with_name(spec_path.stem + "_tables.toml")
@@ -242,4 +253,5 @@ def generate(spec_path, label, out_dir):
         out_dir / "tokens.hpp": tokens_header(spec, label, digest),
         out_dir / "enums.hpp": enums_header(tables, label, digest, spec),
         out_dir / "opcodes.hpp": opcodes_header(tables, label, digest),
+        out_dir / "builders.hpp": builders_header(tables, label, digest),
     }

@@ -2,4 +2,5 @@
 #pragma once
 
 #include "description.hpp"
+#include "generated/builders.hpp"
 #include "isa.hpp"
