@@ -68,14 +68,16 @@ constexpr void print_header(Sink& out, std::uint32_t lang, std::uint32_t version
 }
 
 template <class Sink>
-constexpr void print_src_mod(Sink& out, std::uint32_t m) {
+constexpr void print_src_mod(Sink& out, std::uint32_t m, bool skip_swizzle) {
     namespace f = generated::il_src_mod;
-    out.push('.');
     const auto x = field(m, f::swizzle_x_r);
-    if (x == field(m, f::swizzle_y_g) && x == field(m, f::swizzle_z_b) && x == field(m, f::swizzle_w_a)) {
-        out.push(swizzle_letters[x]);  // a replicated component: r0.w (chapter 3)
-    } else {
-        for (bit_field s : {f::swizzle_x_r, f::swizzle_y_g, f::swizzle_z_b, f::swizzle_w_a}) out.push(swizzle_letters[field(m, s)]);
+    if (!skip_swizzle) {
+        out.push('.');
+        if (x == field(m, f::swizzle_y_g) && x == field(m, f::swizzle_z_b) && x == field(m, f::swizzle_w_a)) {
+            out.push(swizzle_letters[x]);  // a replicated component: r0.w (chapter 3)
+        } else {
+            for (bit_field s : {f::swizzle_x_r, f::swizzle_y_g, f::swizzle_z_b, f::swizzle_w_a}) out.push(swizzle_letters[field(m, s)]);
+        }
     }
     if (m & 0x8888u) {
         out.append("_neg(");
@@ -134,10 +136,11 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
         i = print_operand(out, w, i, dst);
         out.push('}');
     }
-    if (has_mod) {
-        if (dst) print_dst_mask(out, mod);
-        else print_src_mod(out, mod);
-    }
+    // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
+    // shift, a source modifier) already says the token is there, and written out when it is the
+    // token's only content (the default-content tokens real binaries carry: mov o0.xyzw, r0.xyzw).
+    if (has_mod && dst && !((mod & 0xFFu) == 0x55u && (mod & 0x1F00u))) print_dst_mask(out, mod);
+    if (has_mod && !dst) print_src_mod(out, mod, (mod & 0x7777u) == 0x3210u && (mod & ~0x7777u));
     if (extended && number <= 0xFFFFu) out.append("_ext");
     return i;
 }
