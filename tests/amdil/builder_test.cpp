@@ -10,7 +10,7 @@ using namespace ctisa::amdil::registers;
 TEST_CASE("amdil: builders give the tokens of the binaries", "[amdil][builder]") {
     // il_flame.bin: 'mad_ieee r0.xy__, v1.xyxx, l0, l1' is 0x00010040, 0x00440000 0x05, 0x00610001 0x1010 ... (read from the file
     // by the conformance test); here the same statement from the builder and from the text.
-    constexpr auto mad = il::op::mad.control("ieee", 1)(r(0).mask("xy__"), v(1).swizzle("xyxx"), l(0), l(1));
+    constexpr auto mad = il::op::mad.ieee()(r(0).mask("xy__"), v(1).swizzle("xyxx"), l(0), l(1));
     STATIC_REQUIRE(mad.ok());
     STATIC_REQUIRE(mad->words[0] == 0x00010040u);
     STATIC_REQUIRE(mad->words[1] == 0x00440000u);  // r0, modifier present
@@ -26,10 +26,14 @@ TEST_CASE("amdil: builder modifiers, control fields and dwords", "[amdil][builde
     constexpr auto add = il::op::add.sat().shift(il::shift_scale::x2)(r(0), -r(1).w(), r(2).abs());
     STATIC_REQUIRE(add.ok());
     CHECK(ctisa::to_string<il::isa>(*add) == "add_x2_sat r0, r1.w_neg(xyzw), r2_abs");
-    constexpr auto div = il::op::div.control("zeroop", il::zero_op::infinity)(r(0), r(1), r(2));
+    constexpr auto div = il::op::div.zeroop(il::zero_op::infinity)(r(0), r(1), r(2));
     CHECK(ctisa::to_string<il::isa>(*div) == "div_zeroop(infinity) r0, r1, r2");
     constexpr auto literal = il::op::dcl_literal(l(3), 1u, 2u, 3u, 0x3F800000u);
     CHECK(ctisa::to_string<il::isa>(*literal) == "dcl_literal l3, 0x00000001, 0x00000002, 0x00000003, 0x3F800000");
+    constexpr auto sample = il::op::sample.resource(1).sampler(2)(r(0), r(1));
+    CHECK(ctisa::to_string<il::isa>(*sample) == "sample_resource(1)_sampler(2) r0, r1");
+    constexpr auto input = il::op::dcl_input.usage(il::import_usage::generic).interp(il::interp_mode::linear)(v(1).mask("xy__"));
+    CHECK(ctisa::to_string<il::isa>(*input) == "dcl_input_usage(generic)_interp(linear) v1.xy__");
     constexpr auto end = il::op::end();
     STATIC_REQUIRE(end->size == 1);
     STATIC_REQUIRE(end->words[0] == 40u);
@@ -40,7 +44,7 @@ TEST_CASE("amdil: builder values checked at run time", "[amdil][builder]") {
     const auto e = il::op::breakc.control("relop", static_cast<std::uint32_t>(big))(r(0), r(1));
     REQUIRE_FALSE(e.ok());
     CHECK(e.error().code == ctisa::error_code::value_out_of_range);
-    const auto f = il::op::mov.control("nosuch", 1)(r(0), r(1));
+    const auto f = il::op::mov.control("nosuch", 1u)(r(0), r(1));
     CHECK(f.error().code == il::errors::unknown_control_field);
     const auto g = il::op::mov(r(0).mask("xyzq"), r(1));
     CHECK(g.error().code == ctisa::error_code::bad_write_mask);

@@ -11,15 +11,17 @@
 // case 10 expect: bad_write_mask
 // case 11 expect: bad_swizzle
 // case 12 expect: modifier_not_allowed
+// case 13 expect: (cannot convert.+zero_op.+to.+rel_op|cannot initialize a parameter of type .rel_op. with an rvalue of type .ctisa::amdil::zero_op)
+// case 14 expect: unknown_control_field
 #include <ctisa/amdil/amdil.hpp>
 
 namespace il = ctisa::amdil;
 using namespace ctisa::amdil::registers;
 
 // The control: the builders used below, used correctly, compile.
-constexpr auto ok = il::op::mad.control("ieee", 1).sat()(r(0).mask("xy__"), v(1).swizzle("xyxx"), l(0), -r(2).w());
+constexpr auto ok = il::op::mad.ieee().sat()(r(0).mask("xy__"), v(1).swizzle("xyxx"), l(0), -r(2).w());
 static_assert(ok.ok());
-static_assert(il::op::breakc.control("relop", il::rel_op::eq)(r(0), r(1)).ok());
+static_assert(il::op::breakc.relop(il::rel_op::eq)(r(0), r(1)).ok());
 static_assert(il::op::dcl_literal(l(0), 1u, 2u, 3u, 4u).ok());
 
 #if CTISA_CASE == 1
@@ -46,6 +48,10 @@ constexpr auto bad = il::op::mov(r(0).mask("xyzq"), r(1));
 constexpr auto bad = il::op::mov(r(0), r(1).swizzle("xyzq"));
 #elif CTISA_CASE == 12
 constexpr auto bad = il::op::end.sat()();
+#elif CTISA_CASE == 13
+constexpr auto bad = il::op::breakc.relop(il::zero_op::infinity)(r(0), r(1));
+#elif CTISA_CASE == 14
+constexpr auto bad = il::op::add.zeroop(il::zero_op::infinity)(r(0), r(1), r(2));
 #endif
 
 int main() {}

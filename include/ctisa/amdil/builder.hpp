@@ -3,7 +3,7 @@
 // static_assert names the rule); an out-of-range value is a compile error in constant evaluation
 // and an error result at run time.
 //   using namespace ctisa::amdil::registers;
-//   constexpr auto p = ctisa::amdil::op::mad.control("ieee", 1).sat()(r(0).mask("xy__"), v(1).swizzle("xyxx"), l(0), -r(2).w());
+//   constexpr auto p = ctisa::amdil::op::mad.ieee().sat()(r(0).mask("xy__"), v(1).swizzle("xyxx"), l(0), -r(2).w());
 #pragma once
 
 #include <cstddef>
@@ -128,6 +128,7 @@ class builder {
 public:
     // Sets a control field by name (its value as the enum or the number chapter 7 gives).
     template <class V>
+        requires(std::is_enum_v<V> || std::is_unsigned_v<V>)
     constexpr builder control(std::string_view name, V value) const {
         builder out = *this;
         const auto f = find_control_field(Op, name);
@@ -137,6 +138,17 @@ public:
         else out.token_ |= v << f->lsb;
         return out;
     }
+    // Typed settings of the common control fields: the enumeration is part of the type, so a zero op
+    // where a relational op belongs does not compile; an opcode without the field is an error.
+    constexpr builder relop(rel_op v) const { return control("relop", v); }
+    constexpr builder zeroop(zero_op v) const { return control("zeroop", v); }
+    constexpr builder usage(import_usage v) const { return control("usage", v); }
+    constexpr builder interp(interp_mode v) const { return control("interp_mode", v); }
+    constexpr builder ieee() const { return control("ieee", 1u); }
+    constexpr builder id(std::uint32_t n) const { return control("id", n); }
+    constexpr builder resource(std::uint32_t n) const { return control("resource", n); }
+    constexpr builder sampler(std::uint32_t n) const { return control("sampler", n); }
+
     // Instruction modifiers on the destination: clamp to [0, 1], shift scale.
     constexpr builder sat() const {
         builder out = *this;
