@@ -15,7 +15,7 @@ check "fields: IL_Dst register_type" "$(printf 'IL_Dst\tregister_type\t16\t21')"
 check "fields: a control field" "$(printf 'IL_OP_BREAKC\trelop\t16\t18')" "$("$ctisa" fields amdil | grep '^IL_OP_BREAKC	')"
 
 # il_flame.bin's first packets (bytes from the file itself).
-printf 'il_ps_2_0_lang(dx11_ps)\ndcl_global_flags_refactoring_allowed(1)\ndcl_input_usage(generic)_interp(linear) v1.xy__\nmov o0.xyzw, r0.xyzw\nend\n' > "$work/a.il"
+printf 'il_ps_2_0_lang(dx11_ps)\ndcl_global_flags refactoringAllowed\ndcl_input_usage(generic)_interp(linear) v1.xy__\nmov o0.xyzw, r0.xyzw\nend\n' > "$work/a.il"
 check "asm: one line a packet" "09 00 00 00 00 02 01 00
 5d 01 01 00
 7e 00 46 00 01 00 61 00 05 00 00 00

@@ -351,6 +351,20 @@ struct head_state {
                 return text::cursor::fail_at(at, error_code::unknown_modifier, head.substr(end));
         return text::cursor::fail_at(at, error_code::unknown_mnemonic, head);
     }
+    if (*op == opcode::dcl_global_flags && !st.pri && !st.sec) {  // flags as words joined by '|'
+        for (bool more = !in.at_end_of_statement(); more; more = in.consume('|')) {
+            in.skip_blanks();
+            const auto word = in.identifier();
+            std::uint32_t b = 0;
+            while (b < 4 && word != global_flag_words[b]) ++b;
+            if (b == 4) return in.fail(error_code::unknown_modifier, word.empty() ? in.token_text() : word);
+            st.token |= 1u << (16 + b);
+        }
+        if (!in.at_end_of_statement()) return in.fail(error_code::trailing_characters, in.token_text());
+        instruction ins;
+        ins.words[ins.size++] = st.token;
+        return ins;
+    }
     operand_counts n = operands(*op);
     const bool comment = *op == opcode::comment, icb = *op == opcode::dcl_const_buffer && st.pri, call = *op == opcode::macrocall;
     if (!n.described && !comment && !call) return text::cursor::fail_at(at, errors::undescribed_operands, enumerator(*op));

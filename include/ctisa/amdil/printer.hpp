@@ -23,6 +23,9 @@ namespace ctisa::amdil {
 inline constexpr std::string_view component_letters = "xyzw";
 inline constexpr std::string_view swizzle_letters = "xyzw01";
 inline constexpr std::string_view shader_text[] = {"vs", "ps", "gs", "cs", "hs", "ds"};
+// dcl_global_flags' flags (control bits 0-3) as the text writes them (chapter 7's example, grvk).
+inline constexpr std::string_view global_flag_words[] = {"refactoringAllowed", "forceEarlyDepthStencil",
+                                                         "enableRawStructuredBuffers", "enableDoublePrecisionFloatOps"};
 
 namespace print_detail {
 
@@ -174,6 +177,20 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
     if (const std::uint32_t rest = token & 0x3FFF0000u & ~covered) suffix(out, "bits", rest >> 16, true);
 }
 
+// The flags of dcl_global_flags, camel-cased as the text writes them, joined by '|'; other bits as _bits(n).
+template <class Sink>
+constexpr void print_global_flags(Sink& out, std::uint32_t token) {
+    const std::uint32_t flags = token >> 16 & 0x3FFFu;
+    if (flags >> 4) suffix(out, "bits", (flags >> 4) << 4, true);
+    bool first = true;
+    for (unsigned b = 0; b < 4; ++b) {
+        if (!(flags >> b & 1u)) continue;
+        out.push(first ? ' ' : '|');
+        first = false;
+        out.append(global_flag_words[b]);
+    }
+}
+
 }  // namespace print_detail
 
 // Prints one unit (see the file comment).
@@ -194,6 +211,10 @@ constexpr void print(Sink& out, const instruction& in) {
     std::size_t offsets_at = w.size();
     if (const auto a = find_control_field(op, "aoffimmi"); a && (w[0] >> a->lsb & 1u)) offsets_at = i++;
     out.append(mnemonic(op));
+    if (op == opcode::dcl_global_flags && !pri && !sec) {  // the flags as words: dcl_global_flags refactoringAllowed
+        print_global_flags(out, w[0]);
+        return;
+    }
     print_control(out, op, w[0], w, offsets_at);
     const operand_counts n = operands(op);
     // The destination modifier's shift and clamp are instruction modifiers in text (add_x2_sat).
@@ -228,9 +249,13 @@ constexpr void print(Sink& out, const instruction& in) {
         separator();
         i = print_operand(out, w, i, k < dsts);
     }
-    for (; i < w.size(); ++i) {  // extra dwords, comment text, immediate constant buffer elements
+    // Extra dwords, comment text, immediate constant buffer elements: hexadecimal, but labels and case
+    // values of flow control in decimal, as AMD's compiler writes them (func 1024).
+    const bool decimal = group(op) == "Flow Control";
+    for (; i < w.size(); ++i) {
         separator();
-        hex(out, w[i]);
+        if (decimal) text::write_unsigned(out, w[i]);
+        else hex(out, w[i]);
     }
 }
 
