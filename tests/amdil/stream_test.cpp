@@ -10,6 +10,7 @@
 
 #include <ctisa/amdil/stream.hpp>
 
+#include "public_binaries.hpp"
 #include "test_data.hpp"
 
 namespace il = ctisa::amdil;
@@ -36,17 +37,15 @@ std::vector<std::string> statements_of(const std::string& text) {
     return out;
 }
 
-const char* const binaries[] = {"boredcircuit", "creation", "flame",  "happyjumping", "microwaves",
-                                "primitives",   "protean",  "seascape", "wolf3d"};
 
 }  // namespace
 
 TEST_CASE("amdil: every public binary decodes to its last dword, in step with its disassembly", "[amdil][stream][conformance]") {
     std::size_t total_packets = 0, default_modifiers = 0, spelled_controls = 0;
-    for (const char* name : binaries) {
+    for (const char* name : amdil_test::public_binaries) {
         INFO(name);
-        const auto w = words_of(ctisa_test::read_file(ctisa_test::shared_path(std::string("reference/amdil/il/il_") + name + ".bin")));
-        const auto text = statements_of(ctisa_test::read_file(ctisa_test::shared_path(std::string("reference/amdil/il/il_") + name + ".txt")));
+        const auto w = words_of(amdil_test::read_public(name, ".bin"));
+        const auto text = statements_of(amdil_test::read_public(name, ".txt"));
         REQUIRE(text.size() > 2);
         CHECK(text[0] == "dx11_ps");  // what token 0 (language 9) and token 1 (0x00010200) say
         CHECK(text[1] == "il_ps_2_0");

@@ -9,14 +9,13 @@
 
 #include <ctisa/amdil/amdil.hpp>
 
+#include "public_binaries.hpp"
 #include "test_data.hpp"
 
 namespace il = ctisa::amdil;
 
 namespace {
 
-const char* const binaries[] = {"boredcircuit", "creation", "flame",  "happyjumping", "microwaves",
-                                "primitives",   "protean",  "seascape", "wolf3d"};
 
 std::vector<std::uint8_t> bytes_of(const std::string& s) { return {s.begin(), s.end()}; }
 
@@ -55,10 +54,10 @@ std::string without_default_tokens(std::string line, std::size_t& count) {
 
 TEST_CASE("amdil: binary -> text -> binary is exact for every public binary", "[amdil][text][conformance]") {
     std::size_t statements = 0, same_as_grvk = 0, default_tokens = 0;
-    for (const char* name : binaries) {
+    for (const char* name : amdil_test::public_binaries) {
         INFO(name);
-        const auto bytes = bytes_of(ctisa_test::read_file(ctisa_test::shared_path(std::string("reference/amdil/il/il_") + name + ".bin")));
-        const auto grvk = ctisa_test::lines_of(ctisa_test::read_file(ctisa_test::shared_path(std::string("reference/amdil/il/il_") + name + ".txt")));
+        const auto bytes = bytes_of(amdil_test::read_public(name, ".bin"));
+        const auto grvk = ctisa_test::lines_of(amdil_test::read_public(name, ".txt"));
         std::string text;
         ctisa::text::string_sink sink(text);
         const auto e = ctisa::disassemble<il::isa>(sink, bytes);
