@@ -218,7 +218,10 @@ def control_table(tables):
             "// control_rows[control_begin[code] .. control_begin[code + 1]) are the code's fields.\n"
             f"inline constexpr std::array<std::uint16_t, {len(begin)}> control_begin{{{{"
             + ", ".join(map(str, begin)) + "}};\n"
-            f"// Codes whose chapter-7 table ctisa could not read (overlapping rows): {', '.join(tables['control_unreadable'])}\n")
+            f"// Codes whose chapter-7 table ctisa could not read (overlapping rows): {', '.join(tables['control_unreadable'])}\n"
+            "// Codes whose opcode-token bits 30-31 are control bits of their own, not the modifier-present flags.\n"
+            f"inline constexpr std::array<std::uint16_t, {len(tables['modifier_bits_are_control'])}> modifier_bits_are_control{{{{"
+            + ", ".join(map(str, tables["modifier_bits_are_control"])) + "}};\n")
 
 
 def extracted_tables(spec_path):

@@ -432,7 +432,10 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
                 name, enum = control_name(description, enum, spec)
             out.append(f"  [{code}, {toml_string(name)}, {lsb}, {msb}, {toml_string(enum)}, {toml_string(description)}],")
     out.append("]")
-    out.append("control_unreadable = [" + ", ".join(toml_string(n) for n in unreadable) + "]")
+    out.append("control_unreadable = [" + ", ".join(toml_string(n) for n in unreadable if n not in given_control) + "]")
+    out.append("# Codes whose opcode-token bits 30-31 are control bits, not the modifier-present flags (amdil.toml).")
+    out.append("modifier_bits_are_control = [" + ", ".join(str(codes.index(n)) for n, c in given_control.items()
+                                                         if c.get("modifier_bits_are_control")) + "]")
     out.append("")
     texts = enum_text_syntax(lines)
     for name, body in enums.items():

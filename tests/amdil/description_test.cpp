@@ -79,7 +79,8 @@ TEST_CASE("amdil: token layouts of chapter 2", "[amdil][description]") {
             bits |= std::uint64_t{1} << b;
         }
     }
-    CHECK(covered.size() == 14);
+    CHECK(covered.size() == 15);
+    STATIC_REQUIRE(gen::il_dcl_resource_format::fmtw.lsb == 29);
     for (const auto& [token, bits] : covered) {
         INFO(token);
         CHECK(bits == 0xFFFFFFFFu);
@@ -99,6 +100,11 @@ TEST_CASE("amdil: control fields of the opcode token", "[amdil][description]") {
     STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_global_flags, 0).name == "refactoring_allowed");
     STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_global_flags, 0).lsb == 16);
     STATIC_REQUIRE(il::control_field_count(il::opcode::end) == 0);
+    // dcl_resource: bit 31 is unnormalize, not pri_modifier_present (chapter 7's table).
+    STATIC_REQUIRE(!il::has_modifier_flags(il::opcode::dcl_resource));
+    STATIC_REQUIRE(il::has_modifier_flags(il::opcode::dcl_const_buffer));
+    STATIC_REQUIRE(il::find_control_field(il::opcode::dcl_resource, "unnormalize")->lsb == 31);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::dcl_resource, "type")->enum_name == "ILPixTexUsage");
     STATIC_REQUIRE(il::control_field_of(il::opcode::breakc, 0).enum_name == "ILRelOp");
     STATIC_REQUIRE(il::control_field_of(il::opcode::div, 0).enum_name == "ILZeroOp");
     STATIC_REQUIRE(il::control_field_of(il::opcode::dcl_input, 1).enum_name == "ILInterpMode");

@@ -58,9 +58,10 @@ TEST_CASE("amdil: every opcode with every control value round-trips through text
         round_trip(packet(op, c, 0, 0), count);
         for (std::size_t k = 0; k < il::control_field_count(op); ++k) {
             const auto f = il::control_field_of(op, k);
-            if (f.lsb > 29 || f.name == "aoffimmi") continue;  // bits 30-31 are the modifier flags
-            const unsigned width = (f.msb > 29 ? 29u : f.msb) - f.lsb + 1;
-            const std::uint32_t max = (1u << width) - 1u;
+            const unsigned top = il::control_top_bit(op);  // 29: bits 30-31 are the modifier flags
+            if (f.lsb > top || f.name == "aoffimmi") continue;
+            const unsigned width = (f.msb > top ? top : f.msb) - f.lsb + 1;
+            const std::uint32_t max = static_cast<std::uint32_t>((std::uint64_t{1} << width) - 1u);
             std::vector<std::uint32_t> values;
             if (width <= 6) {
                 for (std::uint32_t v = 0; v <= max; ++v) values.push_back(v);

@@ -109,6 +109,13 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(round("dcl_global_flags refactoringAllowed|enableDoublePrecisionFloatOps") ==
           "dcl_global_flags refactoringAllowed|enableDoublePrecisionFloatOps");
     CHECK(round("func 1024") == "func 1024");
+    // dcl_resource: bit 31 (unnormalize) is the declaration's own; its format token always follows.
+    CHECK(round("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000") == "dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000");
+    const auto res = il::parse("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000");
+    REQUIRE(res.ok());
+    CHECK(res->size == 2);
+    CHECK(res->words[0] == (128u | 1u << 16 | 2u << 24 | 1u << 31));
+    CHECK(il::packet_at(res->tokens(), 0)->size == 2);
     CHECK(round("comment 0x6C6C6568, 0x0000006F") == "comment 0x6C6C6568, 0x0000006F");
     CHECK(round("dcl_literal l0, 1, 2, 3, 4") == "dcl_literal l0, 0x00000001, 0x00000002, 0x00000003, 0x00000004");
     CHECK(round("sample_resource(1)_sampler(2)_aoffimmi(0x00010203) r0, r1") ==
@@ -144,6 +151,7 @@ TEST_CASE("amdil: text errors name the place and the reason", "[amdil][text][err
     fails("il_qs_2_0", ctisa::error_code::unknown_mnemonic);
     fails("il_ps_2_0_lang(dx99)", ctisa::error_code::unknown_modifier);
     fails("end_sat", ctisa::error_code::modifier_not_allowed);
+    fails("dcl_resource_id(1)_pri(0x00000001) 0x00000000", ctisa::error_code::unknown_modifier);
     fails("dcl_global_flags refactoringAllowed|frobAllowed", ctisa::error_code::unknown_modifier);
     STATIC_REQUIRE(!il::try_assemble("mov r0, r1.xyzq"));
     STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nmov r0, r1\nend").ok());

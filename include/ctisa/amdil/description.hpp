@@ -78,6 +78,17 @@ struct control_field {
     return {};
 }
 
+// Whether bits 30-31 of the opcode token are the modifier-present flags (2.2.3), or, for the few
+// declarations that say so, control bits of their own (dcl_resource's unnormalize).
+[[nodiscard]] constexpr bool has_modifier_flags(opcode op) noexcept {
+    for (auto c : generated::modifier_bits_are_control)
+        if (c == static_cast<std::uint16_t>(op)) return false;
+    return true;
+}
+
+// The highest bit of the opcode token a control field of `op` may use.
+[[nodiscard]] constexpr unsigned control_top_bit(opcode op) noexcept { return has_modifier_flags(op) ? 29u : 31u; }
+
 // Case-insensitive lookup of a mnemonic.
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(std::string_view text) noexcept {
     return find_by_name(generated::opcode_by_mnemonic, text);

@@ -140,7 +140,16 @@ struct isa {
         }
         const auto p = packet_at(w, 0, [&](std::size_t i, token_kind k) {
             switch (k) {
-                case token_kind::opcode: fields_of("IL_Opcode", w[i]); break;
+                case token_kind::opcode: {
+                    fields_of("IL_Opcode", w[i]);
+                    const auto op = static_cast<opcode>(w[i] & 0xFFFFu);  // the walker checked the code
+                    for (std::size_t k = 0; k < control_field_count(op); ++k) {
+                        const auto cf = control_field_of(op, k);
+                        const bit_field bf{0, cf.lsb, static_cast<std::uint8_t>(cf.msb - cf.lsb + 1)};
+                        f(enumerator(op), field_info{cf.name, bf}, (w[i] >> cf.lsb) & bf.max_value());
+                    }
+                    break;
+                }
                 case token_kind::dst: fields_of("IL_Dst", w[i]); break;
                 case token_kind::dst_mod: fields_of("IL_Dst_Mod", w[i]); break;
                 case token_kind::src: fields_of("IL_Src", w[i]); break;
@@ -149,6 +158,9 @@ struct isa {
                 case token_kind::rel_addr: fields_of("IL_Rel_Addr", w[i]); break;
                 case token_kind::comment_length: fields_of("IL_Comment_Length", w[i]); break;
                 case token_kind::macro_call: fields_of("IL_Macro_Call", w[i]); break;
+                case token_kind::extra:
+                    fields_of((w[0] & 0xFFFFu) == static_cast<std::uint32_t>(opcode::dcl_resource) ? "IL_Dcl_Resource_Format" : "IL_Literal", w[i]);
+                    break;
                 default: fields_of("IL_Literal", w[i]); break;
             }
         });

@@ -49,15 +49,17 @@ struct head_state {
     std::uint32_t shift = 0;
     bool clamp = false;
     std::uint32_t seen = 0;  // control bits set from the text, to refuse a field given twice
+    bool flags = true;       // bits 30-31 are the modifier flags (has_modifier_flags)
 };
 
 // One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
 [[nodiscard]] constexpr std::size_t control_suffix(opcode op, std::string_view s, head_state& st) noexcept {
+    const unsigned top = control_top_bit(op);
     for (std::size_t k = 0; k < control_field_count(op); ++k) {
         const auto cf = control_field_of(op, k);
-        if (cf.lsb > 29) continue;
-        const unsigned msb = cf.msb > 29 ? 29u : cf.msb;
-        const std::uint32_t mask = ((1u << (msb - cf.lsb + 1)) - 1u) << cf.lsb;
+        if (cf.lsb > top) continue;
+        const unsigned msb = cf.msb > top ? top : cf.msb;
+        const std::uint32_t mask = static_cast<std::uint32_t>(((std::uint64_t{1} << (msb - cf.lsb + 1)) - 1u) << cf.lsb);
         const auto set = [&](std::uint64_t v) -> bool {
             if ((st.seen & mask) || v > (mask >> cf.lsb)) return false;
             st.seen |= mask;
@@ -103,7 +105,7 @@ struct head_state {
         if (!n || n->first > 0xFFFFFFFFu || !ends_suffix(s, 1 + name.size() + n->second)) return 0;
         const auto v = static_cast<std::uint32_t>(n->first);
         if (name == "bits") {
-            if (v > 0x3FFFu || (st.seen & (v << 16))) return 0;
+            if (v > (st.flags ? 0x3FFFu : 0xFFFFu) || (st.seen & (v << 16))) return 0;
             st.seen |= v << 16;
             st.token |= v << 16;
         } else {
@@ -119,6 +121,7 @@ struct head_state {
 [[nodiscard]] constexpr bool parse_suffixes(opcode op, std::string_view s, head_state& st) noexcept {
     st = head_state{};
     st.token = static_cast<std::uint32_t>(op);
+    st.flags = has_modifier_flags(op);
     while (!s.empty()) {
         if (s[0] != '_') return false;
         std::size_t n = control_suffix(op, s, st);
@@ -126,7 +129,7 @@ struct head_state {
         if (n == 0) return false;
         s.remove_prefix(n);
     }
-    return true;
+    return st.flags || (!st.pri && !st.sec);  // no modifier tokens where bits 30-31 mean something else
 }
 
 [[nodiscard]] constexpr std::optional<std::uint32_t> register_type_named(std::string_view name) noexcept {

@@ -152,11 +152,12 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
 template <class Sink>
 constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::span<const std::uint32_t> w, std::size_t offsets_at) {
     std::uint32_t covered = 0;
+    const unsigned top = control_top_bit(op);
     for (std::size_t k = 0; k < control_field_count(op); ++k) {
         const auto cf = control_field_of(op, k);
-        if (cf.lsb > 29) continue;
-        const unsigned msb = cf.msb > 29 ? 29u : cf.msb;
-        const std::uint32_t mask = ((1u << (msb - cf.lsb + 1)) - 1u) << cf.lsb;
+        if (cf.lsb > top) continue;
+        const unsigned msb = cf.msb > top ? top : cf.msb;
+        const std::uint32_t mask = static_cast<std::uint32_t>(((std::uint64_t{1} << (msb - cf.lsb + 1)) - 1u) << cf.lsb);
         covered |= mask;
         const std::uint32_t v = (token & mask) >> cf.lsb;
         if (cf.name == "aoffimmi") {
@@ -174,7 +175,8 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
         if (cf.name == "ieee" && v == 1) out.append("_ieee");
         else suffix(out, cf.name, v);
     }
-    if (const std::uint32_t rest = token & 0x3FFF0000u & ~covered) suffix(out, "bits", rest >> 16, true);
+    const std::uint32_t control_bits = top == 31 ? 0xFFFF0000u : 0x3FFF0000u;
+    if (const std::uint32_t rest = token & control_bits & ~covered) suffix(out, "bits", rest >> 16, true);
 }
 
 // The flags of dcl_global_flags, camel-cased as the text writes them, joined by '|'; other bits as _bits(n).
@@ -206,7 +208,8 @@ constexpr void print(Sink& out, const instruction& in) {
     if (w.empty() || !is_defined(field(w[0], f::code))) return;
     const auto op = static_cast<opcode>(field(w[0], f::code));
     std::size_t i = 1;
-    const bool pri = field(w[0], f::pri_modifier_present) != 0, sec = field(w[0], f::sec_modifier_present) != 0;
+    const bool flags = has_modifier_flags(op);
+    const bool pri = flags && field(w[0], f::pri_modifier_present) != 0, sec = flags && field(w[0], f::sec_modifier_present) != 0;
     const std::size_t pri_at = pri ? i++ : 0, sec_at = sec ? i++ : 0;
     std::size_t offsets_at = w.size();
     if (const auto a = find_control_field(op, "aoffimmi"); a && (w[0] >> a->lsb & 1u)) offsets_at = i++;

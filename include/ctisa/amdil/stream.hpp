@@ -206,7 +206,7 @@ template <class V = ignore_tokens>
     const std::uint32_t code = field(t, f::code);
     if (!is_defined(code)) return stream_error(error_code::reserved_opcode, at, "IL_Opcode.code");
     const auto op = static_cast<opcode>(code);
-    std::size_t modifiers = field(t, f::pri_modifier_present) + field(t, f::sec_modifier_present);
+    const std::size_t modifiers = has_modifier_flags(op) ? field(t, f::pri_modifier_present) + field(t, f::sec_modifier_present) : 0;
     visit(at, token_kind::opcode);
     auto after_modifiers = detail::plain_dwords(w, at + 1, modifiers, "opcode modifier token", token_kind::opcode_modifier, visit);
     if (!after_modifiers) return after_modifiers.error();
@@ -219,8 +219,7 @@ template <class V = ignore_tokens>
         i = *r;
     }
     result<std::size_t> end = i;
-    if (op == opcode::comment || op == opcode::macrocall ||
-        (op == opcode::dcl_const_buffer && field(t, f::pri_modifier_present))) {
+    if (op == opcode::comment || op == opcode::macrocall || (op == opcode::dcl_const_buffer && modifiers != 0 && field(t, f::pri_modifier_present))) {
         end = detail::special_packet_end(w, at, op, i, visit);
     } else {
         const operand_counts n = operands(op);
