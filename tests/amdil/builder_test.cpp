@@ -34,6 +34,9 @@ TEST_CASE("amdil: builder modifiers, control fields and dwords", "[amdil][builde
     CHECK(ctisa::to_string<il::isa>(*sample) == "sample_resource(1)_sampler(2) r0, r1");
     constexpr auto input = il::op::dcl_input.usage(il::import_usage::generic).interp(il::interp_mode::linear)(v(1).mask("xy__"));
     CHECK(ctisa::to_string<il::isa>(*input) == "dcl_input_usage(generic)_interp(linear) v1.xy__");
+    constexpr auto prec = il::op::add.prec("xz")(r(0), r(1), r(2));
+    CHECK(ctisa::to_string<il::isa>(*prec) == "add_precxz r0, r1, r2");
+    CHECK(il::op::add.prec("xq")(r(0), r(1), r(2)).error().code == ctisa::error_code::bad_write_mask);
     constexpr auto end = il::op::end();
     STATIC_REQUIRE(end->size == 1);
     STATIC_REQUIRE(end->words[0] == 40u);

@@ -109,6 +109,14 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(round("dcl_global_flags refactoringAllowed|enableDoublePrecisionFloatOps") ==
           "dcl_global_flags refactoringAllowed|enableDoublePrecisionFloatOps");
     CHECK(round("func 1024") == "func 1024");
+    // The prefix of 7.3 written on the instruction it applies to: two packets, one statement.
+    CHECK(round("add_prec r0, r1, r2") == "add_prec r0, r1, r2");
+    CHECK(round("mad_precxz_ieee_sat r0, r1, r2, r3") == "mad_precxz_ieee_sat r0, r1, r2, r3");
+    const auto prec = il::parse("add_precyw r0, r1, r2");
+    REQUIRE(prec.ok());
+    CHECK(prec->words[0] == (353u | 0xAu << 16));
+    CHECK(prec->words[1] == 3u);
+    CHECK(prec->size == 5);
     // dcl_resource: bit 31 (unnormalize) is the declaration's own; its format token always follows.
     CHECK(round("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000") == "dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000");
     const auto res = il::parse("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000");
@@ -155,6 +163,27 @@ TEST_CASE("amdil: text errors name the place and the reason", "[amdil][text][err
     fails("dcl_global_flags refactoringAllowed|frobAllowed", ctisa::error_code::unknown_modifier);
     STATIC_REQUIRE(!il::try_assemble("mov r0, r1.xyzq"));
     STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nmov r0, r1\nend").ok());
+}
+
+TEST_CASE("amdil: a prefix and its instruction decode as one unit", "[amdil][text]") {
+    const auto bytes = ctisa::assemble_bytes<il::isa>("il_ps_2_0\nmov_prec r0, r1\nprefix_precise_x(1)_bits(0x00000010)\nend\n");
+    REQUIRE(bytes.ok());
+    std::string text;
+    ctisa::text::string_sink sink(text);
+    CHECK_FALSE(ctisa::disassemble<il::isa>(sink, *bytes).failed());
+    // A prefix with other bits set is its own statement: it is not the _prec form.
+    CHECK(text == "il_ps_2_0\nmov_prec r0, r1\nprefix_precise_x(1)_bits(0x00000010)\nend\n");
+    const std::uint8_t lone[] = {9, 0, 0, 0, 0, 2, 1, 0, 0x61, 1, 0x0F, 0};  // a prefix at the very end
+    std::string lone_text;
+    ctisa::text::string_sink lone_sink(lone_text);
+    CHECK_FALSE(ctisa::disassemble<il::isa>(lone_sink, lone).failed());
+    CHECK(lone_text == "il_ps_2_0_lang(dx11_ps)\nprefix_precise_x(1)_precise_y(1)_precise_z(1)_precise_w(1)\n");
+    const std::uint8_t cut[] = {9, 0, 0, 0, 0, 2, 1, 0, 0x61, 1, 0x0F, 0, 0x47, 0, 0, 0};  // its mov has no operands
+    std::string cut_text;
+    ctisa::text::string_sink cut_sink(cut_text);
+    const auto e = ctisa::disassemble<il::isa>(cut_sink, cut);
+    CHECK(e.code == ctisa::error_code::truncated);
+    CHECK(e.offset == 16);
 }
 
 TEST_CASE("amdil: programs assemble at compile time", "[amdil][text]") {

@@ -150,6 +150,19 @@ public:
     constexpr builder resource(std::uint32_t n) const { return control("resource", n); }
     constexpr builder sampler(std::uint32_t n) const { return control("sampler", n); }
 
+    // The IL_OP_PREFIX before the instruction (7.3): these components must stay precise ("xyzw", "xz").
+    constexpr builder prec(std::string_view components) const {
+        builder out = *this;
+        out.prec_ = 0;
+        for (char ch : components) {
+            const auto c = component_letters.find(ch);
+            if (c == std::string_view::npos || (out.prec_ >> c & 1u)) out.problem_ = error{error_code::bad_write_mask, 0, 0, 0, components};
+            else out.prec_ |= 1u << c;
+        }
+        if (out.prec_ == 0 && !out.problem_.failed()) out.problem_ = error{error_code::bad_write_mask, 0, 0, 0, components};
+        return out;
+    }
+
     // Instruction modifiers on the destination: clamp to [0, 1], shift scale.
     constexpr builder sat() const {
         builder out = *this;
@@ -169,6 +182,7 @@ public:
         static_assert(sizeof...(Args) == std::size_t{n.dst} + n.src + n.extra,
                       "wrong number of operands for this opcode (chapter 7: destinations, then sources, then dwords)");
         instruction in;
+        if (prec_) in.words[in.size++] = static_cast<std::uint32_t>(opcode::prefix) | prec_ << 16;
         in.words[in.size++] = token_;
         error e = problem_;
         if (dst_mod_ && n.dst == 0 && !e.failed()) e = error{error_code::modifier_not_allowed};
@@ -201,6 +215,7 @@ public:
 private:
     std::uint32_t token_ = static_cast<std::uint32_t>(Op);
     std::uint32_t dst_mod_ = 0;
+    std::uint32_t prec_ = 0;
     error problem_{};
 };
 

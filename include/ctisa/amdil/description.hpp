@@ -89,6 +89,13 @@ struct control_field {
 // The highest bit of the opcode token a control field of `op` may use.
 [[nodiscard]] constexpr unsigned control_top_bit(opcode op) noexcept { return has_modifier_flags(op) ? 29u : 31u; }
 
+// An IL_OP_PREFIX token that text writes as _prec on the instruction it applies to (7.3): precise bits
+// set and nothing else. Its mask (x = 1 ... w = 8), or 0 when the token is not such a prefix.
+[[nodiscard]] constexpr std::uint32_t prec_mask(std::uint32_t token) noexcept {
+    if ((token & 0xFFFFu) != static_cast<std::uint32_t>(opcode::prefix) || (token >> 20) != 0) return 0;
+    return token >> 16 & 0xFu;
+}
+
 // Case-insensitive lookup of a mnemonic.
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(std::string_view text) noexcept {
     return find_by_name(generated::opcode_by_mnemonic, text);

@@ -61,7 +61,13 @@ private:
                     return error{error_code::operand_limit, 0, 0, static_cast<std::uint32_t>(offset_), "packet longer than 64 tokens"};
                 return moved(p.error());
             }
-            out.size = static_cast<std::uint8_t>(p->size);
+            std::size_t size = p->size;
+            if (prec_mask(w[0]) != 0 && size < n) {  // _prec: the prefix and its instruction are one unit
+                auto next = packet_at(w, size);
+                if (!next) return moved(next.error());
+                size += next->size;
+            }
+            out.size = static_cast<std::uint8_t>(size);
             if (!header_seen_) in_macro_ = code != static_cast<std::uint32_t>(opcode::macroend);
         }
         for (std::size_t i = 0; i < out.size; ++i) out.words[i] = w[i];

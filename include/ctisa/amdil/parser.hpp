@@ -50,6 +50,7 @@ struct head_state {
     bool clamp = false;
     std::uint32_t seen = 0;  // control bits set from the text, to refuse a field given twice
     bool flags = true;       // bits 30-31 are the modifier flags (has_modifier_flags)
+    std::uint32_t prec = 0;  // _prec: the precise mask of an IL_OP_PREFIX before the packet
 };
 
 // One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
@@ -98,6 +99,18 @@ struct head_state {
             st.shift = v;
             return t.size();
         }
+    }
+    if (s.starts_with("_prec") && st.prec == 0) {  // _prec (all four) or _precxz
+        std::size_t n = 5;
+        for (unsigned c = 0; c < 4 && n < s.size(); ++c)
+            if (s[n] == component_letters[c]) {
+                st.prec |= 1u << c;
+                ++n;
+            }
+        if (n == 5) st.prec = 0xFu;
+        if (ends_suffix(s, n)) return n;
+        st.prec = 0;
+        return 0;
     }
     for (std::string_view name : {"pri", "sec", "bits"}) {
         if (!s.substr(1).starts_with(name)) continue;
@@ -365,6 +378,7 @@ struct head_state {
         }
         if (!in.at_end_of_statement()) return in.fail(error_code::trailing_characters, in.token_text());
         instruction ins;
+        if (st.prec) ins.words[ins.size++] = static_cast<std::uint32_t>(opcode::prefix) | st.prec << 16;
         ins.words[ins.size++] = st.token;
         return ins;
     }
@@ -372,6 +386,7 @@ struct head_state {
     const bool comment = *op == opcode::comment, icb = *op == opcode::dcl_const_buffer && st.pri, call = *op == opcode::macrocall;
     if (!n.described && !comment && !call) return text::cursor::fail_at(at, errors::undescribed_operands, enumerator(*op));
     tokens out;
+    if (st.prec) (void)out.push_back(static_cast<std::uint32_t>(opcode::prefix) | st.prec << 16);
     (void)out.push_back(st.token | (st.pri ? 1u << 31 : 0u) | (st.sec ? 1u << 30 : 0u));
     if (st.pri) (void)out.push_back(*st.pri);
     if (st.sec) (void)out.push_back(*st.sec);

@@ -195,16 +195,30 @@ constexpr void print_global_flags(Sink& out, std::uint32_t token) {
 
 }  // namespace print_detail
 
+namespace print_detail {
+
+template <class Sink>
+constexpr void print_packet(Sink& out, std::span<const std::uint32_t> w, std::uint32_t prec);
+
+}  // namespace print_detail
+
 // Prints one unit (see the file comment).
 template <class Sink>
 constexpr void print(Sink& out, const instruction& in) {
-    using namespace print_detail;
-    namespace f = generated::il_opcode;
     const auto w = in.tokens();
     if (in.header) {
-        if (w.size() == 2) print_header(out, w[0], w[1]);
+        if (w.size() == 2) print_detail::print_header(out, w[0], w[1]);
         return;
     }
+    if (w.size() > 1 && prec_mask(w[0]) != 0) print_detail::print_packet(out, w.subspan(1), prec_mask(w[0]));
+    else print_detail::print_packet(out, w, 0);
+}
+
+// One packet; `prec` the mask of the _prec prefix before it (0: none).
+template <class Sink>
+constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32_t> w, std::uint32_t prec) {
+    using namespace print_detail;
+    namespace f = generated::il_opcode;
     if (w.empty() || !is_defined(field(w[0], f::code))) return;
     const auto op = static_cast<opcode>(field(w[0], f::code));
     std::size_t i = 1;
@@ -214,6 +228,11 @@ constexpr void print(Sink& out, const instruction& in) {
     std::size_t offsets_at = w.size();
     if (const auto a = find_control_field(op, "aoffimmi"); a && (w[0] >> a->lsb & 1u)) offsets_at = i++;
     out.append(mnemonic(op));
+    if (prec != 0) {
+        out.append("_prec");
+        for (unsigned c = 0; c < 4 && prec != 0xFu; ++c)
+            if (prec >> c & 1u) out.push(component_letters[c]);
+    }
     if (op == opcode::dcl_global_flags && !pri && !sec) {  // the flags as words: dcl_global_flags refactoringAllowed
         print_global_flags(out, w[0]);
         return;
