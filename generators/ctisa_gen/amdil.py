@@ -206,13 +206,14 @@ def control_table(tables):
         while k < len(control) and control[k][0] == code:
             k += 1
     enum_index = {e["name"]: i for i, e in enumerate(tables["enum"])}
+    enum_index["!flag"] = 254
     rows = "\n".join(f"    {{{offsets[c[1]]}, {len(c[1])}, {c[2]}, {c[3]}, {enum_index[c[4]] if c[4] else 255}}},"
                      f"  // {c[0]} {comment_text(c[5])}" for c in control)
     return ("\n// Control fields of the opcode token (chapter 7's tables, first pass; bits of the token).\n"
             f"inline constexpr std::string_view control_names = {emit.cpp_string(''.join(names))};\n"
             "struct control_row {\n    std::uint16_t name_offset;\n    std::uint8_t name_size;\n"
             "    std::uint8_t lsb;\n    std::uint8_t msb;\n"
-            "    std::uint8_t enum_index;  // into appendix_b_enum_names; 255: plain number\n};\n"
+            "    std::uint8_t enum_index;  // into appendix_b_enum_names; 254: a flag written _name; 255: plain number\n};\n"
             "static_assert(sizeof(control_row) == 6);\n"
             f"inline constexpr std::array<control_row, {len(control)}> control_rows{{{{\n{rows}\n}}}};\n"
             "// control_rows[control_begin[code] .. control_begin[code + 1]) are the code's fields.\n"

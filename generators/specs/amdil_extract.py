@@ -408,7 +408,7 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
     out.append("]")
     out.append("")
     out.append("# Control fields of the opcode token as chapter 7's tables give them: code, field, lsb, msb,")
-    out.append("# the enumeration its values come from ('' none found), description.")
+    out.append("# the enumeration its values come from ('' none found; '!flag': a one-bit flag written _name), description.")
     out.append("# Codes whose entry's table overlaps itself are listed in control_unreadable instead.")
     out.append("control = [")
     unreadable = []
@@ -416,7 +416,7 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
     for code, n in enumerate(codes):
         if n in given_control:
             # amdil.toml names the enumeration itself (or none): '-' stops the guess below.
-            fields = [(f["name"], f["lsb"], f["msb"], f.get("enum", "-") + "\0" + f["description"])
+            fields = [(f["name"], f["lsb"], f["msb"], ("!flag" if f.get("flag") else f.get("enum", "-")) + "\0" + f["description"])
                       for f in given_control[n]["fields"]]
         elif n in documented:
             fields = control_fields(documented[n])

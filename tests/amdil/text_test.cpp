@@ -109,6 +109,8 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(round("dcl_global_flags refactoringAllowed|enableDoublePrecisionFloatOps") ==
           "dcl_global_flags refactoringAllowed|enableDoublePrecisionFloatOps");
     CHECK(round("func 1024") == "func 1024");
+    CHECK(round("fence_threads_lds") == "fence_threads_lds");  // chapter 7's example
+    CHECK(il::parse("fence_lds_memory_gds").value().words[0] == (218u | 1u << 17 | 1u << 18 | 1u << 22));
     // The prefix of 7.3 written on the instruction it applies to: two packets, one statement.
     CHECK(round("add_prec r0, r1, r2") == "add_prec r0, r1, r2");
     CHECK(round("mad_precxz_ieee_sat r0, r1, r2, r3") == "mad_precxz_ieee_sat r0, r1, r2, r3");

@@ -52,6 +52,7 @@ struct control_field {
     std::uint8_t lsb = 0;
     std::uint8_t msb = 0;
     std::string_view enum_name{};  // the Appendix B enumeration of its values, empty: a plain number
+    bool flag = false;             // a one-bit flag, written _name when set (fence_threads_lds)
 };
 
 [[nodiscard]] constexpr std::size_t control_field_count(opcode op) noexcept {
@@ -62,7 +63,7 @@ struct control_field {
 [[nodiscard]] constexpr control_field control_field_of(opcode op, std::size_t i) noexcept {
     const auto& r = generated::control_rows[generated::control_begin[static_cast<std::size_t>(op)] + i];
     return {generated::control_names.substr(r.name_offset, r.name_size), r.lsb, r.msb,
-            r.enum_index < appendix_b_enum_names.size() ? appendix_b_enum_names[r.enum_index] : std::string_view{}};
+            r.enum_index < appendix_b_enum_names.size() ? appendix_b_enum_names[r.enum_index] : std::string_view{}, r.enum_index == 254};
 }
 
 [[nodiscard]] constexpr std::optional<control_field> find_control_field(opcode op, std::string_view name) noexcept {

@@ -71,7 +71,9 @@ struct head_state {
             for (const auto& m : appendix_b_members)
                 if (m.enum_name == cf.enum_name && !m.text.empty() && s.starts_with(m.text) && ends_suffix(s, m.text.size()))
                     return set(m.value) ? m.text.size() : 0;
-        if (cf.name == "ieee" && s.starts_with("_ieee") && ends_suffix(s, 5)) return set(1) ? 5 : 0;
+        if ((cf.flag || cf.name == "ieee") && s.size() > cf.name.size() && s.substr(1).starts_with(cf.name) &&
+            ends_suffix(s, 1 + cf.name.size()))
+            return set(1) ? 1 + cf.name.size() : 0;
         if (s.size() > cf.name.size() + 1 && s.substr(1, cf.name.size()) == cf.name) {
             const auto n = parenthesized_number(s.substr(1 + cf.name.size()));
             if (!n || !ends_suffix(s, 1 + cf.name.size() + n->second)) continue;

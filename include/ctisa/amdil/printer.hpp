@@ -172,7 +172,10 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
             }
         }
         if (v == 0) continue;
-        if (cf.name == "ieee" && v == 1) out.append("_ieee");
+        if ((cf.flag || cf.name == "ieee") && v == 1) {
+            out.push('_');
+            out.append(cf.name);
+        }
         else suffix(out, cf.name, v);
     }
     const std::uint32_t control_bits = top == 31 ? 0xFFFF0000u : 0x3FFF0000u;
