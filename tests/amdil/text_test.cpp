@@ -188,6 +188,27 @@ TEST_CASE("amdil: a prefix and its instruction decode as one unit", "[amdil][tex
     CHECK(e.offset == 16);
 }
 
+TEST_CASE("amdil: macro definitions before the header, and a macro call", "[amdil][text]") {
+    // 7.19: definitions precede the language token; mcall's token counts 1 output and 2 inputs.
+    const std::string source =
+        "mdef_macro(3) 0x00000102\n"
+        "iadd r0, r1, r2\n"
+        "mend\n"
+        "il_cs_2_0\n"
+        "mcall_macro(3) 0x00020001, r5, r6, l0\n"
+        "end\n";
+    const auto bytes = ctisa::assemble_bytes<il::isa>(source);
+    INFO(bytes.error().message() << " " << bytes.error().subject << " line " << bytes.error().line);
+    REQUIRE(bytes.ok());
+    std::string text;
+    ctisa::text::string_sink sink(text);
+    const auto e = ctisa::disassemble<il::isa>(sink, *bytes);
+    INFO(e.message() << " at " << e.offset << " " << e.subject);
+    REQUIRE_FALSE(e.failed());
+    CHECK(text == source);
+    CHECK((*bytes)[0] == 0x59);  // IL_OP_MACRODEF = 345, before the language token
+}
+
 TEST_CASE("amdil: programs assemble at compile time", "[amdil][text]") {
     constexpr auto p = il::assemble<"il_ps_2_0_lang(dx11_ps)\nmov o0.xyzw, r0\nend">();
     STATIC_REQUIRE(p.size() == 3);
