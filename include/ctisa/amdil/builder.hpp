@@ -133,9 +133,9 @@ public:
         builder out = *this;
         const auto f = find_control_field(Op, name);
         const auto v = static_cast<std::uint32_t>(value);
-        const unsigned top = control_top_bit(Op);
-        if (!f || f->lsb > top) out.problem_ = error{errors::unknown_control_field, 0, 0, 0, name};
-        else if (v > ((std::uint64_t{1} << ((f->msb > top ? top : f->msb) - f->lsb + 1)) - 1u)) out.problem_ = error{error_code::value_out_of_range, 0, 0, 0, name};
+        const std::uint32_t mask = f ? control_field_mask(Op, *f) : 0;
+        if (mask == 0) out.problem_ = error{errors::unknown_control_field, 0, 0, 0, name};
+        else if (v > mask >> f->lsb) out.problem_ = error{error_code::value_out_of_range, 0, 0, 0, name};
         else out.token_ |= v << f->lsb;
         return out;
     }

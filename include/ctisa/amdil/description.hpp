@@ -97,6 +97,15 @@ struct control_field {
     return token >> 16 & 0xFu;
 }
 
+// The bits of the opcode token a control field of `op` takes (clipped to control_top_bit), 0 for
+// none: a field chapter 7 draws over the modifier flags keeps only its control bits.
+[[nodiscard]] constexpr std::uint32_t control_field_mask(opcode op, const control_field& cf) noexcept {
+    const unsigned top = control_top_bit(op);
+    if (cf.lsb > top) return 0;
+    const unsigned msb = cf.msb > top ? top : cf.msb;
+    return static_cast<std::uint32_t>(((std::uint64_t{1} << (msb - cf.lsb + 1)) - 1u) << cf.lsb);
+}
+
 // Case-insensitive lookup of a mnemonic.
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(std::string_view text) noexcept {
     return find_by_name(generated::opcode_by_mnemonic, text);

@@ -55,12 +55,10 @@ struct head_state {
 
 // One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
 [[nodiscard]] constexpr std::size_t control_suffix(opcode op, std::string_view s, head_state& st) noexcept {
-    const unsigned top = control_top_bit(op);
     for (std::size_t k = 0; k < control_field_count(op); ++k) {
         const auto cf = control_field_of(op, k);
-        if (cf.lsb > top) continue;
-        const unsigned msb = cf.msb > top ? top : cf.msb;
-        const std::uint32_t mask = static_cast<std::uint32_t>(((std::uint64_t{1} << (msb - cf.lsb + 1)) - 1u) << cf.lsb);
+        const std::uint32_t mask = control_field_mask(op, cf);
+        if (mask == 0) continue;
         const auto set = [&](std::uint64_t v) -> bool {
             if ((st.seen & mask) || v > (mask >> cf.lsb)) return false;
             st.seen |= mask;

@@ -148,16 +148,14 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
     return i;
 }
 
-// Control settings of the opcode token (bits 16-29; 30 and 31 are the modifier flags).
+// Control settings of the opcode token (bits 16-29, or 16-31 where 30-31 are not the modifier flags).
 template <class Sink>
 constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::span<const std::uint32_t> w, std::size_t offsets_at) {
     std::uint32_t covered = 0;
-    const unsigned top = control_top_bit(op);
     for (std::size_t k = 0; k < control_field_count(op); ++k) {
         const auto cf = control_field_of(op, k);
-        if (cf.lsb > top) continue;
-        const unsigned msb = cf.msb > top ? top : cf.msb;
-        const std::uint32_t mask = static_cast<std::uint32_t>(((std::uint64_t{1} << (msb - cf.lsb + 1)) - 1u) << cf.lsb);
+        const std::uint32_t mask = control_field_mask(op, cf);
+        if (mask == 0) continue;
         covered |= mask;
         const std::uint32_t v = (token & mask) >> cf.lsb;
         if (cf.name == "aoffimmi") {
@@ -178,7 +176,7 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
         }
         else suffix(out, cf.name, v);
     }
-    const std::uint32_t control_bits = top == 31 ? 0xFFFF0000u : 0x3FFF0000u;
+    const std::uint32_t control_bits = has_modifier_flags(op) ? 0x3FFF0000u : 0xFFFF0000u;
     if (const std::uint32_t rest = token & control_bits & ~covered) suffix(out, "bits", rest >> 16, true);
 }
 
