@@ -21,6 +21,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # One line an ISA: name (its generator is ctisa_gen/<name>.py) -> default spec path relative to the
 # repository, which is also the label written into the generated headers' banner.
 ISAS = {
+    "amdil": "generators/specs/amdil.toml",
     "attila": "generators/specs/attila.toml",
     "valhall": "../shared/seeds/valhall_ISA.xml",
 }

@@ -1,4 +1,5 @@
 // The ISAs the tool knows: one entry each (and the include of its adapter or traits).
+#include <ctisa/amdil/isa.hpp>
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
@@ -10,6 +11,7 @@ namespace ctisa_tool {
 
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
+        make_entry<ctisa::amdil::isa>(),
         make_run_entry<ctisa::attila::run_adapter>(),
         make_run_entry<ctisa::valhall::run_adapter>(),
     };

@@ -1,0 +1,261 @@
+"""AMD IL: generators/specs/amdil.toml + amdil_tables.toml -> include/ctisa/amdil/generated/.
+
+amdil.toml holds the token layouts and the decisions; amdil_tables.toml (written from the seed by
+generators/specs/amdil_extract.py) holds the 483 opcodes and the Appendix B enumerations."""
+
+import hashlib
+import importlib.util
+import pathlib
+import re
+import tomllib
+
+from . import emit
+
+KEYWORDS = {"and", "or", "not", "xor", "break", "case", "continue", "default", "else", "switch", "while",
+            "if", "return", "int", "float", "double", "bool", "char", "void", "do", "for", "goto", "new",
+            "delete", "this", "true", "false", "union", "struct", "class", "const", "static", "unsigned",
+            "signed", "short", "long", "auto", "private", "public", "protected", "friend", "virtual", "inline", "template", "typename", "operator", "namespace", "using", "extern", "volatile", "mutable", "explicit", "try", "catch", "throw", "enum", "typedef", "asm", "small", "register", "sizeof", "typeof", "export", "import", "module"}
+
+
+def load(spec_path, tables_text):
+    spec_path = pathlib.Path(spec_path)
+    raw = spec_path.read_bytes() + tables_text.encode()
+    spec = tomllib.loads(spec_path.read_text())
+    tables = tomllib.loads(tables_text)
+    check(spec, tables)
+    return spec, tables, hashlib.sha256(raw).hexdigest()
+
+
+def check(spec, tables):
+    for token in spec["token"]:
+        covered = [0] * 32
+        for f in token["fields"]:
+            for b in range(f["lsb"], f["msb"] + 1):
+                covered[b] += 1
+        if covered != [1] * 32:
+            raise ValueError(f"token {token['name']} does not cover each of the 32 bits once")
+    codes = [row[0] for row in tables["opcodes"]]
+    if codes != list(range(len(codes))) or len(codes) != tables["opcode_codes"]:
+        raise ValueError("opcode codes must run 0..N-1")
+    for name in ("enumerator", "mnemonic"):
+        column = 1 if name == "enumerator" else 2
+        seen = [row[column] for row in tables["opcodes"]]
+        if len(set(seen)) != len(seen):
+            dup = sorted({s for s in seen if seen.count(s) > 1})
+            raise ValueError(f"duplicate opcode {name}s: {dup}")
+
+
+def identifier(text):
+    ident = re.sub(r"[^a-z0-9_]", "_", text.lower())
+    if ident[0].isdigit():
+        ident = "_" + ident
+    return ident + "_" if ident in KEYWORDS else ident
+
+
+def opcode_identifier(enumerator):
+    return identifier(re.sub(r"^IL_(OP_)?", "", enumerator))
+
+
+def enum_type_name(name):
+    """ILRegType -> reg_type, IL_Shader_Type -> shader_type, IL_LDS_SHARING_MODE -> lds_sharing_mode."""
+    base = re.sub(r"^I[Ll]_?", "", name)
+    if "_" not in base:
+        base = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base)
+    return base.lower()
+
+
+def member_prefix(members):
+    names = [m[0] for m in members]
+    prefix = names[0]
+    for n in names[1:]:
+        while not n.startswith(prefix):
+            prefix = prefix[:-1]
+    return prefix[:prefix.rfind("_") + 1] if "_" in prefix else ""
+
+
+def tokens_header(spec, label, digest):
+    out = [emit.banner(label, digest, "AMD IL token layouts (chapter 2, 7.3, 7.14, 7.19): bit fields and their table.")]
+    out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\n#include \"../../core/bits.hpp\"\n\n"
+               "namespace ctisa::amdil::generated {\n\n")
+    rows = []
+    for token in spec["token"]:
+        ns = identifier(token["name"])
+        out.append(f"// {token['name']} (section {token['section']})\nnamespace {ns} {{\n")
+        for f in token["fields"]:
+            width = f["msb"] - f["lsb"] + 1
+            out.append(f"inline constexpr bit_field {identifier(f['name'])}{{0, {f['lsb']}, {width}}};  // {f['description']}\n")
+            rows.append(f"    token_field{{{emit.cpp_string(token['name'])}, {emit.cpp_string(f['name'])}, {f['lsb']}, {f['msb']}}}")
+        out.append(f"}}  // namespace {ns}\n\n")
+    out.append("struct token_field {\n    std::string_view token;\n    std::string_view field;\n"
+               "    std::uint8_t lsb;\n    std::uint8_t msb;\n};\n\n")
+    out.append(f"// Every field of every token, in the document's order (the CLI's `fields`).\n"
+               f"inline constexpr std::array<token_field, {len(rows)}> token_fields{{{{\n" + ",\n".join(rows) + "}};\n\n")
+    out.append("}  // namespace ctisa::amdil::generated\n")
+    return "".join(out)
+
+
+def register_names(spec, tables):
+    members = next(e for e in tables["enum"] if e["name"] == "ILRegType")["members"]
+    given = spec["register_text"]["names"]
+    names = [given.get(m, m.replace("IL_REGTYPE_", "").replace("_", "").lower()) for m, v, _ in members if not m.endswith("_LAST")]
+    if len(set(names)) != len(names) or not all(re.fullmatch(r"[a-z]+", n) for n in names):
+        raise ValueError(f"register names must be distinct and letters only: {names}")
+    return names
+
+
+def enums_header(tables, label, digest, spec=None):
+    out = [emit.banner(label, digest, "AMD IL enumerations of Appendix B (ILOpCode is in opcodes.hpp).")]
+    out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\nnamespace ctisa::amdil {\n\n"
+               "template <class E>\nstruct enum_member {\n    std::string_view name;  // as Appendix B spells it\n    E value;\n"
+               "    std::string_view text;  // chapter 6's text syntax (_relop(eq)); empty where it gives none\n};\n\n")
+    for enum in tables["enum"]:
+        tname = enum_type_name(enum["name"])
+        prefix = member_prefix(enum["members"])
+        items = [(identifier(m[len(prefix):]), v, None) for m, v, _ in enum["members"]]
+        width = "std::uint8_t" if max(m[1] for m in enum["members"]) < 256 else "std::uint16_t"
+        out.append(emit.enum(tname, width, items, f"{enum['name']} (Appendix B, seed line {enum['seed_line']})"))
+        body = ",\n".join(f"    enum_member<{tname}>{{{emit.cpp_string(m)}, {tname}::{identifier(m[len(prefix):])}, "
+                          f"{emit.cpp_string(t)}}}" for m, _, t in enum["members"])
+        out.append(f"inline constexpr std::array<enum_member<{tname}>, {len(enum['members'])}> {tname}_members{{{{\n{body}}}}};\n\n")
+    names = register_names(spec, tables)
+    out.append(f"// Text name of each register type, by its value (amdil.toml [register_text]).\n"
+               f"inline constexpr std::array<std::string_view, {len(names)}> register_text{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(n)}" for n in names) + "}};\n\n")
+    out.append(f"inline constexpr std::size_t appendix_b_enum_count = {len(tables['enum'])};  // besides ILOpCode\n")
+    out.append(f"// Appendix B's names of the enumerations above, in its order (control fields refer to them by index).\n"
+               f"inline constexpr std::array<std::string_view, {len(tables['enum'])}> appendix_b_enum_names{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(e['name'])}" for e in tables["enum"]) + "}};\n\n")
+    flat = [f"    appendix_b_member{{{emit.cpp_string(e['name'])}, {emit.cpp_string(m)}, {v}, {emit.cpp_string(t)}}}"
+            for e in tables["enum"] for m, v, t in e["members"]]
+    out.append("// Every member of every enumeration above, by Appendix B's names (for listings and peer checks).\n"
+               "struct appendix_b_member {\n    std::string_view enum_name;\n    std::string_view member;\n"
+               "    std::uint16_t value;\n    std::string_view text;  // chapter 6's text syntax, or empty\n};\n\n"
+               f"inline constexpr std::array<appendix_b_member, {len(flat)}> appendix_b_members{{{{\n" + ",\n".join(flat) + "}};\n\n")
+    out.append("}  // namespace ctisa::amdil\n")
+    return "".join(out)
+
+
+def opcodes_header(tables, label, digest):
+    rows = tables["opcodes"]
+    groups = [""] + sorted({r[4] for r in rows if r[4]})
+    blob, offsets = [], {}
+
+    def intern(text):
+        if text not in offsets:
+            offsets[text] = sum(len(b) for b in blob)
+            blob.append(text)
+        return offsets[text]
+
+    packed = []
+    for code, enumerator, mnemonic, _source, group, line, dst, src, extra, _from, uses in rows:
+        e, m = intern(enumerator), intern(mnemonic)
+        packed.append(f"    {{{e}, {m}, {len(enumerator)}, {len(mnemonic)}, {groups.index(group)}, {dst}, {src}, {extra}, "
+                      f"{line}, {uses}}},  // {code} {enumerator}")
+    text = "".join(blob)
+    if len(text) > 65535:
+        raise ValueError("name blob exceeds 16-bit offsets")
+    out = [emit.banner(label, digest, "AMD IL opcodes: the binary codes real IL binaries use, names, groups, operand counts.")]
+    out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\n#include \"../../core/table.hpp\"\n\n"
+               "namespace ctisa::amdil {\n\n")
+    items = [(opcode_identifier(r[1]), r[0], None) for r in rows]
+    out.append(emit.enum("opcode", "std::uint16_t", items,
+                         f"ILOpCode: {len(rows)} codes; IL_OP_LAST = {len(rows)} dimensions the enumeration"))
+    out.append(f"\ninline constexpr std::size_t opcode_count = {len(rows)};\n"
+               f"inline constexpr std::size_t chapter7_documented = {tables['chapter7_documented']};\n"
+               f"inline constexpr std::size_t seed_appendix_b_entries = {tables['seed_appendix_b_entries']};\n"
+               f"inline constexpr std::size_t binary_confirmed = {tables['binary_confirmed']};\n\n")
+    out.append("// Chapter-7 groups (index 0: the code has no chapter-7 entry).\n"
+               f"inline constexpr std::array<std::string_view, {len(groups)}> groups{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(g)}" for g in groups) + "}};\n\n")
+    out.append("namespace generated {\n// Every enumerator and mnemonic, back to back; rows point into it.\n"
+               f"inline constexpr std::string_view opcode_names = {emit.cpp_string(text)};\n\n"
+               "// One packed row a code (asmjit style: offsets into opcode_names, no padding).\n"
+               "struct opcode_row {\n    std::uint16_t enumerator_offset;\n    std::uint16_t mnemonic_offset;\n"
+               "    std::uint8_t enumerator_size;\n    std::uint8_t mnemonic_size;\n    std::uint8_t group;\n"
+               "    std::int8_t dst;    // destination operands; -1: not described\n"
+               "    std::int8_t src;    // source operands; -1: not described\n"
+               "    std::int8_t extra;  // plain dwords after the operands; -1: not described\n"
+               "    std::uint16_t seed_line;  // first line of its chapter-7 entry in the seed, 0: none\n"
+               "    std::uint16_t binary_uses;  // packets with this code in the public binaries\n};\n"
+               "static_assert(sizeof(opcode_row) == 14);\n\n"
+               f"inline constexpr std::array<opcode_row, {len(rows)}> opcode_rows{{{{\n" + "\n".join(packed) + "\n}};\n")
+    out.append(control_table(tables))
+    entries = [(r[2], f"opcode::{opcode_identifier(r[1])}") for r in rows]
+    out.append(f"\ninline constexpr auto opcode_by_mnemonic = {emit.name_table('opcode', entries)};\n"
+               "static_assert(is_sorted_by_name(opcode_by_mnemonic));\n}  // namespace generated\n\n")
+    out.append("}  // namespace ctisa::amdil\n")
+    return "".join(out)
+
+
+def comment_text(text):
+    """Text safe in a // comment: printable ASCII, no backslash (which would splice the next line)."""
+    return re.sub(r"[^ -\[\]-~]", " ", text[:60]).rstrip()
+
+
+def control_table(tables):
+    """The opcode token's control fields, by code: rows in code order and where each code's rows start."""
+    control = sorted(tables["control"], key=lambda c: (c[0], c[2]))
+    names, offsets = [], {}
+    for c in control:
+        if c[1] not in offsets:
+            offsets[c[1]] = sum(len(n) for n in names)
+            names.append(c[1])
+    begin, k = [], 0
+    for code in range(len(tables["opcodes"]) + 1):
+        begin.append(k)
+        while k < len(control) and control[k][0] == code:
+            k += 1
+    enum_index = {e["name"]: i for i, e in enumerate(tables["enum"])}
+    enum_index["!flag"] = 254
+    rows = "\n".join(f"    {{{offsets[c[1]]}, {len(c[1])}, {c[2]}, {c[3]}, {enum_index[c[4]] if c[4] else 255}}},"
+                     f"  // {c[0]} {comment_text(c[5])}" for c in control)
+    return ("\n// Control fields of the opcode token (chapter 7's tables, first pass; bits of the token).\n"
+            f"inline constexpr std::string_view control_names = {emit.cpp_string(''.join(names))};\n"
+            "struct control_row {\n    std::uint16_t name_offset;\n    std::uint8_t name_size;\n"
+            "    std::uint8_t lsb;\n    std::uint8_t msb;\n"
+            "    std::uint8_t enum_index;  // into appendix_b_enum_names; 254: a flag written _name; 255: plain number\n};\n"
+            "static_assert(sizeof(control_row) == 6);\n"
+            f"inline constexpr std::array<control_row, {len(control)}> control_rows{{{{\n{rows}\n}}}};\n"
+            "// control_rows[control_begin[code] .. control_begin[code + 1]) are the code's fields.\n"
+            f"inline constexpr std::array<std::uint16_t, {len(begin)}> control_begin{{{{"
+            + ", ".join(map(str, begin)) + "}};\n"
+            f"// Codes whose chapter-7 table ctisa could not read (overlapping rows): {', '.join(tables['control_unreadable'])}\n"
+            "// Codes whose opcode-token bits 30-31 are control bits of their own, not the modifier-present flags.\n"
+            f"inline constexpr std::array<std::uint16_t, {len(tables['modifier_bits_are_control'])}> modifier_bits_are_control{{{{"
+            + ", ".join(map(str, tables["modifier_bits_are_control"])) + "}};\n")
+
+
+def extracted_tables(spec_path):
+    """amdil_tables.toml as generators/specs/amdil_extract.py makes it from the seed today."""
+    spec_path = pathlib.Path(spec_path)
+    module_spec = importlib.util.spec_from_file_location("amdil_extract", spec_path.with_name("amdil_extract.py"))
+    extract = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(extract)
+    text, _ = extract.build_tables(spec_path)
+    return text
+
+
+def builders_header(tables, label, digest):
+    out = [emit.banner(label, digest, "One typed builder per AMD IL opcode (builder.hpp says how they check their operands).")]
+    out.append('\n#include "../builder.hpp"\n\nnamespace ctisa::amdil::op {\n\n')
+    for r in tables["opcodes"]:
+        ident = opcode_identifier(r[1])
+        note = "" if r[6] >= 0 else "  // no described operands: using it does not compile"
+        out.append(f"inline constexpr builder<opcode::{ident}> {ident}{{}};{note}\n")
+    out.append("\n}  // namespace ctisa::amdil::op\n")
+    return "".join(out)
+
+
+def generate(spec_path, label, out_dir):
+    spec_path = pathlib.Path(spec_path)
+    tables_path = spec_path.with_name(spec_path.stem + "_tables.toml")
+    tables_text = extracted_tables(spec_path)  # the tables as the seed gives them today
+    spec, tables, digest = load(spec_path, tables_text)
+    out_dir = pathlib.Path(out_dir)
+    return {
+        tables_path: tables_text,
+        out_dir / "tokens.hpp": tokens_header(spec, label, digest),
+        out_dir / "enums.hpp": enums_header(tables, label, digest, spec),
+        out_dir / "opcodes.hpp": opcodes_header(tables, label, digest),
+        out_dir / "builders.hpp": builders_header(tables, label, digest),
+    }

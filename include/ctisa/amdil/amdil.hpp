@@ -1,0 +1,6 @@
+// AMD IL: everything in one include.
+#pragma once
+
+#include "description.hpp"
+#include "generated/builders.hpp"
+#include "isa.hpp"

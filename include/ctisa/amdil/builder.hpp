@@ -1,0 +1,222 @@
+// Typed builders: one per opcode (generated/builders.hpp), taking destinations, sources and plain
+// dwords in the order and number chapter 7 gives. A wrong kind or count does not compile (the
+// static_assert names the rule); an out-of-range value is a compile error in constant evaluation
+// and an error result at run time.
+//   using namespace ctisa::amdil::registers;
+//   constexpr auto p = ctisa::amdil::op::mad.ieee().sat()(r(0).mask("xy__"), v(1).swizzle("xyxx"), l(0), -r(2).w());
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/builder.hpp"
+#include "description.hpp"
+#include "instruction.hpp"
+#include "printer.hpp"
+#include "stream.hpp"
+
+namespace ctisa::amdil {
+
+namespace errors {
+CTISA_ERROR_KIND(unknown_control_field, "this opcode has no control field of that name");
+}  // namespace errors
+
+namespace registers {
+
+// A register as an operand: its type and number. mask() makes it a destination with a write mask;
+// swizzle(), the component shorthands, abs() and unary minus make it a source with modifiers. A
+// masked register cannot be a source, nor a swizzled one a destination (the builder says so).
+enum class role : std::uint8_t { plain, dst, src };
+
+template <role Role>
+struct reg_operand {
+    std::uint32_t type = 0;
+    std::uint32_t number = 0;
+    std::uint32_t mod = 0;
+    bool has_mod = false;
+    error problem{};  // the first invalid setting, reported by the builder
+
+    // Destination mask as chapter 3 writes it: x|_|0|1 per component ("xy__").
+    constexpr reg_operand<role::dst> mask(std::string_view m) const requires(Role == role::plain) {
+        reg_operand<role::dst> out{type, number, 0, true, problem};
+        if (m.size() != 4) out.problem = error{error_code::bad_write_mask};
+        for (std::size_t c = 0; c < m.size() && c < 4; ++c) {
+            const char ch = m[c];
+            const std::uint32_t v = ch == '_' ? 0u : ch == component_letters[c] ? 1u : ch == '0' ? 2u : ch == '1' ? 3u : 4u;
+            if (v == 4) out.problem = error{error_code::bad_write_mask};
+            else out.mod |= v << (2 * c);
+        }
+        return out;
+    }
+    // Source swizzle: four of xyzw01, or one replicated.
+    constexpr reg_operand<role::src> swizzle(std::string_view s) const requires(Role != role::dst) {
+        auto out = as_src();
+        out.mod &= ~0x7777u;
+        if (s.size() != 1 && s.size() != 4) out.problem = error{error_code::bad_swizzle};
+        for (std::size_t c = 0; c < 4 && !s.empty(); ++c) {
+            const auto v = swizzle_letters.find(s.size() == 1 ? s[0] : s[c < s.size() ? c : 0]);
+            if (v == std::string_view::npos) out.problem = error{error_code::bad_swizzle};
+            else out.mod |= static_cast<std::uint32_t>(v) << (4 * c);
+        }
+        return out;
+    }
+    constexpr reg_operand<role::src> x() const requires(Role != role::dst) { return swizzle("x"); }
+    constexpr reg_operand<role::src> y() const requires(Role != role::dst) { return swizzle("y"); }
+    constexpr reg_operand<role::src> z() const requires(Role != role::dst) { return swizzle("z"); }
+    constexpr reg_operand<role::src> w() const requires(Role != role::dst) { return swizzle("w"); }
+    constexpr reg_operand<role::src> abs() const requires(Role != role::dst) { return with(1u << 20); }
+    // Negates every component.
+    constexpr reg_operand<role::src> operator-() const requires(Role != role::dst) { return with(0x8888u); }
+
+    constexpr reg_operand<role::src> as_src() const {
+        reg_operand<role::src> out{type, number, mod, has_mod, problem};
+        if (!out.has_mod) out.mod = 0x3210u;
+        out.has_mod = true;
+        return out;
+    }
+
+private:
+    constexpr reg_operand<role::src> with(std::uint32_t bits) const {
+        auto out = as_src();
+        out.mod |= bits;
+        return out;
+    }
+};
+
+using reg = reg_operand<role::plain>;
+
+constexpr reg make_reg(reg_type t, std::uint32_t n) { return reg{static_cast<std::uint32_t>(t), n}; }
+constexpr reg r(std::uint32_t n) { return make_reg(reg_type::temp, n); }
+constexpr reg v(std::uint32_t n) { return make_reg(reg_type::input, n); }
+constexpr reg o(std::uint32_t n) { return make_reg(reg_type::output, n); }
+constexpr reg l(std::uint32_t n) { return make_reg(reg_type::literal, n); }
+constexpr reg cb(std::uint32_t n) { return make_reg(reg_type::const_buff, n); }
+constexpr reg x(std::uint32_t n) { return make_reg(reg_type::itemp, n); }
+
+}  // namespace registers
+
+namespace build_detail {
+
+template <class T>
+inline constexpr bool is_reg = false;
+template <registers::role R>
+inline constexpr bool is_reg<registers::reg_operand<R>> = true;
+template <class T>
+inline constexpr bool is_dst_reg = std::is_same_v<T, registers::reg> || std::is_same_v<T, registers::reg_operand<registers::role::dst>>;
+template <class T>
+inline constexpr bool is_src_reg = std::is_same_v<T, registers::reg> || std::is_same_v<T, registers::reg_operand<registers::role::src>>;
+
+// The slot kind at position i of opcode op: 0 destination, 1 source, 2 dword.
+constexpr int slot(operand_counts n, std::size_t i) { return i < n.dst ? 0 : i < std::size_t{n.dst} + n.src ? 1 : 2; }
+
+template <class R>
+constexpr bool append_operand(instruction& in, const R& r) {
+    if (in.size + 3u > max_packet_dwords) return false;
+    const bool extended = r.number > 0xFFFFu;
+    in.words[in.size++] = (r.number & 0xFFFFu) | r.type << 16 | (r.has_mod ? 1u << 22 : 0u) | (extended ? 1u << 31 : 0u);
+    if (extended) in.words[in.size++] = r.number >> 16;
+    if (r.has_mod) in.words[in.size++] = r.mod;
+    return true;
+}
+
+}  // namespace build_detail
+
+template <opcode Op>
+class builder {
+public:
+    // Sets a control field by name (its value as the enum or the number chapter 7 gives).
+    template <class V>
+        requires(std::is_enum_v<V> || std::is_unsigned_v<V>)
+    constexpr builder control(std::string_view name, V value) const {
+        builder out = *this;
+        const auto f = find_control_field(Op, name);
+        const auto v = static_cast<std::uint32_t>(value);
+        const std::uint32_t mask = f ? control_field_mask(Op, *f) : 0;
+        if (mask == 0) out.problem_ = error{errors::unknown_control_field, 0, 0, 0, name};
+        else if (v > mask >> f->lsb) out.problem_ = error{error_code::value_out_of_range, 0, 0, 0, name};
+        else out.token_ |= v << f->lsb;
+        return out;
+    }
+    // Typed settings of the common control fields: the enumeration is part of the type, so a zero op
+    // where a relational op belongs does not compile; an opcode without the field is an error.
+    constexpr builder relop(rel_op v) const { return control("relop", v); }
+    constexpr builder zeroop(zero_op v) const { return control("zeroop", v); }
+    constexpr builder usage(import_usage v) const { return control("usage", v); }
+    constexpr builder interp(interp_mode v) const { return control("interp_mode", v); }
+    constexpr builder ieee() const { return control("ieee", 1u); }
+    constexpr builder id(std::uint32_t n) const { return control("id", n); }
+    constexpr builder resource(std::uint32_t n) const { return control("resource", n); }
+    constexpr builder sampler(std::uint32_t n) const { return control("sampler", n); }
+
+    // The IL_OP_PREFIX before the instruction (7.3): these components must stay precise ("xyzw", "xz").
+    constexpr builder prec(std::string_view components) const {
+        builder out = *this;
+        out.prec_ = 0;
+        for (char ch : components) {
+            const auto c = component_letters.find(ch);
+            if (c == std::string_view::npos || (out.prec_ >> c & 1u)) out.problem_ = error{error_code::bad_write_mask, 0, 0, 0, components};
+            else out.prec_ |= 1u << c;
+        }
+        if (out.prec_ == 0 && !out.problem_.failed()) out.problem_ = error{error_code::bad_write_mask, 0, 0, 0, components};
+        return out;
+    }
+
+    // Instruction modifiers on the destination: clamp to [0, 1], shift scale.
+    constexpr builder sat() const {
+        builder out = *this;
+        out.dst_mod_ |= 1u << 8;
+        return out;
+    }
+    constexpr builder shift(shift_scale s) const {
+        builder out = *this;
+        out.dst_mod_ |= static_cast<std::uint32_t>(s) << 9;
+        return out;
+    }
+
+    template <class... Args>
+    constexpr result<instruction> operator()(const Args&... args) const {
+        constexpr operand_counts n = operands(Op);
+        static_assert(n.described, "the document does not say which tokens follow this opcode: it has no builder");
+        static_assert(sizeof...(Args) == std::size_t{n.dst} + n.src + n.extra,
+                      "wrong number of operands for this opcode (chapter 7: destinations, then sources, then dwords)");
+        instruction in;
+        if (prec_) in.words[in.size++] = static_cast<std::uint32_t>(opcode::prefix) | prec_ << 16;
+        in.words[in.size++] = token_;
+        error e = problem_;
+        if (dst_mod_ && n.dst == 0 && !e.failed()) e = error{error_code::modifier_not_allowed};
+        ctisa::for_each_operand(
+            [&](auto index, const auto& a) {
+                using A = std::remove_cvref_t<decltype(a)>;
+                constexpr int kind = build_detail::slot(n, decltype(index)::value);
+                if constexpr (kind == 2) {
+                    static_assert(std::is_integral_v<A> || std::is_enum_v<A>, "this slot is a plain dword: pass a number");
+                    if (in.size < max_packet_dwords) in.words[in.size++] = static_cast<std::uint32_t>(a);
+                } else {
+                    static_assert(build_detail::is_reg<A>, "this slot takes a register (r(0), v(1), l(2), ...)");
+                    static_assert(kind != 0 || build_detail::is_dst_reg<A>, "a destination takes a write mask, not a swizzle or source modifiers");
+                    static_assert(kind != 1 || build_detail::is_src_reg<A>, "a source takes a swizzle, not a write mask");
+                    A r = a;
+                    if (r.problem.failed() && !e.failed()) e = r.problem;
+                    if (kind == 0 && decltype(index)::value == 0 && dst_mod_) {
+                        if (!r.has_mod) r.mod = 0x55u;
+                        r.has_mod = true;
+                        r.mod |= dst_mod_;
+                    }
+                    if (r.type >= static_cast<std::uint32_t>(reg_type::last) && !e.failed()) e = error{error_code::register_out_of_range};
+                    if (!build_detail::append_operand(in, r) && !e.failed()) e = error{error_code::operand_limit};
+                }
+            },
+            args...);
+        return ctisa::finish(in, e);
+    }
+
+private:
+    std::uint32_t token_ = static_cast<std::uint32_t>(Op);
+    std::uint32_t dst_mod_ = 0;
+    std::uint32_t prec_ = 0;
+    error problem_{};
+};
+
+}  // namespace ctisa::amdil

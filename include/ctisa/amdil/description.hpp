@@ -1,0 +1,114 @@
+// AMD IL description: what the generated tables say about a code, read through small accessors.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "generated/enums.hpp"
+#include "generated/opcodes.hpp"
+#include "generated/tokens.hpp"
+
+namespace ctisa::amdil {
+
+// Operand counts of a packet; `described` is false where neither chapter 7 nor the peers give them.
+struct operand_counts {
+    std::uint8_t dst = 0;
+    std::uint8_t src = 0;
+    std::uint8_t extra = 0;
+    bool described = false;
+};
+
+[[nodiscard]] constexpr bool is_defined(std::uint32_t code) noexcept { return code < opcode_count; }
+
+[[nodiscard]] constexpr const generated::opcode_row& row_of(opcode op) noexcept {
+    return generated::opcode_rows[static_cast<std::size_t>(op)];
+}
+
+// Appendix B's spelling, e.g. "IL_OP_MAD".
+[[nodiscard]] constexpr std::string_view enumerator(opcode op) noexcept {
+    const auto& r = row_of(op);
+    return generated::opcode_names.substr(r.enumerator_offset, r.enumerator_size);
+}
+
+// The IL text mnemonic, e.g. "mad".
+[[nodiscard]] constexpr std::string_view mnemonic(opcode op) noexcept {
+    const auto& r = row_of(op);
+    return generated::opcode_names.substr(r.mnemonic_offset, r.mnemonic_size);
+}
+
+// The chapter-7 group ("Flow Control"), empty when the code has no chapter-7 entry.
+[[nodiscard]] constexpr std::string_view group(opcode op) noexcept { return groups[row_of(op).group]; }
+
+[[nodiscard]] constexpr operand_counts operands(opcode op) noexcept {
+    const auto& r = row_of(op);
+    if (r.dst < 0) return {};
+    return {static_cast<std::uint8_t>(r.dst), static_cast<std::uint8_t>(r.src), static_cast<std::uint8_t>(r.extra), true};
+}
+
+// The opcode token's control fields of `op` (bits of the token), as chapter 7 gives them.
+struct control_field {
+    std::string_view name;
+    std::uint8_t lsb = 0;
+    std::uint8_t msb = 0;
+    std::string_view enum_name{};  // the Appendix B enumeration of its values, empty: a plain number
+    bool flag = false;             // a one-bit flag, written _name when set (fence_threads_lds)
+};
+
+[[nodiscard]] constexpr std::size_t control_field_count(opcode op) noexcept {
+    const auto c = static_cast<std::size_t>(op);
+    return generated::control_begin[c + 1] - generated::control_begin[c];
+}
+
+[[nodiscard]] constexpr control_field control_field_of(opcode op, std::size_t i) noexcept {
+    const auto& r = generated::control_rows[generated::control_begin[static_cast<std::size_t>(op)] + i];
+    return {generated::control_names.substr(r.name_offset, r.name_size), r.lsb, r.msb,
+            r.enum_index < appendix_b_enum_names.size() ? appendix_b_enum_names[r.enum_index] : std::string_view{}, r.enum_index == 254};
+}
+
+[[nodiscard]] constexpr std::optional<control_field> find_control_field(opcode op, std::string_view name) noexcept {
+    for (std::size_t i = 0; i < control_field_count(op); ++i)
+        if (control_field_of(op, i).name == name) return control_field_of(op, i);
+    return std::nullopt;
+}
+
+// Chapter 6's text syntax of `value` in the enumeration `enum_name` ("_relop(eq)"), empty if none.
+[[nodiscard]] constexpr std::string_view enum_text(std::string_view enum_name, std::uint32_t value) noexcept {
+    for (const auto& m : appendix_b_members)
+        if (m.enum_name == enum_name && m.value == value) return m.text;
+    return {};
+}
+
+// Whether bits 30-31 of the opcode token are the modifier-present flags (2.2.3), or, for the few
+// declarations that say so, control bits of their own (dcl_resource's unnormalize).
+[[nodiscard]] constexpr bool has_modifier_flags(opcode op) noexcept {
+    for (auto c : generated::modifier_bits_are_control)
+        if (c == static_cast<std::uint16_t>(op)) return false;
+    return true;
+}
+
+// The highest bit of the opcode token a control field of `op` may use.
+[[nodiscard]] constexpr unsigned control_top_bit(opcode op) noexcept { return has_modifier_flags(op) ? 29u : 31u; }
+
+// An IL_OP_PREFIX token that text writes as _prec on the instruction it applies to (7.3): precise bits
+// set and nothing else. Its mask (x = 1 ... w = 8), or 0 when the token is not such a prefix.
+[[nodiscard]] constexpr std::uint32_t prec_mask(std::uint32_t token) noexcept {
+    if ((token & 0xFFFFu) != static_cast<std::uint32_t>(opcode::prefix) || (token >> 20) != 0) return 0;
+    return token >> 16 & 0xFu;
+}
+
+// The bits of the opcode token a control field of `op` takes (clipped to control_top_bit), 0 for
+// none: a field chapter 7 draws over the modifier flags keeps only its control bits.
+[[nodiscard]] constexpr std::uint32_t control_field_mask(opcode op, const control_field& cf) noexcept {
+    const unsigned top = control_top_bit(op);
+    if (cf.lsb > top) return 0;
+    const unsigned msb = cf.msb > top ? top : cf.msb;
+    return static_cast<std::uint32_t>(((std::uint64_t{1} << (msb - cf.lsb + 1)) - 1u) << cf.lsb);
+}
+
+// Case-insensitive lookup of a mnemonic.
+[[nodiscard]] constexpr std::optional<opcode> find_opcode(std::string_view text) noexcept {
+    return find_by_name(generated::opcode_by_mnemonic, text);
+}
+
+}  // namespace ctisa::amdil

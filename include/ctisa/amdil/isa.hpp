@@ -1,0 +1,182 @@
+// AMD IL plugged into the generic engine: one unit a token packet (the header first), a stream decoder
+// that knows where each packet ends, and the tool's listings.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "../core/assembler.hpp"
+#include "../core/format.hpp"
+#include "../core/isa_functions.hpp"
+#include "parser.hpp"
+#include "printer.hpp"
+#include "stream.hpp"
+
+namespace ctisa::amdil {
+
+// Walks an image (little-endian tokens) one unit at a time: macro definitions, the header, packets.
+class stream_decoder {
+public:
+    constexpr explicit stream_decoder(std::span<const std::uint8_t> bytes) noexcept : bytes_(bytes) {}
+
+    [[nodiscard]] constexpr bool done() const noexcept { return failed_ || offset_ >= bytes_.size(); }
+
+    constexpr result<decoded<instruction>> next() {
+        auto r = step();
+        if (!r) failed_ = true;
+        return r;
+    }
+
+private:
+    [[nodiscard]] constexpr std::uint32_t word(std::size_t byte) const noexcept {
+        std::uint32_t w = 0;
+        for (unsigned b = 0; b < 4; ++b) w |= static_cast<std::uint32_t>(bytes_[byte + b]) << (8 * b);
+        return w;
+    }
+
+    constexpr result<decoded<instruction>> step() {
+        const std::size_t left = (bytes_.size() - offset_) / 4;
+        if ((bytes_.size() - offset_) % 4 != 0 && left == 0)
+            return error{error_code::truncated, 0, 0, static_cast<std::uint32_t>(offset_), "token"};
+        // A window of the next tokens: a packet longer than an instruction holds is refused below.
+        std::array<std::uint32_t, max_packet_dwords> window{};
+        const std::size_t n = left < window.size() ? left : window.size();
+        for (std::size_t i = 0; i < n; ++i) window[i] = word(offset_ + 4 * i);
+        const std::span<const std::uint32_t> w(window.data(), n);
+        const auto code = detail::field(w[0], generated::il_opcode::code);
+        const bool macro = code == static_cast<std::uint32_t>(opcode::macrodef) || in_macro_;
+        instruction out;
+        if (!header_seen_ && !macro) {
+            if (auto e = check_header(w, 0); e.failed()) return moved(e);
+            out.header = true;
+            out.size = 2;
+            header_seen_ = true;
+        } else {
+            auto p = packet_at(w, 0);
+            if (!p) {
+                if (p.error().code == error_code::truncated && n == window.size() && left > n)
+                    return error{error_code::operand_limit, 0, 0, static_cast<std::uint32_t>(offset_), "packet longer than 64 tokens"};
+                return moved(p.error());
+            }
+            std::size_t size = p->size;
+            if (prec_mask(w[0]) != 0 && size < n) {  // _prec: the prefix and its instruction are one unit
+                auto next = packet_at(w, size);
+                if (!next) return moved(next.error());
+                size += next->size;
+            }
+            out.size = static_cast<std::uint8_t>(size);
+            if (!header_seen_) in_macro_ = code != static_cast<std::uint32_t>(opcode::macroend);
+        }
+        for (std::size_t i = 0; i < out.size; ++i) out.words[i] = w[i];
+        decoded<instruction> d{out, out.size * std::size_t{4}, offset_};
+        offset_ += d.size;
+        return d;
+    }
+
+    [[nodiscard]] constexpr error moved(error e) const noexcept {
+        e.offset += static_cast<std::uint32_t>(offset_);
+        return e;
+    }
+
+    std::span<const std::uint8_t> bytes_;
+    std::size_t offset_ = 0;
+    bool header_seen_ = false;
+    bool in_macro_ = false;
+    bool failed_ = false;
+};
+
+struct isa {
+    using instruction = amdil::instruction;
+    using decoder = stream_decoder;
+    static constexpr std::string_view name = "amdil";
+    static constexpr std::string_view comment_starts = ";#";
+    static constexpr std::size_t max_unit_bytes = max_packet_dwords * 4;
+
+    static constexpr result<instruction> parse(text::cursor& in) { return amdil::parse(in); }
+    template <class Sink>
+    static constexpr void print(Sink& out, const instruction& in) { amdil::print(out, in); }
+    static constexpr result<packet_bytes> encode(const instruction& in) { return to_bytes(in); }
+
+    // Tool listings: mnemonic, chapter-7 group ('-' when the code has none), the binary code.
+    template <class F>
+    static void for_each_opcode(F&& f) {
+        for (std::size_t c = 0; c < opcode_count; ++c) {
+            const auto op = static_cast<opcode>(c);
+            f(mnemonic(op), group(op).empty() ? std::string_view("-") : group(op), static_cast<unsigned>(c), -1);
+        }
+    }
+    // Every token layout, then the control fields of each opcode (format IL_OP_X.control).
+    template <class F>
+    static void for_each_field(F&& f) {
+        for (const auto& t : generated::token_fields)
+            f(t.token, field_info{t.field, bit_field{0, t.lsb, static_cast<std::uint8_t>(t.msb - t.lsb + 1)}});
+        for (std::size_t c = 0; c < opcode_count; ++c) {
+            const auto op = static_cast<opcode>(c);
+            for (std::size_t k = 0; k < control_field_count(op); ++k) {
+                const auto cf = control_field_of(op, k);
+                f(enumerator(op), field_info{cf.name, bit_field{0, cf.lsb, static_cast<std::uint8_t>(cf.msb - cf.lsb + 1)}});
+            }
+        }
+    }
+
+    // f(token name, field_info, value) for every field of every token of the unit at the start of
+    // `bytes`; returns the bytes explained (0 when no unit starts there). A unit whose first two
+    // tokens read as a valid language and version is the header.
+    template <class F>
+    static std::size_t explain(std::span<const std::uint8_t> bytes, F&& f) {
+        std::array<std::uint32_t, max_packet_dwords> window{};
+        const std::size_t n = bytes.size() / 4 < window.size() ? bytes.size() / 4 : window.size();
+        for (std::size_t i = 0; i < n; ++i)
+            for (unsigned b = 0; b < 4; ++b) window[i] |= static_cast<std::uint32_t>(bytes[4 * i + b]) << (8 * b);
+        const std::span<const std::uint32_t> w(window.data(), n);
+        const auto fields_of = [&](std::string_view token, std::uint32_t value) {
+            for (const auto& t : generated::token_fields)
+                if (t.token == token) {
+                    const bit_field bf{0, t.lsb, static_cast<std::uint8_t>(t.msb - t.lsb + 1)};
+                    f(token, field_info{t.field, bf}, (value >> t.lsb) & bf.max_value());
+                }
+        };
+        if (n >= 2 && !check_header(w, 0).failed() && detail::field(w[1], generated::il_version::major_version) != 0) {
+            fields_of("IL_Lang", w[0]);
+            fields_of("IL_Version", w[1]);
+            return 8;
+        }
+        const auto p = packet_at(w, 0, [&](std::size_t i, token_kind k) {
+            switch (k) {
+                case token_kind::opcode: {
+                    fields_of("IL_Opcode", w[i]);
+                    const auto op = static_cast<opcode>(w[i] & 0xFFFFu);  // the walker checked the code
+                    for (std::size_t k = 0; k < control_field_count(op); ++k) {
+                        const auto cf = control_field_of(op, k);
+                        const bit_field bf{0, cf.lsb, static_cast<std::uint8_t>(cf.msb - cf.lsb + 1)};
+                        f(enumerator(op), field_info{cf.name, bf}, (w[i] >> cf.lsb) & bf.max_value());
+                    }
+                    break;
+                }
+                case token_kind::dst: fields_of("IL_Dst", w[i]); break;
+                case token_kind::dst_mod: fields_of("IL_Dst_Mod", w[i]); break;
+                case token_kind::src: fields_of("IL_Src", w[i]); break;
+                case token_kind::src_mod: fields_of("IL_Src_Mod", w[i]); break;
+                case token_kind::ext_num: fields_of("IL_Ext_Num", w[i]); break;
+                case token_kind::rel_addr: fields_of("IL_Rel_Addr", w[i]); break;
+                case token_kind::comment_length: fields_of("IL_Comment_Length", w[i]); break;
+                case token_kind::macro_call: fields_of("IL_Macro_Call", w[i]); break;
+                case token_kind::extra:
+                    fields_of((w[0] & 0xFFFFu) == static_cast<std::uint32_t>(opcode::dcl_resource) ? "IL_Dcl_Resource_Format" : "IL_Literal", w[i]);
+                    break;
+                default: fields_of("IL_Literal", w[i]); break;
+            }
+        });
+        return p ? p->size * 4 : 0;
+    }
+};
+
+static_assert(ctisa::binary_isa<isa>, "amdil meets the binary ISA contract");
+static_assert(ctisa::has_stream_decoder<isa>);
+
+CTISA_ISA_FUNCTIONS(isa);
+
+}  // namespace ctisa::amdil

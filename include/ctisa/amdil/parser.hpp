@@ -1,0 +1,439 @@
+// AMD IL text to one unit: the inverse of printer.hpp, in constant evaluation too.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "../core/result.hpp"
+#include "../core/static_vector.hpp"
+#include "../core/text/cursor.hpp"
+#include "printer.hpp"
+
+namespace ctisa::amdil {
+
+namespace parse_detail {
+
+using tokens = static_vector<std::uint32_t, max_packet_dwords>;
+
+[[nodiscard]] constexpr bool append(tokens& out, const tokens& more) noexcept {
+    for (auto t : more)
+        if (!out.push_back(t)) return false;
+    return true;
+}
+
+// The head of a statement: everything up to the first blank (mnemonic and its suffixes).
+[[nodiscard]] constexpr std::string_view head_word(text::cursor& in) noexcept {
+    in.skip_blanks();
+    const std::size_t start = in.offset();
+    while (!in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && in.peek() != ',') in.advance();
+    return in.source().substr(start, in.offset() - start);
+}
+
+// "(N)" at the start of `s`: the number and the characters it took.
+[[nodiscard]] constexpr std::optional<std::pair<std::uint64_t, std::size_t>> parenthesized_number(std::string_view s) noexcept {
+    if (s.empty() || s[0] != '(') return std::nullopt;
+    text::cursor c(s.substr(1));
+    bool overflow = false;
+    const auto v = c.unsigned_integer(&overflow);
+    if (!v || overflow || c.peek() != ')') return std::nullopt;
+    return std::pair{*v, c.offset() + 2};
+}
+
+[[nodiscard]] constexpr bool ends_suffix(std::string_view s, std::size_t n) noexcept { return s.size() == n || s[n] == '_'; }
+
+struct head_state {
+    std::uint32_t token = 0;  // the opcode token
+    std::optional<std::uint32_t> pri, sec, offsets;
+    std::uint32_t shift = 0;
+    bool clamp = false;
+    std::uint32_t seen = 0;  // control bits set from the text, to refuse a field given twice
+    bool flags = true;       // bits 30-31 are the modifier flags (has_modifier_flags)
+    std::uint32_t prec = 0;  // _prec: the precise mask of an IL_OP_PREFIX before the packet
+};
+
+// One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
+[[nodiscard]] constexpr std::size_t control_suffix(opcode op, std::string_view s, head_state& st) noexcept {
+    for (std::size_t k = 0; k < control_field_count(op); ++k) {
+        const auto cf = control_field_of(op, k);
+        const std::uint32_t mask = control_field_mask(op, cf);
+        if (mask == 0) continue;
+        const auto set = [&](std::uint64_t v) -> bool {
+            if ((st.seen & mask) || v > (mask >> cf.lsb)) return false;
+            st.seen |= mask;
+            st.token |= static_cast<std::uint32_t>(v) << cf.lsb;
+            return true;
+        };
+        if (!cf.enum_name.empty())
+            for (const auto& m : appendix_b_members)
+                if (m.enum_name == cf.enum_name && !m.text.empty() && s.starts_with(m.text) && ends_suffix(s, m.text.size()))
+                    return set(m.value) ? m.text.size() : 0;
+        if ((cf.flag || cf.name == "ieee") && s.size() > cf.name.size() && s.substr(1).starts_with(cf.name) &&
+            ends_suffix(s, 1 + cf.name.size()))
+            return set(1) ? 1 + cf.name.size() : 0;
+        if (s.size() > cf.name.size() + 1 && s.substr(1, cf.name.size()) == cf.name) {
+            const auto n = parenthesized_number(s.substr(1 + cf.name.size()));
+            if (!n || !ends_suffix(s, 1 + cf.name.size() + n->second)) continue;
+            if (cf.name == "aoffimmi") {
+                if (!set(1)) return 0;
+                st.offsets = static_cast<std::uint32_t>(n->first);
+            } else if (!set(n->first)) {
+                return 0;
+            }
+            return 1 + cf.name.size() + n->second;
+        }
+    }
+    return 0;
+}
+
+// The generic suffixes: instruction modifiers, opcode modifier tokens, undocumented control bits.
+[[nodiscard]] constexpr std::size_t other_suffix(std::string_view s, head_state& st) noexcept {
+    if (s.starts_with("_sat") && ends_suffix(s, 4) && !st.clamp) {
+        st.clamp = true;
+        return 4;
+    }
+    for (std::uint32_t v = 1; v < static_cast<std::uint32_t>(shift_scale::last); ++v) {
+        const auto t = enum_text("ILShiftScale", v);
+        if (s.starts_with(t) && ends_suffix(s, t.size()) && st.shift == 0) {
+            st.shift = v;
+            return t.size();
+        }
+    }
+    if (s.starts_with("_prec") && st.prec == 0) {  // _prec (all four) or _precxz
+        std::size_t n = 5;
+        for (unsigned c = 0; c < 4 && n < s.size(); ++c)
+            if (s[n] == component_letters[c]) {
+                st.prec |= 1u << c;
+                ++n;
+            }
+        if (n == 5) st.prec = 0xFu;
+        if (ends_suffix(s, n)) return n;
+        st.prec = 0;
+        return 0;
+    }
+    for (std::string_view name : {"pri", "sec", "bits"}) {
+        if (!s.substr(1).starts_with(name)) continue;
+        const auto n = parenthesized_number(s.substr(1 + name.size()));
+        if (!n || n->first > 0xFFFFFFFFu || !ends_suffix(s, 1 + name.size() + n->second)) return 0;
+        const auto v = static_cast<std::uint32_t>(n->first);
+        if (name == "bits") {
+            if (v > (st.flags ? 0x3FFFu : 0xFFFFu) || (st.seen & (v << 16))) return 0;
+            st.seen |= v << 16;
+            st.token |= v << 16;
+        } else {
+            auto& slot = name == "pri" ? st.pri : st.sec;
+            if (slot) return 0;
+            slot = v;
+        }
+        return 1 + name.size() + n->second;
+    }
+    return 0;
+}
+
+[[nodiscard]] constexpr bool parse_suffixes(opcode op, std::string_view s, head_state& st) noexcept {
+    st = head_state{};
+    st.token = static_cast<std::uint32_t>(op);
+    st.flags = has_modifier_flags(op);
+    while (!s.empty()) {
+        if (s[0] != '_') return false;
+        std::size_t n = control_suffix(op, s, st);
+        if (n == 0) n = other_suffix(s, st);
+        if (n == 0) return false;
+        s.remove_prefix(n);
+    }
+    return st.flags || (!st.pri && !st.sec);  // no modifier tokens where bits 30-31 mean something else
+}
+
+[[nodiscard]] constexpr std::optional<std::uint32_t> register_type_named(std::string_view name) noexcept {
+    for (std::size_t i = 0; i < register_text.size(); ++i)
+        if (register_text[i] == name) return static_cast<std::uint32_t>(i);
+    return std::nullopt;
+}
+
+[[nodiscard]] constexpr std::string_view letters(text::cursor& in) noexcept {
+    const std::size_t start = in.offset();
+    while (text::is_alpha(in.peek())) in.advance();
+    return in.source().substr(start, in.offset() - start);
+}
+
+[[nodiscard]] constexpr result<std::uint32_t> number(text::cursor& in, std::uint64_t limit = 0xFFFFFFFFu) {
+    bool overflow = false;
+    const auto v = in.unsigned_integer(&overflow);
+    if (!v) return in.fail(error_code::expected_number, in.token_text());
+    if (overflow || *v > limit) return in.fail(error_code::number_out_of_range, in.token_text());
+    return static_cast<std::uint32_t>(*v);
+}
+
+// A destination mask (.x_z_, with 0 and 1 forcing a value) or a source swizzle and its modifiers.
+[[nodiscard]] constexpr result<std::uint32_t> dst_mask(text::cursor& in) {
+    std::uint32_t m = 0;
+    for (unsigned c = 0; c < 4; ++c) {
+        const char ch = in.peek();
+        const std::uint32_t v = ch == '_' ? 0u : ch == component_letters[c] ? 1u : ch == '0' ? 2u : ch == '1' ? 3u : 4u;
+        if (v == 4) return in.fail(error_code::bad_write_mask, in.token_text());
+        m |= v << (2 * c);
+        in.advance();
+    }
+    return m;
+}
+
+[[nodiscard]] constexpr result<std::uint32_t> src_swizzle(text::cursor& in) {
+    std::uint32_t m = 0;
+    const auto one = swizzle_letters.find(in.peek());
+    if (one != std::string_view::npos && swizzle_letters.find(in.peek(1)) == std::string_view::npos) {
+        in.advance();  // one component, replicated: r0.w is r0.wwww
+        return static_cast<std::uint32_t>(one * 0x1111u);
+    }
+    for (unsigned c = 0; c < 4; ++c) {
+        const auto v = swizzle_letters.find(in.peek());
+        if (v == std::string_view::npos) return in.fail(error_code::bad_swizzle, in.token_text());
+        m |= static_cast<std::uint32_t>(v) << (4 * c);
+        in.advance();
+    }
+    return m;
+}
+
+// Source modifiers after the swizzle; `extended` is set by _ext.
+[[nodiscard]] constexpr error src_modifiers(text::cursor& in, std::uint32_t& m, bool& extended, bool dst) {
+    namespace f = generated::il_src_mod;
+    while (in.peek() == '_') {
+        const auto rest = in.source().substr(in.offset());
+        const auto flag = [&](std::string_view word, std::uint32_t bit) {
+            const char next = rest.size() > word.size() ? rest[word.size()] : ' ';
+            if (!rest.starts_with(word) || text::is_alpha(next) || text::is_digit(next)) return false;  // '_' starts the next one
+            m |= bit;
+            in.advance(word.size());
+            return true;
+        };
+        if (flag("_ext", 0)) {
+            extended = true;
+            continue;
+        }
+        if (dst) return in.fail(error_code::unknown_modifier, in.token_text());
+        if (rest.starts_with("_neg(")) {
+            in.advance(5);
+            while (in.peek() != ')') {
+                const auto c = component_letters.find(in.peek());
+                if (c == std::string_view::npos) return in.fail(error_code::bad_swizzle, in.token_text());
+                m |= 8u << (4 * c);
+                in.advance();
+            }
+            in.advance();
+            continue;
+        }
+        bool divcomp = false;
+        for (std::uint32_t d = 1; d < static_cast<std::uint32_t>(div_comp::last) && !divcomp; ++d)
+            if (flag(enum_text("ILDivComp", d), d << f::divcomp.lsb)) divcomp = true;
+        if (divcomp || flag("_invert", 1u << f::invert.lsb) || flag("_bias", 1u << f::bias.lsb) || flag("_x2", 1u << f::x2.lsb) ||
+            flag("_sign", 1u << f::sign.lsb) || flag("_abs", 1u << f::abs.lsb) || flag("_clamp", 1u << f::clamp.lsb))
+            continue;
+        return in.fail(error_code::unknown_modifier, in.token_text());
+    }
+    return {};
+}
+
+// One operand, its tokens in stream order (section 2.2.8). `dst_mod`: the destination modifier the
+// head asked for (shift, clamp), which needs a modifier token even without a mask.
+[[nodiscard]] constexpr result<tokens> operand(text::cursor& in, bool dst, unsigned depth, std::uint32_t dst_mod = 0) {
+    namespace f = generated::il_dst;
+    if (depth > max_operand_depth) return in.fail(errors::operand_nesting, in.token_text());
+    in.skip_blanks();
+    const auto at = in.where();
+    const auto subject = in.token_text();
+    const auto type = register_type_named(letters(in));
+    if (!type) return text::cursor::fail_at(at, error_code::unknown_register, subject);
+    auto num = number(in);
+    if (!num) return num.error();
+    tokens index, dimension;
+    std::uint32_t relative = 0;
+    std::optional<std::uint32_t> immediate;
+    if (in.peek() == '[') {
+        in.advance();
+        if (in.source().substr(in.offset()).starts_with("rel(")) {
+            in.advance(4);
+            auto r = number(in);
+            if (!r) return r.error();
+            if (!in.consume(')')) return in.fail(error_code::bad_relative_address, in.token_text());
+            relative = 1;
+            (void)index.push_back(*r);
+        } else if (text::is_alpha(in.peek())) {
+            auto r = operand(in, false, depth + 1);
+            if (!r) return r.error();
+            relative = 2;
+            index = *r;
+        }
+        if (relative == 0 || in.peek() == '+') {
+            if (relative != 0) in.advance();
+            auto v = number(in);
+            if (!v) return v.error();
+            immediate = *v;
+        }
+        if (!in.consume(']')) return in.fail(error_code::bad_relative_address, in.token_text());
+    }
+    if (in.peek() == '{') {
+        in.advance();
+        auto r = operand(in, dst, depth + 1);
+        if (!r) return r.error();
+        dimension = *r;
+        if (!in.consume('}')) return in.fail(error_code::unexpected_character, in.token_text());
+    }
+    std::optional<std::uint32_t> mod;
+    if (in.peek() == '.') {
+        in.advance();
+        auto m = dst ? dst_mask(in) : src_swizzle(in);
+        if (!m) return m.error();
+        mod = *m;
+    }
+    bool extended = *num > 0xFFFFu;
+    std::uint32_t flags = 0;
+    if (auto e = src_modifiers(in, flags, extended, dst); e.failed()) return e;
+    if (flags && !mod) mod = 0x3210u;  // modifiers without a swizzle keep xyzw
+    if (dst_mod && !mod) mod = 0x55u;  // _sat or a shift without a mask writes xyzw
+    if (mod) *mod |= flags | dst_mod;
+    tokens out;
+    const std::uint32_t t = (*num & 0xFFFFu) | *type << 16 | (mod ? 1u : 0u) << 22 | relative << 23 |
+                            (dimension.empty() ? 0u : 1u) << 25 | (immediate ? 1u : 0u) << 26 | (extended ? 1u : 0u) << 31;
+    bool fits = out.push_back(t);
+    if (extended) fits = fits && out.push_back(*num >> 16);
+    if (mod) fits = fits && out.push_back(*mod);
+    fits = fits && append(out, index);
+    if (immediate) fits = fits && out.push_back(*immediate);
+    fits = fits && append(out, dimension);
+    if (!fits) return text::cursor::fail_at(at, error_code::operand_limit);
+    return out;
+}
+
+[[nodiscard]] constexpr result<instruction> parse_header(text::cursor& in, std::string_view head, text::position at) {
+    const auto bad = [&] { return text::cursor::fail_at(at, error_code::unknown_mnemonic, head); };
+    std::uint32_t shader = 0;
+    while (shader < 6 && !head.substr(3).starts_with(shader_text[shader])) ++shader;
+    if (shader == 6 || head.size() < 6 || head[5] != '_') return bad();
+    text::cursor c(head.substr(6));
+    auto major = number(c, 255);
+    if (!major || !c.consume('_')) return bad();
+    auto minor = number(c, 255);
+    if (!minor) return bad();
+    std::uint32_t lang = 0, flags = 0;
+    auto rest = head.substr(6 + c.offset());
+    if (rest.starts_with("_lang(")) {
+        const auto close = rest.find(')');
+        if (close == std::string_view::npos) return bad();
+        const auto name = rest.substr(6, close - 6);
+        lang = static_cast<std::uint32_t>(language_type::last);
+        for (std::uint32_t l = 0; l < static_cast<std::uint32_t>(language_type::last); ++l)
+            if (text::iequals(language_type_members[l].name.substr(8), name)) lang = l;
+        if (lang == static_cast<std::uint32_t>(language_type::last)) return text::cursor::fail_at(at, error_code::unknown_modifier, name);
+        rest.remove_prefix(close + 1);
+    }
+    if (rest.starts_with("_multipass")) {
+        flags |= 1u << 24;
+        rest.remove_prefix(10);
+    }
+    if (rest.starts_with("_realtime")) {
+        flags |= 1u << 25;
+        rest.remove_prefix(9);
+    }
+    if (!rest.empty()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
+    if (!in.at_end_of_statement()) return in.fail(error_code::trailing_characters, in.token_text());
+    instruction out;
+    out.header = true;
+    out.size = 2;
+    out.words[0] = lang;
+    out.words[1] = *minor | *major << 8 | shader << 16 | flags;
+    return out;
+}
+
+}  // namespace parse_detail
+
+// One statement (a header or a packet), up to its end.
+[[nodiscard]] constexpr result<instruction> parse(text::cursor& in) {
+    using namespace parse_detail;
+    in.skip_blanks();
+    const auto at = in.where();
+    const auto head = head_word(in);
+    if (head.starts_with("il_")) return parse_header(in, head, at);
+    // The longest mnemonic the head starts with whose remaining suffixes all parse.
+    std::optional<opcode> op;
+    head_state st;
+    for (std::size_t end = head.size(); end > 0 && !op; --end) {
+        if (end != head.size() && head[end] != '_') continue;
+        const auto candidate = find_opcode(head.substr(0, end));
+        if (candidate && parse_suffixes(*candidate, head.substr(end), st)) op = candidate;
+    }
+    if (!op) {
+        for (std::size_t end = head.size(); end > 0; --end)
+            if ((end == head.size() || head[end] == '_') && find_opcode(head.substr(0, end)))
+                return text::cursor::fail_at(at, error_code::unknown_modifier, head.substr(end));
+        return text::cursor::fail_at(at, error_code::unknown_mnemonic, head);
+    }
+    if (*op == opcode::dcl_global_flags && !st.pri && !st.sec) {  // flags as words joined by '|'
+        for (bool more = !in.at_end_of_statement(); more; more = in.consume('|')) {
+            in.skip_blanks();
+            const auto word = in.identifier();
+            std::uint32_t b = 0;
+            while (b < 4 && word != global_flag_words[b]) ++b;
+            if (b == 4) return in.fail(error_code::unknown_modifier, word.empty() ? in.token_text() : word);
+            st.token |= 1u << (16 + b);
+        }
+        if (!in.at_end_of_statement()) return in.fail(error_code::trailing_characters, in.token_text());
+        instruction ins;
+        if (st.prec) ins.words[ins.size++] = static_cast<std::uint32_t>(opcode::prefix) | st.prec << 16;
+        ins.words[ins.size++] = st.token;
+        return ins;
+    }
+    operand_counts n = operands(*op);
+    const bool comment = *op == opcode::comment, icb = *op == opcode::dcl_const_buffer && st.pri, call = *op == opcode::macrocall;
+    if (!n.described && !comment && !call) return text::cursor::fail_at(at, errors::undescribed_operands, enumerator(*op));
+    tokens out;
+    if (st.prec) (void)out.push_back(static_cast<std::uint32_t>(opcode::prefix) | st.prec << 16);
+    (void)out.push_back(st.token | (st.pri ? 1u << 31 : 0u) | (st.sec ? 1u << 30 : 0u));
+    if (st.pri) (void)out.push_back(*st.pri);
+    if (st.sec) (void)out.push_back(*st.sec);
+    if (st.offsets) (void)out.push_back(*st.offsets);
+    const std::uint32_t dst_mod = st.shift << generated::il_dst_mod::shift_scale.lsb | (st.clamp ? 1u << 8 : 0u);
+    std::size_t dsts = n.dst, srcs = n.src, extra = n.extra;
+    bool first = true;
+    const auto comma = [&]() -> error {
+        if (!first && !in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());
+        first = false;
+        return {};
+    };
+    if (call) {
+        if (auto e = comma(); e.failed()) return e;
+        auto t = number(in);
+        if (!t) return t.error();
+        (void)out.push_back(*t);
+        dsts = *t & 0xFFFFu;
+        srcs = *t >> 16;
+        extra = 0;
+    }
+    if (comment || icb) dsts = srcs = 0;
+    if (dst_mod && dsts == 0) return text::cursor::fail_at(at, error_code::modifier_not_allowed, head);
+    for (std::size_t k = 0; k < dsts + srcs; ++k) {
+        if (in.at_end_of_statement()) return in.fail(error_code::missing_operand);
+        if (auto e = comma(); e.failed()) return e;
+        auto r = operand(in, k < dsts, 0, k == 0 && k < dsts ? dst_mod : 0);
+        if (!r) return r.error();
+        if (!append(out, *r)) return in.fail(error_code::operand_limit);
+    }
+    // Plain dwords: the extra ones, or all that follow for a comment or an immediate constant buffer.
+    std::size_t words = 0;
+    const std::size_t length_at = out.size();
+    if (comment) (void)out.push_back(0);  // the length token, filled in below
+    while (!in.at_end_of_statement()) {
+        if ((!comment && !icb && words == extra) || (icb && words == *st.pri)) return in.fail(error_code::too_many_operands, in.token_text());
+        if (auto e = comma(); e.failed()) return e;
+        auto v = number(in);
+        if (!v) return v.error();
+        if (!out.push_back(*v)) return in.fail(error_code::operand_limit);
+        ++words;
+    }
+    if (comment) out[length_at] = static_cast<std::uint32_t>(words);
+    if ((!comment && !icb && words != extra) || (icb && words != *st.pri)) return in.fail(error_code::missing_operand);
+    instruction ins;
+    for (auto t : out) ins.words[ins.size++] = t;
+    return ins;
+}
+
+}  // namespace ctisa::amdil

@@ -1,0 +1,285 @@
+// AMD IL text of one unit (chapter 3): the header as il_ps_2_0 (with _lang(...) when the language token
+// is not generic), a packet as its mnemonic, control settings and instruction modifiers, then its
+// operands. Every token the packet holds shows in the text, so parse(print(unit)) gives the same tokens:
+//   - a modifier token shows as a mask or swizzle even when its content is the default (mov o0.xyzw),
+//   - control values as chapter 6 spells them (_relop(eq), _zeroop(infinity), _usage(generic)) or as
+//     _field(n), bits outside every documented field as _bits(n),
+//   - opcode modifier tokens as _pri(n) / _sec(n), plain dwords as hex operands after the registers.
+// Operands: register name and number (r0), an index in brackets ([r6.w+2], [4]), a further dimension
+// in braces ({v5}), then .mask / .swizzle and source modifiers (_neg(xw), _abs, _divcomp(y), ...).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "../core/text/writer.hpp"
+#include "description.hpp"
+#include "instruction.hpp"
+#include "stream.hpp"
+
+namespace ctisa::amdil {
+
+inline constexpr std::string_view component_letters = "xyzw";
+inline constexpr std::string_view swizzle_letters = "xyzw01";
+inline constexpr std::string_view shader_text[] = {"vs", "ps", "gs", "cs", "hs", "ds"};
+// dcl_global_flags' flags (control bits 0-3) as the text writes them (chapter 7's example, grvk).
+inline constexpr std::string_view global_flag_words[] = {"refactoringAllowed", "forceEarlyDepthStencil",
+                                                         "enableRawStructuredBuffers", "enableDoublePrecisionFloatOps"};
+
+namespace print_detail {
+
+using detail::field;
+
+template <class Sink>
+constexpr void hex(Sink& out, std::uint32_t v) {
+    text::write_hex(out, v, 8, true);
+}
+
+template <class Sink>
+constexpr void suffix(Sink& out, std::string_view name, std::uint32_t value, bool as_hex = false) {
+    out.push('_');
+    out.append(name);
+    out.push('(');
+    if (as_hex) hex(out, value);
+    else text::write_unsigned(out, value);
+    out.push(')');
+}
+
+// A language name without its IL_LANG_ prefix, lower case (dx11_ps).
+template <class Sink>
+constexpr void language_name(Sink& out, std::uint32_t language) {
+    for (char c : language_type_members[language].name.substr(8)) out.push(text::to_lower(c));
+}
+
+template <class Sink>
+constexpr void print_header(Sink& out, std::uint32_t lang, std::uint32_t version) {
+    namespace v = generated::il_version;
+    out.append("il_");
+    out.append(shader_text[field(version, v::shader_type)]);
+    out.push('_');
+    text::write_unsigned(out, field(version, v::major_version));
+    out.push('_');
+    text::write_unsigned(out, field(version, v::minor_version));
+    if (lang != 0) {
+        out.append("_lang(");
+        language_name(out, lang);
+        out.push(')');
+    }
+    if (field(version, v::multipass)) out.append("_multipass");
+    if (field(version, v::realtime)) out.append("_realtime");
+}
+
+template <class Sink>
+constexpr void print_src_mod(Sink& out, std::uint32_t m, bool skip_swizzle) {
+    namespace f = generated::il_src_mod;
+    const auto x = field(m, f::swizzle_x_r);
+    if (!skip_swizzle) {
+        out.push('.');
+        if (x == field(m, f::swizzle_y_g) && x == field(m, f::swizzle_z_b) && x == field(m, f::swizzle_w_a)) {
+            out.push(swizzle_letters[x]);  // a replicated component: r0.w (chapter 3)
+        } else {
+            for (bit_field s : {f::swizzle_x_r, f::swizzle_y_g, f::swizzle_z_b, f::swizzle_w_a}) out.push(swizzle_letters[field(m, s)]);
+        }
+    }
+    if (m & 0x8888u) {
+        out.append("_neg(");
+        for (unsigned c = 0; c < 4; ++c)
+            if (m >> (4 * c + 3) & 1u) out.push(component_letters[c]);
+        out.push(')');
+    }
+    if (field(m, f::invert)) out.append("_invert");
+    if (field(m, f::bias)) out.append("_bias");
+    if (field(m, f::x2)) out.append("_x2");
+    if (field(m, f::sign)) out.append("_sign");
+    if (const auto d = field(m, f::divcomp)) out.append(enum_text("ILDivComp", d));
+    if (field(m, f::abs)) out.append("_abs");
+    if (field(m, f::clamp)) out.append("_clamp");
+}
+
+template <class Sink>
+constexpr void print_dst_mask(Sink& out, std::uint32_t m) {
+    out.push('.');
+    for (unsigned c = 0; c < 4; ++c) {
+        const auto v = m >> (2 * c) & 3u;
+        out.push(v == 0 ? '_' : v == 1 ? component_letters[c] : v == 2 ? '0' : '1');
+    }
+}
+
+// Prints the operand at w[i] (already checked by the walker) and returns the index past it.
+template <class Sink>
+constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w, std::size_t i, bool dst) {
+    namespace f = generated::il_dst;
+    if (i >= w.size()) return i;
+    const std::uint32_t t = w[i++];
+    std::uint32_t number = field(t, f::register_num);
+    const bool extended = field(t, f::extended) != 0;
+    if (extended && i < w.size()) number |= (w[i++] & 0xFFFFu) << 16;
+    const bool has_mod = field(t, f::modifier_present) != 0;
+    const std::uint32_t mod = has_mod && i < w.size() ? w[i++] : 0;
+    out.append(register_text[field(t, f::register_type)]);
+    text::write_unsigned(out, number);
+    const auto relative = field(t, f::relative_address);
+    const bool immediate = field(t, f::immediate_present) != 0;
+    if (relative != 0 || immediate) out.push('[');
+    if (relative == 1 && i < w.size()) {
+        out.append("rel(");
+        hex(out, w[i++]);
+        out.push(')');
+    } else if (relative == 2) {
+        i = print_operand(out, w, i, false);
+    }
+    if (immediate && i < w.size()) {
+        if (relative != 0) out.push('+');
+        text::write_unsigned(out, w[i++]);
+    }
+    if (relative != 0 || immediate) out.push(']');
+    if (field(t, f::dimension)) {
+        out.push('{');
+        i = print_operand(out, w, i, dst);
+        out.push('}');
+    }
+    // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
+    // shift, a source modifier) already says the token is there, and written out when it is the
+    // token's only content (the default-content tokens real binaries carry: mov o0.xyzw, r0.xyzw).
+    if (has_mod && dst && !((mod & 0xFFu) == 0x55u && (mod & 0x1F00u))) print_dst_mask(out, mod);
+    if (has_mod && !dst) print_src_mod(out, mod, (mod & 0x7777u) == 0x3210u && (mod & ~0x7777u));
+    if (extended && number <= 0xFFFFu) out.append("_ext");
+    return i;
+}
+
+// Control settings of the opcode token (bits 16-29, or 16-31 where 30-31 are not the modifier flags).
+template <class Sink>
+constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::span<const std::uint32_t> w, std::size_t offsets_at) {
+    std::uint32_t covered = 0;
+    for (std::size_t k = 0; k < control_field_count(op); ++k) {
+        const auto cf = control_field_of(op, k);
+        const std::uint32_t mask = control_field_mask(op, cf);
+        if (mask == 0) continue;
+        covered |= mask;
+        const std::uint32_t v = (token & mask) >> cf.lsb;
+        if (cf.name == "aoffimmi") {
+            if (v) suffix(out, "aoffimmi", offsets_at < w.size() ? w[offsets_at] : 0, true);
+            continue;
+        }
+        if (!cf.enum_name.empty()) {
+            const auto text = enum_text(cf.enum_name, v);
+            if (!text.empty() && text.find('<') == std::string_view::npos) {
+                out.append(text);
+                continue;
+            }
+        }
+        if (v == 0) continue;
+        if ((cf.flag || cf.name == "ieee") && v == 1) {
+            out.push('_');
+            out.append(cf.name);
+        }
+        else suffix(out, cf.name, v);
+    }
+    const std::uint32_t control_bits = has_modifier_flags(op) ? 0x3FFF0000u : 0xFFFF0000u;
+    if (const std::uint32_t rest = token & control_bits & ~covered) suffix(out, "bits", rest >> 16, true);
+}
+
+// The flags of dcl_global_flags, camel-cased as the text writes them, joined by '|'; other bits as _bits(n).
+template <class Sink>
+constexpr void print_global_flags(Sink& out, std::uint32_t token) {
+    const std::uint32_t flags = token >> 16 & 0x3FFFu;
+    if (flags >> 4) suffix(out, "bits", (flags >> 4) << 4, true);
+    bool first = true;
+    for (unsigned b = 0; b < 4; ++b) {
+        if (!(flags >> b & 1u)) continue;
+        out.push(first ? ' ' : '|');
+        first = false;
+        out.append(global_flag_words[b]);
+    }
+}
+
+}  // namespace print_detail
+
+namespace print_detail {
+
+template <class Sink>
+constexpr void print_packet(Sink& out, std::span<const std::uint32_t> w, std::uint32_t prec);
+
+}  // namespace print_detail
+
+// Prints one unit (see the file comment).
+template <class Sink>
+constexpr void print(Sink& out, const instruction& in) {
+    const auto w = in.tokens();
+    if (in.header) {
+        if (w.size() == 2) print_detail::print_header(out, w[0], w[1]);
+        return;
+    }
+    if (w.size() > 1 && prec_mask(w[0]) != 0) print_detail::print_packet(out, w.subspan(1), prec_mask(w[0]));
+    else print_detail::print_packet(out, w, 0);
+}
+
+// One packet; `prec` the mask of the _prec prefix before it (0: none).
+template <class Sink>
+constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32_t> w, std::uint32_t prec) {
+    using namespace print_detail;
+    namespace f = generated::il_opcode;
+    if (w.empty() || !is_defined(field(w[0], f::code))) return;
+    const auto op = static_cast<opcode>(field(w[0], f::code));
+    std::size_t i = 1;
+    const bool flags = has_modifier_flags(op);
+    const bool pri = flags && field(w[0], f::pri_modifier_present) != 0, sec = flags && field(w[0], f::sec_modifier_present) != 0;
+    const std::size_t pri_at = pri ? i++ : 0, sec_at = sec ? i++ : 0;
+    std::size_t offsets_at = w.size();
+    if (const auto a = find_control_field(op, "aoffimmi"); a && (w[0] >> a->lsb & 1u)) offsets_at = i++;
+    out.append(mnemonic(op));
+    if (prec != 0) {
+        out.append("_prec");
+        for (unsigned c = 0; c < 4 && prec != 0xFu; ++c)
+            if (prec >> c & 1u) out.push(component_letters[c]);
+    }
+    if (op == opcode::dcl_global_flags && !pri && !sec) {  // the flags as words: dcl_global_flags refactoringAllowed
+        print_global_flags(out, w[0]);
+        return;
+    }
+    print_control(out, op, w[0], w, offsets_at);
+    const operand_counts n = operands(op);
+    // The destination modifier's shift and clamp are instruction modifiers in text (add_x2_sat).
+    if (n.described && n.dst > 0 && i < w.size() && field(w[i], generated::il_dst::modifier_present)) {
+        const std::size_t mod_at = i + 1 + (field(w[i], generated::il_dst::extended) ? 1 : 0);
+        if (mod_at < w.size()) {
+            if (const auto s = field(w[mod_at], generated::il_dst_mod::shift_scale)) out.append(enum_text("ILShiftScale", s));
+            if (field(w[mod_at], generated::il_dst_mod::clamp)) out.append("_sat");
+        }
+    }
+    if (pri) suffix(out, "pri", w[pri_at], true);
+    if (sec) suffix(out, "sec", w[sec_at], true);
+    bool first = true;
+    const auto separator = [&] {
+        out.append(first ? " " : ", ");
+        first = false;
+    };
+    std::size_t dsts = n.dst, srcs = n.src;
+    if (op == opcode::macrocall && i < w.size()) {  // its token, then the operands it counts
+        separator();
+        hex(out, w[i]);
+        dsts = field(w[i], generated::il_macro_call::outputs);
+        srcs = field(w[i], generated::il_macro_call::inputs);
+        ++i;
+    } else if (op == opcode::comment && i < w.size()) {
+        ++i;  // the length token: the number of dwords that follow
+        dsts = srcs = 0;
+    } else if (op == opcode::dcl_const_buffer && pri) {
+        dsts = srcs = 0;
+    }
+    for (std::size_t k = 0; k < dsts + srcs && i < w.size(); ++k) {
+        separator();
+        i = print_operand(out, w, i, k < dsts);
+    }
+    // Extra dwords, comment text, immediate constant buffer elements: hexadecimal, but labels and case
+    // values of flow control in decimal, as AMD's compiler writes them (func 1024).
+    const bool decimal = group(op) == "Flow Control";
+    for (; i < w.size(); ++i) {
+        separator();
+        if (decimal) text::write_unsigned(out, w[i]);
+        else hex(out, w[i]);
+    }
+}
+
+}  // namespace ctisa::amdil

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The ctisa tool's interface for AMD IL, as DESIGN.md gives it: one asm line a token packet, the
+# header (language and version tokens) first; dis/explain read raw IL binaries with --binary.
+#   amdil_cli_test.sh PATH/TO/ctisa [SHARED_DIR]
+ctisa="$1"
+shared="${2:-$(dirname "${BASH_SOURCE[0]}")/../../../shared}"
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
+
+check "isas lists amdil" "amdil" "$("$ctisa" isas | grep -x amdil)"
+check "opcodes: 483 codes" "483" "$("$ctisa" opcodes amdil | wc -l | tr -d ' ')"
+check "opcodes: mad line (group, binary code)" "$(printf 'mad\tFloat\t64')" "$("$ctisa" opcodes amdil | grep '^mad	')"
+check "opcodes: whileloop is Flow Control" "$(printf 'whileloop\tFlow Control\t113')" "$("$ctisa" opcodes amdil | grep '^whileloop	')"
+check "opcodes: mova has no chapter-7 entry" "$(printf 'mova\t-\t72')" "$("$ctisa" opcodes amdil | grep '^mova	')"
+check "fields: IL_Dst register_type" "$(printf 'IL_Dst\tregister_type\t16\t21')" "$("$ctisa" fields amdil | grep '^IL_Dst	register_type')"
+check "fields: a control field" "$(printf 'IL_OP_BREAKC\trelop\t16\t18')" "$("$ctisa" fields amdil | grep '^IL_OP_BREAKC	')"
+
+# il_flame.bin's first packets (bytes from the file itself).
+printf 'il_ps_2_0_lang(dx11_ps)\ndcl_global_flags refactoringAllowed\ndcl_input_usage(generic)_interp(linear) v1.xy__\nmov o0.xyzw, r0.xyzw\nend\n' > "$work/a.il"
+check "asm: one line a packet" "09 00 00 00 00 02 01 00
+5d 01 01 00
+7e 00 46 00 01 00 61 00 05 00 00 00
+47 00 00 00 00 00 62 00 55 00 00 00 00 00 44 00 10 32 00 00
+28 00 00 00" "$("$ctisa" asm amdil "$work/a.il")"
+check "dis: text back, default-content modifiers kept" "$(cat "$work/a.il")" "$("$ctisa" asm amdil "$work/a.il" | "$ctisa" dis amdil)"
+check "explain: mnemonic then fields" "$(printf 'mov o0.xyzw, r0.xyzw\nIL_Opcode.code\t0\t15\t71')" \
+      "$("$ctisa" asm amdil "$work/a.il" | "$ctisa" explain amdil | grep -A1 '^mov')"
+check "explain: the default-content source modifier" "$(printf 'IL_Src_Mod.swizzle_w_a\t12\t14\t3')" \
+      "$("$ctisa" asm amdil "$work/a.il" | "$ctisa" explain amdil | grep 'IL_Src_Mod.swizzle_w_a')"
+
+check "explain: control fields by name" "$(printf 'IL_DCL_INPUT.interp_mode\t21\t23\t2')" \
+      "$("$ctisa" asm amdil "$work/a.il" | "$ctisa" explain amdil | grep 'IL_DCL_INPUT.interp_mode')"
+printf 'il_ps_2_0\ndcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000\n' > "$work/r.il"
+check "explain: dcl_resource's format token" "$(printf 'IL_Dcl_Resource_Format.fmtx\t20\t22\t4')" \
+      "$("$ctisa" asm amdil "$work/r.il" | "$ctisa" explain amdil | grep 'fmtx')"
+
+# Every public binary: dis --binary then asm gives the file byte for byte.
+for bin in "$shared"/reference/amdil/il/*.bin; do
+    name=$(basename "$bin")
+    "$ctisa" dis amdil --binary "$bin" > "$work/$name.il"
+    check "dis --binary $name" "0" "$?"
+    "$ctisa" asm amdil "$work/$name.il" | tr -d ' \n' > "$work/$name.hex"
+    check "asm of $name gives the binary" "$(od -An -v -tx1 "$bin" | tr -d ' \n')" "$(cat "$work/$name.hex")"
+done
+
+# Errors: FILE:LINE:COL: error: ..., exit 1.
+printf 'il_ps_2_0\nmov r0, q1\nfrob r0\n' > "$work/bad.il"
+"$ctisa" asm amdil "$work/bad.il" > /dev/null 2> "$work/err"
+check "asm error exit status" "1" "$?"
+check "asm errors name line and column" "$work/bad.il:2:9: error: unknown register name (q1)
+$work/bad.il:3:1: error: unknown mnemonic (frob)" "$(cat "$work/err")"
+echo "09 00 00 00 00 02 01 00 47 00 00 00 00 00 04 00" | "$ctisa" dis amdil > /dev/null 2> "$work/err"
+check "dis of a truncated packet" "1" "$?"
+check "dis error names the token" "<stdin>:1:1: error: truncated instruction stream (IL_Src) [byte offset 16]" "$(cat "$work/err")"
+echo "09 00 00 00 00 02 01 00 e3 01 00 00" | "$ctisa" dis amdil > /dev/null 2> "$work/err"
+check "dis of an unknown code" "<stdin>:1:25: error: reserved or undefined opcode (IL_Opcode.code) [byte offset 8]" "$(cat "$work/err")"
+finish amdil
