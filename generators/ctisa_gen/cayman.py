@@ -82,7 +82,9 @@ def field_mask(f):
 
 def op_formats(cat, op):
     """The dword formats of one opcode: its own list (a string), a word-1 override, or the category's."""
-    extra = op[2] if cat["name"] in ("CF_ALLOC_EXPORT", "VTX") and len(op) > 2 else None
+    extra = op[2] if cat["name"] in ("CF_ALLOC_EXPORT", "CF_ALU", "VTX") and len(op) > 2 else None
+    if cat["name"] == "CF" and len(op) > 3:
+        extra = op[3]
     if cat["name"].startswith("ALU_OP") and len(op) > 4:
         return [cat["formats"][0], "ALU_WORD1_OP2_" + op[4].upper()]
     if extra:
@@ -207,9 +209,11 @@ struct category_info {
     std::array<fixed_field, 2> fixed;  // fields every instruction of the category holds at one value
     std::uint16_t first_opcode;        // into `opcodes`
     std::uint16_t opcode_count;
+    std::uint8_t sub_of;  // a sub-operation category: the parent category (no_category: standalone)
 };
 
 inline constexpr std::uint8_t no_format = 0xFF;
+inline constexpr std::uint8_t no_category = 0xFF;
 
 struct opcode_info {
     category cat;
@@ -261,9 +265,11 @@ struct opcode_info {
         count = len(fixed)
         fixed += ["fixed_field{0, 0}"] * (2 - count)
         cat_ops = [o for o in ops if o[0] == ci]
+        parents = [i for i, c in enumerate(cats) if c["name"] == cat.get("sub_of")]
+        sub_of = parents[0] if parents else "no_category"
         cat_rows.append(f"    {{{emit.cpp_string(cat['name'])}, unit_kind::{cat['unit']}, "
                         f"{field_index[(fmt_name, field_name)]}, {count}, {{{{{', '.join(fixed)}}}}}, "
-                        f"{len(op_rows) + 0}, {len(cat_ops)}}}")
+                        f"{len(op_rows)}, {len(cat_ops)}, {sub_of}}}")
         for _, _, op in cat_ops:
             names = op_formats(cat, op)
             fmts = [formats[fmt_index[n]] for n in names]

@@ -1,4 +1,7 @@
-// Everything of ctisa's AMD Cayman (Radeon HD 6900) microcode support.
+// Everything of ctisa's AMD Cayman (Radeon HD 6900) microcode support so far: the description
+// generated from the document, single units encoded and decoded.
 #pragma once
 
+#include "decoding.hpp"
 #include "description.hpp"
+#include "encoding.hpp"
