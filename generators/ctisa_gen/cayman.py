@@ -1,7 +1,6 @@
-"""AMD Cayman: generators/specs/cayman.toml -> include/ctisa/cayman/generated/.
-
-description.hpp holds the value-level tables (units, formats, fields, enumerated values, categories,
-opcodes); formats.hpp one reflected struct per dword format, for packing and unpacking."""
+"""AMD Cayman: generators/specs/cayman.toml -> include/ctisa/cayman/generated/description.hpp, the
+value-level tables (units, formats, fields, enumerated values, categories, opcodes). Encoding and
+decoding read these tables; no reflected structs (33 of them cost seconds of compile time)."""
 
 import re
 import tomllib
@@ -102,6 +101,17 @@ def slots(cat, op):
     if cat["name"].startswith("ALU_OP"):
         return op[3]
     return cat.get("slots", "none")
+
+
+def flags(cat, op, format_names):
+    value = 0
+    if op[0] in cat.get("reductions", []):
+        value |= 1
+    if "ALU_WORD1_OP2_EXECUTE_MASK" in format_names:
+        value |= 4 if op[0].startswith("KILL") else 2
+    if "ALU_WORD1_OP2_MOVA" in format_names:
+        value |= 8
+    return value
 
 
 def used_fields(cat, op, fmts):
@@ -223,7 +233,16 @@ struct opcode_info {
     alu_slots slots;
     std::array<std::uint8_t, 3> formats;  // format_id of each dword (no_format past the last)
     std::uint64_t used;  // bit i: the i-th field of its formats, in order, is used
+    std::uint8_t flags;  // opcode_flag bits
 };
+
+// What chapter 4.8 restricts: reductions (4.8.2), PRED_SET* and KILL* (4.8.1, 4.10), MOVA* (4.8.3).
+namespace opcode_flag {
+inline constexpr std::uint8_t reduction = 1;
+inline constexpr std::uint8_t predicate = 2;
+inline constexpr std::uint8_t kill = 4;
+inline constexpr std::uint8_t mova = 8;
+}  // namespace opcode_flag
 
 """)
     out.append(f"inline constexpr std::array<unit_info, {len(units)}> units{{{{\n")
@@ -276,7 +295,8 @@ struct opcode_info {
             ids = [str(fmt_index[n]) for n in names] + ["no_format"] * (3 - len(names))
             used = sum(1 << i for i, u in enumerate(used_fields(cat, op, fmts)) if u)
             op_rows.append(f"    {{category::{cat['name'].lower()}, {emit.cpp_string(op[0])}, {op[1]}, "
-                           f"{sources(cat, op)}, alu_slots::{slots(cat, op)}, {{{', '.join(ids)}}}, 0x{used:X}u}}")
+                           f"{sources(cat, op)}, alu_slots::{slots(cat, op)}, {{{', '.join(ids)}}}, 0x{used:X}u, "
+                           f"{flags(cat, op, names)}}}")
     out.append(f"inline constexpr std::array<category_info, {len(cat_rows)}> categories{{{{\n" + ",\n".join(cat_rows) + "}};\n\n")
     out.append(f"inline constexpr std::array<opcode_info, {len(op_rows)}> opcodes{{{{\n" + ",\n".join(op_rows) + "}};\n\n")
     order = sorted(range(len(ops)), key=lambda i: (ops[i][0], ops[i][2][0]))
@@ -288,23 +308,9 @@ struct opcode_info {
     return "".join(out)
 
 
-def formats_header(spec, label, digest):
-    out = [emit.banner(label, digest, "Cayman dword formats: one reflected struct each (members lower case).")]
-    out.append("\n#include <array>\n#include <cstddef>\n#include <cstdint>\n#include <string_view>\n\n"
-               "#include \"../../core/format.hpp\"\n\nnamespace ctisa::cayman::generated {\n\n")
-    for fmt in spec["format"]:
-        fields = [{"name": f["name"].lower(), "lsb": f["lsb"], "msb": f["msb"], "description": f["description"]}
-                  for f in fmt["fields"]]
-        out.append(emit.reflected_format(fmt["name"].lower(), 0, fields, f"{fmt['name']} ({fmt['unit']} dword {fmt['dword']})"))
-        out.append("\n")
-    out.append("}  // namespace ctisa::cayman::generated\n")
-    return "".join(out)
-
-
 def generate(spec_path, label, out_dir):
     spec = load(spec_path)
     digest = emit.sha256_of(spec_path)
     return {
         out_dir / "description.hpp": description_header(spec, label, digest),
-        out_dir / "formats.hpp": formats_header(spec, label, digest),
     }

@@ -1,7 +1,9 @@
 // Everything of ctisa's AMD Cayman (Radeon HD 6900) microcode support so far: the description
-// generated from the document, single units encoded and decoded.
+// generated from the document, single units encoded and decoded, ALU groups checked.
 #pragma once
 
 #include "decoding.hpp"
 #include "description.hpp"
 #include "encoding.hpp"
+#include "errors.hpp"
+#include "group.hpp"
