@@ -1,5 +1,5 @@
 // Everything of ctisa's AMD Cayman (Radeon HD 6900) microcode support so far: the description
-// generated from the document, single units encoded and decoded, ALU groups checked.
+// generated from the document, single units encoded and decoded, ALU groups checked, whole program images decoded.
 #pragma once
 
 #include "decoding.hpp"
@@ -7,3 +7,4 @@
 #include "encoding.hpp"
 #include "errors.hpp"
 #include "group.hpp"
+#include "program.hpp"

@@ -1,5 +1,5 @@
 // The error kinds only Cayman has (the general ones: ctisa/core/error.hpp): chapter 4's rules for an
-// ALU instruction group.
+// ALU instruction group, and the layout of a whole program.
 #pragma once
 
 #include "../core/error.hpp"
@@ -22,5 +22,15 @@ CTISA_ERROR_KIND(mova_with_ar_index, "MOVA* cannot share an ALU group with AR-re
 CTISA_ERROR_KIND(gpr_read_port,
                  "GPR read-port conflict: two GPRs of the same element on one cycle (choose another BANK_SWIZZLE)");
 CTISA_ERROR_KIND(constant_read_port, "an ALU group reads at most two kcache address and channel-pair combinations");
+
+// A whole program's layout (program.hpp's decode_program).
+CTISA_ERROR_KIND(missing_end, "the CF program runs off the image without an END instruction");
+CTISA_ERROR_KIND(extended_without_clause, "ALU_EXTENDED must be followed by an ALU clause instruction");
+CTISA_ERROR_KIND(clause_out_of_range, "the clause lies outside the image or inside the CF program");
+CTISA_ERROR_KIND(clause_overlap, "two clauses overlap");
+CTISA_ERROR_KIND(clause_misaligned, "a fetch clause starts on a 16-byte boundary");
+CTISA_ERROR_KIND(missing_last, "an ALU clause ends inside an instruction group (no LAST bit)");
+CTISA_ERROR_KIND(stray_data, "nonzero bytes that no CF instruction or clause refers to");
+CTISA_ERROR_KIND(target_out_of_range, "a CF address beyond the CF program");
 
 }  // namespace ctisa::cayman::errors
