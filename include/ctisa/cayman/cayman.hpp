@@ -1,5 +1,6 @@
 // Everything of ctisa's AMD Cayman (Radeon HD 6900) microcode support so far: the description
-// generated from the document, single units encoded and decoded, ALU groups checked, whole program images decoded.
+// generated from the document, single units encoded and decoded, ALU groups checked, whole programs
+// laid out and decoded.
 #pragma once
 
 #include "decoding.hpp"
@@ -7,4 +8,5 @@
 #include "encoding.hpp"
 #include "errors.hpp"
 #include "group.hpp"
+#include "layout.hpp"
 #include "program.hpp"

@@ -66,7 +66,7 @@ struct clause_ref {
     const category c = info(in.op).cat;
     const std::string_view m = info(in.op).mnemonic;
     const std::uint32_t addr = get(in, "ADDR").value_or(0) * 8, count = get(in, "COUNT").value_or(0) + 1;
-    if (c == category::cf_alu) return clause_ref{addr, count * 8, clause::alu, from};
+    if (c == category::cf_alu && m != "ALU_EXTENDED") return clause_ref{addr, count * 8, clause::alu, from};
     if (c != category::cf) return std::nullopt;
     if (m == "TC" || m == "TC_ACK") return clause_ref{addr, count * 16, clause::texture, from};
     if (m == "GDS") return clause_ref{addr, count * 16, clause::gds, from};

@@ -1,0 +1,97 @@
+// Laying out a whole program: the CF instructions in order, each clause after the CF program with
+// its ADDR and COUNT computed, fetch clauses moved to 16-byte boundaries with zero padding, every ALU
+// group checked by chapter 4's rules. The image decode_program reads back to the same units.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "group.hpp"
+#include "program.hpp"
+
+namespace ctisa::cayman {
+
+struct alu_group {
+    std::vector<instruction> slots;       // in slot order, LAST on the last
+    std::vector<std::uint32_t> literals;  // 0, 2 or 4 dwords, as the sources read them
+};
+
+// One CF instruction and, when it starts a clause, the clause's contents. ADDR and COUNT of a clause
+// instruction are the layout's to set.
+struct cf_item {
+    instruction cf{};
+    std::vector<alu_group> alu;        // CF_ALU instructions
+    std::vector<instruction> fetches;  // TC, TC_ACK (texture, vertex, memory read) and GDS (GDS, TF)
+};
+
+namespace detail {
+
+inline void put_dword(std::vector<std::uint8_t>& out, std::uint32_t d) {
+    for (int b = 0; b < 4; ++b) out.push_back(static_cast<std::uint8_t>(d >> (8 * b)));
+}
+
+inline void put(std::vector<std::uint8_t>& out, const instruction& in) {
+    for (std::size_t d = 0; d < dword_count(in.op); ++d) put_dword(out, in.dwords[d]);
+}
+
+[[nodiscard]] inline bool fetch_fits(const instruction& fetch, clause kind) {
+    const category c = info(fetch.op).cat;
+    if (kind == clause::gds) return c == category::gds || c == category::tf;
+    return c == category::tex || c == category::vtx || c == category::mem_rd;
+}
+
+}  // namespace detail
+
+// The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
+// group breaking chapter 4 (its kind, at the instruction's offset in the image); a clause too long
+// for COUNT (value_out_of_range); contents on an instruction that starts no such clause, or fetches
+// of the wrong clause kind (misplaced_statement).
+[[nodiscard]] inline result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
+    using detail::at;
+    if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))
+        return at(errors::missing_end, items.empty() ? 0 : 8 * (items.size() - 1));
+    std::vector<std::uint8_t> clauses;
+    const std::uint32_t cf_bytes = static_cast<std::uint32_t>(8 * items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        cf_item& item = items[i];
+        const auto ref = detail::clause_of(item.cf, 0);
+        const std::uint32_t from = static_cast<std::uint32_t>(8 * i);
+        if ((!ref || ref->kind != clause::alu) && !item.alu.empty()) return at(ctisa::errors::misplaced_statement, from, "ALU clause");
+        if ((!ref || ref->kind == clause::alu) && !item.fetches.empty()) return at(ctisa::errors::misplaced_statement, from, "fetch clause");
+        if (!ref) continue;
+        if (ref->kind != clause::alu && (cf_bytes + clauses.size()) % 16 != 0) {
+            detail::put_dword(clauses, 0);  // an 8-byte pad
+            detail::put_dword(clauses, 0);
+        }
+        const std::uint32_t start = cf_bytes + static_cast<std::uint32_t>(clauses.size());
+        std::uint32_t count = 0;
+        if (ref->kind == clause::alu) {
+            for (const alu_group& g : item.alu) {
+                const std::uint32_t here = cf_bytes + static_cast<std::uint32_t>(clauses.size());
+                if (auto ok = check_group(g.slots, g.literals.size()); !ok)
+                    return error{ok.error().code, 0, 0, here + ok.error().offset, ok.error().subject};
+                for (const instruction& in : g.slots) detail::put(clauses, in);
+                for (std::uint32_t d : g.literals) detail::put_dword(clauses, d);
+                count += static_cast<std::uint32_t>(g.slots.size() + g.literals.size() / 2);
+            }
+        } else {
+            for (const instruction& f : item.fetches) {
+                if (!detail::fetch_fits(f, ref->kind)) return at(ctisa::errors::misplaced_statement, from, info(f.op).mnemonic);
+                detail::put(clauses, f);
+            }
+            count = static_cast<std::uint32_t>(item.fetches.size());
+        }
+        if (count == 0) return at(ctisa::errors::missing_operand, from, "COUNT");
+        auto with_addr = set(item.cf, "ADDR", start / 8);
+        auto with_count = with_addr ? set(*with_addr, "COUNT", count - 1) : with_addr;
+        if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};
+        item.cf = *with_count;
+    }
+    std::vector<std::uint8_t> out;
+    for (const cf_item& item : items) detail::put(out, item.cf);
+    out.insert(out.end(), clauses.begin(), clauses.end());
+    return out;
+}
+
+}  // namespace ctisa::cayman
