@@ -149,6 +149,20 @@ TEST_CASE("cayman layout: addresses, counts and alignment the layout computes", 
     CHECK(std::vector<std::uint8_t>(image.begin() + 40, image.begin() + 48) == std::vector<std::uint8_t>(8, 0));
 }
 
+TEST_CASE("cayman layout: kcache banks 2 and 3 through ALU_EXTENDED", "[cayman][layout]") {
+    cm::alu_group read_bank2{{ins(c::alu_op2, "MOV", {{"SRC0_SEL", 256 + 17}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    std::vector<cm::cf_item> items{
+        {ins(c::cf_alu, "ALU_EXTENDED", {{"KCACHE_MODE2", 2}, {"KCACHE_BANK2", 3}}), {}, {}},
+        {ins(c::cf_alu, "ALU"), {read_bank2}, {}},
+        {ins(c::cf, "END"), {}, {}},
+    };
+    round_trip(items);
+    items[0].cf = cm::set(items[0].cf, "KCACHE_MODE2", 1).value();  // LOCK_1: constants 0-15 only
+    CHECK(cm::layout(items).error().code == ctisa::error_code{cm::errors::kcache_not_locked});
+    items.erase(items.begin());  // no ALU_EXTENDED: banks 2 and 3 are not locked at all
+    CHECK(cm::layout(items).error().code == ctisa::error_code{cm::errors::kcache_not_locked});
+}
+
 TEST_CASE("cayman layout: programs the layout refuses", "[cayman][layout]") {
     namespace e = cm::errors;
     using ce = ctisa::error_code;
@@ -161,6 +175,15 @@ TEST_CASE("cayman layout: programs the layout refuses", "[cayman][layout]") {
     const auto r = cm::layout(bad_group);
     CHECK(r.error().code == ce{e::last_bit});
     CHECK(r.error().offset == 48);  // CF 32 bytes, the TC clause 16
+
+    auto unlocked = vertex_shader();
+    unlocked[1].cf = cm::set(unlocked[1].cf, "KCACHE_MODE0", 0).value();
+    CHECK(cm::layout(unlocked).error().code == ce{e::kcache_not_locked});
+    CHECK(cm::layout(unlocked).error().offset == 64);
+
+    auto kill_then_more = pixel_shader();
+    kill_then_more[1].alu.push_back({{ins(c::alu_op2, "NOP", {{"LAST", 1}})}, {}});
+    CHECK(cm::layout(kill_then_more).error().code == ce{e::kill_not_last});
 
     auto wrong_clause = pixel_shader();
     wrong_clause[0].fetches[0] = ins(c::gds, "GDS_ADD");

@@ -33,4 +33,10 @@ CTISA_ERROR_KIND(missing_last, "an ALU clause ends inside an instruction group (
 CTISA_ERROR_KIND(stray_data, "nonzero bytes that no CF instruction or clause refers to");
 CTISA_ERROR_KIND(target_out_of_range, "a CF address beyond the CF program");
 
+// An ALU clause's rules (layout.hpp).
+CTISA_ERROR_KIND(kcache_not_locked,
+                 "the source reads a kcache constant outside the lines the clause locks (KCACHE_MODE: LOCK_1 locks "
+                 "constants 0-15 of the bank, LOCK_2 0-31; banks 2 and 3 need ALU_EXTENDED)");
+CTISA_ERROR_KIND(kill_not_last, "a KILL* instruction ends its ALU clause: its group is the clause's last");
+
 }  // namespace ctisa::cayman::errors

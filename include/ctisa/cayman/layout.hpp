@@ -41,12 +41,41 @@ inline void put(std::vector<std::uint8_t>& out, const instruction& in) {
     return c == category::tex || c == category::vtx || c == category::mem_rd;
 }
 
+// The constants of kcache bank `bank` (0-3) the clause may read: 0, 16 or 32.
+[[nodiscard]] inline std::uint32_t locked_constants(const instruction& clause_cf, const instruction* extended, std::uint32_t bank) {
+    constexpr std::array<std::string_view, 4> mode_field{"KCACHE_MODE0", "KCACHE_MODE1", "KCACHE_MODE2", "KCACHE_MODE3"};
+    const std::uint32_t mode = bank < 2 ? get(clause_cf, mode_field[bank]).value_or(0)
+                                        : (extended ? get(*extended, mode_field[bank]).value_or(0) : 0);
+    return mode == 0 ? 0 : mode == 1 ? 16 : 32;
+}
+
+// 4.6.4 and 4.8.1 for one ALU clause: every kcache source inside the locked lines, KILL* last.
+[[nodiscard]] inline result<std::uint32_t> check_alu_clause(const cf_item& item, const instruction* extended, std::uint32_t start) {
+    std::uint32_t offset = start;
+    for (std::size_t g = 0; g < item.alu.size(); ++g) {
+        for (const instruction& in : item.alu[g].slots) {
+            for (std::string_view name : source_sel) {
+                const std::uint32_t sel = get(in, name).value_or(0);
+                if (!is_kcache(sel)) continue;
+                const std::uint32_t bank = sel < 192 ? (sel - 128) / 32 : 2 + (sel - 256) / 32;
+                if ((sel - (sel < 192 ? 128 : 256)) % 32 >= locked_constants(item.cf, extended, bank))
+                    return at(errors::kcache_not_locked, offset, name);
+            }
+            if ((info(in.op).flags & opcode_flag::kill) && g + 1 != item.alu.size()) return at(errors::kill_not_last, offset, info(in.op).mnemonic);
+            offset += 8;
+        }
+        offset += static_cast<std::uint32_t>(item.alu[g].literals.size() * 4);
+    }
+    return offset;
+}
+
 }  // namespace detail
 
 // The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
 // group breaking chapter 4 (its kind, at the instruction's offset in the image); a clause too long
 // for COUNT (value_out_of_range); contents on an instruction that starts no such clause, or fetches
-// of the wrong clause kind (misplaced_statement).
+// of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines
+// or a KILL* before the clause's last group (their kinds, at the instruction).
 [[nodiscard]] inline result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
     using detail::at;
     if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))
@@ -67,6 +96,8 @@ inline void put(std::vector<std::uint8_t>& out, const instruction& in) {
         const std::uint32_t start = cf_bytes + static_cast<std::uint32_t>(clauses.size());
         std::uint32_t count = 0;
         if (ref->kind == clause::alu) {
+            const instruction* extended = i > 0 && info(items[i - 1].cf.op).mnemonic == "ALU_EXTENDED" ? &items[i - 1].cf : nullptr;
+            if (auto ok = detail::check_alu_clause(item, extended, start); !ok) return ok.error();
             for (const alu_group& g : item.alu) {
                 const std::uint32_t here = cf_bytes + static_cast<std::uint32_t>(clauses.size());
                 if (auto ok = check_group(g.slots, g.literals.size()); !ok)
