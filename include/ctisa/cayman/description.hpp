@@ -43,32 +43,36 @@ namespace ctisa::cayman {
     return std::nullopt;
 }
 
-// Binary search of the category's slice of `opcodes_by_name` (mnemonics as the document spells them).
-[[nodiscard]] constexpr std::optional<opcode> find_opcode(category c, std::string_view mnemonic) noexcept {
-    const category_info& ci = info(c);
+namespace detail {
+// Binary search over positions [first, first + count) of a category; order(position) is negative,
+// zero or positive as the entry there is before, at or after the key; index(position) its opcode.
+template <class Order, class Index>
+[[nodiscard]] constexpr std::optional<opcode> search(const category_info& ci, Order order, Index index) noexcept {
     std::size_t lo = ci.first_opcode, hi = ci.first_opcode + ci.opcode_count;
     while (lo < hi) {
         const std::size_t mid = lo + (hi - lo) / 2;
-        const std::uint16_t index = opcodes_by_name[mid];
-        const std::string_view name = opcodes[index].mnemonic;
-        if (name == mnemonic) return static_cast<opcode>(index);
-        if (name < mnemonic) lo = mid + 1;
+        const int o = order(mid);
+        if (o == 0) return static_cast<opcode>(index(mid));
+        if (o < 0) lo = mid + 1;
         else hi = mid;
     }
     return std::nullopt;
 }
+}  // namespace detail
 
-// Opcodes are ordered by value inside their category: binary search again.
+// By mnemonic, as the document spells it: the category's slice of `opcodes_by_name`.
+[[nodiscard]] constexpr std::optional<opcode> find_opcode(category c, std::string_view mnemonic) noexcept {
+    const auto name = [](std::size_t position) { return opcodes[opcodes_by_name[position]].mnemonic; };
+    return detail::search(
+        info(c), [&](std::size_t p) { return name(p) == mnemonic ? 0 : name(p) < mnemonic ? -1 : 1; },
+        [](std::size_t p) { return opcodes_by_name[p]; });
+}
+
+// By opcode value: opcodes are ordered by value inside their category.
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(category c, std::uint32_t value) noexcept {
-    const category_info& ci = info(c);
-    std::size_t lo = ci.first_opcode, hi = ci.first_opcode + ci.opcode_count;
-    while (lo < hi) {
-        const std::size_t mid = lo + (hi - lo) / 2;
-        if (opcodes[mid].value == value) return static_cast<opcode>(mid);
-        if (opcodes[mid].value < value) lo = mid + 1;
-        else hi = mid;
-    }
-    return std::nullopt;
+    return detail::search(
+        info(c), [&](std::size_t p) { return opcodes[p].value == value ? 0 : opcodes[p].value < value ? -1 : 1; },
+        [](std::size_t p) { return p; });
 }
 
 // The name of a field value in a named value set, if it has one.
