@@ -167,4 +167,11 @@ TEST_CASE("cayman description: named field values", "[cayman][description]") {
     STATIC_REQUIRE(!cm::value_name(cm::value_set::bank_swizzle, 6));
     STATIC_REQUIRE(*cm::value_name(cm::value_set::sel, 7) == "MASK");
     STATIC_REQUIRE(!cm::value_name(cm::value_set::sel_src, 7));
+    STATIC_REQUIRE(*cm::value_name(cm::value_set::data_format, 0) == "INVALID");
+    STATIC_REQUIRE(*cm::value_name(cm::value_set::data_format, 35) == "32_32_32_32_FLOAT");
+    STATIC_REQUIRE(*cm::value_name(cm::value_set::data_format, 62) == "CTX1");
+    STATIC_REQUIRE(!cm::value_name(cm::value_set::data_format, 4));   // FMT_RESERVED_4
+    STATIC_REQUIRE(!cm::value_name(cm::value_set::data_format, 63));  // FMT_RESERVED_63
+    STATIC_REQUIRE(cm::value_sets[static_cast<std::size_t>(cm::value_set::data_format)].count == 60);
+    STATIC_REQUIRE(!cm::value_name(cm::value_set::elem_size, 2));  // three dwords: 'not supported'
 }

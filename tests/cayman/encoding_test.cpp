@@ -132,6 +132,8 @@ TEST_CASE("cayman decoding: every way a unit can be wrong", "[cayman][decoding]"
     STATIC_REQUIRE(error_is(cm::decode({0x602u, 0, 0, 0}, cm::clause::gds), reserved_opcode, "MEM_OP", 0));
     STATIC_REQUIRE(error_is(cm::decode({0x402u, 58u << 9, 0, 0}, cm::clause::gds), reserved_opcode, "GDS_OP", 4));
     STATIC_REQUIRE(error_is(cm::decode({0x10u, 1u << 8, 0, 0}, cm::clause::texture), reserved_bits_set, "TEX_WORD1", 4));
+    STATIC_REQUIRE(error_is(cm::decode({0, 4u << 22, 0, 0}, cm::clause::texture), reserved_value, "DATA_FORMAT", 4));  // VTX FETCH
+    STATIC_REQUIRE(error_is(cm::decode({0x42u, 0, 0, 0}, cm::clause::texture), reserved_value, "ELEM_SIZE", 0));  // MEM_RD, 3 dwords
 }
 
 TEST_CASE("cayman decoding: any dwords decode or fail, and what decodes is what was read", "[cayman][decoding]") {
