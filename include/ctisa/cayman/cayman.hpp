@@ -1,8 +1,9 @@
 // Everything of ctisa's AMD Cayman (Radeon HD 6900) microcode support so far: the description
-// generated from the document, single units encoded and decoded, ALU groups checked, whole programs
-// laid out and decoded.
+// generated from the document, single units encoded and decoded, typed ALU builders, ALU groups
+// checked, whole programs laid out and decoded.
 #pragma once
 
+#include "builder.hpp"
 #include "decoding.hpp"
 #include "description.hpp"
 #include "encoding.hpp"

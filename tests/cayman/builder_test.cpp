@@ -1,0 +1,74 @@
+// The typed ALU builders: operands to fields, groups in slot order with their literals.
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cstdint>
+
+#include <ctisa/cayman/builder.hpp>
+
+namespace cm = ctisa::cayman;
+using namespace ctisa::cayman::operands;
+using ctisa::cayman::channel;
+
+namespace {
+
+constexpr cm::opcode op2(std::string_view m) { return *cm::find_opcode(cm::category::alu_op2, m); }
+constexpr cm::opcode op3(std::string_view m) { return *cm::find_opcode(cm::category::alu_op3, m); }
+
+constexpr std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
+
+}  // namespace
+
+TEST_CASE("cayman builder: operands become fields", "[cayman][builder]") {
+    // MUL R0.w, -R1.x, KC0[3].y
+    constexpr auto mul = cm::alu(op2("MUL"), R(0, channel::w), neg(R(1, channel::x)), kcache{0, 3, channel::y});
+    STATIC_REQUIRE(cm::get(mul->in, "DST_CHAN") == 3u);
+    STATIC_REQUIRE(cm::get(mul->in, "SRC0_SEL") == 1u);
+    STATIC_REQUIRE(cm::get(mul->in, "SRC0_NEG") == 1u);
+    STATIC_REQUIRE(cm::get(mul->in, "SRC1_SEL") == 131u);  // kcache bank 0 starts at 128
+    STATIC_REQUIRE(cm::get(mul->in, "SRC1_CHAN") == 1u);
+    STATIC_REQUIRE(cm::get(mul->in, "WRITE_MASK") == 1u);
+    // MULADD R2.x, R1.x, KC3[1].x, PV.z: bank 3 starts at 288.
+    constexpr auto mad = cm::alu(op3("MULADD"), R(2, channel::x), R(1, channel::x), kcache{3, 1, channel::x}, pv{channel::z});
+    STATIC_REQUIRE(cm::get(mad->in, "SRC1_SEL") == 289u);
+    STATIC_REQUIRE(cm::get(mad->in, "SRC2_SEL") == 254u);
+    STATIC_REQUIRE(cm::get(mad->in, "SRC2_CHAN") == 2u);
+    // LDS_WRITE: address R0.x, data R1.x; no DST_GPR in the LDS format.
+    constexpr auto lds = cm::alu(*cm::find_opcode(cm::category::lds_idx_op, "LDS_WRITE"), R(0, channel::x), R(0, channel::x), R(1, channel::x));
+    STATIC_REQUIRE(cm::get(lds->in, "SRC1_SEL") == 1u);
+}
+
+TEST_CASE("cayman builder: groups take slots from DST_CHAN and gather literals", "[cayman][builder]") {
+    const auto g = cm::group(cm::alu(op2("MOV"), R(0, channel::y), literal{bits(1.0f), channel::y}).value(),
+                             cm::alu(op2("ADD"), R(0, channel::x), R(1, channel::x), literal{bits(2.0f), channel::x}).value());
+    REQUIRE(g);
+    REQUIRE(g->slots.size() == 2);
+    CHECK(cm::get(g->slots[0], "DST_CHAN") == 0u);
+    CHECK(cm::get(g->slots[0], "LAST") == 0u);
+    CHECK(cm::get(g->slots[1], "LAST") == 1u);
+    CHECK(g->literals == std::vector<std::uint32_t>{bits(2.0f), bits(1.0f)});
+    // A literal in Z makes four dwords (X and Y unnamed: zero).
+    const auto z = cm::group(cm::alu(op2("MOV"), R(0, channel::z), literal{7, channel::z}).value());
+    REQUIRE(z);
+    CHECK(z->literals == std::vector<std::uint32_t>{0, 0, 7, 0});
+    STATIC_REQUIRE(cm::group(cm::alu(op2("MOV"), R(0, channel::x), one).value()).ok());
+}
+
+TEST_CASE("cayman builder: errors at run time", "[cayman][builder]") {
+    using ce = ctisa::error_code;
+    CHECK(cm::alu(op2("ADD"), R(0, channel::x), R(1, channel::x)).error().code == ce::missing_operand);
+    CHECK(cm::alu(op2("MOV"), R(0, channel::x), R(1, channel::x), R(2, channel::x)).error().code == ce::too_many_operands);
+    CHECK(cm::alu(op2("MOV"), R(128, channel::x), R(1, channel::x)).error().code == ce::register_out_of_range);
+    CHECK(cm::alu(op2("MOV"), R(0, channel::x), kcache{0, 32, channel::x}).error().code == ce::register_out_of_range);
+    CHECK(cm::alu(op3("MULADD"), R(0, channel::x), R(1, channel::x), R(2, channel::x), abs(R(3, channel::x))).error().code ==
+          ce::modifier_not_allowed);
+    CHECK(cm::alu(op3("MULADD"), R(0, channel::x), abs(R(1, channel::x)), R(2, channel::x), R(3, channel::x)).error().code ==
+          ce::modifier_not_allowed);  // OP3 has no ABS at all
+    CHECK(cm::alu(op2("MUL"), R(0, channel::x), literal{1, channel::x}, literal{2, channel::x}).error().code == ce::operands_conflict);
+    CHECK(cm::alu(*cm::find_opcode(cm::category::tex, "SAMPLE"), R(0, channel::x)).error().code == ce::misplaced_statement);
+    const auto two_x = cm::group(cm::alu(op2("MOV"), R(0, channel::x), one).value(), cm::alu(op2("MOV"), R(1, channel::x), one).value());
+    CHECK(two_x.error().code == ce{cm::errors::slot_taken});
+    const auto literal_clash = cm::group(cm::alu(op2("MOV"), R(0, channel::x), literal{1, channel::x}).value(),
+                                         cm::alu(op2("MOV"), R(0, channel::y), literal{2, channel::x}).value());
+    CHECK(literal_clash.error().code == ce::operands_conflict);
+}

@@ -1,0 +1,44 @@
+// Misuse of the Cayman ALU builders that must not compile, each with the rule it breaks.
+// case 1 expect: could not convert|no matching function|cannot convert|no viable conversion
+// case 2 expect: an ALU source is a GPR element, a kcache constant, a literal, PV or a special source
+// case 3 expect: missing_operand
+// case 4 expect: too_many_operands
+// case 5 expect: register_out_of_range
+// case 6 expect: modifier_not_allowed
+// case 7 expect: operands_conflict
+// case 8 expect: slot_taken
+// case 9 expect: a group is made of alu\(\) instructions
+#include <ctisa/cayman/builder.hpp>
+
+namespace cm = ctisa::cayman;
+using namespace ctisa::cayman::operands;
+using ctisa::cayman::channel;
+
+constexpr cm::opcode op2(std::string_view m) { return *cm::find_opcode(cm::category::alu_op2, m); }
+
+// The control: a legal instruction and group.
+constexpr auto ok = cm::alu(op2("ADD"), R(0, channel::x), R(1, channel::x), kcache{0, 0, channel::x}).value();
+static_assert(cm::group(ok).ok());
+
+#if CTISA_CASE == 1
+constexpr auto bad = cm::alu(op2("MOV"), kcache{0, 0, channel::x}, R(1, channel::x));
+#elif CTISA_CASE == 2
+constexpr auto bad = cm::alu(op2("MOV"), R(0, channel::x), 5);
+#elif CTISA_CASE == 3
+constexpr auto bad = cm::alu(op2("ADD"), R(0, channel::x), R(1, channel::x));
+#elif CTISA_CASE == 4
+constexpr auto bad = cm::alu(op2("MOV"), R(0, channel::x), R(1, channel::x), R(2, channel::x));
+#elif CTISA_CASE == 5
+constexpr auto bad = cm::alu(op2("MOV"), R(128, channel::x), R(1, channel::x));
+#elif CTISA_CASE == 6
+constexpr auto bad = cm::alu(*cm::find_opcode(cm::category::alu_op3, "MULADD"), R(0, channel::x), R(1, channel::x), R(2, channel::x),
+                             abs(R(3, channel::x)));
+#elif CTISA_CASE == 7
+constexpr auto bad = cm::alu(op2("MUL"), R(0, channel::x), literal{1, channel::x}, literal{2, channel::x});
+#elif CTISA_CASE == 8
+static_assert(cm::group(ok, ok).ok());
+#elif CTISA_CASE == 9
+static_assert(cm::group(ok.in).ok());
+#endif
+
+int main() { return 0; }
