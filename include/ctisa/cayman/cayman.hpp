@@ -10,4 +10,5 @@
 #include "errors.hpp"
 #include "group.hpp"
 #include "layout.hpp"
+#include "listing.hpp"
 #include "program.hpp"
