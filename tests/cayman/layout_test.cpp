@@ -194,6 +194,11 @@ TEST_CASE("cayman layout: programs the layout refuses", "[cayman][layout]") {
     CHECK(cm::layout(empty).error().code == ctisa::error_code::missing_operand);
 
     auto too_long = pixel_shader();
-    too_long[0].fetches.assign(65, too_long[0].fetches[0]);  // COUNT holds 64 at most
-    CHECK(cm::layout(too_long).error().code == ctisa::error_code::value_out_of_range);
+    too_long[0].fetches.assign(17, too_long[0].fetches[0]);  // table 3.2: 16 at most
+    CHECK(cm::layout(too_long).error().code == ce{e::clause_too_long});
+    too_long[0].fetches.resize(16);
+    CHECK(cm::layout(too_long));
+    auto gds_too_long = compute_kernel();
+    gds_too_long[4].fetches.assign(65, gds_too_long[4].fetches[0]);  // COUNT holds 64 at most
+    CHECK(cm::layout(gds_too_long).error().code == ctisa::error_code::value_out_of_range);
 }

@@ -94,6 +94,9 @@ TEST_CASE("cayman program: layout errors with their byte offsets", "[cayman][pro
     CHECK(fails(image{}.add(ins(c::cf, "TC", {{"ADDR", 3}})).add(ins(c::cf, "NOP")).add(ins(c::cf, "END")).pad().pad(),
                 ce{e::clause_misaligned}, 0));
     CHECK(fails(image{}.add(ins(c::cf, "JUMP", {{"ADDR", 2}})).add(ins(c::cf, "END")), ce{e::target_out_of_range}, 0));
+    auto seventeen = image{}.add(ins(c::cf, "TC", {{"ADDR", 2}, {"COUNT", 16}})).add(ins(c::cf, "END"));
+    for (int i = 0; i < 17; ++i) seventeen.add(ins(c::tex, "SAMPLE"));
+    CHECK(fails(seventeen, ce{e::clause_too_long}, 0));
 
     // Two ALU clauses: bytes 24-39 (two slots) and 32-39 (one slot).
     auto overlap = image{}

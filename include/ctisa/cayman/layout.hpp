@@ -72,8 +72,8 @@ inline void put(std::vector<std::uint8_t>& out, const instruction& in) {
 }  // namespace detail
 
 // The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
-// group breaking chapter 4 (its kind, at the instruction's offset in the image); a clause too long
-// for COUNT (value_out_of_range); contents on an instruction that starts no such clause, or fetches
+// group breaking chapter 4 (its kind, at the instruction's offset in the image); a texture-cache
+// clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no such clause, or fetches
 // of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines
 // or a KILL* before the clause's last group (their kinds, at the instruction).
 [[nodiscard]] inline result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
@@ -114,6 +114,7 @@ inline void put(std::vector<std::uint8_t>& out, const instruction& in) {
             count = static_cast<std::uint32_t>(item.fetches.size());
         }
         if (count == 0) return at(ctisa::errors::missing_operand, from, "COUNT");
+        if (ref->kind == clause::texture && count > max_texture_clause) return at(errors::clause_too_long, from, "COUNT");
         auto with_addr = set(item.cf, "ADDR", start / 8);
         auto with_count = with_addr ? set(*with_addr, "COUNT", count - 1) : with_addr;
         if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};

@@ -5,7 +5,11 @@
 // Layout rules read from the document: CF and clause addresses count 8-byte units from the program
 // start (ADDR = byte offset / 8); an ALU clause holds COUNT + 1 slots of 8 bytes (instructions and
 // literal slots); a texture-cache or GDS clause COUNT + 1 fetch instructions of 16 bytes and starts
-// on a 16-byte boundary; ALU_EXTENDED is followed by the CF_ALU pair it extends.
+// on a 16-byte boundary, a texture-cache clause at most 16 of them (table 3.2); ALU_EXTENDED is
+// followed by the CF_ALU pair it extends.
+
+// Table 3.2: the most instructions a texture-cache clause holds.
+inline constexpr std::uint32_t max_texture_clause = 16;
 #pragma once
 
 #include <algorithm>
@@ -156,6 +160,7 @@ struct clause_ref {
             return detail::at(errors::target_out_of_range, u.offset, "ADDR");
         if (auto c = detail::clause_of(u.in, u.offset)) {
             if (c->kind != clause::alu && c->start % 16 != 0) return detail::at(errors::clause_misaligned, u.offset, "ADDR");
+            if (c->kind == clause::texture && c->bytes > 16 * max_texture_clause) return detail::at(errors::clause_too_long, u.offset, "COUNT");
             if (c->start < out.cf_bytes || c->start + c->bytes > image.size())
                 return detail::at(errors::clause_out_of_range, u.offset, "ADDR");
             clauses.push_back(*c);
