@@ -127,6 +127,8 @@ TEST_CASE("cayman group: literals, predicates, MOVA, constants, source selects",
     STATIC_REQUIRE(fails(mova_ar, ce{e::mova_with_ar_index}, 8));
     constexpr std::array mova_loop{op2("MOVA_INT", {}), op2("MOV", {{"DST_CHAN", y}, {"SRC0_REL", 1}, {"INDEX_MODE", 4}, {"LAST", 1}})};
     STATIC_REQUIRE(check(mova_loop));
+    constexpr std::array two_mova{op2("MOVA_INT", {}), op2("MOVA_INT", {{"DST_CHAN", y}, {"LAST", 1}})};
+    STATIC_REQUIRE(fails(two_mova, ce{e::mova_count}, 8));
 
     // kcache: C0.x and C0.y share a channel pair; C0.z, C1.x make three reservations.
     constexpr std::array consts{op2("ADD", {{"SRC0_SEL", 128}, {"SRC1_SEL", 128}, {"SRC1_CHAN", y}}),

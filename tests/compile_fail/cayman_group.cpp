@@ -14,6 +14,7 @@
 // case 12 expect: value_out_of_range
 // case 13 expect: operand_not_allowed
 // case 14 expect: group_size
+// case 15 expect: mova_count
 #include <array>
 #include <initializer_list>
 #include <string_view>
@@ -73,6 +74,8 @@ constexpr auto bad = checked(std::array{op2("MOV", {{"SRC0_SEL", 255}, last})});
 constexpr auto bad = op2("MOV", {{"DST_GPR", 128}});
 #elif CTISA_CASE == 13
 constexpr auto bad = op2("MOV", {{"SRC1_SEL", 1}});
+#elif CTISA_CASE == 15
+constexpr auto bad = checked(std::array{op2("MOVA_INT", {}), op2("MOVA_INT", {{"DST_CHAN", 1}, last})});
 #elif CTISA_CASE == 14
 constexpr auto bad = cm::check_group(std::span<const cm::instruction>(), 0).value();
 #endif

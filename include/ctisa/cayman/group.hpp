@@ -1,7 +1,8 @@
 // Chapter 4's rules for one ALU instruction group, checked at compile time or run time alike:
 // slots by destination channel (4.3, 4.4), the LAST bit, the slots an instruction fills
 // (reductions 4.8.2, 64-bit ops, Cayman's replicated transcendentals), literal dwords (4.7.6), the
-// PRED_SET*/KILL* and MOVA* restrictions (4.8.1, 4.8.3, 4.10), and the read-port algorithm of 4.7.8
+// PRED_SET*/KILL* and MOVA* restrictions (4.8.1, 4.8.3, 4.9.5, 4.10; one MOVA* a group: 4.8.3's "up
+// to four" is Evergreen's four-element AR, Cayman's MOVA writes AR.X or MOVA_DST), and the read-port algorithm of 4.7.8
 // (relative operands are checked by their encoded address, as the algorithm's statement allows
 // only after the index is known).
 #pragma once
@@ -135,7 +136,7 @@ struct span_of_slots {
         at[chan] = static_cast<std::int8_t>(i);
         summary.slots = static_cast<std::uint8_t>(summary.slots | (1u << chan));
     }
-    std::size_t predicates = 0;
+    std::size_t predicates = 0, movas = 0;
     bool mova = false, ar_index = false;
     for (std::size_t i = 0; i < group.size(); ++i) {
         const instruction& in = group[i];
@@ -152,6 +153,8 @@ struct span_of_slots {
         if (!predicate && (field_or_zero(in, "UPDATE_PRED") || field_or_zero(in, "UPDATE_EXEC_MASK")))
             return group_error(errors::predicate_bits, i, oi.mnemonic);
         mova = mova || (oi.flags & opcode_flag::mova) != 0;
+        movas += (oi.flags & opcode_flag::mova) != 0;
+        if (movas > 1) return group_error(errors::mova_count, i, oi.mnemonic);
         const std::uint32_t index_mode = field_or_zero(in, "INDEX_MODE");
         if (index_mode == 0 || index_mode == 6)
             for (std::string_view rel : detail::relative) ar_index = ar_index || field_or_zero(in, rel) != 0;
