@@ -54,6 +54,24 @@ TEST_CASE("cayman builder: groups take slots from DST_CHAN and gather literals",
     STATIC_REQUIRE(cm::group(cm::alu(op2("MOV"), R(0, channel::x), one).value()).ok());
 }
 
+TEST_CASE("cayman builder: bank swizzles chosen for the read ports", "[cayman][builder]") {
+    // 4.7.7's illegal example with VEC_012 everywhere: GPR1.X and GPR3.X both on cycle 0.
+    const auto g = cm::group(cm::alu(op2("MUL"), R(0, channel::x), R(1, channel::x), R(2, channel::x)).value(),
+                             cm::alu(op2("MUL"), R(0, channel::y), R(3, channel::x), R(1, channel::y)).value(),
+                             cm::alu(op2("MUL"), R(0, channel::z), R(2, channel::x), R(1, channel::y)).value());
+    REQUIRE(g);
+    CHECK(cm::check_group(g->slots, 0));
+    CHECK((cm::get(g->slots[0], "BANK_SWIZZLE").value() | cm::get(g->slots[1], "BANK_SWIZZLE").value() |
+           cm::get(g->slots[2], "BANK_SWIZZLE").value()) != 0u);  // not all VEC_012 any more
+    // A legal group keeps the swizzles it was given.
+    const auto legal = cm::group(cm::alu(op2("MUL"), R(0, channel::x), R(1, channel::x), R(2, channel::x)).value());
+    CHECK(cm::get(legal->slots[0], "BANK_SWIZZLE") == 0u);
+    // Four different GPRs of element X as src0 and src1 of two instructions plus a third: 5 X reads, 3 cycles.
+    const auto impossible = cm::group(cm::alu(op3("MULADD"), R(0, channel::x), R(1, channel::x), R(2, channel::x), R(3, channel::x)).value(),
+                                      cm::alu(op2("MUL"), R(0, channel::y), R(4, channel::x), R(5, channel::x)).value());
+    CHECK(impossible.error().code == ctisa::error_code{cm::errors::gpr_read_port});
+}
+
 TEST_CASE("cayman builder: errors at run time", "[cayman][builder]") {
     using ce = ctisa::error_code;
     CHECK(cm::alu(op2("ADD"), R(0, channel::x), R(1, channel::x)).error().code == ce::missing_operand);

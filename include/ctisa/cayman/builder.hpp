@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <type_traits>
+#include <vector>
 
 #include "../core/builder.hpp"
 #include "group.hpp"
@@ -177,8 +178,27 @@ template <class... Sources>
     return r;
 }
 
+// Chooses BANK_SWIZZLEs that satisfy the read-port rules of 4.7.7-4.7.8, trying every combination
+// (at most 6^4) in order, the group's own first; false when none does.
+[[nodiscard]] constexpr bool choose_bank_swizzles(std::vector<instruction>& slots) {
+    std::size_t combinations = 1;
+    for (std::size_t i = 0; i < slots.size(); ++i) combinations *= 6;
+    const std::vector<instruction> original = slots;
+    for (std::size_t k = 0; k < combinations; ++k) {
+        std::size_t code = k;
+        for (std::size_t i = 0; i < slots.size(); ++i, code /= 6) {
+            const std::uint32_t own = get(original[i], "BANK_SWIZZLE").value_or(0);
+            slots[i] = set(original[i], "BANK_SWIZZLE", static_cast<std::uint32_t>((own + code % 6) % 6)).value();
+        }
+        if (detail::check_read_ports(slots)) return true;
+    }
+    slots = original;
+    return false;
+}
+
 // A group from ALU instructions in any order: slots by DST_CHAN, LAST on the last, the literal
-// elements gathered (two values for one element: operands_conflict), then check_group.
+// elements gathered (two values for one element: operands_conflict), bank swizzles chosen when the
+// given ones break the read-port rules, then check_group.
 template <class... Ops>
 [[nodiscard]] constexpr result<alu_group> group(const Ops&... ops) {
     static_assert((std::is_same_v<Ops, alu_op> && ...), "a group is made of alu() instructions");
@@ -199,6 +219,7 @@ template <class... Ops>
     }
     const std::uint8_t dwords = detail::literal_dwords_read(out.slots);
     for (std::size_t ch = 0; ch < dwords; ++ch) out.literals.push_back(literals[ch].value_or(0));
+    if (!detail::check_read_ports(out.slots)) (void)choose_bank_swizzles(out.slots);
     if (auto ok = check_group(out.slots, out.literals.size()); !ok) return report(ok.error());
     return out;
 }
