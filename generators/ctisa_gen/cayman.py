@@ -308,9 +308,36 @@ inline constexpr std::uint8_t mova = 8;
     return "".join(out)
 
 
+CPP_KEYWORDS = {"and", "or", "not", "xor", "else", "return", "if", "for", "while", "do", "switch", "case",
+                "default", "break", "continue", "goto", "new", "delete", "this", "true", "false", "int", "float",
+                "char", "bool", "void", "auto", "const", "static", "struct", "class", "union", "enum"}
+
+
+def builders_header(spec, label, digest):
+    """One named builder per ALU opcode, its arity fixed: a wrong operand count does not compile."""
+    out = [emit.banner(label, digest, "Cayman: one typed builder per ALU_OP2, ALU_OP3 and LDS_IDX_OP opcode.")]
+    out.append('\n#include "../builder.hpp"\n')
+    for cat in spec["category"]:
+        if cat["name"] not in ("ALU_OP2", "ALU_OP3", "LDS_IDX_OP"):
+            continue
+        out.append(f"\nnamespace ctisa::cayman::{cat['name'].lower()} {{\n\n")
+        for op in sorted(cat["ops"], key=lambda o: o[1]):
+            name = op[0].lower()
+            fn = name + "_" if name in CPP_KEYWORDS else name
+            n = op[2]
+            params = "".join(f", const S{i}& s{i}" for i in range(n))
+            args = "".join(f", s{i}" for i in range(n))
+            template = "template <" + ", ".join(f"class S{i}" for i in range(n)) + ">\n" if n else ""
+            out.append(f"{template}[[nodiscard]] constexpr result<alu_op> {fn}(operands::gpr dst{params}) noexcept {{\n"
+                       f"    return alu(opcode::{cat['name'].lower()}_{name}, dst{args});\n}}\n")
+        out.append(f"\n}}  // namespace ctisa::cayman::{cat['name'].lower()}\n")
+    return "".join(out)
+
+
 def generate(spec_path, label, out_dir):
     spec = load(spec_path)
     digest = emit.sha256_of(spec_path)
     return {
         out_dir / "description.hpp": description_header(spec, label, digest),
+        out_dir / "builders.hpp": builders_header(spec, label, digest),
     }

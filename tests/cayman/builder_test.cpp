@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include <ctisa/cayman/builder.hpp>
+#include <ctisa/cayman/generated/builders.hpp>
 
 namespace cm = ctisa::cayman;
 using namespace ctisa::cayman::operands;
@@ -36,6 +37,17 @@ TEST_CASE("cayman builder: operands become fields", "[cayman][builder]") {
     // LDS_WRITE: address R0.x, data R1.x; no DST_GPR in the LDS format.
     constexpr auto lds = cm::alu(*cm::find_opcode(cm::category::lds_idx_op, "LDS_WRITE"), R(0, channel::x), R(0, channel::x), R(1, channel::x));
     STATIC_REQUIRE(cm::get(lds->in, "SRC1_SEL") == 1u);
+}
+
+TEST_CASE("cayman builder: one named builder per ALU opcode, its arity fixed", "[cayman][builder]") {
+    constexpr auto named = cm::alu_op2::mul(R(0, channel::w), neg(R(1, channel::x)), kcache{0, 3, channel::y});
+    constexpr auto generic = cm::alu(op2("MUL"), R(0, channel::w), neg(R(1, channel::x)), kcache{0, 3, channel::y});
+    STATIC_REQUIRE(named->in == generic->in);
+    STATIC_REQUIRE(cm::alu_op3::muladd(R(1, channel::x), R(1, channel::x), one, half)->in.op == op3("MULADD"));
+    STATIC_REQUIRE(cm::alu_op2::nop(R(0, channel::x))->in.op == op2("NOP"));
+    STATIC_REQUIRE(cm::lds_idx_op::lds_read_ret(R(0, channel::x), R(0, channel::x))->in.op ==
+                   *cm::find_opcode(cm::category::lds_idx_op, "LDS_READ_RET"));
+    STATIC_REQUIRE(cm::group(cm::alu_op2::mov(R(0, channel::x), one).value(), cm::alu_op2::add(R(0, channel::y), R(1, channel::y), pv{channel::x}).value()).ok());
 }
 
 TEST_CASE("cayman builder: groups take slots from DST_CHAN and gather literals", "[cayman][builder]") {

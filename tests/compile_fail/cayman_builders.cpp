@@ -8,7 +8,10 @@
 // case 7 expect: operands_conflict
 // case 8 expect: slot_taken
 // case 9 expect: a group is made of alu\(\) instructions
+// case 10 expect: no matching function|too few arguments|candidate function template not viable
+// case 11 expect: no matching function|too many arguments|candidate function template not viable
 #include <ctisa/cayman/builder.hpp>
+#include <ctisa/cayman/generated/builders.hpp>
 
 namespace cm = ctisa::cayman;
 using namespace ctisa::cayman::operands;
@@ -39,6 +42,13 @@ constexpr auto bad = cm::alu(op2("MUL"), R(0, channel::x), literal{1, channel::x
 static_assert(cm::group(ok, ok).ok());
 #elif CTISA_CASE == 9
 static_assert(cm::group(ok.in).ok());
+#elif CTISA_CASE == 10
+constexpr auto bad = cm::alu_op2::add(R(0, channel::x), R(1, channel::x));
+#elif CTISA_CASE == 11
+constexpr auto bad = cm::alu_op2::mov(R(0, channel::x), R(1, channel::x), R(2, channel::x));
 #endif
+
+// The named builders in the control too.
+static_assert(cm::alu_op2::add(R(0, channel::x), R(1, channel::x), one).ok());
 
 int main() { return 0; }

@@ -8,6 +8,7 @@
 #include "description.hpp"
 #include "encoding.hpp"
 #include "errors.hpp"
+#include "generated/builders.hpp"
 #include "group.hpp"
 #include "layout.hpp"
 #include "listing.hpp"
