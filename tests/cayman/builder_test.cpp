@@ -84,6 +84,24 @@ TEST_CASE("cayman builder: bank swizzles chosen for the read ports", "[cayman][b
     CHECK(impossible.error().code == ctisa::error_code{cm::errors::gpr_read_port});
 }
 
+TEST_CASE("cayman builder: transcendentals and integer multiplies spread over their slots", "[cayman][builder]") {
+    const auto recip = cm::spread(cm::alu_op2::recip_ieee(R(3, channel::y), R(1, channel::x)).value());
+    REQUIRE(recip);
+    REQUIRE(recip->size() == 3);  // X, Y, Z
+    const auto g = cm::group(*recip);
+    REQUIRE(g);
+    CHECK(cm::get(g->slots[1], "WRITE_MASK") == 1u);  // only Y writes R3
+    CHECK(cm::get(g->slots[0], "WRITE_MASK") == 0u);
+    CHECK(cm::get(g->slots[2], "WRITE_MASK") == 0u);
+    CHECK(cm::spread(cm::alu_op2::sin(R(0, channel::w), R(1, channel::x)).value())->size() == 4);  // writes W: all four
+    const auto mullo = cm::spread(cm::alu_op2::mullo_int(R(2, channel::z), R(1, channel::x), R(1, channel::y)).value());
+    REQUIRE(mullo);
+    CHECK(cm::group(*mullo));
+    CHECK(cm::spread(cm::alu_op2::dot4(R(0, channel::x), R(1, channel::x), R(2, channel::x)).value()).error().code ==
+          ctisa::error_code::operand_not_allowed);  // a reduction: per-slot sources
+    CHECK(cm::spread(cm::alu_op2::add(R(0, channel::x), R(1, channel::x), one).value()).error().code == ctisa::error_code::operand_not_allowed);
+}
+
 TEST_CASE("cayman builder: errors at run time", "[cayman][builder]") {
     using ce = ctisa::error_code;
     CHECK(cm::alu(op2("ADD"), R(0, channel::x), R(1, channel::x)).error().code == ce::missing_operand);

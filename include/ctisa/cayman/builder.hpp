@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -199,10 +200,9 @@ template <class... Sources>
 // A group from ALU instructions in any order: slots by DST_CHAN, LAST on the last, the literal
 // elements gathered (two values for one element: operands_conflict), bank swizzles chosen when the
 // given ones break the read-port rules, then check_group.
-template <class... Ops>
-[[nodiscard]] constexpr result<alu_group> group(const Ops&... ops) {
-    static_assert((std::is_same_v<Ops, alu_op> && ...), "a group is made of alu() instructions");
-    std::array<alu_op, sizeof...(Ops)> sorted{ops...};
+[[nodiscard]] constexpr result<alu_group> group(std::span<const alu_op> ops) {
+    if (ops.empty() || ops.size() > 4) return report(error{errors::group_size, 0, 0, 0, ""});
+    std::vector<alu_op> sorted(ops.begin(), ops.end());
     std::sort(sorted.begin(), sorted.end(), [](const alu_op& a, const alu_op& b) {
         return get(a.in, "DST_CHAN").value_or(0) < get(b.in, "DST_CHAN").value_or(0);
     });
@@ -221,6 +221,36 @@ template <class... Ops>
     for (std::size_t ch = 0; ch < dwords; ++ch) out.literals.push_back(literals[ch].value_or(0));
     if (!detail::check_read_ports(out.slots)) (void)choose_bank_swizzles(out.slots);
     if (auto ok = check_group(out.slots, out.literals.size()); !ok) return report(ok.error());
+    return out;
+}
+
+[[nodiscard]] constexpr result<alu_group> group(const std::vector<alu_op>& ops) { return group(std::span<const alu_op>(ops)); }
+
+template <class... Ops>
+[[nodiscard]] constexpr result<alu_group> group(const Ops&... ops) {
+    static_assert((std::is_same_v<Ops, alu_op> && ...), "a group is made of alu() instructions");
+    const std::array<alu_op, sizeof...(Ops)> list{ops...};
+    return group(std::span<const alu_op>(list));
+}
+
+// The slots a Cayman transcendental (X, Y, Z, and W when it writes W) or a replicated integer
+// multiply (all four) fills: copies of `op` in each, written only in its own channel's slot. Other
+// shapes have per-slot sources (reductions, 64-bit halves) and are built slot by slot
+// (operand_not_allowed).
+[[nodiscard]] constexpr result<std::vector<alu_op>> spread(const alu_op& op) {
+    const opcode_info& oi = info(op.in.op);
+    const bool trans = oi.slots == alu_slots::trans;
+    if (!trans && !(oi.slots == alu_slots::vec4 && !(oi.flags & opcode_flag::reduction) && oi.sources > 0 &&
+                    oi.mnemonic.substr(0, 3) == "MUL"))
+        return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, oi.mnemonic});
+    const std::uint32_t own = get(op.in, "DST_CHAN").value_or(0);
+    const std::uint32_t last = trans && own < 3 ? 2 : 3;
+    std::vector<alu_op> out;
+    for (std::uint32_t c = 0; c <= last; ++c) {
+        alu_op copy = op;
+        copy.in = set(set(op.in, "DST_CHAN", c).value(), "WRITE_MASK", c == own ? get(op.in, "WRITE_MASK").value_or(0) : 0).value();
+        out.push_back(copy);
+    }
     return out;
 }
 
