@@ -1,4 +1,5 @@
-// The typed ALU builders: operands to fields, groups in slot order with their literals.
+// The typed builders: operands to fields, groups in slot order with their literals, exports, fetches
+// and clause starts.
 #include <catch2/catch.hpp>
 
 #include <bit>
@@ -6,6 +7,7 @@
 
 #include <ctisa/cayman/builder.hpp>
 #include <ctisa/cayman/generated/builders.hpp>
+#include <ctisa/cayman/unit_builders.hpp>
 
 namespace cm = ctisa::cayman;
 using namespace ctisa::cayman::operands;
@@ -119,4 +121,47 @@ TEST_CASE("cayman builder: errors at run time", "[cayman][builder]") {
     const auto literal_clash = cm::group(cm::alu(op2("MOV"), R(0, channel::x), literal{1, channel::x}).value(),
                                          cm::alu(op2("MOV"), R(0, channel::y), literal{2, channel::x}).value());
     CHECK(literal_clash.error().code == ce::operands_conflict);
+}
+
+
+TEST_CASE("cayman unit builders: exports, fetches and clause starts", "[cayman][builder]") {
+    using cm::sel;
+    // EXPORT_DONE POS0 from R2.xyzw: TYPE 1, ARRAY_BASE 60.
+    constexpr auto pos = cm::export_gpr(cm::export_target::pos, 0, R(2, channel::x), {}, true);
+    STATIC_REQUIRE(cm::get(*pos, "ARRAY_BASE") == 60u);
+    STATIC_REQUIRE(cm::get(*pos, "TYPE") == 1u);
+    STATIC_REQUIRE(cm::info(pos->op).mnemonic == "EXPORT_DONE");
+    constexpr auto param = cm::export_gpr(cm::export_target::param, 3, R(5, channel::x), {{sel::x, sel::y, sel::zero, sel::one}}, false);
+    STATIC_REQUIRE(cm::get(*param, "SEL_W") == 5u);
+    CHECK(cm::export_gpr(cm::export_target::pixel, 8, R(0, channel::x), {}, true).error().code == ctisa::error_code::number_out_of_range);
+
+    constexpr auto sample = cm::texture(*cm::find_opcode(cm::category::tex, "SAMPLE"), R(1, channel::x), {},
+                                        R(0, channel::x), {{sel::x, sel::y, sel::zero, sel::zero}}, 2, 1);
+    STATIC_REQUIRE(cm::get(*sample, "RESOURCE_ID") == 2u);
+    STATIC_REQUIRE(cm::get(*sample, "SRC_SEL_Z") == 4u);
+    CHECK(cm::texture(*cm::find_opcode(cm::category::tex, "SAMPLE"), R(1, channel::x), {}, R(0, channel::x),
+                      {{sel::x, sel::mask, sel::x, sel::x}}, 0, 0).error().code == ctisa::error_code::bad_swizzle);
+
+    constexpr auto fetch = cm::vertex_fetch(R(1, channel::x), {}, R(0, channel::y), 3, 35);
+    STATIC_REQUIRE(cm::get(*fetch, "SRC_SEL_X") == 1u);
+    STATIC_REQUIRE(cm::get(*fetch, "DATA_FORMAT") == 35u);
+    CHECK(cm::vertex_fetch(R(1, channel::x), {}, R(0, channel::x), 0, 4).error().code == ctisa::error_code::reserved_value);
+
+    constexpr auto alu = cm::alu_clause("ALU_PUSH_BEFORE", {cm::kcache_lock{1, 2, 2}, std::nullopt});
+    STATIC_REQUIRE(cm::get(*alu, "KCACHE_BANK0") == 1u);
+    STATIC_REQUIRE(cm::get(*alu, "KCACHE_MODE0") == 2u);
+    CHECK(cm::alu_clause("ALU_EXTENDED").error().code == ctisa::error_code::unknown_mnemonic);
+
+    // A whole program from builders: fetch, ALU with a locked constant, export, END.
+    const std::vector<cm::cf_item> program{
+        {cm::cf("TC"), {}, {*fetch}},
+        {*cm::alu_clause("ALU", {cm::kcache_lock{0, 0, 1}, std::nullopt}),
+         {*cm::group(cm::alu_op2::mul(R(2, channel::x), R(1, channel::x), kcache{0, 0, channel::x}).value())},
+         {}},
+        {*pos, {}, {}},
+        {cm::cf("END"), {}, {}},
+    };
+    const auto image = cm::layout(program);
+    REQUIRE(image);
+    CHECK(cm::decode_program(*image));
 }

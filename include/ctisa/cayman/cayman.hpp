@@ -1,6 +1,6 @@
 // Everything of ctisa's AMD Cayman (Radeon HD 6900) microcode support so far: the description
-// generated from the document, single units encoded and decoded, typed ALU builders, ALU groups
-// checked, whole programs laid out and decoded.
+// generated from the document, single units encoded and decoded, typed builders (ALU, exports,
+// fetches, clause starts), ALU groups checked, whole programs laid out and decoded.
 #pragma once
 
 #include "builder.hpp"
@@ -13,3 +13,4 @@
 #include "layout.hpp"
 #include "listing.hpp"
 #include "program.hpp"
+#include "unit_builders.hpp"
