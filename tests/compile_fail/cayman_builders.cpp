@@ -10,8 +10,12 @@
 // case 9 expect: a group is made of alu\(\) instructions
 // case 10 expect: no matching function|too few arguments|candidate function template not viable
 // case 11 expect: no matching function|too many arguments|candidate function template not viable
+// case 12 expect: number_out_of_range
+// case 13 expect: bad_swizzle
+// case 14 expect: could not convert|no matching function|cannot convert|no viable conversion
 #include <ctisa/cayman/builder.hpp>
 #include <ctisa/cayman/generated/builders.hpp>
+#include <ctisa/cayman/unit_builders.hpp>
 
 namespace cm = ctisa::cayman;
 using namespace ctisa::cayman::operands;
@@ -46,9 +50,17 @@ static_assert(cm::group(ok.in).ok());
 constexpr auto bad = cm::alu_op2::add(R(0, channel::x), R(1, channel::x));
 #elif CTISA_CASE == 11
 constexpr auto bad = cm::alu_op2::mov(R(0, channel::x), R(1, channel::x), R(2, channel::x));
+#elif CTISA_CASE == 12
+constexpr auto bad = cm::export_gpr(cm::export_target::param, 32, R(0, channel::x), {}, true).value();
+#elif CTISA_CASE == 13
+constexpr auto bad = cm::texture(*cm::find_opcode(cm::category::tex, "SAMPLE"), R(1, channel::x), {}, R(0, channel::x),
+                                 {{cm::sel::mask, cm::sel::y, cm::sel::z, cm::sel::w}}, 0, 0).value();
+#elif CTISA_CASE == 14
+constexpr auto bad = cm::export_gpr(cm::export_target::param, 0, kcache{0, 0, channel::x}, {}, true);
 #endif
 
-// The named builders in the control too.
+// The named builders and a unit builder in the control too.
+static_assert(cm::export_gpr(cm::export_target::param, 31, R(0, channel::x), {}, true).ok());
 static_assert(cm::alu_op2::add(R(0, channel::x), R(1, channel::x), one).ok());
 
 int main() { return 0; }
