@@ -27,22 +27,22 @@ struct cf_item {
 
 namespace detail {
 
-inline void put_dword(std::vector<std::uint8_t>& out, std::uint32_t d) {
+constexpr void put_dword(std::vector<std::uint8_t>& out, std::uint32_t d) {
     for (int b = 0; b < 4; ++b) out.push_back(static_cast<std::uint8_t>(d >> (8 * b)));
 }
 
-inline void put(std::vector<std::uint8_t>& out, const instruction& in) {
+constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     for (std::size_t d = 0; d < dword_count(in.op); ++d) put_dword(out, in.dwords[d]);
 }
 
-[[nodiscard]] inline bool fetch_fits(const instruction& fetch, clause kind) {
+[[nodiscard]] constexpr bool fetch_fits(const instruction& fetch, clause kind) {
     const category c = info(fetch.op).cat;
     if (kind == clause::gds) return c == category::gds || c == category::tf;
     return c == category::tex || c == category::vtx || c == category::mem_rd;
 }
 
 // The constants of kcache bank `bank` (0-3) the clause may read: 0, 16 or 32.
-[[nodiscard]] inline std::uint32_t locked_constants(const instruction& clause_cf, const instruction* extended, std::uint32_t bank) {
+[[nodiscard]] constexpr std::uint32_t locked_constants(const instruction& clause_cf, const instruction* extended, std::uint32_t bank) {
     constexpr std::array<std::string_view, 4> mode_field{"KCACHE_MODE0", "KCACHE_MODE1", "KCACHE_MODE2", "KCACHE_MODE3"};
     const std::uint32_t mode = bank < 2 ? get(clause_cf, mode_field[bank]).value_or(0)
                                         : (extended ? get(*extended, mode_field[bank]).value_or(0) : 0);
@@ -50,7 +50,7 @@ inline void put(std::vector<std::uint8_t>& out, const instruction& in) {
 }
 
 // 4.6.4 and 4.8.1 for one ALU clause: every kcache source inside the locked lines, KILL* last.
-[[nodiscard]] inline result<std::uint32_t> check_alu_clause(const cf_item& item, const instruction* extended, std::uint32_t start) {
+[[nodiscard]] constexpr result<std::uint32_t> check_alu_clause(const cf_item& item, const instruction* extended, std::uint32_t start) {
     std::uint32_t offset = start;
     for (std::size_t g = 0; g < item.alu.size(); ++g) {
         for (const instruction& in : item.alu[g].slots) {
@@ -76,7 +76,7 @@ inline void put(std::vector<std::uint8_t>& out, const instruction& in) {
 // clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no such clause, or fetches
 // of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines
 // or a KILL* before the clause's last group (their kinds, at the instruction).
-[[nodiscard]] inline result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
+[[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
     using detail::at;
     if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))
         return at(errors::missing_end, items.empty() ? 0 : 8 * (items.size() - 1));

@@ -46,12 +46,12 @@ struct clause_ref {
     std::uint32_t from = 0;  // offset of the CF instruction that points here
 };
 
-[[nodiscard]] inline std::uint32_t dword_at(std::span<const std::uint8_t> image, std::size_t offset) {
+[[nodiscard]] constexpr std::uint32_t dword_at(std::span<const std::uint8_t> image, std::size_t offset) {
     return static_cast<std::uint32_t>(image[offset]) | (static_cast<std::uint32_t>(image[offset + 1]) << 8) |
            (static_cast<std::uint32_t>(image[offset + 2]) << 16) | (static_cast<std::uint32_t>(image[offset + 3]) << 24);
 }
 
-[[nodiscard]] inline result<instruction> unit_at(std::span<const std::uint8_t> image, std::size_t offset, clause kind) {
+[[nodiscard]] constexpr result<instruction> unit_at(std::span<const std::uint8_t> image, std::size_t offset, clause kind) {
     const std::size_t dwords = kind == clause::texture || kind == clause::gds ? 4 : 2;
     if (offset + dwords * 4 > image.size()) return error{ctisa::errors::truncated, 0, 0, static_cast<std::uint32_t>(offset), ""};
     std::array<std::uint32_t, 4> w{};
@@ -61,12 +61,12 @@ struct clause_ref {
     return r;
 }
 
-[[nodiscard]] inline error at(error_kind const& kind, std::size_t offset, std::string_view subject = "") {
+[[nodiscard]] constexpr error at(error_kind const& kind, std::size_t offset, std::string_view subject = "") {
     return error{kind, 0, 0, static_cast<std::uint32_t>(offset), subject};
 }
 
 // The clause a CF instruction starts, if it starts one.
-[[nodiscard]] inline std::optional<clause_ref> clause_of(const instruction& in, std::uint32_t from) {
+[[nodiscard]] constexpr std::optional<clause_ref> clause_of(const instruction& in, std::uint32_t from) {
     const category c = info(in.op).cat;
     const std::string_view m = info(in.op).mnemonic;
     const std::uint32_t addr = get(in, "ADDR").value_or(0) * 8, count = get(in, "COUNT").value_or(0) + 1;
@@ -78,14 +78,14 @@ struct clause_ref {
 }
 
 // A CF instruction whose ADDR is a CF address (a branch, loop or call target).
-[[nodiscard]] inline bool targets_cf(const instruction& in) {
+[[nodiscard]] constexpr bool targets_cf(const instruction& in) {
     if (info(in.op).cat != category::cf) return false;
     const std::string_view m = info(in.op).mnemonic;
     if (m == "TC" || m == "TC_ACK" || m == "GDS" || m == "WAIT_ACK") return false;
     return info(in.op).formats[0] == static_cast<std::uint8_t>(format_id::cf_word0) && uses_field(in.op, 0);  // ADDR
 }
 
-[[nodiscard]] inline result<std::uint32_t> read_cf(std::span<const std::uint8_t> image, std::vector<program_unit>& units) {
+[[nodiscard]] constexpr result<std::uint32_t> read_cf(std::span<const std::uint8_t> image, std::vector<program_unit>& units) {
     std::uint32_t offset = 0;
     for (;;) {
         if (offset + 8 > image.size()) return at(errors::missing_end, offset);
@@ -106,7 +106,7 @@ struct clause_ref {
     }
 }
 
-[[nodiscard]] inline result<std::uint32_t> read_alu_clause(std::span<const std::uint8_t> image, const clause_ref& c,
+[[nodiscard]] constexpr result<std::uint32_t> read_alu_clause(std::span<const std::uint8_t> image, const clause_ref& c,
                                                            std::vector<program_unit>& units) {
     std::uint32_t offset = c.start;
     const std::uint32_t end = c.start + c.bytes;
@@ -134,7 +134,7 @@ struct clause_ref {
     return offset;
 }
 
-[[nodiscard]] inline result<std::uint32_t> read_fetch_clause(std::span<const std::uint8_t> image, const clause_ref& c,
+[[nodiscard]] constexpr result<std::uint32_t> read_fetch_clause(std::span<const std::uint8_t> image, const clause_ref& c,
                                                              std::vector<program_unit>& units) {
     for (std::uint32_t offset = c.start; offset < c.start + c.bytes; offset += 16) {
         auto in = unit_at(image, offset, c.kind);
@@ -147,7 +147,7 @@ struct clause_ref {
 }  // namespace detail
 
 // Decodes a whole program image.
-[[nodiscard]] inline result<program> decode_program(std::span<const std::uint8_t> image) {
+[[nodiscard]] constexpr result<program> decode_program(std::span<const std::uint8_t> image) {
     program out;
     if (image.size() % 8 != 0) return detail::at(ctisa::errors::truncated, image.size() - image.size() % 8);
     auto cf_end = detail::read_cf(image, out.units);
