@@ -1,5 +1,6 @@
 // The ISAs the tool knows: one entry each (and the include of its adapter or traits).
 #include <ctisa/attila/run_adapter.hpp>
+#include <ctisa/cayman/isa.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
 
 #include "run.hpp"
@@ -9,6 +10,7 @@ namespace ctisa_tool {
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
         make_run_entry<ctisa::attila::run_adapter>(),
+        make_entry<ctisa::cayman::isa>(),
         make_run_entry<ctisa::valhall::run_adapter>(),
     };
     return entries;
