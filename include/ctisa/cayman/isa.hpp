@@ -26,16 +26,16 @@ namespace detail {
 // Where layout puts each statement's unit: the CF program, then the clauses in CF order, a fetch
 // clause moved to a 16-byte boundary.
 [[nodiscard]] constexpr std::vector<std::uint32_t> image_offsets(std::span<const statement> program) {
-    std::vector<std::uint32_t> out(program.size());
+    std::vector<std::uint32_t> out;  // pushed, not sized: Clang refuses libstdc++ 12's sized constructor in constant evaluation
     std::uint32_t cf = 0, at = 0;
     for (const statement& s : program) at += s.role == unit_role::cf ? 8 : 0;
     for (std::size_t i = 0; i < program.size(); ++i) {
         if (program[i].role == unit_role::cf) {
-            out[i] = 8 * cf++;
+            out.push_back(8 * cf++);
             if (i + 1 < program.size() && program[i + 1].role == unit_role::fetch && at % 16 != 0) at += 8;
             continue;
         }
-        out[i] = at;
+        out.push_back(at);
         at += unit_bytes(program[i]);
     }
     return out;
