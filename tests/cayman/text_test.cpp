@@ -113,7 +113,7 @@ TEST_CASE("cayman text: the three realistic programs round-trip, in listing orde
     const std::string vs = round_trip(vertex_shader());
     CHECK(vs.starts_with("00 TC ADDR(6) CNT(1)\n    FETCH "));
     CHECK(vs.find("01 ALU ADDR(8) CNT(7) KCACHE_MODE0(") != std::string::npos);
-    CHECK(vs.find("    w: DOT4 ") != std::string::npos);
+    CHECK(vs.find("    w: DOT4 SRC0_SEL(R1) SRC0_CHAN(W) SRC1_SEL(KC0[0]) SRC1_CHAN(W) LAST(1) DST_GPR(2)\n") != std::string::npos);
     CHECK(vs.find("    LITERAL 0x3F800000 0x00000000\n02 EXPORT ") != std::string::npos);
     CHECK(vs.ends_with("04 END\n"));
     const std::string ps = round_trip(pixel_shader());
@@ -183,6 +183,11 @@ TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
         {"00 NOP\n02 END\n", ctisa::error_code::misplaced_statement, 2, 1},                          // wrong CF number
         {"00 ALU\n    x: MOV LAST(1) FOO(1)\n01 END\n", ctisa::error_code::operand_not_allowed, 2, 20},
         {"00 ALU\n    x: MOV LAST(1) DST_GPR(128)\n01 END\n", ctisa::error_code::value_out_of_range, 2, 20},
+        {"00 ALU\n    x: MOV SRC0_SEL(R128) LAST(1)\n01 END\n", ctisa::error_code::register_out_of_range, 2, 21},
+        {"00 ALU\n    x: MOV SRC0_SEL(KC1[32]) LAST(1)\n01 END\n", ctisa::error_code::value_out_of_range, 2, 21},
+        {"00 ALU\n    x: MOV SRC0_SEL(KC1 0]) LAST(1)\n01 END\n", ctisa::error_code::unexpected_character, 2, 25},
+        {"00 ALU KCACHE_MODE0(LOCK_1) KCACHE_MODE1(LOCK_1)\n    x: MOV SRC0_SEL(KC1[15]) LAST(1)\n01 END\n", ctisa::error_code::none, 0, 0},
+        {"00 ALU KCACHE_MODE0(LOCK_1)\n    x: MOV SRC0_SEL(KC1[15]) LAST(1)\n01 END\n", ctisa::error_code{cm::errors::kcache_not_locked}, 2, 5},
         {"00 ALU\n    x: MOV LAST(1) SRC0_SEL(255)\n01 END\n", ctisa::error_code::reserved_value, 2, 8},  // no PS
         {"00 ALU\n    x: MOV LAST(1) OMOD(TIMES_3)\n01 END\n", ctisa::error_code::reserved_value, 2, 25},
         {"00 ALU\n    x: MOV LAST(1) LAST(1)\n01 END\n", ctisa::error_code::duplicate_name, 2, 20},

@@ -1,12 +1,13 @@
 // Cayman's text syntax, in the shape of AMD's shader disassembly listings: one unit a line, the CF
 // program in order, each clause's lines right under the CF instruction that starts it.
 //
-//   00 ALU ADDR(4) CNT(3) KCACHE_MODE0(CF_KCACHE_LOCK_1) BARRIER(1)
-//       x: MUL SRC0_SEL(1) SRC1_SEL(ALU_SRC_LITERAL) SRC1_CHAN(CHAN_Y) WRITE_MASK(1) LAST(1)
+//   00 ALU ADDR(4) CNT(3) KCACHE_MODE0(LOCK_1)
+//       x: MUL SRC0_SEL(R1) SRC1_SEL(KC0[3]) SRC1_CHAN(Y) WRITE_MASK(1) DST_GPR(2)
+//       y: MOV SRC0_SEL(LITERAL) SRC0_CHAN(Y) LAST(1) WRITE_MASK(1) DST_GPR(2)
 //       LITERAL 0x3F800000 0x40000000
 //   01 TC ADDR(8) CNT(1)
-//       SAMPLE DST_GPR(1) SRC_GPR(0) ...
-//   02 EXPORT_DONE TYPE(EXPORT_POS) ...
+//       SAMPLE SRC_GPR(2) DST_GPR(1) DST_SEL_Y(Y) DST_SEL_Z(Z) DST_SEL_W(W) COORD_TYPE_X(NORMALIZED) ...
+//   02 EXPORT_DONE RW_GPR(1) SEL_Y(Y) SEL_Z(Z) SEL_W(W)
 //   03 END
 //
 // - A CF line starts with its CF address (8-byte units from the program start; optional when
@@ -18,7 +19,9 @@
 //   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines.
 // - A fetch line (texture, vertex, memory read; GDS and TF in a GDS clause) is its mnemonic.
 // - After the mnemonic, every nonzero field the instruction uses as FIELD(VALUE) with chapter 9's
-//   field names, VALUE a number or the name of a value of the field's value set. Fields not
+//   field names, VALUE a number or the name of a value of the field's value set (names that are
+//   numbers, SEL's "0", ALU_SRC_SEL's "1", are written as their values); ALU source selects as
+//   the listings write them: R0-R127, KC0[0]-KC3[31] (kcache banks 0-3), PV, LITERAL... Fields not
 //   written are zero; the opcode and fixed fields are the mnemonic's. So every encoding prints and
 //   reads back to the same dwords. `;` and `#` start comments.
 #pragma once
@@ -98,8 +101,51 @@ constexpr void for_each_own_field(opcode op, F&& f) {
     return true;
 }
 
+// ALU source selects as AMD's listings write them: GPRs R0-R127, kcache constants KC0[0]-KC3[31]
+// (bank 0 and 1 at 128-191, banks 2 and 3 at 256-319); the other selects by their names.
+[[nodiscard]] constexpr bool is_gpr_word(std::string_view word) noexcept {
+    if (word.size() < 2 || word[0] != 'R') return false;
+    for (char c : word.substr(1))
+        if (!text::is_digit(c)) return false;
+    return true;
+}
+[[nodiscard]] constexpr bool is_kcache_word(std::string_view word) noexcept {
+    return word.size() == 3 && word[0] == 'K' && word[1] == 'C' && word[2] >= '0' && word[2] <= '3';
+}
+
+[[nodiscard]] constexpr result<std::uint32_t> parse_select(text::cursor& in, std::string_view word) {
+    const text::position at = in.where();
+    in.advance(is_gpr_word(word) ? 1 : word.size());
+    if (is_gpr_word(word)) {
+        bool overflow = false;
+        const auto n = in.unsigned_integer(&overflow);
+        if (overflow || *n >= 128) return text::cursor::fail_at(at, error_code::register_out_of_range, word);
+        return static_cast<std::uint32_t>(*n);
+    }
+    if (!in.consume('[')) return in.fail(error_code::unexpected_character, in.token_text());
+    bool overflow = false;
+    const auto index = in.unsigned_integer(&overflow);
+    if (!index) return in.fail(error_code::expected_number, in.token_text());
+    if (overflow || *index >= 32) return text::cursor::fail_at(at, error_code::value_out_of_range, word);
+    if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
+    const auto bank = static_cast<std::uint32_t>(word[2] - '0');
+    return (bank < 2 ? 128 + 32 * bank : 256 + 32 * (bank - 2)) + static_cast<std::uint32_t>(*index);
+}
+
 template <class Sink>
 constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value) {
+    if (f.values == value_set::alu_src_sel && (value < 128 || is_kcache(value))) {
+        if (value < 128) {
+            out.push('R');
+            return text::write_unsigned(out, value);
+        }
+        const std::uint32_t bank = value < 192 ? (value - 128) / 32 : 2 + (value - 256) / 32;
+        out.append("KC");
+        text::write_unsigned(out, bank);
+        out.push('[');
+        text::write_unsigned(out, (value - (value < 192 ? 128 : 256)) % 32);
+        return out.push(']');
+    }
     if (f.values != value_set::none)
         if (auto name = value_name(f.values, value); name && !is_number(*name)) return out.append(*name);
     text::write_unsigned(out, value);
@@ -195,8 +241,13 @@ namespace detail {
         const text::position value_at = in.where();
         std::optional<std::uint64_t> value;
         bool overflow = false;
-        if (const std::string_view word = value_token(in); is_number(word)) {
+        const std::string_view word = value_token(in);
+        if (is_number(word)) {
             value = in.unsigned_integer(&overflow);
+        } else if (field && fields[*field].values == value_set::alu_src_sel && (is_gpr_word(word) || is_kcache_word(word))) {
+            auto sel = parse_select(in, word);
+            if (!sel) return sel.error();
+            value = *sel;
         } else if (field && (value = value_named(fields[*field].values, word))) {
             in.advance(word.size());
         } else if (!word.empty()) {
