@@ -23,6 +23,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 ISAS = {
     "amdil": "generators/specs/amdil.toml",
     "attila": "generators/specs/attila.toml",
+    "cayman": "generators/specs/cayman.toml",
     "valhall": "../shared/seeds/valhall_ISA.xml",
 }
 

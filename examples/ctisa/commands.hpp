@@ -163,7 +163,9 @@ int explain(const input& in, bool binary) {
         if constexpr (ctisa::has_stream_decoder<Isa>) {
             const ctisa::error e = ctisa::for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& ins, std::size_t offset, std::size_t) {
                 print_text(ins);
-                Isa::explain(bytes.subspan(offset), print_field);
+                // A unit whose meaning depends on its place (Cayman): the decoded statement knows it.
+                if constexpr (requires { Isa::explain(ins, print_field); }) Isa::explain(ins, print_field);
+                else Isa::explain(bytes.subspan(offset), print_field);
             });
             if (!e.failed()) return 0;
             print_error(in, at_byte(e, *hex, e.offset));

@@ -2,6 +2,7 @@
 #include <ctisa/amdil/isa.hpp>
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>
+#include <ctisa/cayman/isa.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
 
@@ -13,6 +14,7 @@ std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
         make_entry<ctisa::amdil::isa>(),
         make_run_entry<ctisa::attila::run_adapter>(),
+        make_entry<ctisa::cayman::isa>(),
         make_run_entry<ctisa::valhall::run_adapter>(),
     };
     return entries;

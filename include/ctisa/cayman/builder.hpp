@@ -1,0 +1,257 @@
+// Typed builders for ALU instructions and groups. Operands have types (a GPR element, a kcache
+// constant, a literal, an inline constant, PV, a special source): a wrong kind does not compile; a
+// value out of range or a wrong operand count stops compilation in a function named after the rule
+// when constant, and is the result's error at run time. A group takes its slots from the
+// destination channels, sets LAST and gathers the literals, then passes chapter 4's checks.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "../core/builder.hpp"
+#include "group.hpp"
+#include "layout.hpp"
+
+namespace ctisa::cayman {
+
+enum class channel : std::uint8_t { x, y, z, w };
+
+namespace operands {
+
+// Rn.c: a GPR element (0-127), optionally relative (INDEX_MODE).
+struct gpr {
+    std::uint32_t index = 0;
+    channel chan = channel::x;
+    bool relative = false;
+};
+// KCn[i].c: constant i (0-31) of kcache bank n (0-3), that is of the lines the clause locks.
+struct kcache {
+    std::uint32_t bank = 0;
+    std::uint32_t index = 0;
+    channel chan = channel::x;
+};
+// A literal element of the group with its value.
+struct literal {
+    std::uint32_t value = 0;
+    channel chan = channel::x;
+};
+// The previous group's result in channel c.
+struct pv {
+    channel chan = channel::x;
+};
+// A named source select (inline constants, LDS queues, hardware IDs): alu_src_sel's values.
+struct special {
+    std::uint32_t sel = 0;
+    channel chan = channel::x;
+};
+
+inline constexpr special zero{248}, one{249}, one_int{250}, minus_one_int{251}, half{252};
+inline constexpr special lds_oq_a_pop{221}, lds_oq_b_pop{222};
+
+[[nodiscard]] constexpr gpr R(std::uint32_t index, channel c) noexcept { return gpr{index, c, false}; }
+
+// Source modifiers: -src and |src|.
+template <class Operand>
+struct modified {
+    Operand operand;
+    bool neg = false;
+    bool abs = false;
+};
+template <class Operand>
+[[nodiscard]] constexpr modified<Operand> neg(Operand o) noexcept { return {o, true, false}; }
+template <class Operand>
+[[nodiscard]] constexpr modified<Operand> abs(Operand o) noexcept { return {o, false, true}; }
+
+}  // namespace operands
+
+// One ALU instruction and the literal values its sources name (by channel).
+struct alu_op {
+    instruction in{};
+    std::array<std::optional<std::uint32_t>, 4> literals{};
+};
+
+namespace detail {
+
+template <class T>
+struct is_modified : std::false_type {
+    using inner = void;
+};
+template <class T>
+struct is_modified<operands::modified<T>> : std::true_type {
+    using inner = T;
+};
+
+template <class T>
+constexpr bool is_plain_source = std::is_same_v<T, operands::gpr> || std::is_same_v<T, operands::kcache> ||
+                                 std::is_same_v<T, operands::literal> || std::is_same_v<T, operands::pv> ||
+                                 std::is_same_v<T, operands::special>;
+
+template <class T>
+constexpr bool is_source = is_plain_source<T> || is_plain_source<typename is_modified<T>::inner>;
+
+struct source_fields {
+    std::uint32_t sel = 0, chan = 0, rel = 0, neg = 0, abs = 0;
+    std::optional<std::uint32_t> literal;
+    std::string_view error_field{};  // a value out of range, for the message
+};
+
+template <class T>
+[[nodiscard]] constexpr source_fields fields_of(const T& s) noexcept {
+    if constexpr (is_modified<T>::value) {
+        source_fields f = fields_of(s.operand);
+        f.neg = s.neg;
+        f.abs = s.abs;
+        return f;
+    } else if constexpr (std::is_same_v<T, operands::gpr>) {
+        return {s.index, static_cast<std::uint32_t>(s.chan), s.relative, 0, 0, {}, s.index < 128 ? "" : "GPR"};
+    } else if constexpr (std::is_same_v<T, operands::kcache>) {
+        const std::uint32_t base = s.bank < 2 ? 128 + 32 * s.bank : 256 + 32 * (s.bank - 2);
+        return {base + s.index, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, s.bank < 4 && s.index < 32 ? "" : "KCACHE"};
+    } else if constexpr (std::is_same_v<T, operands::literal>) {
+        return {253, static_cast<std::uint32_t>(s.chan), 0, 0, 0, s.value, ""};
+    } else if constexpr (std::is_same_v<T, operands::pv>) {
+        return {254, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, ""};
+    } else {
+        return {s.sel, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, ""};
+    }
+}
+
+constexpr std::array<std::string_view, 3> source_rel{"SRC0_REL", "SRC1_REL", "SRC2_REL"};
+constexpr std::array<std::string_view, 3> source_neg{"SRC0_NEG", "SRC1_NEG", "SRC2_NEG"};
+constexpr std::array<std::string_view, 2> source_abs{"SRC0_ABS", "SRC1_ABS"};
+
+// Sets one source's fields; ABS exists for src0 and src1 of the OP2 formats only.
+[[nodiscard]] constexpr result<alu_op> put_source(alu_op op, std::size_t s, const source_fields& f) noexcept {
+    if (!f.error_field.empty()) return error{ctisa::errors::register_out_of_range, 0, 0, 0, f.error_field};
+    auto in = set(op.in, source_sel[s], f.sel);
+    if (in) in = set(*in, source_chan[s], f.chan);
+    if (in && f.rel) in = set(*in, source_rel[s], 1);
+    if (in && f.neg) in = set(*in, source_neg[s], 1);
+    if (in && f.abs) {
+        if (s >= 2 || !get(*in, source_abs[s])) return error{ctisa::errors::modifier_not_allowed, 0, 0, 0, "ABS"};
+        in = set(*in, source_abs[s], 1);
+    }
+    if (!in) return in.error();
+    op.in = *in;
+    if (f.literal) {
+        if (op.literals[f.chan] && *op.literals[f.chan] != *f.literal) return error{ctisa::errors::operands_conflict, 0, 0, 0, "literal"};
+        op.literals[f.chan] = f.literal;
+    }
+    return op;
+}
+
+}  // namespace detail
+
+// An ALU instruction (ALU_OP2, ALU_OP3 or LDS_IDX_OP) writing dst with the given sources. Errors:
+// another category (misplaced_statement), a source count other than the opcode's (missing_operand,
+// too_many_operands), a GPR or kcache index out of range (register_out_of_range), |x| where the
+// encoding has no ABS (modifier_not_allowed), two values for one literal element (operands_conflict).
+template <class... Sources>
+[[nodiscard]] constexpr result<alu_op> alu(opcode op, operands::gpr dst, const Sources&... sources) noexcept {
+    static_assert((detail::is_source<Sources> && ...),
+                  "an ALU source is a GPR element, a kcache constant, a literal, PV or a special source (operands::)");
+    const category c = info(op).cat;
+    if (c != category::alu_op2 && c != category::alu_op3 && c != category::lds_idx_op)
+        return report(error{ctisa::errors::misplaced_statement, 0, 0, 0, info(op).mnemonic});
+    if (sizeof...(Sources) < info(op).sources) return report(error{ctisa::errors::missing_operand, 0, 0, 0, info(op).mnemonic});
+    if (sizeof...(Sources) > info(op).sources) return report(error{ctisa::errors::too_many_operands, 0, 0, 0, info(op).mnemonic});
+    if (dst.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "DST_GPR"});
+    alu_op out{make(op), {}};
+    const auto put = [&](std::string_view field, std::uint32_t value) -> bool {
+        if (!get(out.in, field)) return true;  // LDS_IDX_OP has no DST_GPR or WRITE_MASK
+        auto r = set(out.in, field, value);
+        if (r) out.in = *r;
+        return r.ok();
+    };
+    put("DST_GPR", dst.index);
+    put("DST_CHAN", static_cast<std::uint32_t>(dst.chan));
+    if (dst.relative) put("DST_REL", 1);
+    put("WRITE_MASK", 1);
+    result<alu_op> r = out;
+    std::size_t s = 0;
+    ((r = r ? detail::put_source(*r, s++, detail::fields_of(sources)) : r), ...);
+    if (!r) return report(r.error());
+    return r;
+}
+
+// Chooses BANK_SWIZZLEs that satisfy the read-port rules of 4.7.7-4.7.8, trying every combination
+// (at most 6^4) in order, the group's own first; false when none does.
+[[nodiscard]] constexpr bool choose_bank_swizzles(std::vector<instruction>& slots) {
+    std::size_t combinations = 1;
+    for (std::size_t i = 0; i < slots.size(); ++i) combinations *= 6;
+    const std::vector<instruction> original = slots;
+    for (std::size_t k = 0; k < combinations; ++k) {
+        std::size_t code = k;
+        for (std::size_t i = 0; i < slots.size(); ++i, code /= 6) {
+            const std::uint32_t own = get(original[i], "BANK_SWIZZLE").value_or(0);
+            slots[i] = set(original[i], "BANK_SWIZZLE", static_cast<std::uint32_t>((own + code % 6) % 6)).value();
+        }
+        if (detail::check_read_ports(slots)) return true;
+    }
+    slots = original;
+    return false;
+}
+
+// A group from ALU instructions in any order: slots by DST_CHAN, LAST on the last, the literal
+// elements gathered (two values for one element: operands_conflict), bank swizzles chosen when the
+// given ones break the read-port rules, then check_group.
+[[nodiscard]] constexpr result<alu_group> group(std::span<const alu_op> ops) {
+    if (ops.empty() || ops.size() > 4) return report(error{errors::group_size, 0, 0, 0, ""});
+    std::vector<alu_op> sorted(ops.begin(), ops.end());
+    std::sort(sorted.begin(), sorted.end(), [](const alu_op& a, const alu_op& b) {
+        return get(a.in, "DST_CHAN").value_or(0) < get(b.in, "DST_CHAN").value_or(0);
+    });
+    alu_group out;
+    std::array<std::optional<std::uint32_t>, 4> literals{};
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+        out.slots.push_back(set(sorted[i].in, "LAST", i + 1 == sorted.size() ? 1 : 0).value());
+        for (std::size_t ch = 0; ch < 4; ++ch) {
+            if (!sorted[i].literals[ch]) continue;
+            if (literals[ch] && *literals[ch] != *sorted[i].literals[ch])
+                return report(error{ctisa::errors::operands_conflict, 0, 0, static_cast<std::uint32_t>(8 * i), "literal"});
+            literals[ch] = sorted[i].literals[ch];
+        }
+    }
+    const std::uint8_t dwords = detail::literal_dwords_read(out.slots);
+    for (std::size_t ch = 0; ch < dwords; ++ch) out.literals.push_back(literals[ch].value_or(0));
+    if (!detail::check_read_ports(out.slots)) (void)choose_bank_swizzles(out.slots);
+    if (auto ok = check_group(out.slots, out.literals.size()); !ok) return report(ok.error());
+    return out;
+}
+
+[[nodiscard]] constexpr result<alu_group> group(const std::vector<alu_op>& ops) { return group(std::span<const alu_op>(ops)); }
+
+template <class... Ops>
+[[nodiscard]] constexpr result<alu_group> group(const Ops&... ops) {
+    static_assert((std::is_same_v<Ops, alu_op> && ...), "a group is made of alu() instructions");
+    const std::array<alu_op, sizeof...(Ops)> list{ops...};
+    return group(std::span<const alu_op>(list));
+}
+
+// The slots a Cayman transcendental (X, Y, Z, and W when it writes W) or a replicated integer
+// multiply (all four) fills: copies of `op` in each, written only in its own channel's slot. Other
+// shapes have per-slot sources (reductions, 64-bit halves) and are built slot by slot
+// (operand_not_allowed).
+[[nodiscard]] constexpr result<std::vector<alu_op>> spread(const alu_op& op) {
+    const opcode_info& oi = info(op.in.op);
+    const bool trans = oi.slots == alu_slots::trans;
+    if (!trans && !(oi.slots == alu_slots::vec4 && !(oi.flags & opcode_flag::reduction) && oi.sources > 0 &&
+                    oi.mnemonic.substr(0, 3) == "MUL"))
+        return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, oi.mnemonic});
+    const std::uint32_t own = get(op.in, "DST_CHAN").value_or(0);
+    const std::uint32_t last = trans && own < 3 ? 2 : 3;
+    std::vector<alu_op> out;
+    for (std::uint32_t c = 0; c <= last; ++c) {
+        alu_op copy = op;
+        copy.in = set(set(op.in, "DST_CHAN", c).value(), "WRITE_MASK", c == own ? get(op.in, "WRITE_MASK").value_or(0) : 0).value();
+        out.push_back(copy);
+    }
+    return out;
+}
+
+}  // namespace ctisa::cayman

@@ -1,0 +1,127 @@
+// Total decoding of one Cayman unit: which instruction the dwords hold, or why they hold none.
+//
+// A unit's kind comes from where it sits in the program: the CF program (CF, ALU-clause start,
+// allocation/export), an ALU clause, or a fetch clause (texture-cache clause, GDS clause). Inside a
+// kind the dwords say the rest:
+//   CF:    CF_ALU's CF_INST is 8-15 in bits 26-29, so bit 29 of dword 1 marks CF_ALU; otherwise the
+//          8-bit CF_INST is an allocation/export instruction (64-93) or a CF instruction.
+//   ALU:   ALU_INST's top three bits (15-17) zero: OP2; else OP3, where 17 is LDS_IDX_OP.
+//   fetch: in a texture-cache clause the low five bits are VC_INST 0, 1, 14 (vertex fetch),
+//          MEM_INST 2 (memory read) or a TEX_INST; in a GDS clause MEM_INST is 2 and MEM_OP picks
+//          GDS (4) or the tessellation-factor write (5).
+// Then every dword is checked: reserved bits zero, fixed fields at their value, named fields holding
+// a defined value (ALU source selects: GPRs, kcache and the named specials), the fourth fetch dword
+// zero. An error's offset is the byte offset of the offending dword in the unit.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "encoding.hpp"
+
+namespace ctisa::cayman {
+
+enum class clause : std::uint8_t { cf, alu, texture, gds };
+
+namespace detail {
+
+[[nodiscard]] constexpr error fail(error_kind const& kind, std::size_t dword, std::string_view subject) noexcept {
+    return error{kind, 0, 0, static_cast<std::uint32_t>(dword * 4), subject};
+}
+
+// ALU source selects: 0-127 GPRs, 128-191 and 256-319 kcache constants, the named specials.
+[[nodiscard]] constexpr bool defined_source(std::uint32_t value) noexcept {
+    if (value < 192 || (value >= 256 && value < 320)) return true;
+    return value_name(value_set::alu_src_sel, value).has_value();
+}
+
+[[nodiscard]] constexpr bool defined_value(const field_info& f, std::uint32_t value) noexcept {
+    if (f.values == value_set::none) return true;
+    if (f.values == value_set::alu_src_sel) return defined_source(value);
+    return value_name(f.values, value).has_value();
+}
+
+// A sub-operation field (RAT_INST, GWS_OPCODE) must hold a value its category lists.
+[[nodiscard]] constexpr bool defined_sub_operation(std::size_t index, std::uint32_t value) noexcept {
+    for (std::size_t c = 0; c < categories.size(); ++c) {
+        if (categories[c].sub_of == no_category || categories[c].opcode_field != index) continue;
+        return find_opcode(static_cast<category>(c), value).has_value();
+    }
+    return true;
+}
+
+// Checks the dwords of an identified instruction against its formats and its category.
+[[nodiscard]] constexpr result<instruction> check(const instruction& in) noexcept {
+    const opcode_info& oi = info(in.op);
+    const category_info& c = info(oi.cat);
+    for (std::size_t i = 0; i < c.fixed_count; ++i) {
+        const std::size_t index = own_field(in.op, c.fixed[i].field);
+        const field_info& f = fields[index];
+        const auto d = static_cast<std::size_t>(dword_of(in.op, index));
+        if (read(in.dwords[d], f) != c.fixed[i].value) return fail(errors::reserved_value, d, f.name);
+    }
+    for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; ++d) {
+        const format_info& fi = formats[oi.formats[d]];
+        if ((in.dwords[d] & fi.reserved_mask) != 0) return fail(errors::reserved_bits_set, d, fi.name);
+        for (std::size_t i = fi.first_field; i < fi.first_field + fi.field_count; ++i) {
+            const std::uint32_t value = read(in.dwords[d], fields[i]);
+            if (!defined_value(fields[i], value) || !defined_sub_operation(i, value))
+                return fail(errors::reserved_value, d, fields[i].name);
+        }
+    }
+    if (dword_count(in.op) == 4 && in.dwords[3] != 0) return fail(errors::reserved_bits_set, 3, "DWORD3");
+    return in;
+}
+
+[[nodiscard]] constexpr result<instruction> identified(std::optional<opcode> op, const std::array<std::uint32_t, 4>& dwords,
+                                                      std::size_t opcode_dword, std::string_view opcode_field) noexcept {
+    if (!op) return fail(errors::reserved_opcode, opcode_dword, opcode_field);
+    return check(instruction{*op, dwords});
+}
+
+[[nodiscard]] constexpr result<instruction> decode_cf(const std::array<std::uint32_t, 4>& w) noexcept {
+    if ((w[1] >> 29) & 1u) return identified(find_opcode(category::cf_alu, (w[1] >> 26) & 0xFu), w, 1, "CF_INST");
+    const std::uint32_t inst = (w[1] >> 22) & 0xFFu;
+    if (const auto export_op = find_opcode(category::cf_alloc_export, inst)) return check(instruction{*export_op, w});
+    return identified(find_opcode(category::cf, inst), w, 1, "CF_INST");
+}
+
+[[nodiscard]] constexpr result<instruction> decode_alu(const std::array<std::uint32_t, 4>& w) noexcept {
+    if (((w[1] >> 15) & 7u) == 0) return identified(find_opcode(category::alu_op2, (w[1] >> 7) & 0x7FFu), w, 1, "ALU_INST");
+    const std::uint32_t inst = (w[1] >> 13) & 0x1Fu;
+    if (inst == 17) return identified(find_opcode(category::lds_idx_op, (w[1] >> 21) & 0x3Fu), w, 1, "LDS_OP");
+    return identified(find_opcode(category::alu_op3, inst), w, 1, "ALU_INST");
+}
+
+[[nodiscard]] constexpr result<instruction> decode_fetch(const std::array<std::uint32_t, 4>& w, clause kind) noexcept {
+    const std::uint32_t inst = w[0] & 0x1Fu;
+    if (kind == clause::gds) {
+        if (inst != 2) return fail(errors::reserved_opcode, 0, "MEM_INST");
+        const std::uint32_t mem_op = (w[0] >> 8) & 7u;
+        if (mem_op == 4) return identified(find_opcode(category::gds, (w[1] >> 9) & 0x3Fu), w, 1, "GDS_OP");
+        return identified(find_opcode(category::tf, mem_op), w, 0, "MEM_OP");
+    }
+    if (inst == 2) return identified(find_opcode(category::mem_rd, (w[0] >> 8) & 7u), w, 0, "MEM_OP");
+    if (const auto vtx = find_opcode(category::vtx, inst)) return check(instruction{*vtx, w});
+    return identified(find_opcode(category::tex, inst), w, 0, "TEX_INST");
+}
+
+}  // namespace detail
+
+// Decodes the dwords of one unit of `kind` (2 dwords used for CF and ALU units, 4 for fetches; the
+// rest is ignored). VTX SEMANTIC's second dword is VTX_WORD1_SEM, CF_INST 30's first CF_GWS_WORD0.
+[[nodiscard]] constexpr result<instruction> decode(const std::array<std::uint32_t, 4>& dwords, clause kind) noexcept {
+    std::array<std::uint32_t, 4> w = dwords;
+    if (kind == clause::cf || kind == clause::alu) w[2] = w[3] = 0;
+    switch (kind) {
+        case clause::cf: return detail::decode_cf(w);
+        case clause::alu: return detail::decode_alu(w);
+        case clause::texture:
+        case clause::gds: return detail::decode_fetch(w, kind);
+    }
+    return detail::fail(errors::reserved_opcode, 0, "");
+}
+
+}  // namespace ctisa::cayman

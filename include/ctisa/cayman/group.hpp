@@ -1,0 +1,170 @@
+// Chapter 4's rules for one ALU instruction group, checked at compile time or run time alike:
+// slots by destination channel (4.3, 4.4), the LAST bit, the slots an instruction fills
+// (reductions 4.8.2, 64-bit ops, Cayman's replicated transcendentals), literal dwords (4.7.6), the
+// PRED_SET*/KILL* and MOVA* restrictions (4.8.1, 4.8.3, 4.9.5, 4.10; one MOVA* a group: 4.8.3's "up
+// to four" is Evergreen's four-element AR, Cayman's MOVA writes AR.X or MOVA_DST), and the read-port algorithm of 4.7.8
+// (relative operands are checked by their encoded address, as the algorithm's statement allows
+// only after the index is known).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "decoding.hpp"
+#include "errors.hpp"
+
+namespace ctisa::cayman {
+
+struct group_summary {
+    std::uint8_t slots = 0;          // bit c: channel c is written
+    std::uint8_t literal_dwords = 0; // 0, 2 or 4
+};
+
+namespace detail {
+
+inline constexpr std::uint32_t literal_select = 253;
+
+[[nodiscard]] constexpr std::uint32_t field_or_zero(const instruction& in, std::string_view name) noexcept {
+    return get(in, name).value_or(0);
+}
+
+[[nodiscard]] constexpr error group_error(error_kind const& kind, std::size_t index, std::string_view subject) noexcept {
+    return error{kind, 0, 0, static_cast<std::uint32_t>(index * 8), subject};
+}
+
+// The cycle a source is read on under a BANK_SWIZZLE (table 4.3).
+[[nodiscard]] constexpr std::uint32_t cycle_of(std::uint32_t swizzle, std::uint32_t source) noexcept {
+    constexpr std::array<std::array<std::uint8_t, 3>, 6> cycles{{{0, 1, 2}, {0, 2, 1}, {1, 2, 0}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0}}};
+    return cycles[swizzle][source];
+}
+
+[[nodiscard]] constexpr bool is_kcache(std::uint32_t sel) noexcept { return (sel >= 128 && sel < 192) || (sel >= 256 && sel < 320); }
+
+struct read_ports {
+    std::array<std::array<std::int32_t, 4>, 3> gpr{{{-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}}};
+    std::array<std::int32_t, 2> const_sel{-1, -1};
+    std::array<std::uint32_t, 2> const_pair{};
+
+    constexpr bool reserve_gpr(std::uint32_t sel, std::uint32_t elem, std::uint32_t cycle) noexcept {
+        std::int32_t& port = gpr[cycle][elem];
+        if (port < 0) port = static_cast<std::int32_t>(sel);
+        return port == static_cast<std::int32_t>(sel);
+    }
+    constexpr bool reserve_constant(std::uint32_t sel, std::uint32_t elem) noexcept {
+        for (std::size_t r = 0; r < 2; ++r)
+            if (const_sel[r] == static_cast<std::int32_t>(sel) && const_pair[r] == elem / 2) return true;
+        for (std::size_t r = 0; r < 2; ++r)
+            if (const_sel[r] < 0) {
+                const_sel[r] = static_cast<std::int32_t>(sel);
+                const_pair[r] = elem / 2;
+                return true;
+            }
+        return false;
+    }
+};
+
+constexpr std::array<std::string_view, 3> source_sel{"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
+constexpr std::array<std::string_view, 3> source_chan{"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
+constexpr std::array<std::string_view, 4> relative{"SRC0_REL", "SRC1_REL", "SRC2_REL", "DST_REL"};
+
+// 4.7.8: every GPR source reserves its element's port on its cycle; src1 equal to src0 shares it.
+[[nodiscard]] constexpr result<group_summary> check_read_ports(std::span<const instruction> group) noexcept {
+    read_ports ports;
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        const instruction& in = group[i];
+        const std::uint32_t swizzle = field_or_zero(in, "BANK_SWIZZLE");
+        for (std::uint32_t s = 0; s < info(in.op).sources && s < 3; ++s) {
+            const std::uint32_t sel = field_or_zero(in, source_sel[s]), elem = field_or_zero(in, source_chan[s]);
+            if (sel < 128) {
+                if (s == 1 && sel == field_or_zero(in, "SRC0_SEL") && elem == field_or_zero(in, "SRC0_CHAN")) continue;
+                if (!ports.reserve_gpr(sel, elem, cycle_of(swizzle, s))) return group_error(errors::gpr_read_port, i, source_sel[s]);
+            } else if (is_kcache(sel) && !ports.reserve_constant(sel, elem)) {
+                return group_error(errors::constant_read_port, i, source_sel[s]);
+            }
+        }
+    }
+    return group_summary{};
+}
+
+// 4.7.6: any source naming the literal fetches it, used by the instruction or not.
+[[nodiscard]] constexpr std::uint8_t literal_dwords_read(std::span<const instruction> group) noexcept {
+    std::uint8_t need = 0;
+    for (const instruction& in : group)
+        for (std::size_t s = 0; s < 3; ++s)
+            if (get(in, source_sel[s]) == literal_select) {
+                const std::uint8_t dwords = field_or_zero(in, source_chan[s]) < 2 ? 2 : 4;
+                need = need > dwords ? need : dwords;
+            }
+    return need;
+}
+
+// The slots an instruction at `chan` fills; `first` is its first slot (where it counts as issued).
+struct span_of_slots {
+    std::uint8_t first;
+    std::uint8_t count;
+};
+[[nodiscard]] constexpr span_of_slots slots_filled(alu_slots shape, std::uint32_t chan) noexcept {
+    switch (shape) {
+        case alu_slots::vec4:
+        case alu_slots::quad: return {0, 4};
+        case alu_slots::trans: return {0, 3};
+        case alu_slots::pair: return {static_cast<std::uint8_t>(chan & 2u), 2};
+        default: return {static_cast<std::uint8_t>(chan), 1};
+    }
+}
+
+}  // namespace detail
+
+// Checks one ALU instruction group and the number of literal dwords that follow it. Errors carry the
+// byte offset of the instruction at fault inside the group (8 bytes an instruction).
+[[nodiscard]] constexpr result<group_summary> check_group(std::span<const instruction> group, std::size_t literal_dwords) noexcept {
+    using detail::field_or_zero, detail::group_error;
+    if (group.empty() || group.size() > 4) return group_error(errors::group_size, 0, "");
+    std::array<std::int8_t, 4> at{-1, -1, -1, -1};  // index of the instruction in each slot (no pointers:
+                                                     // they may point into a temporary in constant evaluation)
+    group_summary summary;
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        const instruction& in = group[i];
+        if (info(info(in.op).cat).unit != unit_kind::alu) return group_error(ctisa::errors::misplaced_statement, i, info(in.op).mnemonic);
+        if (auto ok = detail::check(in); !ok) return error{ok.error().code, 0, 0, static_cast<std::uint32_t>(i * 8 + ok.error().offset), ok.error().subject};
+        if ((field_or_zero(in, "LAST") == 1) != (i + 1 == group.size())) return group_error(errors::last_bit, i, "LAST");
+        const std::uint32_t chan = field_or_zero(in, "DST_CHAN");
+        if (at[chan] >= 0) return group_error(errors::slot_taken, i, "DST_CHAN");
+        if (summary.slots >> chan) return group_error(errors::slot_order, i, "DST_CHAN");
+        at[chan] = static_cast<std::int8_t>(i);
+        summary.slots = static_cast<std::uint8_t>(summary.slots | (1u << chan));
+    }
+    std::size_t predicates = 0, movas = 0;
+    bool mova = false, ar_index = false;
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        const instruction& in = group[i];
+        const opcode_info& oi = info(in.op);
+        const std::uint32_t chan = field_or_zero(in, "DST_CHAN");
+        const auto filled = detail::slots_filled(oi.slots, chan);
+        for (std::uint32_t s = filled.first; s < filled.first + filled.count; ++s)
+            if (at[s] < 0 || group[static_cast<std::size_t>(at[s])].op != in.op) return group_error(errors::slot_shape, i, oi.mnemonic);
+        if ((oi.flags & opcode_flag::reduction) &&
+            (field_or_zero(in, "OMOD") != field_or_zero(group[0], "OMOD") || field_or_zero(in, "CLAMP") != field_or_zero(group[0], "CLAMP")))
+            return group_error(errors::reduction_modifiers, i, oi.mnemonic);
+        const bool predicate = (oi.flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
+        if (predicate && chan == filled.first) ++predicates;
+        if (!predicate && (field_or_zero(in, "UPDATE_PRED") || field_or_zero(in, "UPDATE_EXEC_MASK")))
+            return group_error(errors::predicate_bits, i, oi.mnemonic);
+        mova = mova || (oi.flags & opcode_flag::mova) != 0;
+        movas += (oi.flags & opcode_flag::mova) != 0;
+        if (movas > 1) return group_error(errors::mova_count, i, oi.mnemonic);
+        const std::uint32_t index_mode = field_or_zero(in, "INDEX_MODE");
+        if (index_mode == 0 || index_mode == 6)
+            for (std::string_view rel : detail::relative) ar_index = ar_index || field_or_zero(in, rel) != 0;
+        if (predicates > 1) return group_error(errors::predicate_coissue, i, oi.mnemonic);
+        if (mova && ar_index) return group_error(errors::mova_with_ar_index, i, oi.mnemonic);
+    }
+    summary.literal_dwords = detail::literal_dwords_read(group);
+    if (literal_dwords != summary.literal_dwords) return group_error(errors::literal_count, group.size() - 1, "");
+    if (auto ports = detail::check_read_ports(group); !ports) return ports.error();
+    return summary;
+}
+
+}  // namespace ctisa::cayman

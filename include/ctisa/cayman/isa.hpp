@@ -1,0 +1,222 @@
+// Cayman on the engine's contract (core/contract.hpp): the text of syntax.hpp, the image of
+// layout.hpp as the link step, and a stream decoder giving decode_program's units in text order
+// (each CF instruction, then its clause). Decoding accepts only images the text reproduces byte
+// for byte: fields the instruction does not use are zero, clauses lie where layout puts them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "../core/assembler.hpp"
+#include "../core/format.hpp"
+#include "../core/isa_functions.hpp"
+#include "layout.hpp"
+#include "listing.hpp"
+#include "syntax.hpp"
+
+namespace ctisa::cayman {
+
+namespace detail {
+
+[[nodiscard]] constexpr std::uint32_t unit_bytes(const statement& s) noexcept { return s.role == unit_role::fetch ? 16 : 8; }
+
+// Where layout puts each statement's unit: the CF program, then the clauses in CF order, a fetch
+// clause moved to a 16-byte boundary.
+[[nodiscard]] constexpr std::vector<std::uint32_t> image_offsets(std::span<const statement> program) {
+    std::vector<std::uint32_t> out;  // pushed, not sized: Clang refuses libstdc++ 12's sized constructor in constant evaluation
+    std::uint32_t cf = 0, at = 0;
+    for (const statement& s : program) at += s.role == unit_role::cf ? 8 : 0;
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        if (program[i].role == unit_role::cf) {
+            out.push_back(8 * cf++);
+            if (i + 1 < program.size() && program[i + 1].role == unit_role::fetch && at % 16 != 0) at += 8;
+            continue;
+        }
+        out.push_back(at);
+        at += unit_bytes(program[i]);
+    }
+    return out;
+}
+
+// The statement whose unit holds an image offset.
+[[nodiscard]] constexpr std::uint32_t statement_at(const std::vector<std::uint32_t>& offsets, std::span<const statement> program, std::uint32_t offset) {
+    std::uint32_t best = 0;
+    for (std::size_t i = 0; i < offsets.size(); ++i)
+        if (offsets[i] <= offset && offset < offsets[i] + unit_bytes(program[i])) best = static_cast<std::uint32_t>(i);
+    return best;
+}
+
+// The statements as layout's items: groups end at LAST, literal slots join the group before them.
+[[nodiscard]] constexpr std::vector<cf_item> items_of(std::span<const statement> program) {
+    std::vector<cf_item> items;
+    bool group_open = false;
+    for (const statement& s : program) {
+        if (s.role == unit_role::cf) {
+            items.push_back({s.in, {}, {}});
+            group_open = false;
+        } else if (s.role == unit_role::alu) {
+            if (!group_open) items.back().alu.push_back({});
+            items.back().alu.back().slots.push_back(s.in);
+            group_open = get(s.in, "LAST").value_or(0) == 0;
+        } else if (s.role == unit_role::literal) {
+            if (items.back().alu.empty()) items.back().alu.push_back({});
+            items.back().alu.back().literals.push_back(s.in.dwords[0]);
+            items.back().alu.back().literals.push_back(s.in.dwords[1]);
+        } else if (s.role == unit_role::fetch) {
+            items.back().fetches.push_back(s.in);
+        }
+    }
+    return items;
+}
+
+// The image of a program, or the first error with its statement index as `offset`.
+template <class Sink>
+constexpr error link(std::span<const statement> program, Sink& out) {
+    const std::vector<std::uint32_t> offsets = image_offsets(program);
+    auto image = layout(items_of(program));
+    if (!image) {
+        error e = image.error();
+        e.offset = statement_at(offsets, program, e.offset);
+        return e;
+    }
+    const std::span<const std::uint8_t> bytes(*image);
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        const statement& s = program[i];
+        if (s.role != unit_role::cf || !clause_kind(s.in)) continue;
+        const instruction laid{s.in.op, {dword_at(bytes, offsets[i]), dword_at(bytes, offsets[i] + 4), 0, 0}};
+        if ((s.written & 1) && get(laid, "ADDR") != get(s.in, "ADDR")) return error{errors::clause_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "ADDR"};
+        if ((s.written & 2) && get(laid, "COUNT") != get(s.in, "COUNT")) return error{ctisa::errors::value_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "CNT"};
+    }
+    // The units in image order: the CF program, then clause units and 8-byte pads.
+    std::uint32_t at = 0;
+    const auto emit = [&](std::uint32_t size) {
+        for (std::uint32_t b = 0; b < size; ++b) out.push(bytes[at + b]);
+        out.end_unit();
+        at += size;
+    };
+    for (const statement& s : program)
+        if (s.role == unit_role::cf) emit(8);
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        if (program[i].role == unit_role::cf) continue;
+        while (at < offsets[i]) emit(8);
+        emit(unit_bytes(program[i]));
+    }
+    return {};
+}
+
+// The units of a decoded program in text order, each checked to be one the text can write.
+[[nodiscard]] inline result<std::vector<decoded<statement>>> text_order(const program& p, std::span<const std::uint8_t> image) {
+    std::vector<decoded<statement>> out;
+    std::vector<std::uint32_t> starts;
+    for (const program_unit& u : p.units) {
+        if (u.role != unit_role::cf) break;
+        out.push_back({{unit_role::cf, u.in, u.offset / 8, static_cast<std::uint8_t>(clause_of(u.in, 0) ? 3 : 0)}, 8, u.offset});
+        const auto c = clause_of(u.in, u.offset);
+        if (!c) continue;
+        if (std::find(starts.begin(), starts.end(), c->start) != starts.end()) return at(errors::clause_overlap, u.offset, "ADDR");
+        starts.push_back(c->start);
+        for (const program_unit& v : p.units)
+            if (v.role != unit_role::cf && v.role != unit_role::pad && v.offset >= c->start && v.offset < c->start + c->bytes)
+                out.push_back({{v.role, v.in, 0, 0}, v.role == unit_role::fetch ? 16u : 8u, v.offset});
+    }
+    for (const auto& d : out) {
+        if (d.instruction.role == unit_role::literal) continue;
+        if (const auto f = unused_field_set(d.instruction.in)) {
+            const auto dword = static_cast<std::size_t>(dword_of(d.instruction.in.op, *f));
+            return error{ctisa::errors::unused_field_set, 0, 0, static_cast<std::uint32_t>(d.offset + 4 * dword), fields[*f].name};
+        }
+    }
+    std::vector<statement> statements;
+    for (const auto& d : out) statements.push_back(d.instruction);
+    auto again = layout(items_of(statements));
+    if (!again) return again.error();
+    for (std::size_t b = 0; b < image.size(); ++b)
+        if (b >= again->size() || (*again)[b] != image[b]) return at(ctisa::errors::not_canonical, b, "layout");
+    return out;
+}
+
+}  // namespace detail
+
+// The stream decoder: the whole image decoded first, then its units in text order.
+class decoder {
+public:
+    explicit decoder(std::span<const std::uint8_t> image) {
+        auto p = decode_program(image);
+        auto units = p ? detail::text_order(*p, image) : result<std::vector<decoded<statement>>>(p.error());
+        if (units) units_ = std::move(*units);
+        else failure_ = units.error();
+    }
+    [[nodiscard]] bool done() const noexcept { return !failure_.failed() && next_ >= units_.size(); }
+    result<decoded<statement>> next() {
+        if (failure_.failed()) {
+            const error e = failure_;
+            failure_ = {};
+            units_.clear();
+            return e;
+        }
+        return units_[next_++];
+    }
+
+private:
+    std::vector<decoded<statement>> units_;
+    std::size_t next_ = 0;
+    error failure_{};
+};
+
+// Cayman as the engine sees it.
+struct isa {
+    using instruction = statement;
+    using context = cayman::context;
+    using decoder = cayman::decoder;
+    static constexpr std::string_view name = "cayman";
+    static constexpr std::size_t max_unit_bytes = 16;
+    static constexpr std::size_t max_image_bytes(std::size_t statements) { return statements * (max_unit_bytes + 8); }
+
+    static constexpr result<instruction> parse(text::cursor& in, context& ctx) { return cayman::parse(in, ctx); }
+    template <class Sink>
+    static constexpr void print(Sink& out, const instruction& in) { cayman::print(out, in); }
+    // One unit alone: its dwords (a clause's ADDR and COUNT are the link's).
+    static constexpr result<static_vector<std::uint8_t, 16>> encode(const instruction& in) {
+        static_vector<std::uint8_t, 16> out;
+        const std::size_t dwords = in.role == unit_role::fetch ? 4 : 2;
+        for (std::size_t d = 0; d < dwords; ++d)
+            for (int b = 0; b < 4; ++b) (void)out.push_back(static_cast<std::uint8_t>(in.in.dwords[d] >> (8 * b)));
+        return out;
+    }
+    template <class Sink>
+    static constexpr error link(std::span<const instruction> program, const context&, Sink& out) { return detail::link(program, out); }
+
+    // The tool's lists: opcodes with their category as the format column, fields with chapter 9's bits.
+    template <class F>
+    static void for_each_opcode(F&& f) {
+        cayman::for_each_opcode([&](std::string_view m, std::string_view cat, unsigned value) { f(m, cat, value, -1L); });
+    }
+    template <class F>
+    static void for_each_field(F&& f) {
+        for (const cayman::field_info& fi : fields)
+            f(cayman::info(fi.format).name, ctisa::field_info{fi.name, bit_field{0, fi.lsb, static_cast<std::uint8_t>(fi.msb - fi.lsb + 1)}});
+    }
+    // A decoded statement's fields: f(format, field, value), literals as LITERAL.DWORD0/1.
+    template <class F>
+    static void explain(const instruction& s, F&& f) {
+        if (s.role == unit_role::literal) {
+            for (std::uint8_t d = 0; d < 2; ++d)
+                f("LITERAL", ctisa::field_info{d == 0 ? "DWORD0" : "DWORD1", bit_field{d, 0, 32}}, s.in.dwords[d]);
+            return;
+        }
+        detail::for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
+            const cayman::field_info& fi = fields[i];
+            f(cayman::info(fi.format).name, ctisa::field_info{fi.name, bit_field{static_cast<std::uint8_t>(d), fi.lsb, static_cast<std::uint8_t>(fi.msb - fi.lsb + 1)}},
+              detail::read(s.in.dwords[d], fi));
+        });
+    }
+};
+
+CTISA_ISA_FUNCTIONS(isa);
+
+static_assert(binary_isa<isa> && has_stream_decoder<isa>);
+
+}  // namespace ctisa::cayman

@@ -1,0 +1,129 @@
+// Laying out a whole program: the CF instructions in order, each clause after the CF program with
+// its ADDR and COUNT computed, fetch clauses moved to 16-byte boundaries with zero padding, every ALU
+// group checked by chapter 4's rules. The image decode_program reads back to the same units.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "group.hpp"
+#include "program.hpp"
+
+namespace ctisa::cayman {
+
+struct alu_group {
+    std::vector<instruction> slots;       // in slot order, LAST on the last
+    std::vector<std::uint32_t> literals;  // 0, 2 or 4 dwords, as the sources read them
+};
+
+// One CF instruction and, when it starts a clause, the clause's contents. ADDR and COUNT of a clause
+// instruction are the layout's to set.
+struct cf_item {
+    instruction cf{};
+    std::vector<alu_group> alu;        // CF_ALU instructions
+    std::vector<instruction> fetches;  // TC, TC_ACK (texture, vertex, memory read) and GDS (GDS, TF)
+};
+
+namespace detail {
+
+constexpr void put_dword(std::vector<std::uint8_t>& out, std::uint32_t d) {
+    for (int b = 0; b < 4; ++b) out.push_back(static_cast<std::uint8_t>(d >> (8 * b)));
+}
+
+constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
+    for (std::size_t d = 0; d < dword_count(in.op); ++d) put_dword(out, in.dwords[d]);
+}
+
+[[nodiscard]] constexpr bool fetch_fits(const instruction& fetch, clause kind) {
+    const category c = info(fetch.op).cat;
+    if (kind == clause::gds) return c == category::gds || c == category::tf;
+    return c == category::tex || c == category::vtx || c == category::mem_rd;
+}
+
+// The constants of kcache bank `bank` (0-3) the clause may read: 0, 16 or 32.
+[[nodiscard]] constexpr std::uint32_t locked_constants(const instruction& clause_cf, const instruction* extended, std::uint32_t bank) {
+    constexpr std::array<std::string_view, 4> mode_field{"KCACHE_MODE0", "KCACHE_MODE1", "KCACHE_MODE2", "KCACHE_MODE3"};
+    const std::uint32_t mode = bank < 2 ? get(clause_cf, mode_field[bank]).value_or(0)
+                                        : (extended ? get(*extended, mode_field[bank]).value_or(0) : 0);
+    return mode == 0 ? 0 : mode == 1 ? 16 : 32;
+}
+
+// 4.6.4 and 4.8.1 for one ALU clause: every kcache source inside the locked lines, KILL* last.
+[[nodiscard]] constexpr result<std::uint32_t> check_alu_clause(const cf_item& item, const instruction* extended, std::uint32_t start) {
+    std::uint32_t offset = start;
+    for (std::size_t g = 0; g < item.alu.size(); ++g) {
+        for (const instruction& in : item.alu[g].slots) {
+            for (std::string_view name : source_sel) {
+                const std::uint32_t sel = get(in, name).value_or(0);
+                if (!is_kcache(sel)) continue;
+                const std::uint32_t bank = sel < 192 ? (sel - 128) / 32 : 2 + (sel - 256) / 32;
+                if ((sel - (sel < 192 ? 128 : 256)) % 32 >= locked_constants(item.cf, extended, bank))
+                    return at(errors::kcache_not_locked, offset, name);
+            }
+            if ((info(in.op).flags & opcode_flag::kill) && g + 1 != item.alu.size()) return at(errors::kill_not_last, offset, info(in.op).mnemonic);
+            offset += 8;
+        }
+        offset += static_cast<std::uint32_t>(item.alu[g].literals.size() * 4);
+    }
+    return offset;
+}
+
+}  // namespace detail
+
+// The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
+// group breaking chapter 4 (its kind, at the instruction's offset in the image); a texture-cache
+// clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no such clause, or fetches
+// of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines
+// or a KILL* before the clause's last group (their kinds, at the instruction).
+[[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
+    using detail::at;
+    if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))
+        return at(errors::missing_end, items.empty() ? 0 : 8 * (items.size() - 1));
+    std::vector<std::uint8_t> clauses;
+    const std::uint32_t cf_bytes = static_cast<std::uint32_t>(8 * items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        cf_item& item = items[i];
+        const auto ref = detail::clause_of(item.cf, 0);
+        const std::uint32_t from = static_cast<std::uint32_t>(8 * i);
+        if ((!ref || ref->kind != clause::alu) && !item.alu.empty()) return at(ctisa::errors::misplaced_statement, from, "ALU clause");
+        if ((!ref || ref->kind == clause::alu) && !item.fetches.empty()) return at(ctisa::errors::misplaced_statement, from, "fetch clause");
+        if (!ref) continue;
+        if (ref->kind != clause::alu && (cf_bytes + clauses.size()) % 16 != 0) {
+            detail::put_dword(clauses, 0);  // an 8-byte pad
+            detail::put_dword(clauses, 0);
+        }
+        const std::uint32_t start = cf_bytes + static_cast<std::uint32_t>(clauses.size());
+        std::uint32_t count = 0;
+        if (ref->kind == clause::alu) {
+            const instruction* extended = i > 0 && info(items[i - 1].cf.op).mnemonic == "ALU_EXTENDED" ? &items[i - 1].cf : nullptr;
+            if (auto ok = detail::check_alu_clause(item, extended, start); !ok) return ok.error();
+            for (const alu_group& g : item.alu) {
+                const std::uint32_t here = cf_bytes + static_cast<std::uint32_t>(clauses.size());
+                if (auto ok = check_group(g.slots, g.literals.size()); !ok)
+                    return error{ok.error().code, 0, 0, here + ok.error().offset, ok.error().subject};
+                for (const instruction& in : g.slots) detail::put(clauses, in);
+                for (std::uint32_t d : g.literals) detail::put_dword(clauses, d);
+                count += static_cast<std::uint32_t>(g.slots.size() + g.literals.size() / 2);
+            }
+        } else {
+            for (const instruction& f : item.fetches) {
+                if (!detail::fetch_fits(f, ref->kind)) return at(ctisa::errors::misplaced_statement, from, info(f.op).mnemonic);
+                detail::put(clauses, f);
+            }
+            count = static_cast<std::uint32_t>(item.fetches.size());
+        }
+        if (count == 0) return at(ctisa::errors::missing_operand, from, "COUNT");
+        if (ref->kind == clause::texture && count > max_texture_clause) return at(errors::clause_too_long, from, "COUNT");
+        auto with_addr = set(item.cf, "ADDR", start / 8);
+        auto with_count = with_addr ? set(*with_addr, "COUNT", count - 1) : with_addr;
+        if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};
+        item.cf = *with_count;
+    }
+    std::vector<std::uint8_t> out;
+    for (const cf_item& item : items) detail::put(out, item.cf);
+    out.insert(out.end(), clauses.begin(), clauses.end());
+    return out;
+}
+
+}  // namespace ctisa::cayman

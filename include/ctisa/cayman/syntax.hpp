@@ -1,0 +1,350 @@
+// Cayman's text syntax, in the shape of AMD's shader disassembly listings: one unit a line, the CF
+// program in order, each clause's lines right under the CF instruction that starts it.
+//
+//   00 ALU ADDR(4) CNT(3) KCACHE_MODE0(LOCK_1)
+//       x: MUL SRC0_SEL(R1) SRC1_SEL(KC0[3]) SRC1_CHAN(Y) WRITE_MASK(1) DST_GPR(2)
+//       y: MOV SRC0_SEL(LITERAL) SRC0_CHAN(Y) LAST(1) WRITE_MASK(1) DST_GPR(2)
+//       LITERAL 0x3F800000 0x40000000
+//   01 TC ADDR(8) CNT(1)
+//       SAMPLE SRC_GPR(2) DST_GPR(1) DST_SEL_Y(Y) DST_SEL_Z(Z) DST_SEL_W(W) COORD_TYPE_X(NORMALIZED) ...
+//   02 EXPORT_DONE RW_GPR(1) SEL_Y(Y) SEL_Z(Z) SEL_W(W)
+//   03 END
+//
+// - A CF line starts with its CF address (8-byte units from the program start; optional when
+//   reading, checked when written), then the CF, CF_ALU or CF_ALLOC_EXPORT mnemonic. A clause's CF
+//   line has ADDR(a) CNT(c): the clause's address and its units (COUNT + 1); the assembler computes
+//   both (layout.hpp) and checks them when they are written.
+// - An ALU line starts with its slot, `x:`, `y:`, `z:` or `w:` (DST_CHAN: Cayman has no T slot),
+//   then the ALU_OP2, ALU_OP3 or LDS_IDX_OP mnemonic (the slot tells ALU NOP from CF NOP). Groups
+//   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines.
+// - A fetch line (texture, vertex, memory read; GDS and TF in a GDS clause) is its mnemonic.
+// - After the mnemonic, every nonzero field the instruction uses as FIELD(VALUE) with chapter 9's
+//   field names, VALUE a number or the name of a value of the field's value set (names that are
+//   numbers, SEL's "0", ALU_SRC_SEL's "1", are written as their values); ALU source selects as
+//   the listings write them: R0-R127, KC0[0]-KC3[31] (kcache banks 0-3), PV, LITERAL... Fields not
+//   written are zero; the opcode and fixed fields are the mnemonic's. So every encoding prints and
+//   reads back to the same dwords. `;` and `#` start comments.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "../core/text/cursor.hpp"
+#include "../core/text/writer.hpp"
+#include "program.hpp"
+
+namespace ctisa::cayman {
+
+// One statement: a unit of the program and where it sits. `written` says which of a clause's
+// ADDR and CNT the text gave (link checks those against the layout).
+struct statement {
+    unit_role role = unit_role::cf;
+    instruction in{};
+    std::uint32_t cf_address = 0;  // CF lines: the address in 8-byte units
+    std::uint8_t written = 0;      // bit 0: ADDR, bit 1: CNT
+    friend constexpr bool operator==(const statement&, const statement&) = default;
+};
+
+// What the parser knows from the lines before: the next CF address and the open clause.
+struct context {
+    std::uint32_t cf_units = 0;
+    std::optional<clause> open;  // the clause the lines after the last CF line belong to
+    bool extended = false;       // the last CF line was ALU_EXTENDED: an ALU clause line follows
+};
+
+namespace detail {
+
+inline constexpr std::array<std::string_view, 4> slot_names{"x", "y", "z", "w"};
+inline constexpr std::array<category, 3> cf_categories{category::cf, category::cf_alu, category::cf_alloc_export};
+inline constexpr std::array<category, 3> alu_categories{category::alu_op2, category::alu_op3, category::lds_idx_op};
+
+[[nodiscard]] constexpr std::optional<clause> clause_kind(const instruction& cf) noexcept {
+    if (auto c = clause_of(cf, 0)) return c->kind;
+    return std::nullopt;
+}
+
+template <std::size_t N>
+[[nodiscard]] constexpr std::optional<opcode> find_in(const std::array<category, N>& cats, std::string_view mnemonic) noexcept {
+    for (category c : cats)
+        if (auto op = find_opcode(c, mnemonic)) return op;
+    return std::nullopt;
+}
+
+// Every field of the instruction's formats: f(field index, dword, position among them).
+template <class F>
+constexpr void for_each_own_field(opcode op, F&& f) {
+    std::size_t position = 0;
+    for (std::size_t d = 0; d < 3 && info(op).formats[d] != no_format; ++d) {
+        const format_info& fi = formats[info(op).formats[d]];
+        for (std::size_t i = fi.first_field; i < fi.first_field + fi.field_count; ++i, ++position) f(i, d, position);
+    }
+}
+
+// The first field the instruction does not use that is not zero (the text cannot write it), as an
+// index into `fields`.
+[[nodiscard]] constexpr std::optional<std::size_t> unused_field_set(const instruction& in) {
+    std::optional<std::size_t> found;
+    for_each_own_field(in.op, [&](std::size_t i, std::size_t d, std::size_t position) {
+        if (!found && !is_owned(in.op, i) && !uses_field(in.op, position) && read(in.dwords[d], fields[i]) != 0) found = i;
+    });
+    return found;
+}
+
+// Decimal digits, or 0x and hex digits: a number, never a value's name (ALU_SRC_SEL's "1" and
+// SEL's "0" are printed as their values).
+[[nodiscard]] constexpr bool is_number(std::string_view word) noexcept {
+    const bool hex = word.size() > 2 && word[0] == '0' && (word[1] == 'x' || word[1] == 'X');
+    if (word.empty() || !text::is_digit(word[0])) return false;
+    for (std::size_t i = hex ? 2 : 0; i < word.size(); ++i)
+        if (hex ? text::hex_value(word[i]) < 0 : !text::is_digit(word[i])) return false;
+    return true;
+}
+
+// ALU source selects as AMD's listings write them: GPRs R0-R127, kcache constants KC0[0]-KC3[31]
+// (bank 0 and 1 at 128-191, banks 2 and 3 at 256-319); the other selects by their names.
+[[nodiscard]] constexpr bool is_gpr_word(std::string_view word) noexcept {
+    if (word.size() < 2 || word[0] != 'R') return false;
+    for (char c : word.substr(1))
+        if (!text::is_digit(c)) return false;
+    return true;
+}
+[[nodiscard]] constexpr bool is_kcache_word(std::string_view word) noexcept {
+    return word.size() == 3 && word[0] == 'K' && word[1] == 'C' && word[2] >= '0' && word[2] <= '3';
+}
+
+[[nodiscard]] constexpr result<std::uint32_t> parse_select(text::cursor& in, std::string_view word) {
+    const text::position at = in.where();
+    in.advance(is_gpr_word(word) ? 1 : word.size());
+    if (is_gpr_word(word)) {
+        bool overflow = false;
+        const auto n = in.unsigned_integer(&overflow);
+        if (overflow || *n >= 128) return text::cursor::fail_at(at, error_code::register_out_of_range, word);
+        return static_cast<std::uint32_t>(*n);
+    }
+    if (!in.consume('[')) return in.fail(error_code::unexpected_character, in.token_text());
+    bool overflow = false;
+    const auto index = in.unsigned_integer(&overflow);
+    if (!index) return in.fail(error_code::expected_number, in.token_text());
+    if (overflow || *index >= 32) return text::cursor::fail_at(at, error_code::value_out_of_range, word);
+    if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
+    const auto bank = static_cast<std::uint32_t>(word[2] - '0');
+    return (bank < 2 ? 128 + 32 * bank : 256 + 32 * (bank - 2)) + static_cast<std::uint32_t>(*index);
+}
+
+template <class Sink>
+constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value) {
+    if (f.values == value_set::alu_src_sel && (value < 128 || is_kcache(value))) {
+        if (value < 128) {
+            out.push('R');
+            return text::write_unsigned(out, value);
+        }
+        const std::uint32_t bank = value < 192 ? (value - 128) / 32 : 2 + (value - 256) / 32;
+        out.append("KC");
+        text::write_unsigned(out, bank);
+        out.push('[');
+        text::write_unsigned(out, (value - (value < 192 ? 128 : 256)) % 32);
+        return out.push(']');
+    }
+    if (f.values != value_set::none)
+        if (auto name = value_name(f.values, value); name && !is_number(*name)) return out.append(*name);
+    text::write_unsigned(out, value);
+}
+
+template <class Sink>
+constexpr void print_fields(Sink& out, const statement& s) {
+    const bool clause_cf = s.role == unit_role::cf && clause_kind(s.in);
+    if (clause_cf) {
+        out.append(" ADDR(");
+        text::write_unsigned(out, get(s.in, "ADDR").value_or(0));
+        out.append(") CNT(");
+        text::write_unsigned(out, get(s.in, "COUNT").value_or(0) + 1);
+        out.push(')');
+    }
+    for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
+        const field_info& f = fields[i];
+        const std::uint32_t value = read(s.in.dwords[d], f);
+        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && f.name == "DST_CHAN")) return;
+        if (clause_cf && (f.name == "ADDR" || f.name == "COUNT")) return;
+        out.push(' ');
+        out.append(f.name);
+        out.push('(');
+        print_value(out, f, value);
+        out.push(')');
+    });
+}
+
+}  // namespace detail
+
+template <class Sink>
+constexpr void print(Sink& out, const statement& s) {
+    switch (s.role) {
+        case unit_role::cf:
+            if (s.cf_address < 10) out.push('0');
+            text::write_unsigned(out, s.cf_address);
+            out.push(' ');
+            break;
+        case unit_role::alu:
+            out.append("    ");
+            out.append(detail::slot_names[get(s.in, "DST_CHAN").value_or(0) & 3u]);
+            out.append(": ");
+            break;
+        case unit_role::literal:
+            out.append("    LITERAL 0x");
+            text::write_hex_digits(out, s.in.dwords[0], 8, true);
+            out.append(" 0x");
+            text::write_hex_digits(out, s.in.dwords[1], 8, true);
+            return;
+        default: out.append("    "); break;
+    }
+    out.append(info(s.in.op).mnemonic);
+    detail::print_fields(out, s);
+}
+
+namespace detail {
+
+[[nodiscard]] constexpr std::optional<std::uint32_t> value_named(value_set set, std::string_view name) noexcept {
+    if (set == value_set::none) return std::nullopt;
+    const value_set_info& vs = value_sets[static_cast<std::size_t>(set)];
+    for (std::size_t i = vs.first; i < vs.first + vs.count; ++i)
+        if (values[i].name == name) return values[i].value;
+    return std::nullopt;
+}
+
+[[nodiscard]] constexpr std::optional<std::size_t> field_named(opcode op, std::string_view name) noexcept {
+    for (std::uint8_t fmt : info(op).formats) {
+        if (fmt == no_format) break;
+        if (auto i = find_field(static_cast<format_id>(fmt), name)) return i;
+    }
+    return std::nullopt;
+}
+
+// The word at the cursor, not consumed: value names may start with a digit (FMT_32_32_FLOAT's
+// "32_32_FLOAT").
+[[nodiscard]] constexpr std::string_view value_token(const text::cursor& in) noexcept {
+    std::size_t n = 0;
+    while (text::is_ident_char(in.peek(n))) ++n;
+    return in.source().substr(in.offset(), n);
+}
+
+// FIELD(VALUE) pairs to the end of the line.
+[[nodiscard]] constexpr result<statement> parse_fields(text::cursor& in, statement s) {
+    const bool clause_cf = s.role == unit_role::cf && clause_kind(s.in);
+    while (!in.at_end_of_statement()) {
+        in.skip_blanks();
+        const text::position at = in.where();
+        const std::string_view name = in.identifier();
+        if (name.empty()) return in.fail(error_code::unexpected_character, in.token_text());
+        if (!in.consume('(')) return in.fail(error_code::unexpected_character, in.token_text());
+        const auto field = field_named(s.in.op, name);
+        in.skip_blanks();
+        const text::position value_at = in.where();
+        std::optional<std::uint64_t> value;
+        bool overflow = false;
+        const std::string_view word = value_token(in);
+        if (is_number(word)) {
+            value = in.unsigned_integer(&overflow);
+        } else if (field && fields[*field].values == value_set::alu_src_sel && (is_gpr_word(word) || is_kcache_word(word))) {
+            auto sel = parse_select(in, word);
+            if (!sel) return sel.error();
+            value = *sel;
+        } else if (field && (value = value_named(fields[*field].values, word))) {
+            in.advance(word.size());
+        } else if (!word.empty()) {
+            return text::cursor::fail_at(value_at, error_code::reserved_value, word);
+        } else {
+            return in.fail(error_code::expected_number, in.token_text());
+        }
+        if (!in.consume(')')) return in.fail(error_code::unexpected_character, in.token_text());
+        if (overflow || *value > 0xFFFFFFFFu) return text::cursor::fail_at(value_at, error_code::value_out_of_range, name);
+        std::string_view target = name;
+        auto v = static_cast<std::uint32_t>(*value);
+        if (clause_cf && name == "CNT") {
+            if (v == 0) return text::cursor::fail_at(value_at, error_code::value_out_of_range, name);
+            target = "COUNT", --v;
+        }
+        if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written = static_cast<std::uint8_t>(s.written | (target == "ADDR" ? 1 : 2));
+        if (get(s.in, target).value_or(0) != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
+        auto set_ok = set(s.in, target, v);
+        if (!set_ok) return text::cursor::fail_at(at, set_ok.error().code, name);
+        s.in = *set_ok;
+    }
+    return s;
+}
+
+// The mnemonic and fields of a unit of `role`, found among `cats`.
+template <std::size_t N>
+[[nodiscard]] constexpr result<statement> parse_unit(text::cursor& in, unit_role role, const std::array<category, N>& cats, std::uint32_t dst_chan) {
+    in.skip_blanks();
+    const text::position at = in.where();
+    const std::string_view word = in.identifier();
+    const auto op = find_in(cats, word);
+    if (!op) return text::cursor::fail_at(at, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
+    statement s{role, make(*op), 0, 0};
+    if (dst_chan != 0) {
+        auto with = set(s.in, "DST_CHAN", dst_chan);
+        if (!with) return text::cursor::fail_at(at, with.error().code, "DST_CHAN");
+        s.in = *with;
+    }
+    auto parsed = parse_fields(in, s);
+    if (!parsed) return parsed;
+    if (auto checked = check(parsed->in); !checked) return text::cursor::fail_at(at, checked.error().code, checked.error().subject);
+    return parsed;
+}
+
+[[nodiscard]] constexpr result<statement> parse_literal(text::cursor& in) {
+    statement s{unit_role::literal, {}, 0, 0};
+    for (std::size_t d = 0; d < 2; ++d) {
+        bool overflow = false;
+        const auto v = in.unsigned_integer(&overflow);
+        if (!v) return in.fail(error_code::expected_number, in.token_text());
+        if (overflow || *v > 0xFFFFFFFFu) return in.fail(error_code::number_out_of_range);
+        s.in.dwords[d] = static_cast<std::uint32_t>(*v);
+    }
+    return s;
+}
+
+[[nodiscard]] constexpr result<statement> parse_cf(text::cursor& in, context& ctx) {
+    in.skip_blanks();
+    const text::position at = in.where();
+    if (const auto number = in.unsigned_integer(); number && *number != ctx.cf_units)
+        return text::cursor::fail_at(at, error_code::misplaced_statement, "CF address");
+    auto s = parse_unit(in, unit_role::cf, cf_categories, 0);
+    if (!s) return s;
+    const bool clause_start = info(s->in.op).cat == category::cf_alu && info(s->in.op).mnemonic != "ALU_EXTENDED";
+    if (ctx.extended && !clause_start) return text::cursor::fail_at(at, errors::extended_without_clause, info(s->in.op).mnemonic);
+    ctx.extended = info(s->in.op).mnemonic == "ALU_EXTENDED";
+    s->cf_address = ctx.cf_units++;
+    ctx.open = clause_kind(s->in);
+    return s;
+}
+
+}  // namespace detail
+
+// One line of the program (see the syntax above).
+[[nodiscard]] constexpr result<statement> parse(text::cursor& in, context& ctx) {
+    in.skip_blanks();
+    const text::position at = in.where();
+    if (text::is_digit(in.peek())) return detail::parse_cf(in, ctx);
+    const text::cursor::mark_t start = in.mark();
+    const std::string_view word = in.identifier();
+    const auto misplaced = text::cursor::fail_at(at, error_code::misplaced_statement, word);
+    for (std::uint32_t chan = 0; chan < 4; ++chan) {
+        if (word != detail::slot_names[chan] || !in.consume(':')) continue;
+        if (ctx.open != clause::alu) return misplaced;
+        return detail::parse_unit(in, unit_role::alu, detail::alu_categories, chan);
+    }
+    if (word == "LITERAL") return ctx.open == clause::alu ? detail::parse_literal(in) : misplaced;
+    if (detail::find_in(detail::cf_categories, word)) {
+        in = text::cursor(in.source(), "#;", start);
+        return detail::parse_cf(in, ctx);
+    }
+    in = text::cursor(in.source(), "#;", start);
+    if (ctx.open == clause::texture) return detail::parse_unit(in, unit_role::fetch, std::array{category::tex, category::vtx, category::mem_rd}, 0);
+    if (ctx.open == clause::gds) return detail::parse_unit(in, unit_role::fetch, std::array{category::gds, category::tf}, 0);
+    return detail::find_in(std::array{category::tex, category::vtx, category::mem_rd, category::gds, category::tf}, word)
+               ? misplaced
+               : text::cursor::fail_at(at, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
+}
+
+}  // namespace ctisa::cayman

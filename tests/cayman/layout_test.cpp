@@ -1,0 +1,155 @@
+// Whole programs laid out (clause addresses, counts and fetch alignment computed) and decoded back:
+// a vertex shader with a vertex fetch and exports, a pixel shader with a texture fetch and KILL, a
+// compute kernel with a loop, LDS, a GDS clause and a UAV store.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <ctisa/cayman/layout.hpp>
+
+#include "programs.hpp"
+
+namespace cm = ctisa::cayman;
+
+namespace {
+
+using namespace cayman_programs;
+
+// The units the image must decode to, in memory order, pads left out: CF instructions (ADDR and
+// COUNT as the layout computed them), then each clause's instructions and literal slots.
+struct expected_unit {
+    cm::unit_role role;
+    cm::instruction in;
+};
+
+std::vector<expected_unit> expected_units(const std::vector<cm::cf_item>& items, const std::vector<std::uint8_t>& image) {
+    std::vector<expected_unit> out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        cm::instruction cf = items[i].cf;
+        for (std::size_t d = 0; d < 2; ++d)
+            cf.dwords[d] = static_cast<std::uint32_t>(image[8 * i + 4 * d]) | (static_cast<std::uint32_t>(image[8 * i + 4 * d + 1]) << 8) |
+                           (static_cast<std::uint32_t>(image[8 * i + 4 * d + 2]) << 16) | (static_cast<std::uint32_t>(image[8 * i + 4 * d + 3]) << 24);
+        out.push_back({cm::unit_role::cf, cf});
+    }
+    for (const auto& item : items) {
+        for (const auto& g : item.alu) {
+            for (const auto& in : g.slots) out.push_back({cm::unit_role::alu, in});
+            for (std::size_t l = 0; l < g.literals.size(); l += 2) {
+                cm::instruction lit{};
+                lit.dwords[0] = g.literals[l];
+                lit.dwords[1] = g.literals[l + 1];
+                out.push_back({cm::unit_role::literal, lit});
+            }
+        }
+        for (const auto& f : item.fetches) out.push_back({cm::unit_role::fetch, f});
+    }
+    return out;
+}
+
+void round_trip(const std::vector<cm::cf_item>& items) {
+    const auto image = cm::layout(items);
+    INFO((image ? std::string("laid out") : std::string(image.error().message()) + " " + std::string(image.error().subject)));
+    REQUIRE(image);
+    const auto program = cm::decode_program(*image);
+    INFO((program ? std::string("decoded") : std::string(program.error().message()) + " at " + std::to_string(program.error().offset)));
+    REQUIRE(program);
+    const auto expected = expected_units(items, *image);
+    std::vector<cm::program_unit> units;
+    for (const auto& u : program->units)
+        if (u.role != cm::unit_role::pad) units.push_back(u);
+    REQUIRE(units.size() == expected.size());
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        INFO("unit " << i << " at " << units[i].offset);
+        CHECK(units[i].role == expected[i].role);
+        if (units[i].role == cm::unit_role::literal) CHECK(units[i].in.dwords == expected[i].in.dwords);
+        else CHECK(units[i].in == expected[i].in);
+        if (units[i].role == cm::unit_role::fetch) CHECK(units[i].offset % 16 == 0);
+    }
+}
+
+std::uint32_t field(const std::vector<std::uint8_t>& image, std::size_t unit, std::string_view name, cm::opcode op) {
+    cm::instruction in{op, {}};
+    for (std::size_t d = 0; d < 2; ++d)
+        for (std::size_t b = 0; b < 4; ++b) in.dwords[d] |= static_cast<std::uint32_t>(image[8 * unit + 4 * d + b]) << (8 * b);
+    return cm::get(in, name).value();
+}
+
+}  // namespace
+
+TEST_CASE("cayman layout: three realistic programs round-trip through their images", "[cayman][layout]") {
+    round_trip(vertex_shader());
+    round_trip(pixel_shader());
+    round_trip(compute_kernel());
+}
+
+TEST_CASE("cayman layout: addresses, counts and alignment the layout computes", "[cayman][layout]") {
+    const auto image = cm::layout(vertex_shader()).value();
+    const auto tc = *cm::find_opcode(c::cf, "TC");
+    const auto alu = *cm::find_opcode(c::cf_alu, "ALU");
+    // CF program: five instructions (40 bytes); the TC clause at 48 (16-byte aligned after a pad) holds
+    // one fetch; the ALU clause follows at 64: DOT4 x4, MOV x2 and one literal slot = 7 slots.
+    CHECK(field(image, 0, "ADDR", tc) == 6);
+    CHECK(field(image, 0, "COUNT", tc) == 0);
+    CHECK(field(image, 1, "ADDR", alu) == 8);
+    CHECK(field(image, 1, "COUNT", alu) == 6);
+    CHECK(image.size() == 64 + 7 * 8);
+    CHECK(std::vector<std::uint8_t>(image.begin() + 40, image.begin() + 48) == std::vector<std::uint8_t>(8, 0));
+}
+
+TEST_CASE("cayman layout: kcache banks 2 and 3 through ALU_EXTENDED", "[cayman][layout]") {
+    cm::alu_group read_bank2{{ins(c::alu_op2, "MOV", {{"SRC0_SEL", 256 + 17}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    std::vector<cm::cf_item> items{
+        {ins(c::cf_alu, "ALU_EXTENDED", {{"KCACHE_MODE2", 2}, {"KCACHE_BANK2", 3}}), {}, {}},
+        {ins(c::cf_alu, "ALU"), {read_bank2}, {}},
+        {ins(c::cf, "END"), {}, {}},
+    };
+    round_trip(items);
+    items[0].cf = cm::set(items[0].cf, "KCACHE_MODE2", 1).value();  // LOCK_1: constants 0-15 only
+    CHECK(cm::layout(items).error().code == ctisa::error_code{cm::errors::kcache_not_locked});
+    items.erase(items.begin());  // no ALU_EXTENDED: banks 2 and 3 are not locked at all
+    CHECK(cm::layout(items).error().code == ctisa::error_code{cm::errors::kcache_not_locked});
+}
+
+TEST_CASE("cayman layout: programs the layout refuses", "[cayman][layout]") {
+    namespace e = cm::errors;
+    using ce = ctisa::error_code;
+    auto no_end = pixel_shader();
+    no_end.pop_back();
+    CHECK(cm::layout(no_end).error().code == ce{e::missing_end});
+
+    auto bad_group = pixel_shader();
+    bad_group[1].alu[0].slots[0] = cm::set(bad_group[1].alu[0].slots[0], "LAST", 0).value();
+    const auto r = cm::layout(bad_group);
+    CHECK(r.error().code == ce{e::last_bit});
+    CHECK(r.error().offset == 48);  // CF 32 bytes, the TC clause 16
+
+    auto unlocked = vertex_shader();
+    unlocked[1].cf = cm::set(unlocked[1].cf, "KCACHE_MODE0", 0).value();
+    CHECK(cm::layout(unlocked).error().code == ce{e::kcache_not_locked});
+    CHECK(cm::layout(unlocked).error().offset == 64);
+
+    auto kill_then_more = pixel_shader();
+    kill_then_more[1].alu.push_back({{ins(c::alu_op2, "NOP", {{"LAST", 1}})}, {}});
+    CHECK(cm::layout(kill_then_more).error().code == ce{e::kill_not_last});
+
+    auto wrong_clause = pixel_shader();
+    wrong_clause[0].fetches[0] = ins(c::gds, "GDS_ADD");
+    CHECK(cm::layout(wrong_clause).error().code == ctisa::error_code::misplaced_statement);
+
+    auto empty = pixel_shader();
+    empty[1].alu.clear();
+    CHECK(cm::layout(empty).error().code == ctisa::error_code::missing_operand);
+
+    auto too_long = pixel_shader();
+    too_long[0].fetches.assign(17, too_long[0].fetches[0]);  // table 3.2: 16 at most
+    CHECK(cm::layout(too_long).error().code == ce{e::clause_too_long});
+    too_long[0].fetches.resize(16);
+    CHECK(cm::layout(too_long));
+    auto gds_too_long = compute_kernel();
+    gds_too_long[4].fetches.assign(65, gds_too_long[4].fetches[0]);  // COUNT holds 64 at most
+    CHECK(cm::layout(gds_too_long).error().code == ctisa::error_code::value_out_of_range);
+}

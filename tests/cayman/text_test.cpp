@@ -1,0 +1,244 @@
+// Cayman's text (syntax.hpp) on the engine (isa.hpp): images disassembled and assembled back to the
+// same bytes for every opcode and the three realistic programs, compile-time assembly, and every
+// error with its line and column or byte offset.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <ctisa/cayman/isa.hpp>
+
+#include "programs.hpp"
+
+namespace cm = ctisa::cayman;
+using namespace cayman_programs;
+
+namespace {
+
+std::string text_of(const std::vector<std::uint8_t>& image) {
+    std::string text;
+    ctisa::text::string_sink sink(text);
+    const ctisa::error e = ctisa::disassemble<cm::isa>(sink, image);
+    INFO(e.message() << " " << e.subject << " at " << e.offset);
+    REQUIRE(!e.failed());
+    return text;
+}
+
+// image -> text -> image, and the statements read back equal to the ones decoded.
+std::string round_trip(const std::vector<cm::cf_item>& items) {
+    const auto image = cm::layout(items);
+    INFO((image ? std::string("laid out") : std::string(image.error().message()) + " " + std::string(image.error().subject)));
+    REQUIRE(image);
+    const std::string text = text_of(*image);
+    INFO(text);
+    const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
+    INFO((bytes ? std::string("assembled") : std::string(bytes.error().message()) + " " + std::string(bytes.error().subject) + " line " +
+                                                  std::to_string(bytes.error().line) + ":" + std::to_string(bytes.error().column)));
+    REQUIRE(bytes);
+    CHECK(*bytes == *image);
+    const auto decoded = ctisa::decode_program<cm::isa>(*image);
+    const auto read = ctisa::read_statements<cm::isa>(text);
+    REQUIRE(decoded);
+    REQUIRE(read);
+    CHECK(read->statements == *decoded);
+    return text;
+}
+
+cm::alu_group group_of(cm::opcode op) {
+    const cm::alu_slots shape = cm::info(op).slots;
+    const std::uint32_t n = shape == cm::alu_slots::vec4 || shape == cm::alu_slots::quad ? 4
+                            : shape == cm::alu_slots::trans                              ? 3
+                            : shape == cm::alu_slots::pair                               ? 2
+                                                                                         : 1;
+    cm::alu_group g;
+    for (std::uint32_t ch = 0; ch < n; ++ch) {
+        cm::instruction in = cm::make(op);
+        if (ch > 0) in = cm::set(in, "DST_CHAN", ch).value();
+        if (ch + 1 == n) in = cm::set(in, "LAST", 1).value();
+        g.slots.push_back(in);
+    }
+    return g;
+}
+
+// The smallest program holding the opcode where it belongs.
+std::vector<cm::cf_item> program_with(cm::opcode op) {
+    const auto end = cm::cf_item{ins(c::cf, "END"), {}, {}};
+    const auto mov = cm::alu_group{{ins(c::alu_op2, "MOV", {{"LAST", 1}})}, {}};
+    const cm::instruction in = cm::make(op);
+    switch (cm::info(op).cat) {
+        case c::cf: {
+            const std::string_view m = cm::info(op).mnemonic;
+            if (m == "TC" || m == "TC_ACK") return {{in, {}, {ins(c::vtx, "FETCH")}}, end};
+            if (m == "GDS") return {{in, {}, {ins(c::gds, "GDS_ADD")}}, end};
+            if (m == "END") return {end};
+            return {{in, {}, {}}, end};
+        }
+        case c::cf_alu:
+            if (cm::info(op).mnemonic == "ALU_EXTENDED") return {{in, {}, {}}, {ins(c::cf_alu, "ALU"), {mov}, {}}, end};
+            return {{in, {mov}, {}}, end};
+        case c::alu_op2:
+        case c::alu_op3:
+        case c::lds_idx_op: return {{ins(c::cf_alu, "ALU"), {group_of(op)}, {}}, end};
+        case c::tex:
+        case c::vtx:
+        case c::mem_rd: return {{ins(c::cf, "TC"), {}, {in}}, end};
+        case c::gds:
+        case c::tf: return {{ins(c::cf, "GDS"), {}, {in}}, end};
+        default: return {{in, {}, {}}, end};
+    }
+}
+
+constexpr std::uint32_t dword(const auto& bytes, std::size_t at) {
+    return std::uint32_t{bytes[at]} | std::uint32_t{bytes[at + 1]} << 8 | std::uint32_t{bytes[at + 2]} << 16 | std::uint32_t{bytes[at + 3]} << 24;
+}
+
+}  // namespace
+
+TEST_CASE("cayman text: every opcode round-trips through text to identical bytes", "[cayman][text]") {
+    std::size_t opcodes = 0;
+    for (std::size_t i = 0; i < cm::opcodes.size(); ++i) {
+        const auto op = static_cast<cm::opcode>(i);
+        if (cm::info(cm::info(op).cat).sub_of != cm::no_category) continue;  // RAT, GWS: operands of their instruction
+        INFO(cm::info(cm::info(op).cat).name << " " << cm::info(op).mnemonic);
+        round_trip(program_with(op));
+        ++opcodes;
+    }
+    CHECK(opcodes == 390);
+}
+
+TEST_CASE("cayman text: the three realistic programs round-trip, in listing order", "[cayman][text]") {
+    // CF program of 5 units (40 bytes): the fetch clause at 48 (16-byte aligned, ADDR 6), the ALU
+    // clause after it at 64 (ADDR 8): 4 DOT4, 2 MOV and a literal slot.
+    const std::string vs = round_trip(vertex_shader());
+    CHECK(vs.starts_with("00 TC ADDR(6) CNT(1)\n    FETCH "));
+    CHECK(vs.find("01 ALU ADDR(8) CNT(7) KCACHE_MODE0(") != std::string::npos);
+    CHECK(vs.find("    w: DOT4 SRC0_SEL(R1) SRC0_CHAN(W) SRC1_SEL(KC0[0]) SRC1_CHAN(W) LAST(1) DST_GPR(2)\n") != std::string::npos);
+    CHECK(vs.find("    LITERAL 0x3F800000 0x00000000\n02 EXPORT ") != std::string::npos);
+    CHECK(vs.ends_with("04 END\n"));
+    const std::string ps = round_trip(pixel_shader());
+    CHECK(ps.find("    x: KILLGT ") != std::string::npos);
+    const std::string cs = round_trip(compute_kernel());
+    CHECK(cs.starts_with("00 LOOP_START_DX10 ADDR(4)\n01 ALU ADDR(7) CNT(3)\n    x: LDS_WRITE "));
+    CHECK(cs.find("04 GDS ADDR(12) CNT(1)\n    GDS_ADD ") != std::string::npos);
+}
+
+TEST_CASE("cayman text: assembling computes clause addresses and counts, pads fetch clauses", "[cayman][text]") {
+    // No numbers, no ADDR or CNT: the layout's. CF program 32 bytes, the ALU clause at 32 (ADDR 4),
+    // the fetch clause at 48 (ADDR 6) after an 8-byte pad.
+    const auto image = ctisa::assemble_image<cm::isa>(
+        "ALU\n"
+        "  x: MOV SRC0_SEL(1) WRITE_MASK(1) LAST(1)\n"
+        "TC\n"
+        "  FETCH DST_GPR(2)\n"
+        "NOP\n"
+        "END\n");
+    INFO((image ? "" : std::string(image.error().message())));
+    REQUIRE(image);
+    REQUIRE(image->bytes.size() == 64);
+    CHECK(dword(image->bytes, 0) == 4);                      // ALU: ADDR 4
+    CHECK(dword(image->bytes, 4) == 8u << 26);               // CF_INST ALU (8) in bits 26-29, COUNT 0
+    CHECK(dword(image->bytes, 8) == 6);                      // TC: ADDR 6
+    CHECK(dword(image->bytes, 12) == 1u << 22);              // CF_INST TC (1) in bits 22-29, COUNT 0
+    CHECK(dword(image->bytes, 28) == 32u << 22);             // END (32)
+    CHECK(dword(image->bytes, 32) == (1u | 1u << 31));       // MOV: SRC0_SEL 1, LAST
+    CHECK(dword(image->bytes, 36) == (1u << 4 | 25u << 7));  // WRITE_MASK, ALU_INST MOV (25)
+    CHECK(dword(image->bytes, 40) == 0);                     // the pad
+    CHECK(dword(image->bytes, 52) == 2);                     // FETCH: VTX_WORD1_GPR.DST_GPR (bits 0-6)
+    // units: four CF, the ALU instruction, the pad, the fetch
+    CHECK(image->unit_ends == std::vector<std::size_t>{8, 16, 24, 32, 40, 48, 64});
+}
+
+TEST_CASE("cayman text: compile-time assembly", "[cayman][text]") {
+    static constexpr auto p = cm::assemble<
+        "00 ALU ADDR(2) CNT(1)\n"
+        "    x: MOV SRC0_SEL(1) WRITE_MASK(1) LAST(1)\n"
+        "01 END\n">();
+    STATIC_REQUIRE(p.size() == 3);
+    STATIC_REQUIRE(p.size_bytes() == 24);
+    STATIC_REQUIRE(dword(p.bytes, 0) == 2);
+    STATIC_REQUIRE(dword(p.bytes, 4) == 8u << 26);
+    STATIC_REQUIRE(dword(p.bytes, 12) == 32u << 22);
+    STATIC_REQUIRE(dword(p.bytes, 16) == (1u | 1u << 31));
+    STATIC_REQUIRE(dword(p.bytes, 20) == (1u << 4 | 25u << 7));
+    STATIC_REQUIRE(p.instructions[1].role == cm::unit_role::alu);
+    STATIC_REQUIRE(!cm::try_assemble("00 ALU\n    x: MOV LAST(1)\n01 NOP\n"));  // no END
+    STATIC_REQUIRE(cm::try_assemble("00 NOP\n01 END\n").value() == 2);
+    STATIC_REQUIRE(cm::parse("00 END").value().in.op == *cm::find_opcode(c::cf, "END"));
+}
+
+TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
+    struct bad {
+        std::string_view text;
+        ctisa::error_code code;
+        std::uint32_t line, column;
+    };
+    const bad cases[] = {
+        {"00 FOO\n", ctisa::error_code::unknown_mnemonic, 1, 4},
+        {"00 NOP\n    FOO\n01 END\n", ctisa::error_code::unknown_mnemonic, 2, 5},
+        {"00 END\n", ctisa::error_code::none, 0, 0},
+        {"00 NOP\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 2, 5},      // ALU line outside an ALU clause
+        {"00 NOP\n    LITERAL 1 2\n01 END\n", ctisa::error_code::misplaced_statement, 2, 5},
+        {"00 ALU\n    SAMPLE\n01 END\n", ctisa::error_code::misplaced_statement, 2, 5},              // fetch in an ALU clause
+        {"00 NOP\n02 END\n", ctisa::error_code::misplaced_statement, 2, 1},                          // wrong CF number
+        {"00 ALU\n    x: MOV LAST(1) FOO(1)\n01 END\n", ctisa::error_code::operand_not_allowed, 2, 20},
+        {"00 ALU\n    x: MOV LAST(1) DST_GPR(128)\n01 END\n", ctisa::error_code::value_out_of_range, 2, 20},
+        {"00 ALU\n    x: MOV SRC0_SEL(R128) LAST(1)\n01 END\n", ctisa::error_code::register_out_of_range, 2, 21},
+        {"00 ALU\n    x: MOV SRC0_SEL(KC1[32]) LAST(1)\n01 END\n", ctisa::error_code::value_out_of_range, 2, 21},
+        {"00 ALU\n    x: MOV SRC0_SEL(KC1 0]) LAST(1)\n01 END\n", ctisa::error_code::unexpected_character, 2, 25},
+        {"00 ALU KCACHE_MODE0(LOCK_1) KCACHE_MODE1(LOCK_1)\n    x: MOV SRC0_SEL(KC1[15]) LAST(1)\n01 END\n", ctisa::error_code::none, 0, 0},
+        {"00 ALU KCACHE_MODE0(LOCK_1)\n    x: MOV SRC0_SEL(KC1[15]) LAST(1)\n01 END\n", ctisa::error_code{cm::errors::kcache_not_locked}, 2, 5},
+        {"00 ALU\n    x: MOV LAST(1) SRC0_SEL(255)\n01 END\n", ctisa::error_code::reserved_value, 2, 8},  // no PS
+        {"00 ALU\n    x: MOV LAST(1) OMOD(TIMES_3)\n01 END\n", ctisa::error_code::reserved_value, 2, 25},
+        {"00 ALU\n    x: MOV LAST(1) LAST(1)\n01 END\n", ctisa::error_code::duplicate_name, 2, 20},
+        {"00 ALU\n    x: MOV SRC0_SEL(1 LAST(1)\n01 END\n", ctisa::error_code::unexpected_character, 2, 23},
+        {"00 ALU\n    x: MOV SRC1_SEL(1) LAST(1)\n01 END\n", ctisa::error_code::operand_not_allowed, 2, 12},  // MOV reads one source
+        {"00 ALU\n    LITERAL 1\n01 END\n", ctisa::error_code::expected_number, 2, 14},  // a literal slot holds two dwords
+        {"00 ALU ADDR(3) CNT(1)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::clause_out_of_range}, 1, 1},  // ADDR is 2
+        {"00 ALU ADDR(2) CNT(2)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code::value_out_of_range, 1, 1},
+        {"00 ALU\n    x: MOV\n01 END\n", ctisa::error_code{cm::errors::last_bit}, 2, 5},
+        {"00 ALU\n    x: MOV SRC0_SEL(ALU_SRC_LITERAL) LAST(1)\n01 END\n", ctisa::error_code::reserved_value, 2, 21},  // value names as the spec spells them
+        {"00 ALU\n    x: MOV SRC0_SEL(LITERAL) LAST(1)\n01 END\n", ctisa::error_code{cm::errors::literal_count}, 2, 5},  // no LITERAL line
+        {"00 ALU\n    x: MOV LAST(1)\n01 NOP\n", ctisa::error_code{cm::errors::missing_end}, 3, 1},
+        {"00 ALU\n    x: MOV\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::slot_taken}, 3, 5},
+        {"00 ALU\n    x: KILLGT LAST(1)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::kill_not_last}, 2, 5},
+        {"00 ALU_EXTENDED\n01 NOP\n02 END\n", ctisa::error_code{cm::errors::extended_without_clause}, 2, 1},
+    };
+    for (const bad& b : cases) {
+        INFO(b.text);
+        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
+        if (b.code == ctisa::error_code::none) {
+            CHECK(r);
+            continue;
+        }
+        REQUIRE(!r);
+        CHECK(r.error().code == b.code);
+        CHECK(r.error().line == b.line);
+        CHECK(r.error().column == b.column);
+    }
+}
+
+TEST_CASE("cayman text: decoding refuses what the text cannot reproduce, with the byte offset", "[cayman][text]") {
+    auto image = cm::layout(vertex_shader()).value();
+    std::vector<std::uint8_t> bytes = image;
+    bytes[4 * 1 + 0] |= 1u << 3;  // TC's CF_CONST (CF_WORD1 bits 3-7): TC does not use it
+    auto d = ctisa::decode_program<cm::isa>(bytes);
+    REQUIRE(!d);
+    CHECK(d.error().code == ctisa::error_code::unused_field_set);
+    CHECK(d.error().offset == 4);
+    // The ALU clause moved 8 bytes later (ADDR + 1, a zero slot before it): decodable, not the layout's.
+    std::vector<std::uint8_t> moved(image.begin(), image.begin() + 64);
+    moved.insert(moved.end(), 8, 0);
+    moved.insert(moved.end(), image.begin() + 64, image.end());
+    moved[8] = static_cast<std::uint8_t>(moved[8] + 1);
+    REQUIRE(cm::decode_program(moved));
+    d = ctisa::decode_program<cm::isa>(moved);
+    REQUIRE(!d);
+    CHECK(d.error().code == ctisa::error_code::not_canonical);
+    // Truncation keeps decode_program's error and offset.
+    bytes = image;
+    bytes.resize(bytes.size() - 8);
+    d = ctisa::decode_program<cm::isa>(bytes);
+    REQUIRE(!d);
+    CHECK(d.error().code == ctisa::error_code{cm::errors::clause_out_of_range});
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The ctisa tool on Cayman: opcodes, fields, asm, dis, explain. Expected bytes worked out by hand from
+# chapter 9's formats (generators/specs/cayman.toml); the text is syntax.hpp's.
+#   cayman_cli_test.sh PATH/TO/ctisa
+ctisa="$1"
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
+
+check "opcodes: 427 encodings" "427" "$("$ctisa" opcodes cayman | wc -l | tr -d ' ')"
+check "opcodes: NOP in CF (0) and ALU_OP2 (26)" "$(printf 'NOP\tCF\t0\nNOP\tALU_OP2\t26')" "$("$ctisa" opcodes cayman | grep -P '^NOP\t')"
+check "fields: 265 in 33 formats" "265" "$("$ctisa" fields cayman | wc -l | tr -d ' ')"
+check "fields: ALU_INST at 7-17" "$(printf 'ALU_WORD1_OP2\tALU_INST\t7\t17')" "$("$ctisa" fields cayman | grep -P '^ALU_WORD1_OP2\tALU_INST\t')"
+
+# An ALU clause with a literal, a fetch clause, an export: ADDR and CNT left to the assembler.
+cat > "$work/p.asm" <<'ASM'
+ALU                                             ; ADDR 4 (after four CF units), CNT 2
+    x: MOV SRC0_SEL(LITERAL) WRITE_MASK(1) LAST(1)
+    LITERAL 0x3F800000 0
+TC                                              ; at 48: 16-byte aligned already
+    FETCH DST_GPR(1)
+EXPORT_DONE TYPE(PARAM) RW_GPR(1)
+END
+ASM
+# CF_ALU: ADDR 4; COUNT 1 (bits 18-24), CF_INST ALU 8 (26-29). CF TC: ADDR 6; CF_INST 1 (22-29).
+# EXPORT_DONE: TYPE 2 (13-14), RW_GPR 1 (15-21); CF_INST 84. END: CF_INST 32.
+# MOV: SRC0_SEL 253 (literal X), LAST (31); WRITE_MASK (4), ALU_INST 25 (7-17). The literal slot.
+# FETCH: VC_INST 0; DST_GPR 1 (VTX_WORD1_GPR 0-6); fourth dword zero.
+expected_bytes="04 00 00 00 00 00 04 20
+06 00 00 00 00 00 40 00
+00 c0 00 00 00 00 00 15
+00 00 00 00 00 00 00 08
+fd 00 00 80 90 0c 00 00
+00 00 80 3f 00 00 00 00
+00 00 00 00 01 00 00 00 00 00 00 00 00 00 00 00"
+check "asm: one unit a line, image order" "$expected_bytes" "$("$ctisa" asm cayman "$work/p.asm")"
+listing="00 ALU ADDR(4) CNT(2)
+    x: MOV SRC0_SEL(LITERAL) LAST(1) WRITE_MASK(1)
+    LITERAL 0x3F800000 0x00000000
+01 TC ADDR(6) CNT(1)
+    FETCH DST_GPR(1)
+02 EXPORT_DONE TYPE(PARAM) RW_GPR(1)
+03 END"
+check "dis: the listing, clauses under their CF lines" "$listing" "$("$ctisa" asm cayman "$work/p.asm" | "$ctisa" dis cayman)"
+check "asm of the listing: the same bytes" "$expected_bytes" "$("$ctisa" asm cayman "$work/p.asm" | "$ctisa" dis cayman | "$ctisa" asm cayman)"
+printf "$("$ctisa" asm cayman "$work/p.asm" | tr '\n' ' ' | sed 's/ *$//; s/^/\\x/; s/ /\\x/g')" > "$work/p.bin"
+check "dis --binary" "$listing" "$("$ctisa" dis cayman "$work/p.bin" --binary)"
+explained="$("$ctisa" asm cayman "$work/p.asm" | "$ctisa" explain cayman)"
+check "explain: the CF line first" "00 ALU ADDR(4) CNT(2)" "$(echo "$explained" | head -1)"
+check "explain: COUNT of the clause" "$(printf 'CF_ALU_WORD1.COUNT\t18\t24\t1')" "$(echo "$explained" | grep -P '^CF_ALU_WORD1.COUNT\t')"
+check "explain: an ALU unit read as ALU (its place)" "$(printf 'ALU_WORD1_OP2.ALU_INST\t7\t17\t25')" "$(echo "$explained" | grep -P '^ALU_WORD1_OP2.ALU_INST\t')"
+check "explain: the literal slot" "$(printf 'LITERAL.DWORD0\t0\t31\t1065353216')" "$(echo "$explained" | grep -P '^LITERAL.DWORD0\t')"
+check "explain: the fetch's DST_GPR" "$(printf 'VTX_WORD1_GPR.DST_GPR\t0\t6\t1')" "$(echo "$explained" | grep -P '^VTX_WORD1_GPR.DST_GPR\t')"
+
+printf '00 ALU\n    x: MOV SRC1_SEL(1) LAST(1)\n    y: BOGUS\n01 END\n' > "$work/bad.asm"
+"$ctisa" asm cayman "$work/bad.asm" > /dev/null 2> "$work/err"
+check "asm error exit status" "1" "$?"
+check "asm errors, one a faulty line" "$work/bad.asm:2:12: error: operand not allowed here (SRC1_SEL)
+$work/bad.asm:3:8: error: unknown mnemonic (BOGUS)" "$(cat "$work/err")"
+# END's CF_CONST (CF_WORD1 bits 3-7) set: END does not use it, the text could not write it.
+echo "00 00 00 00 08 00 00 08" | "$ctisa" dis cayman > /dev/null 2> "$work/err"
+check "dis of an unused field set: status" "1" "$?"
+check "dis of an unused field set: where" "<stdin>:1:13: error: a field the instruction does not use is not in its canonical state (CF_CONST) [byte offset 4]" "$(cat "$work/err")"
+echo "00 00 00 00 00 00 00" | "$ctisa" dis cayman > /dev/null 2> "$work/err"
+check "dis of a truncated program" "1" "$?"
+finish cayman
