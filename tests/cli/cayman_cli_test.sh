@@ -53,7 +53,7 @@ check "explain: the fetch's DST_GPR" "$(printf 'VTX_WORD1_GPR.DST_GPR\t0\t6\t1')
 printf '00 ALU\n    x: MOV SRC1_SEL(1) LAST(1)\n    y: BOGUS\n01 END\n' > "$work/bad.asm"
 "$ctisa" asm cayman "$work/bad.asm" > /dev/null 2> "$work/err"
 check "asm error exit status" "1" "$?"
-check "asm errors, one a faulty line" "$work/bad.asm:2:12: error: operand not allowed here (SRC1_SEL)
+check "asm errors, one a faulty line" "$work/bad.asm:2:12: error: operand not allowed here (SRC1_SEL(1))
 $work/bad.asm:3:8: error: unknown mnemonic (BOGUS)" "$(cat "$work/err")"
 # END's CF_CONST (CF_WORD1 bits 3-7) set: END does not use it, the text could not write it.
 echo "00 00 00 00 08 00 00 08" | "$ctisa" dis cayman > /dev/null 2> "$work/err"
