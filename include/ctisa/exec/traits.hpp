@@ -41,7 +41,8 @@
 //                                      outside its block. A program made only of these runs in blocks.
 //   static constexpr bool inline_block_kernels;  [true]  inline each instruction's kernel into
 //                                      the compiled block (rows stay in registers across small
-//                                      kernels); false: one function an instruction
+//                                      kernels); false: one function an instruction (its
+//                                      block step too, never inlined into the block loop)
 //   static constexpr bool lane_local(const descriptor&);  [true]  computes each lane from that lane's
 //                                      rows only and calls nothing (no environment, no kill): a
 //                                      partial warp of such a straight program runs in blocks too

@@ -153,6 +153,14 @@ template <class View>
     return s.form == source_form::word && s.and_mask == lane_on && s.xor_mask == 0;
 }
 
+// Whether sources [0, Sources) are all plain.
+template <unsigned Sources>
+[[nodiscard]] constexpr bool plain_sources(const instruction_desc& d) noexcept {
+    for (unsigned s = 0; s < Sources; ++s)
+        if (!plain(d.sources[s])) return false;
+    return true;
+}
+
 template <std::size_t K>
 inline constexpr std::array<lane_word, K> zero_lanes{};
 
@@ -207,6 +215,17 @@ CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, cons
             const lane_word* p1 = p[1];
             const lane_word* p2 = p[2];
             const lane_word* p3 = p[3];
+            if constexpr (ctisa::exec::is_static_desc<Desc>) {
+                // Every lane and bit written: straight into the row (each lane reads its own
+                // lanes before it writes, and rows never partly overlap, so a source may be the
+                // destination); with the rows constants, the compiler sees that too.
+                if (all_active && d.write_bits == lane_on && plain_sources<Sources>(d)) {
+                    lane_word* dst = v.row(d.dest) + l0;
+                    CTISA_LANE_LOOP
+                    for (std::size_t k = 0; k < K; ++k) dst[k] = f(p0[k], p1[k], p2[k], p3[k]);
+                    continue;
+                }
+            }
             CTISA_LANE_LOOP
             for (std::size_t k = 0; k < K; ++k) out[k] = f(p0[k], p1[k], p2[k], p3[k]);
             ctisa::exec::store_bits_for<Desc>(v, d.dest, l0, out, K, active, all_active, d.write_bits);
