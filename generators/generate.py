@@ -22,6 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # repository, which is also the label written into the generated headers' banner.
 ISAS = {
     "attila": "generators/specs/attila.toml",
+    "nvasm": "generators/specs/nvasm.toml",
     "valhall": "../shared/seeds/valhall_ISA.xml",
 }
 

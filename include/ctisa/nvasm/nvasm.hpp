@@ -1,0 +1,4 @@
+// NVIDIA unified assembly (the NV_gpu_program4 family): one include.
+#pragma once
+
+#include "description.hpp"
