@@ -2,3 +2,5 @@
 #pragma once
 
 #include "description.hpp"
+#include "printer.hpp"
+#include "compile_time.hpp"

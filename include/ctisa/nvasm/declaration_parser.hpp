@@ -1,0 +1,192 @@
+// Parsing the statements that are not instructions: OPTION, the geometry declarations, and the
+// naming statements ATTRIB, PARAM, TEMP, OUTPUT, ALIAS, BUFFER, BUFFER4 with their modifiers.
+#pragma once
+
+#include <string_view>
+
+#include "operands.hpp"
+
+namespace ctisa::nvasm {
+
+namespace detail {
+
+constexpr const variable_modifier_info* find_variable_modifier(std::string_view word) noexcept {
+    for (const auto& v : variable_modifiers)
+        if (v.name == word) return &v;
+    return nullptr;
+}
+
+constexpr std::size_t index_of(const variable_modifier_info* v) noexcept { return static_cast<std::size_t>(v - variable_modifiers.data()); }
+
+// A new name, `word` read at `at`: not reserved, not declared before.
+constexpr error establish_name(context& ctx, std::string_view word, text::position at, variable_class kind, std::int32_t array_size, name_text& name) {
+    if (word.empty()) return text::cursor::fail_at(at, error_code::missing_operand, "a name");
+    if (is_reserved(word)) return text::cursor::fail_at(at, errors::reserved_name, word);
+    if (ctx.find(word)) return text::cursor::fail_at(at, error_code::duplicate_name, word);
+    name_text n;
+    if (!n.append(word)) return text::cursor::fail_at(at, error_code::program_too_long, word);
+    if (!ctx.variables.push_back({n, kind, array_size})) return text::cursor::fail_at(at, error_code::program_too_long, word);
+    if (!name.empty() && !name.append(", ")) return text::cursor::fail_at(at, error_code::program_too_long, word);
+    if (!name.append(word)) return text::cursor::fail_at(at, error_code::program_too_long, word);
+    return {};
+}
+
+// One item of an initializer: a binding of the class the declaration wants, or a constant.
+constexpr error initializer_item(text::cursor& in, const context& ctx, declaration& keyword, declaration_part& d, bool in_list) {
+    in.skip_blanks();
+    const auto at = in.where();
+    std::string_view sign;
+    if (keyword == declaration::param && (in.peek() == '-' || in.peek() == '+')) sign = in.peek() == '-' ? "-" : "", in.advance(), in.skip_blanks();
+    const bool constant = in.peek() == '{' || text::is_digit(in.peek()) || in.peek() == '.';
+    if (constant && keyword != declaration::param) return text::cursor::fail_at(at, error_code::wrong_operand_kind, in.token_text());
+    auto r = constant ? parse_constant(in) : parse_reference(in, ctx, in_list);
+    if (!r) return r.error();
+    if (!constant) {
+        if (!r->binding) return text::cursor::fail_at(at, errors::unknown_binding, r->text.view());
+        const binding_class want = keyword == declaration::attrib   ? binding_class::attrib
+                                   : keyword == declaration::output ? binding_class::result
+                                   : keyword == declaration::param  ? binding_class::param
+                                                                    : binding_class::buffer;
+        if (r->binding->kind != want) return text::cursor::fail_at(at, error_code::wrong_operand_kind, r->text.view());
+    }
+    if (!d.init.append(sign) || !d.init.append(r->text.view())) return text::cursor::fail_at(at, error_code::program_too_long);
+    return {};
+}
+
+// "= item" or "[n] = { item, ... }" after the declared name.
+constexpr error initializer(text::cursor& in, context& ctx, declaration keyword, declaration_part& d) {
+    const variable_class kind = keyword == declaration::attrib   ? variable_class::attrib
+                                : keyword == declaration::output ? variable_class::output
+                                : keyword == declaration::param  ? variable_class::param
+                                                                 : variable_class::buffer;
+    in.skip_blanks();
+    const auto name_at = in.where();
+    const auto word = lex::identifier(in);
+    if (in.consume('[')) {
+        d.array_size = 0;
+        if (!in.consume(']')) {
+            const auto n = lex::integer_value(lex::number(in));
+            if (!n || *n == 0) return in.fail(error_code::expected_number, in.token_text());
+            d.array_size = static_cast<std::int32_t>(*n);
+            if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
+        }
+    }
+    if (error e = establish_name(ctx, word, name_at, kind, d.array_size, d.name); e.failed()) return e;
+    if (!in.consume('=')) return in.fail(error_code::unexpected_character, in.token_text());
+    if (d.array_size < 0) return initializer_item(in, ctx, keyword, d, false);
+    if (!in.consume('{')) return in.fail(error_code::unexpected_character, in.token_text());
+    d.list = true;
+    for (bool first = true;; first = false) {
+        if (!first && !d.init.append(", ")) return in.fail(error_code::program_too_long);
+        if (error e = initializer_item(in, ctx, keyword, d, true); e.failed()) return e;
+        if (in.consume('}')) return {};
+        if (!in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());
+    }
+}
+
+}  // namespace detail
+
+// OPTION name (before any other statement but the header).
+constexpr result<instruction> parse_option(text::cursor& in, context& ctx, text::position at) {
+    if (ctx.body_started) return text::cursor::fail_at(at, error_code::misplaced_statement, "OPTION");
+    const auto oat = in.where();
+    const auto word = lex::identifier(in);
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        if (options[i].name != word || !(options[i].stages & ctx.stage_mask())) continue;
+        if (ctx.options & (1u << i)) return text::cursor::fail_at(oat, error_code::duplicate_name, word);
+        for (std::size_t j = 0; j < options.size(); ++j)
+            if ((ctx.options & (1u << j)) && !options[i].group.empty() && options[j].group == options[i].group)
+                return text::cursor::fail_at(oat, error_code::conflicting_modifiers, word);
+        ctx.options = static_cast<std::uint16_t>(ctx.options | (1u << i));
+        instruction ins;
+        ins.kind = statement_kind::option;
+        ins.decl.keyword = declaration::option;
+        (void)ins.decl.init.append(word);
+        return ins;
+    }
+    return text::cursor::fail_at(oat, errors::unknown_option, word.empty() ? in.token_text() : word);
+}
+
+// PRIMITIVE_IN, PRIMITIVE_OUT, VERTICES_OUT: once each, before the body.
+constexpr result<instruction> parse_geometry_declaration(text::cursor& in, context& ctx, declaration keyword, std::string_view word, text::position at) {
+    if (ctx.body_started) return text::cursor::fail_at(at, error_code::misplaced_statement, word);
+    const unsigned bit = keyword == declaration::primitive_in ? 1u : keyword == declaration::primitive_out ? 2u : 4u;
+    if (ctx.geometry_decls & bit) return text::cursor::fail_at(at, error_code::duplicate_name, word);
+    ctx.geometry_decls = static_cast<std::uint8_t>(ctx.geometry_decls | bit);
+    instruction ins;
+    ins.kind = statement_kind::declaration;
+    ins.decl.keyword = keyword;
+    const auto aat = in.where();
+    if (keyword == declaration::vertices_out) {
+        const auto n = lex::number(in);
+        const auto v = lex::integer_value(n);
+        if (!v || *v == 0) return text::cursor::fail_at(aat, error_code::expected_number, n.empty() ? in.token_text() : n);
+        (void)ins.decl.init.append(n);
+        return ins;
+    }
+    const auto type = lex::identifier(in);
+    bool known = false;
+    if (keyword == declaration::primitive_in)
+        for (auto p : primitives_in) known = known || p == type;
+    else
+        for (auto p : primitives_out) known = known || p == type;
+    if (!known) return text::cursor::fail_at(aat, error_code::wrong_operand_kind, type.empty() ? in.token_text() : type);
+    (void)ins.decl.init.append(type);
+    return ins;
+}
+
+// A naming statement; `first` is its first word (a variable modifier or the keyword).
+constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::string_view first, text::position at) {
+    instruction ins;
+    ins.kind = statement_kind::declaration;
+    auto& d = ins.decl;
+    std::string_view word = first;
+    text::position wat = at;
+    std::uint8_t kinds = 0;  // variable_modifier_kind bits seen
+    while (const auto* v = detail::find_variable_modifier(word)) {
+        if (!(v->stages & ctx.stage_mask())) return text::cursor::fail_at(wat, errors::wrong_stage, word);
+        const auto kind_bit = static_cast<std::uint8_t>(1u << static_cast<unsigned>(v->kind));
+        if (kinds & kind_bit) return text::cursor::fail_at(wat, error_code::conflicting_modifiers, word);
+        kinds = static_cast<std::uint8_t>(kinds | kind_bit);
+        d.modifiers = static_cast<std::uint8_t>(d.modifiers | (1u << detail::index_of(v)));
+        wat = (in.skip_blanks(), in.where());
+        word = lex::identifier(in);
+    }
+    const auto* decl = find_declaration(word);
+    if (!decl || decl->kind == declaration::option || decl->kind == declaration::primitive_in || decl->kind == declaration::primitive_out ||
+        decl->kind == declaration::vertices_out)
+        return text::cursor::fail_at(wat, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
+    d.keyword = decl->kind;
+    const bool interpolated = (kinds & (1u << static_cast<unsigned>(variable_modifier_kind::interpolation))) != 0;
+    if ((interpolated && d.keyword != declaration::attrib) || (d.modifiers && d.keyword == declaration::alias))
+        return text::cursor::fail_at(at, error_code::modifier_not_allowed, first);
+    switch (d.keyword) {
+        case declaration::temp:
+            for (bool more = true; more; more = in.consume(',')) {
+                in.skip_blanks();
+                const auto nat = in.where();
+                if (error e = detail::establish_name(ctx, lex::identifier(in), nat, variable_class::temp, -1, d.name); e.failed()) return e;
+            }
+            return ins;
+        case declaration::alias: {
+            in.skip_blanks();
+            const auto name_at = in.where();
+            const auto name = lex::identifier(in);
+            if (!in.consume('=')) return in.fail(error_code::unexpected_character, in.token_text());
+            const auto tat = in.where();
+            const auto target = lex::identifier(in);
+            const auto* v = ctx.find(target);
+            if (!v) return text::cursor::fail_at(tat, error_code::undeclared_name, target.empty() ? in.token_text() : target);
+            const auto kind = v->kind;
+            const auto size = v->array_size;
+            (void)d.init.append(target);
+            if (error e = detail::establish_name(ctx, name, name_at, kind, size, d.name); e.failed()) return e;
+            return ins;
+        }
+        default:
+            if (error e = detail::initializer(in, ctx, d.keyword, d); e.failed()) return e;
+            return ins;
+    }
+}
+
+}  // namespace ctisa::nvasm
