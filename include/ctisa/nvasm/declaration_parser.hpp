@@ -33,8 +33,7 @@ constexpr error establish_name(context& ctx, std::string_view word, text::positi
 
 // One item of an initializer: a binding of the class the declaration wants, or a constant.
 constexpr error initializer_item(text::cursor& in, const context& ctx, declaration& keyword, declaration_part& d, bool in_list) {
-    in.skip_blanks();
-    const auto at = in.where();
+    const auto at = lex::at(in);
     std::string_view sign;
     if (keyword == declaration::param && (in.peek() == '-' || in.peek() == '+')) sign = in.peek() == '-' ? "-" : "", in.advance(), in.skip_blanks();
     const bool constant = in.peek() == '{' || text::is_digit(in.peek()) || in.peek() == '.';
@@ -60,7 +59,7 @@ constexpr error initializer(text::cursor& in, context& ctx, declaration keyword,
                                 : keyword == declaration::param  ? variable_class::param
                                                                  : variable_class::buffer;
     in.skip_blanks();
-    const auto name_at = in.where();
+    const auto name_at = lex::at(in);
     const auto word = lex::identifier(in);
     if (in.consume('[')) {
         d.array_size = 0;
@@ -89,7 +88,7 @@ constexpr error initializer(text::cursor& in, context& ctx, declaration keyword,
 // OPTION name (before any other statement but the header).
 constexpr result<instruction> parse_option(text::cursor& in, context& ctx, text::position at) {
     if (ctx.body_started) return text::cursor::fail_at(at, error_code::misplaced_statement, "OPTION");
-    const auto oat = in.where();
+    const auto oat = lex::at(in);
     const auto word = lex::identifier(in);
     for (std::size_t i = 0; i < options.size(); ++i) {
         if (options[i].name != word || !(options[i].stages & ctx.stage_mask())) continue;
@@ -116,7 +115,7 @@ constexpr result<instruction> parse_geometry_declaration(text::cursor& in, conte
     instruction ins;
     ins.kind = statement_kind::declaration;
     ins.decl.keyword = keyword;
-    const auto aat = in.where();
+    const auto aat = lex::at(in);
     if (keyword == declaration::vertices_out) {
         const auto n = lex::number(in);
         const auto v = lex::integer_value(n);
@@ -149,7 +148,7 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
         if (kinds & kind_bit) return text::cursor::fail_at(wat, error_code::conflicting_modifiers, word);
         kinds = static_cast<std::uint8_t>(kinds | kind_bit);
         d.modifiers = static_cast<std::uint8_t>(d.modifiers | (1u << detail::index_of(v)));
-        wat = (in.skip_blanks(), in.where());
+        wat = lex::at(in);
         word = lex::identifier(in);
     }
     const auto* decl = find_declaration(word);
@@ -163,17 +162,16 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
     switch (d.keyword) {
         case declaration::temp:
             for (bool more = true; more; more = in.consume(',')) {
-                in.skip_blanks();
-                const auto nat = in.where();
+                const auto nat = lex::at(in);
                 if (error e = detail::establish_name(ctx, lex::identifier(in), nat, variable_class::temp, -1, d.name); e.failed()) return e;
             }
             return ins;
         case declaration::alias: {
             in.skip_blanks();
-            const auto name_at = in.where();
+            const auto name_at = lex::at(in);
             const auto name = lex::identifier(in);
             if (!in.consume('=')) return in.fail(error_code::unexpected_character, in.token_text());
-            const auto tat = in.where();
+            const auto tat = lex::at(in);
             const auto target = lex::identifier(in);
             const auto* v = ctx.find(target);
             if (!v) return text::cursor::fail_at(tat, error_code::undeclared_name, target.empty() ? in.token_text() : target);

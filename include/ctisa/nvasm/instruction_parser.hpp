@@ -167,7 +167,7 @@ constexpr error parse_operands(text::cursor& in, context& ctx, instruction_part&
                 break;
             }
             case slot::label: {
-                const auto at = in.where();
+                const auto at = lex::at(in);
                 const auto name = lex::identifier(in);
                 if (name.empty()) return in.fail(error_code::missing_operand, in.token_text());
                 if (!target.append(name)) return text::cursor::fail_at(at, error_code::program_too_long, name);
@@ -232,7 +232,7 @@ constexpr error check_structure(context& ctx, opcode code, text::position at, st
 
 // An instruction statement whose opcode word is next.
 constexpr result<instruction> parse_instruction(text::cursor& in, context& ctx) {
-    const auto at = in.where();
+    const auto at = lex::at(in);
     const auto word = lex::identifier(in);
     instruction ins;
     ins.kind = statement_kind::instruction;
@@ -240,7 +240,7 @@ constexpr result<instruction> parse_instruction(text::cursor& in, context& ctx) 
     if (!(info(ins.op.code).stages & ctx.stage_mask())) return text::cursor::fail_at(at, errors::wrong_stage, word);
     while (in.peek() == '.') {  // modifiers follow the opcode directly
         in.advance();
-        const auto mat = in.where();
+        const auto mat = lex::at(in);
         const auto m = lex::identifier(in);
         if (error e = detail::apply_modifier(in, m, ins.op, mat); e.failed()) return e;
     }

@@ -14,6 +14,12 @@ namespace ctisa::nvasm::lex {
 [[nodiscard]] constexpr bool ident_start(char c) noexcept { return text::is_alpha(c) || c == '_' || c == '$'; }
 [[nodiscard]] constexpr bool ident_char(char c) noexcept { return ident_start(c) || text::is_digit(c); }
 
+// Where the next token starts (after blanks): the position errors about it name.
+constexpr text::position at(text::cursor& in) noexcept {
+    in.skip_blanks();
+    return in.where();
+}
+
 // [A-Za-z_$][A-Za-z0-9_$]* after blanks, or empty (nothing consumed).
 constexpr std::string_view identifier(text::cursor& in) noexcept {
     in.skip_blanks();

@@ -66,7 +66,7 @@ constexpr bool needs_more(std::string_view last) noexcept { return last == "eye"
 constexpr error array_member(text::cursor& in, const context& ctx, reference_text& out, bool allow_range, bool allow_relative) {
     if (!in.consume('[')) return {};
     if (error e = put(in, out, "["); e.failed()) return e;
-    const auto at = in.where();
+    const auto at = lex::at(in);
     if (const auto n = lex::number(in); !n.empty()) {
         if (!lex::integer_value(n)) return in.fail_at(at, error_code::expected_number, n);
         if (error e = put(in, out, n); e.failed()) return e;
@@ -136,8 +136,7 @@ struct reference {
 };
 
 constexpr result<reference> parse_reference(text::cursor& in, const context& ctx, bool allow_range = false) {
-    in.skip_blanks();
-    const auto at = in.where();
+    const auto at = lex::at(in);
     const auto word = lex::identifier(in);
     if (word.empty()) return in.fail(error_code::missing_operand, in.token_text());
     reference r;
@@ -162,7 +161,7 @@ constexpr result<reference> parse_reference(text::cursor& in, const context& ctx
 constexpr result<swizzle> parse_swizzle(text::cursor& in, bool scalar) {
     if (!lex::next_is(in, '.')) return swizzle{};
     in.advance();
-    const auto at = in.where();
+    const auto at = lex::at(in);
     const auto word = lex::identifier(in);
     const auto s = lex::to_swizzle(word);
     if (!s || (scalar && s->count != 1)) return in.fail_at(at, error_code::bad_swizzle, word.empty() ? in.token_text() : word);
@@ -171,7 +170,7 @@ constexpr result<swizzle> parse_swizzle(text::cursor& in, bool scalar) {
 
 // "NE", "GT1.x", ...
 constexpr result<cc_test> parse_cc_test(text::cursor& in) {
-    const auto at = in.where();
+    const auto at = lex::at(in);
     const auto word = lex::identifier(in);
     const auto spelled = find_cc_test(word);
     if (!spelled) return in.fail_at(at, errors::bad_cc_test, word.empty() ? in.token_text() : word);
@@ -233,7 +232,7 @@ constexpr result<operand> parse_source(text::cursor& in, const context& ctx, sou
     op.absolute = bars;
     in.skip_blanks();
     if (bars && (in.peek() == '-' || in.peek() == '+')) return in.fail(error_code::unexpected_character, in.token_text());
-    const auto at = in.where();
+    const auto at = lex::at(in);
     const bool constant = in.peek() == '{' || text::is_digit(in.peek()) || in.peek() == '.';
     auto ref = constant ? parse_constant(in) : parse_reference(in, ctx);
     if (!ref) return ref.error();
@@ -254,8 +253,7 @@ constexpr result<operand> parse_source(text::cursor& in, const context& ctx, sou
 
 // The destination (<instResult>): a temporary, result binding or OUTPUT name, mask, CC mask.
 constexpr result<result_operand> parse_result(text::cursor& in, const context& ctx) {
-    in.skip_blanks();
-    const auto at = in.where();
+    const auto at = lex::at(in);
     auto ref = parse_reference(in, ctx);
     if (!ref) return ref.error();
     const bool writable = ref->binding ? ref->binding->kind == binding_class::result
@@ -264,7 +262,7 @@ constexpr result<result_operand> parse_result(text::cursor& in, const context& c
     result_operand r{ref->kind, ref->text, 0, {}};
     if (lex::next_is(in, '.')) {
         in.advance();
-        const auto mat = in.where();
+        const auto mat = lex::at(in);
         const auto word = lex::identifier(in);
         const auto mask = lex::to_mask(word);
         if (!mask) return in.fail_at(mat, error_code::bad_write_mask, word.empty() ? in.token_text() : word);
@@ -279,7 +277,7 @@ constexpr result<result_operand> parse_result(text::cursor& in, const context& c
 // "texture[n], TARGET[, (i, j, k)]" for the instruction `code`.
 constexpr result<texture_access> parse_texture(text::cursor& in, opcode code) {
     texture_access t;
-    const auto at = in.where();
+    const auto at = lex::at(in);
     if (lex::identifier(in) != "texture") return in.fail_at(at, error_code::wrong_operand_kind, "expected texture[n]");
     if (in.consume('[')) {
         const auto n = lex::integer_value(lex::number(in));
@@ -290,7 +288,7 @@ constexpr result<texture_access> parse_texture(text::cursor& in, opcode code) {
     }
     if (!in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());
     in.skip_blanks();
-    const auto tat = in.where();
+    const auto tat = lex::at(in);
     std::size_t n = 0;
     while (lex::ident_char(in.peek(n))) ++n;
     const auto word = in.source().substr(in.offset(), n);

@@ -13,8 +13,7 @@ namespace ctisa::nvasm {
 // One statement whose first word is next: a label, a declaration or an instruction. (The header
 // and END are the program's: parse_program reads them.)
 constexpr result<instruction> parse_statement(text::cursor& in, context& ctx) {
-    in.skip_blanks();
-    const auto at = in.where();
+    const auto at = lex::at(in);
     const auto word = lex::peek_identifier(in);
     if (word.empty()) return in.fail(error_code::unexpected_character, in.token_text());
     text::cursor after = in;
@@ -97,7 +96,7 @@ constexpr result<program<Capacity>> parse_program(std::string_view source, conte
     if (error e = detail::add(p, *header, {1, 1}, in); e.failed()) return e;
     for (;;) {
         if (!in.next_statement()) return in.fail(errors::missing_end);
-        const auto at = in.where();
+        const auto at = lex::at(in);
         if (lex::peek_identifier(in) == "END") {
             (void)lex::identifier(in);
             if (error e = resolve(ctx, at); e.failed()) return e;
