@@ -20,7 +20,7 @@ struct context {
         std::int32_t array_size = -1;  // -1: not an array
     };
     struct call {
-        name_text label{};
+        std::string_view label{};  // in the source
         text::position at{};
     };
     struct block {

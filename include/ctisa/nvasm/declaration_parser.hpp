@@ -34,6 +34,7 @@ constexpr error establish_name(context& ctx, std::string_view word, text::positi
 // One item of an initializer: a binding of the class the declaration wants, or a constant.
 constexpr error initializer_item(text::cursor& in, const context& ctx, declaration& keyword, declaration_part& d, bool in_list) {
     const auto at = lex::at(in);
+    const std::size_t start = in.offset();
     std::string_view sign;
     if (keyword == declaration::param && (in.peek() == '-' || in.peek() == '+')) sign = in.peek() == '-' ? "-" : "", in.advance(), in.skip_blanks();
     const bool constant = in.peek() == '{' || text::is_digit(in.peek()) || in.peek() == '.';
@@ -41,12 +42,12 @@ constexpr error initializer_item(text::cursor& in, const context& ctx, declarati
     auto r = constant ? parse_constant(in) : parse_reference(in, ctx, in_list);
     if (!r) return r.error();
     if (!constant) {
-        if (!r->binding) return text::cursor::fail_at(at, errors::unknown_binding, r->text.view());
+        if (!r->binding) return text::cursor::fail_at(at, errors::unknown_binding, detail::since(in, start));
         const binding_class want = keyword == declaration::attrib   ? binding_class::attrib
                                    : keyword == declaration::output ? binding_class::result
                                    : keyword == declaration::param  ? binding_class::param
                                                                     : binding_class::buffer;
-        if (r->binding->kind != want) return text::cursor::fail_at(at, error_code::wrong_operand_kind, r->text.view());
+        if (r->binding->kind != want) return text::cursor::fail_at(at, error_code::wrong_operand_kind, detail::since(in, start));
     }
     if (!d.init.append(sign) || !d.init.append(r->text.view())) return text::cursor::fail_at(at, error_code::program_too_long);
     return {};

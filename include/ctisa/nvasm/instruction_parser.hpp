@@ -171,7 +171,7 @@ constexpr error parse_operands(text::cursor& in, context& ctx, instruction_part&
                 const auto name = lex::identifier(in);
                 if (name.empty()) return in.fail(error_code::missing_operand, in.token_text());
                 if (!target.append(name)) return text::cursor::fail_at(at, error_code::program_too_long, name);
-                if (!ctx.calls.push_back({target, at})) return in.fail(error_code::program_too_long);
+                if (!ctx.calls.push_back({name, at})) return in.fail(error_code::program_too_long);
                 break;
             }
             case slot::cc_test: {

@@ -23,6 +23,12 @@ inline constexpr std::array<std::string_view, 7> reserved_roots{"fragment", "ver
 
 namespace detail {
 
+// The source text from `start` to the cursor: error subjects point into the source, never into
+// the parser's own temporaries.
+constexpr std::string_view since(const text::cursor& in, std::size_t start) noexcept {
+    return in.source().substr(start, in.offset() - start);
+}
+
 template <std::size_t N>
 constexpr error put(text::cursor& in, fixed_text<N>& out, std::string_view s) {
     if (!out.append(s)) return in.fail(error_code::program_too_long, s);
@@ -137,6 +143,7 @@ struct reference {
 
 constexpr result<reference> parse_reference(text::cursor& in, const context& ctx, bool allow_range = false) {
     const auto at = lex::at(in);
+    const std::size_t start = in.offset();
     const auto word = lex::identifier(in);
     if (word.empty()) return in.fail(error_code::missing_operand, in.token_text());
     reference r;
@@ -144,8 +151,8 @@ constexpr result<reference> parse_reference(text::cursor& in, const context& ctx
         r.kind = operand_kind::binding;
         if (error e = detail::binding_path(in, ctx, word, r.text, allow_range); e.failed()) return e;
         r.binding = detail::find_binding(r.text.view(), ctx.stage_mask());
-        if (!r.binding) return in.fail_at(at, errors::unknown_binding, r.text.view());
-        if (!(r.binding->stages & ctx.stage_mask())) return in.fail_at(at, errors::wrong_stage, r.text.view());
+        if (!r.binding) return in.fail_at(at, errors::unknown_binding, detail::since(in, start));
+        if (!(r.binding->stages & ctx.stage_mask())) return in.fail_at(at, errors::wrong_stage, detail::since(in, start));
         return r;
     }
     r.variable = ctx.find(word);
@@ -233,11 +240,12 @@ constexpr result<operand> parse_source(text::cursor& in, const context& ctx, sou
     in.skip_blanks();
     if (bars && (in.peek() == '-' || in.peek() == '+')) return in.fail(error_code::unexpected_character, in.token_text());
     const auto at = lex::at(in);
+    const std::size_t start = in.offset();
     const bool constant = in.peek() == '{' || text::is_digit(in.peek()) || in.peek() == '.';
     auto ref = constant ? parse_constant(in) : parse_reference(in, ctx);
     if (!ref) return ref.error();
-    if (ref->binding && ref->binding->kind == binding_class::result) return in.fail_at(at, errors::not_readable, ref->text.view());
-    if (ref->variable && ref->variable->kind == variable_class::output) return in.fail_at(at, errors::not_readable, ref->text.view());
+    const bool result = (ref->binding && ref->binding->kind == binding_class::result) || (ref->variable && ref->variable->kind == variable_class::output);
+    if (result) return in.fail_at(at, errors::not_readable, detail::since(in, start));
     op.kind = ref->kind;
     op.ref = ref->text;
     const bool scalar_constant = constant && op.ref.view().front() != '{';
@@ -254,11 +262,12 @@ constexpr result<operand> parse_source(text::cursor& in, const context& ctx, sou
 // The destination (<instResult>): a temporary, result binding or OUTPUT name, mask, CC mask.
 constexpr result<result_operand> parse_result(text::cursor& in, const context& ctx) {
     const auto at = lex::at(in);
+    const std::size_t start = in.offset();
     auto ref = parse_reference(in, ctx);
     if (!ref) return ref.error();
     const bool writable = ref->binding ? ref->binding->kind == binding_class::result
                                        : (ref->variable->kind == variable_class::temp || ref->variable->kind == variable_class::output);
-    if (!writable) return in.fail_at(at, errors::not_writable, ref->text.view());
+    if (!writable) return in.fail_at(at, errors::not_writable, detail::since(in, start));
     result_operand r{ref->kind, ref->text, 0, {}};
     if (lex::next_is(in, '.')) {
         in.advance();

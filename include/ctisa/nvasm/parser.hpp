@@ -46,7 +46,7 @@ constexpr result<instruction> parse_statement(text::cursor& in, context& ctx) {
 // declarations present.
 constexpr error resolve(const context& ctx, text::position end_at) {
     for (const auto& c : ctx.calls)
-        if (!ctx.has_label(c.label.view())) return text::cursor::fail_at(c.at, error_code::undefined_label, c.label.view());
+        if (!ctx.has_label(c.label)) return text::cursor::fail_at(c.at, error_code::undefined_label, c.label);
     if (!ctx.blocks.empty()) return text::cursor::fail_at(end_at, error_code::unbalanced_structure, "END");
     if (ctx.stage == stage::geometry && ctx.geometry_decls != 7) return text::cursor::fail_at(end_at, errors::missing_declaration, "END");
     return {};
