@@ -227,10 +227,21 @@ def language_header(spec, label, digest):
     return "".join(out)
 
 
+def builders_header(spec, label, digest):
+    out = [emit.banner(label, digest, "One typed builder per NV_gpu_program4 instruction (ctisa/nvasm/builder.hpp).")]
+    out.append("\n#include \"../builder.hpp\"\n\nnamespace ctisa::nvasm::build {\n\n")
+    for i in sorted(spec["instructions"]["list"], key=lambda i: i["row"]):
+        ident = identifier(i["mnemonic"])
+        out.append(f"// {i['mnemonic']}: {i['description']}\ninline constexpr builder<opcode::{ident}> {ident}{{}};\n")
+    out.append("\n}  // namespace ctisa::nvasm::build\n")
+    return "".join(out)
+
+
 def generate(spec_path, label, out_dir):
     spec = load(spec_path)
     digest = emit.sha256_of(spec_path)
     return {
         f"{out_dir}/opcodes.hpp": opcodes_header(spec, label, digest),
         f"{out_dir}/language.hpp": language_header(spec, label, digest),
+        f"{out_dir}/builders.hpp": builders_header(spec, label, digest),
     }

@@ -4,3 +4,4 @@
 #include "description.hpp"
 #include "printer.hpp"
 #include "compile_time.hpp"
+#include "program_builder.hpp"
