@@ -293,6 +293,14 @@ TEST_CASE("nvasm syntax: wrong programs are rejected where they are wrong", "[nv
         {"!!NVfp4.0\nATTRIB a = result.color;\nEND", ctisa::error_code::wrong_operand_kind, 2, 12},
         {"!!NVfp4.0\nTEMP t;\nMOV t, |t;\nEND", ctisa::error_code::unbalanced_bars, 3, 10},
         {"!!NVfp4.0\nTEMP t;\nSWZ t, t, x, y, 2, w;\nEND", ctisa::error_code::bad_swizzle, 3, 17},
+        {"!!NVfp4.0\nINT TEMP i;\nMOV.F i, i;\nEND", e::type_mismatch, 3, 1},
+        {"!!NVfp4.0\nUINT TEMP i;\nFLOAT TEMP f;\nI2F.S f, i;\nEND", e::type_mismatch, 4, 1},
+        {"!!NVfp4.0\nTEMP t;\nTEX t, t, texture[0], 2D;\nTXB t, t, texture[0], 3D;\nEND", e::texture_target_conflict, 4, 11},
+        {"!!NVfp4.0\nMOV result.color[1], fragment.color;\nEND", e::option_required, 2, 5},
+        {"!!NVvp4.0\nOPTION ARB_position_invariant;\nMOV result.position, vertex.position;\nEND", ctisa::error_code::operand_not_allowed, 3, 5},
+        {"!!NVvp4.0\nPARAM c[2] = { program.local[0..1] };\nTEMP t;\nMOV t, c[2];\nEND", ctisa::error_code::value_out_of_range, 4, 9},
+        {"!!NVvp4.0\nTEMP t;\nMOV t, t[0];\nEND", ctisa::error_code::operand_not_allowed, 3, 9},
+        {"!!NVvp4.0\nLONG PARAM p = program.local[0];\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
     };
     for (const auto& c : cases) {
         INFO(c.text);
@@ -302,6 +310,25 @@ TEST_CASE("nvasm syntax: wrong programs are rejected where they are wrong", "[nv
         CHECK(p.error().code == c.code);
         CHECK(p.error().line == c.line);
         CHECK(p.error().column == c.column);
+    }
+}
+
+// What those rules still let through.
+TEST_CASE("nvasm syntax: typed variables, options and arrays where they are allowed", "[nvasm][syntax]") {
+    const char* good[] = {
+        "!!NVfp4.0\nINT TEMP i;\nMOV.F.NTC i, i;\nEND",
+        "!!NVfp4.0\nUINT TEMP i;\nFLOAT TEMP f;\nI2F.U f, i;\nEND",
+        "!!NVfp4.0\nOPTION ARB_draw_buffers;\nMOV result.color[1], fragment.color;\nEND",
+        "!!NVfp4.0\nOPTION ATI_draw_buffers;\nOUTPUT o = result.color[3];\nMOV o, fragment.color;\nEND",
+        "!!NVvp4.0\nPARAM c[2] = { program.local[0..1] };\nINT TEMP a;\nTEMP t;\nMOV t, c[1];\nMOV t, c[a.x + 1];\nEND",
+        "!!NVgp4.0\nPRIMITIVE_IN LINES; PRIMITIVE_OUT POINTS; VERTICES_OUT 2;\nATTRIB tc[] = { vertex.texcoord[0..1] };\nTEMP t;\nMOV t, tc[1][0];\nEND",
+        "!!NVfp4.0\nTEMP t;\nTEX t, t, texture[0], 2D;\nTXB t, t, texture[0], 2D;\nTEX t, t, texture[1], 3D;\nEND",
+    };
+    for (const char* text : good) {
+        INFO(text);
+        const parsed p = parse(text);
+        INFO((p.ok() ? std::string() : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message())));
+        CHECK(p.ok());
     }
 }
 

@@ -18,14 +18,27 @@ constexpr const variable_modifier_info* find_variable_modifier(std::string_view 
 
 constexpr std::size_t index_of(const variable_modifier_info* v) noexcept { return static_cast<std::size_t>(v - variable_modifiers.data()); }
 
+constexpr bool has_modifier(std::uint8_t modifiers, std::string_view name) noexcept {
+    return (modifiers & (1u << index_of(find_variable_modifier(name)))) != 0;
+}
+
+// The data type INT, UINT or FLOAT gives a declared variable (none: typeless).
+constexpr data_type declared_type(std::uint8_t modifiers) noexcept {
+    if (has_modifier(modifiers, "INT")) return data_type::s;
+    if (has_modifier(modifiers, "UINT")) return data_type::u;
+    if (has_modifier(modifiers, "FLOAT")) return data_type::f;
+    return data_type::none;
+}
+
 // A new name, `word` read at `at`: not reserved, not declared before.
-constexpr error establish_name(context& ctx, std::string_view word, text::position at, variable_class kind, std::int32_t array_size, name_text& name) {
+constexpr error establish_name(context& ctx, std::string_view word, text::position at, variable_class kind, std::int32_t array_size, name_text& name,
+                               data_type type) {
     if (word.empty()) return text::cursor::fail_at(at, error_code::missing_operand, "a name");
     if (is_reserved(word)) return text::cursor::fail_at(at, errors::reserved_name, word);
     if (ctx.find(word)) return text::cursor::fail_at(at, error_code::duplicate_name, word);
     name_text n;
     if (!n.append(word)) return text::cursor::fail_at(at, error_code::program_too_long, word);
-    if (!ctx.variables.push_back({n, kind, array_size})) return text::cursor::fail_at(at, error_code::program_too_long, word);
+    if (!ctx.variables.push_back({n, kind, array_size, type})) return text::cursor::fail_at(at, error_code::program_too_long, word);
     if (!name.empty() && !name.append(", ")) return text::cursor::fail_at(at, error_code::program_too_long, word);
     if (!name.append(word)) return text::cursor::fail_at(at, error_code::program_too_long, word);
     return {};
@@ -71,7 +84,7 @@ constexpr error initializer(text::cursor& in, context& ctx, declaration keyword,
             if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
         }
     }
-    if (error e = establish_name(ctx, word, name_at, kind, d.array_size, d.name); e.failed()) return e;
+    if (error e = establish_name(ctx, word, name_at, kind, d.array_size, d.name, declared_type(d.modifiers)); e.failed()) return e;
     if (!in.consume('=')) return in.fail(error_code::unexpected_character, in.token_text());
     if (d.array_size < 0) return initializer_item(in, ctx, keyword, d, false);
     if (!in.consume('{')) return in.fail(error_code::unexpected_character, in.token_text());
@@ -93,11 +106,11 @@ constexpr result<instruction> parse_option(text::cursor& in, context& ctx, text:
     const auto word = lex::identifier(in);
     for (std::size_t i = 0; i < options.size(); ++i) {
         if (options[i].name != word || !(options[i].stages & ctx.stage_mask())) continue;
-        if (ctx.options & (1u << i)) return text::cursor::fail_at(oat, error_code::duplicate_name, word);
+        if (ctx.options_seen & (1u << i)) return text::cursor::fail_at(oat, error_code::duplicate_name, word);
         for (std::size_t j = 0; j < options.size(); ++j)
-            if ((ctx.options & (1u << j)) && !options[i].group.empty() && options[j].group == options[i].group)
+            if ((ctx.options_seen & (1u << j)) && !options[i].group.empty() && options[j].group == options[i].group)
                 return text::cursor::fail_at(oat, error_code::conflicting_modifiers, word);
-        ctx.options = static_cast<std::uint16_t>(ctx.options | (1u << i));
+        ctx.options_seen = static_cast<std::uint16_t>(ctx.options_seen | (1u << i));
         instruction ins;
         ins.kind = statement_kind::option;
         ins.decl.keyword = declaration::option;
@@ -158,13 +171,18 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
         return text::cursor::fail_at(wat, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
     d.keyword = decl->kind;
     const bool interpolated = (kinds & (1u << static_cast<unsigned>(variable_modifier_kind::interpolation))) != 0;
+    // Section 2.X.3.1: LONG only on TEMP, SHORT on TEMP and OUTPUT.
+    const bool long_ok = d.keyword == declaration::temp, short_ok = long_ok || d.keyword == declaration::output;
+    if ((detail::has_modifier(d.modifiers, "LONG") && !long_ok) || (detail::has_modifier(d.modifiers, "SHORT") && !short_ok))
+        return text::cursor::fail_at(at, error_code::modifier_not_allowed, first);
     if ((interpolated && d.keyword != declaration::attrib) || (d.modifiers && d.keyword == declaration::alias))
         return text::cursor::fail_at(at, error_code::modifier_not_allowed, first);
     switch (d.keyword) {
         case declaration::temp:
             for (bool more = true; more; more = in.consume(',')) {
                 const auto nat = lex::at(in);
-                if (error e = detail::establish_name(ctx, lex::identifier(in), nat, variable_class::temp, -1, d.name); e.failed()) return e;
+                if (error e = detail::establish_name(ctx, lex::identifier(in), nat, variable_class::temp, -1, d.name, detail::declared_type(d.modifiers)); e.failed())
+                    return e;
             }
             return ins;
         case declaration::alias: {
@@ -178,8 +196,9 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
             if (!v) return text::cursor::fail_at(tat, error_code::undeclared_name, target.empty() ? in.token_text() : target);
             const auto kind = v->kind;
             const auto size = v->array_size;
+            const auto type = v->type;
             (void)d.init.append(target);
-            if (error e = detail::establish_name(ctx, name, name_at, kind, size, d.name); e.failed()) return e;
+            if (error e = detail::establish_name(ctx, name, name_at, kind, size, d.name, type); e.failed()) return e;
             return ins;
         }
         default:

@@ -16,6 +16,9 @@ CTISA_ERROR_KIND(text_after_end, "only comments may follow END");
 CTISA_ERROR_KIND(bad_cc_test, "invalid condition-code test");
 CTISA_ERROR_KIND(not_writable, "the destination must be a temporary, a result binding or an OUTPUT variable");
 CTISA_ERROR_KIND(not_readable, "a source cannot read a result");
+CTISA_ERROR_KIND(type_mismatch, "a variable declared INT, UINT or FLOAT used as another data type (NTC allows it)");
+CTISA_ERROR_KIND(texture_target_conflict, "one texture unit used with two targets");
+CTISA_ERROR_KIND(option_required, "this binding needs a program option the program does not declare");
 CTISA_ERROR_KIND(missing_declaration, "a geometry program declares PRIMITIVE_IN, PRIMITIVE_OUT and VERTICES_OUT once each");
 
 }  // namespace ctisa::nvasm::errors

@@ -139,6 +139,45 @@ constexpr error add_source(text::cursor& in, const context& ctx, instruction_par
     return {};
 }
 
+// The data type an operand code of Table X.13 means for an instruction of type `t`.
+constexpr data_type type_of(operand_type code, data_type t) noexcept {
+    switch (code) {
+        case operand_type::vf: return data_type::f;
+        case operand_type::vs: return data_type::s;
+        case operand_type::vu: return data_type::u;
+        case operand_type::none: case operand_type::c: return data_type::none;
+        default: return t;
+    }
+}
+
+// The declared variable a reference names ("c[A.x + 2]" -> c), or null for bindings and constants.
+constexpr const context::variable* variable_of(const context& ctx, operand_kind kind, std::string_view ref) noexcept {
+    if (kind != operand_kind::variable) return nullptr;
+    return ctx.find(ref.substr(0, ref.find('[')));
+}
+
+// Section 2.X.3.1: a variable declared INT, UINT or FLOAT is read and written only as that type
+// ("a data type other than the one indicated"), unless the instruction says NTC.
+constexpr error check_types(const context& ctx, const instruction_part& op, text::position at) {
+    if (op.ntc) return {};
+    const auto& i = info(op.code);
+    const data_type t = op.type != data_type::none ? op.type : op.precision != precision::none ? data_type::f : i.default_type;
+    auto conflicts = [&](const context::variable* v, operand_type code) { return v && v->type != data_type::none && type_of(code, t) != data_type::none && v->type != type_of(code, t); };
+    if (const auto* v = variable_of(ctx, op.result.kind, op.result.ref.view()); conflicts(v, i.out)) return text::cursor::fail_at(at, errors::type_mismatch, v->name.view());
+    for (std::size_t k = 0; k < op.source_count && k < i.input_count; ++k)
+        if (const auto* v = variable_of(ctx, op.sources[k].kind, op.sources[k].ref.view()); conflicts(v, i.inputs[k]))
+            return text::cursor::fail_at(at, errors::type_mismatch, v->name.view());
+    return {};
+}
+
+// Section 2.X.4.4: one texture unit, one target in a program.
+constexpr error check_texture_unit(context& ctx, const texture_access& t, text::position at) {
+    for (const auto& [unit, target] : ctx.texture_units)
+        if (unit == t.unit) return target == t.target ? error{} : text::cursor::fail_at(at, errors::texture_target_conflict, texture_targets[static_cast<std::size_t>(t.target) - 1].name);
+    if (!ctx.texture_units.push_back({t.unit, t.target})) return text::cursor::fail_at(at, error_code::program_too_long);
+    return {};
+}
+
 // The operands of the instruction's form, slot by slot.
 constexpr error parse_operands(text::cursor& in, context& ctx, instruction_part& op, name_text& target) {
     const auto& f = forms[static_cast<std::size_t>(info(op.code).form)];
@@ -161,9 +200,11 @@ constexpr error parse_operands(text::cursor& in, context& ctx, instruction_part&
                 break;
             case slot::texture: {
                 if (e = expect_comma(in); e.failed()) return e;
+                const auto tat = lex::at(in);
                 auto t = parse_texture(in, op.code);
                 if (!t) return t.error();
                 op.texture = *t;
+                if (e = check_texture_unit(ctx, *t, tat); e.failed()) return e;
                 break;
             }
             case slot::label: {
@@ -246,6 +287,7 @@ constexpr result<instruction> parse_instruction(text::cursor& in, context& ctx) 
     }
     if (error e = detail::check_modifiers(ins.op, at); e.failed()) return e;
     if (error e = detail::parse_operands(in, ctx, ins.op, ins.label); e.failed()) return e;
+    if (error e = detail::check_types(ctx, ins.op, at); e.failed()) return e;
     if (error e = detail::check_structure(ctx, ins.op.code, at, word); e.failed()) return e;
     return ins;
 }

@@ -69,12 +69,14 @@ constexpr const binding_info* find_binding(std::string_view path, std::uint8_t s
 constexpr bool needs_more(std::string_view last) noexcept { return last == "eye" || last == "object"; }
 
 // "[n]", "[a..b]" (when ranges are allowed) or a relative "[A.x + n]" (when `ctx` allows).
-constexpr error array_member(text::cursor& in, const context& ctx, reference_text& out, bool allow_range, bool allow_relative) {
+constexpr error array_member(text::cursor& in, const context& ctx, reference_text& out, bool allow_range, bool allow_relative,
+                             std::int64_t* index = nullptr) {
     if (!in.consume('[')) return {};
     if (error e = put(in, out, "["); e.failed()) return e;
     const auto at = lex::at(in);
     if (const auto n = lex::number(in); !n.empty()) {
         if (!lex::integer_value(n)) return in.fail_at(at, error_code::expected_number, n);
+        if (index) *index = *lex::integer_value(n);
         if (error e = put(in, out, n); e.failed()) return e;
         if (in.consume('.')) {
             if (!allow_range || !in.consume('.')) return in.fail(error_code::unexpected_character, in.token_text());
@@ -106,6 +108,15 @@ constexpr error array_member(text::cursor& in, const context& ctx, reference_tex
     }
     if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
     return put(in, out, "]");
+}
+
+// Bindings that need an option (NV_fragment_program4 2.X.6.Y, NV_vertex_program4 2.X.6.Y).
+constexpr error check_options(const context& ctx, std::string_view path, text::position at, std::string_view subject) {
+    if (ctx.stage == stage::fragment && path.starts_with("result.color[") && !ctx.has_option("ARB_draw_buffers") && !ctx.has_option("ATI_draw_buffers"))
+        return text::cursor::fail_at(at, errors::option_required, subject);
+    if (ctx.stage == stage::vertex && path.starts_with("result.position") && ctx.has_option("ARB_position_invariant"))
+        return text::cursor::fail_at(at, error_code::operand_not_allowed, subject);
+    return {};
 }
 
 // The rest of a binding after its root word: components and array members, up to a swizzle.
@@ -153,14 +164,23 @@ constexpr result<reference> parse_reference(text::cursor& in, const context& ctx
         r.binding = detail::find_binding(r.text.view(), ctx.stage_mask());
         if (!r.binding) return in.fail_at(at, errors::unknown_binding, detail::since(in, start));
         if (!(r.binding->stages & ctx.stage_mask())) return in.fail_at(at, errors::wrong_stage, detail::since(in, start));
+        if (error e = detail::check_options(ctx, r.text.view(), at, detail::since(in, start)); e.failed()) return e;
         return r;
     }
     r.variable = ctx.find(word);
     if (!r.variable) return in.fail_at(at, error_code::undeclared_name, word);
     r.kind = operand_kind::variable;
     if (error e = detail::put(in, r.text, word); e.failed()) return e;
-    for (int k = 0; k < 2 && lex::next_is(in, '['); ++k)  // a geometry ATTRIB may take two members
-        if (error e = detail::array_member(in, ctx, r.text, false, true); e.failed()) return e;
+    // An array takes one member; a geometry ATTRIB one more, first, for the input vertex.
+    const int allowed = (r.variable->array_size >= 0) + (ctx.stage == stage::geometry && r.variable->kind == variable_class::attrib);
+    for (int k = 0; lex::next_is(in, '['); ++k) {
+        const auto mat = lex::at(in);
+        if (k == allowed) return in.fail_at(mat, error_code::operand_not_allowed, in.token_text());
+        std::int64_t index = -1;
+        if (error e = detail::array_member(in, ctx, r.text, false, true, &index); e.failed()) return e;
+        const bool array_member = k == allowed - 1 && r.variable->array_size > 0;
+        if (array_member && index >= r.variable->array_size) return in.fail_at(mat, error_code::value_out_of_range, detail::since(in, start));
+    }
     return r;
 }
 
