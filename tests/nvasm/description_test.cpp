@@ -240,3 +240,21 @@ TEST_CASE("nvasm description: Table X.16 condition-code tests", "[nvasm][descrip
     }
     CHECK(rules == 18);
 }
+
+// What `ctisa opcodes nvasm` prints (DESIGN.md): mnemonic, grammar class, row; no fields.
+TEST_CASE("nvasm description: opcodes as the tool lists them", "[nvasm][description]") {
+    std::vector<std::string> rows;
+    nv::isa::for_each_opcode([&](std::string_view m, std::string_view c, unsigned row, long secondary) {
+        CHECK(secondary == -1);
+        rows.push_back(std::string(m) + "\t" + std::string(c) + "\t" + std::to_string(row));
+    });
+    REQUIRE(rows.size() == 84);
+    CHECK(rows[0] == "ABS\tVECTORop\t1");
+    CHECK(rows[32] == "MOV\tVECTORop\t33");
+    CHECK(rows[24] == "KIL\tSpecialInstruction\t25");
+    CHECK(rows[79] == "XPD\tBINop\t80");
+    CHECK(rows[83] == "ENDPRIM\tSpecialInstruction\t84");
+    std::size_t fields = 0;
+    nv::isa::for_each_field([&](auto&&...) { ++fields; });
+    CHECK(fields == 0);
+}

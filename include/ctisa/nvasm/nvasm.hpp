@@ -5,3 +5,4 @@
 #include "printer.hpp"
 #include "compile_time.hpp"
 #include "program_builder.hpp"
+#include "isa.hpp"

@@ -84,38 +84,49 @@ constexpr result<instruction> parse_header(text::cursor& in, context& ctx) {
 
 }  // namespace detail
 
+// Any statement, in the order a program allows them: the header first, then statements, END
+// last, nothing after it. This is the ISA's parse for the engine (isa.hpp) as well.
+constexpr result<instruction> parse_any(text::cursor& in, context& ctx) {
+    if (!ctx.have_header) return detail::parse_header(in, ctx);
+    if (ctx.ended) return in.fail(errors::text_after_end, in.token_text());
+    const auto at = lex::at(in);
+    if (lex::peek_identifier(in) == "END") {
+        (void)lex::identifier(in);
+        if (error e = resolve(ctx, at); e.failed()) return e;
+        ctx.ended = true;
+        instruction end;
+        end.kind = statement_kind::end;
+        return end;
+    }
+    auto ins = parse_statement(in, ctx);
+    if (ins) ++ctx.statements;
+    return ins;
+}
+
+// Statements without ';': the header line, a label (its ':'), END.
+[[nodiscard]] constexpr bool terminated(const instruction& ins) noexcept {
+    return ins.kind != statement_kind::header && ins.kind != statement_kind::label && ins.kind != statement_kind::end;
+}
+
 // The whole program text; `ctx` is what the parser learnt (names, labels), for callers that
 // want it. The text starts with its header, as the specs require.
 template <std::size_t Capacity = 512>
 constexpr result<program<Capacity>> parse_program(std::string_view source, context& ctx) {
     program<Capacity> p;
     text::cursor in(source, "#", ';');
-    auto header = detail::parse_header(in, ctx);
-    if (!header) return header.error();
-    p.stage = ctx.stage;
-    if (error e = detail::add(p, *header, {1, 1}, in); e.failed()) return e;
-    for (;;) {
-        if (!in.next_statement()) return in.fail(errors::missing_end);
-        const auto at = lex::at(in);
-        if (lex::peek_identifier(in) == "END") {
-            (void)lex::identifier(in);
-            if (error e = resolve(ctx, at); e.failed()) return e;
-            instruction end;
-            end.kind = statement_kind::end;
-            if (error e = detail::add(p, end, at, in); e.failed()) return e;
-            if (in.next_statement()) return in.fail(errors::text_after_end, in.token_text());
-            ctx.ended = true;
-            return p;
-        }
-        auto ins = parse_statement(in, ctx);
+    while (!ctx.have_header || in.next_statement()) {
+        const auto at = ctx.have_header ? in.where() : text::position{1, 1};
+        auto ins = parse_any(in, ctx);
         if (!ins) return ins.error();
-        if (ins->kind != statement_kind::label) {
+        if (terminated(*ins)) {
             if (!in.at_end_of_statement()) return in.fail(error_code::trailing_characters, in.token_text());
             if (error e = in.end_statement(); e.failed()) return e;
         }
-        ++ctx.statements;
         if (error e = detail::add(p, *ins, at, in); e.failed()) return e;
     }
+    if (!ctx.ended) return in.fail(errors::missing_end);
+    p.stage = ctx.stage;
+    return p;
 }
 
 template <std::size_t Capacity = 512>
