@@ -58,6 +58,35 @@ def check(spec):
 CPP_KEYWORDS = {"and", "else", "if", "not", "or", "xor", "short", "long", "int", "float"}
 
 
+def expand(pattern):
+    """Every spelling of a binding pattern: "(a|b)" alternatives, "(...)?" optional."""
+    depth = 0
+    for i, ch in enumerate(pattern):
+        if ch == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                optional = pattern[i + 1:i + 2] == "?"
+                rest = pattern[i + 2:] if optional else pattern[i + 1:]
+                alts, level, cur = [], 0, ""
+                for c in pattern[start + 1:i]:
+                    if c == "|" and level == 0:
+                        alts.append(cur)
+                        cur = ""
+                        continue
+                    level += (c == "(") - (c == ")")
+                    cur += c
+                alts.append(cur)
+                out = []
+                for alt in alts + ([""] if optional else []):
+                    out.extend(expand(pattern[:start] + alt + rest))
+                return out
+    return [pattern]
+
+
 def identifier(name):
     """A C++ identifier for a spec name: lower case; a leading digit prefixed, a keyword suffixed."""
     ident = name.lower()
@@ -213,16 +242,15 @@ def language_header(spec, label, digest):
     out.append(f"inline constexpr std::array<option_info, {len(opts)}> options{{{{\n" + ",\n".join(
         f"    option_info{{{emit.cpp_string(o['name'])}, {stage_mask(o['stages'])}, {emit.cpp_string(o['group'])}}}" for o in opts) + "}};\n\n")
 
-    binds = spec["bindings"]["list"]
+    binds = [(p, b) for b in spec["bindings"]["list"] for p in expand(b["pattern"])]
     out.append(emit.enum("binding_class", "std::uint8_t", [(c, None, None) for c in BINDING_CLASSES], "What a binding names."))
-    out.append("// Bindings: a dotted path; [n] a required index, [n]? an optional one, UPPER a choice of `values`.\n"
+    out.append("// Bindings, every spelling: components separated by '.', [n] a required index, [n]? an optional one.\n"
                "struct binding_info {\n    std::string_view pattern;\n    binding_class kind;\n    std::uint8_t stages;\n"
-               "    bool multi;  // may be a range [a..b] in a declaration list\n    bool color;  // takes .primary/.secondary\n"
-               "    bool face;   // takes .front/.back\n    std::string_view values;\n};\n")
+               "    bool multi;      // the last index may be a range [a..b] in a declaration list\n"
+               "    bool list_only;  // only in a declaration list\n};\n")
     out.append(f"inline constexpr std::array<binding_info, {len(binds)}> bindings{{{{\n" + ",\n".join(
-        f"    binding_info{{{emit.cpp_string(b['pattern'])}, binding_class::{b['class']}, {stage_mask(b['stages'])}, "
-        f"{str(b.get('multi', False)).lower()}, {str(b.get('color', False)).lower()}, {str(b.get('face', False)).lower()}, "
-        f"{emit.cpp_string(b.get('values', ''))}}}" for b in binds) + "}};\n\n")
+        f"    binding_info{{{emit.cpp_string(p)}, binding_class::{b['class']}, {stage_mask(b['stages'])}, "
+        f"{str(b.get('multi', False)).lower()}, {str(b.get('list_only', False)).lower()}}}" for p, b in binds) + "}};\n\n")
     out.append("}  // namespace ctisa::nvasm\n")
     return "".join(out)
 

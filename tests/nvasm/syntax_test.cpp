@@ -301,6 +301,12 @@ TEST_CASE("nvasm syntax: wrong programs are rejected where they are wrong", "[nv
         {"!!NVvp4.0\nPARAM c[2] = { program.local[0..1] };\nTEMP t;\nMOV t, c[2];\nEND", ctisa::error_code::value_out_of_range, 4, 9},
         {"!!NVvp4.0\nTEMP t;\nMOV t, t[0];\nEND", ctisa::error_code::operand_not_allowed, 3, 9},
         {"!!NVvp4.0\nLONG PARAM p = program.local[0];\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
+        {"!!NVvp4.0\nTEMP t;\nMOV t, vertex.attrib;\nEND", e::unknown_binding, 3, 8},
+        {"!!NVvp4.0\nTEMP t;\nMOV t, state.material.glow;\nEND", e::unknown_binding, 3, 8},
+        {"!!NVvp4.0\nTEMP t;\nMOV t, vertex.attrib[0..2];\nEND", ctisa::error_code::unexpected_character, 3, 24},
+        {"!!NVvp4.0\nPARAM m = state.matrix.mvp;\nEND", e::unknown_binding, 2, 11},
+        {"!!NVfp4.0\nTEMP t;\nMOV t, fragment.color.front;\nEND", e::unknown_binding, 3, 8},
+        {"!!NVvp4.0\nTEMP t;\nMOV t, vertex[1].position;\nEND", e::wrong_stage, 3, 8},
     };
     for (const auto& c : cases) {
         INFO(c.text);
@@ -323,6 +329,10 @@ TEST_CASE("nvasm syntax: typed variables, options and arrays where they are allo
         "!!NVvp4.0\nPARAM c[2] = { program.local[0..1] };\nINT TEMP a;\nTEMP t;\nMOV t, c[1];\nMOV t, c[a.x + 1];\nEND",
         "!!NVgp4.0\nPRIMITIVE_IN LINES; PRIMITIVE_OUT POINTS; VERTICES_OUT 2;\nATTRIB tc[] = { vertex.texcoord[0..1] };\nTEMP t;\nMOV t, tc[1][0];\nEND",
         "!!NVfp4.0\nTEMP t;\nTEX t, t, texture[0], 2D;\nTXB t, t, texture[0], 2D;\nTEX t, t, texture[1], 3D;\nEND",
+        "!!NVvp4.0\nPARAM m[] = { state.matrix.mvp };\nPARAM n[4] = { state.matrix.modelview[2].invtrans };\nEND",
+        "!!NVvp4.0\nBUFFER b[] = { program.buffer[2] };\nBUFFER4 c[] = { program.buffer[1][0..3], program.buffer[0][7] };\nEND",
+        "!!NVvp4.0\nTEMP t;\nMOV t, state.lightprod[1].back.specular;\nMOV t, state.lightmodel.front.scenecolor;\nMOV result.color.front.secondary, t;\nEND",
+        "!!NVgp4.0\nPRIMITIVE_IN LINES; PRIMITIVE_OUT POINTS; VERTICES_OUT 2;\nTEMP t;\nMOV t, vertex[1].clip[1];\nMOV t, primitive.id;\nMOV result.layer, t;\nEND",
     };
     for (const char* text : good) {
         INFO(text);

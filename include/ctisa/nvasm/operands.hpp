@@ -35,30 +35,51 @@ constexpr error put(text::cursor& in, fixed_text<N>& out, std::string_view s) {
     return {};
 }
 
-// The first two dotted components of a binding's text without their brackets:
-// "vertex[0].texcoord[1].x" -> "vertex.texcoord".
-constexpr std::string_view binding_key(std::string_view path, fixed_text<max_reference>& key) noexcept {
-    int dots = 0;
+// The next component of a dotted path ("texcoord[0..3]"), dots inside brackets kept.
+constexpr std::string_view next_component(std::string_view& rest) noexcept {
     int depth = 0;
-    for (char c : path) {
-        if (c == '[') ++depth;
-        else if (c == ']') --depth;
-        else if (depth == 0 && c != '?') {  // '?': a pattern's optional index
-            if (c == '.' && ++dots == 2) break;
-            (void)key.append(std::string_view(&c, 1));
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        depth += (rest[i] == '[') - (rest[i] == ']');
+        if (rest[i] == '.' && depth == 0) {
+            const auto c = rest.substr(0, i);
+            rest.remove_prefix(i + 1);
+            return c;
         }
     }
-    return key.view();
+    const auto c = rest;
+    rest = {};
+    return c;
 }
 
-// The binding table entry whose pattern starts with `key` and that this stage has.
-constexpr const binding_info* find_binding(std::string_view path, std::uint8_t stage_bit) noexcept {
-    fixed_text<max_reference> key, pattern_key;
-    binding_key(path, key);
+// A path component against a pattern component: the same name, as many indices as the pattern
+// requires and allows; a range "[a..b]" only where `ranges`.
+constexpr bool component_matches(std::string_view path, std::string_view pattern, bool ranges) noexcept {
+    const auto name_end = path.find('[');
+    if (path.substr(0, name_end) != pattern.substr(0, pattern.find('['))) return false;
+    std::size_t given = 0, required = 0, allowed = 0;
+    for (std::size_t i = 0; i < pattern.size(); ++i)
+        if (pattern[i] == '[') ++allowed, required += !(i + 3 < pattern.size() && pattern[i + 3] == '?');
+    for (std::size_t i = name_end; i < path.size(); ++i) {
+        if (path[i] != '[') continue;
+        ++given;
+        const auto close = path.find(']', i);
+        if (!ranges && path.substr(i, close - i).find("..") != std::string_view::npos) return false;
+    }
+    return given >= required && given <= allowed;
+}
+
+constexpr bool path_matches(std::string_view path, std::string_view pattern, bool ranges) noexcept {
+    while (!path.empty() && !pattern.empty())
+        if (!component_matches(next_component(path), next_component(pattern), ranges)) return false;
+    return path.empty() && pattern.empty();
+}
+
+// The binding a path spells, preferring one this stage has (another stage's: wrong_stage);
+// `in_list`: the path is an item of a declaration list (ranges, whole matrices and buffers).
+constexpr const binding_info* find_binding(std::string_view path, std::uint8_t stage_bit, bool in_list) noexcept {
     const binding_info* other_stage = nullptr;
     for (const auto& b : bindings) {
-        pattern_key = {};
-        if (binding_key(b.pattern, pattern_key) != key.view()) continue;
+        if ((b.list_only && !in_list) || !path_matches(path, b.pattern, in_list && b.multi)) continue;
         if (b.stages & stage_bit) return &b;
         other_stage = &b;
     }
@@ -161,7 +182,7 @@ constexpr result<reference> parse_reference(text::cursor& in, const context& ctx
     if (is_reserved(word) && word != "texture") {
         r.kind = operand_kind::binding;
         if (error e = detail::binding_path(in, ctx, word, r.text, allow_range); e.failed()) return e;
-        r.binding = detail::find_binding(r.text.view(), ctx.stage_mask());
+        r.binding = detail::find_binding(r.text.view(), ctx.stage_mask(), allow_range);
         if (!r.binding) return in.fail_at(at, errors::unknown_binding, detail::since(in, start));
         if (!(r.binding->stages & ctx.stage_mask())) return in.fail_at(at, errors::wrong_stage, detail::since(in, start));
         if (error e = detail::check_options(ctx, r.text.view(), at, detail::since(in, start)); e.failed()) return e;
