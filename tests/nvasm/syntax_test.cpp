@@ -67,7 +67,8 @@ std::pair<std::string, std::string> block_around(nv::opcode c) {
         case nv::opcode::if_: return {"", "\nENDIF;"};
         case nv::opcode::rep: return {"", "\nBRK;\nENDREP;"};
         case nv::opcode::endrep: return {"REP;\nBRK;\n", ""};
-        case nv::opcode::brk: case nv::opcode::cont: return {"REP;\n", "\nENDREP;"};
+        case nv::opcode::brk: return {"REP;\n", "\nENDREP;"};
+        case nv::opcode::cont: return {"REP;\nBRK;\n", "\nENDREP;"};  // a REP without count needs its BRK
         default: return {"", ""};
     }
 }
@@ -302,6 +303,12 @@ TEST_CASE("nvasm syntax: wrong programs are rejected where they are wrong", "[nv
         {"!!NVvp4.0\nTEMP t;\nMOV t, t[0];\nEND", ctisa::error_code::operand_not_allowed, 3, 9},
         {"!!NVvp4.0\nLONG PARAM p = program.local[0];\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
         {"!!NVvp4.0\nTEMP t;\nMOV t, vertex.attrib;\nEND", e::unknown_binding, 3, 8},
+        {"!!NVfp4.0\nTEMP t;\nTEX t, t, texture[0], 2D, (1, -2, 3);\nEND", e::bad_texture_offset, 3, 35},
+        {"!!NVfp4.0\nTEMP t;\nTEX t, t, texture[0], ARRAY1D, (0, 1);\nEND", e::bad_texture_offset, 3, 36},
+        {"!!NVfp4.0\nTEMP t;\nTEX t, t, texture[0], CUBE, (1);\nEND", e::bad_texture_offset, 3, 30},
+        {"!!NVfp4.0\nINT TEMP t;\nTXF t, t, texture[0], BUFFER, (2);\nEND", e::bad_texture_offset, 3, 32},
+        {"!!NVfp4.0\nTEMP t;\nREP;\nIF NE;\nENDIF;\nENDREP;\nEND", e::endless_loop, 6, 1},
+        {"!!NVfp4.0\nTEMP t;\nREP;\nREP t;\nBRK;\nENDREP;\nENDREP;\nEND", e::endless_loop, 7, 1},
         {"!!NVvp4.0\nTEMP t;\nMOV t, state.material.glow;\nEND", e::unknown_binding, 3, 8},
         {"!!NVvp4.0\nTEMP t;\nMOV t, vertex.attrib[0..2];\nEND", ctisa::error_code::unexpected_character, 3, 24},
         {"!!NVvp4.0\nPARAM m = state.matrix.mvp;\nEND", e::unknown_binding, 2, 11},
@@ -329,6 +336,8 @@ TEST_CASE("nvasm syntax: typed variables, options and arrays where they are allo
         "!!NVvp4.0\nPARAM c[2] = { program.local[0..1] };\nINT TEMP a;\nTEMP t;\nMOV t, c[1];\nMOV t, c[a.x + 1];\nEND",
         "!!NVgp4.0\nPRIMITIVE_IN LINES; PRIMITIVE_OUT POINTS; VERTICES_OUT 2;\nATTRIB tc[] = { vertex.texcoord[0..1] };\nTEMP t;\nMOV t, tc[1][0];\nEND",
         "!!NVfp4.0\nTEMP t;\nTEX t, t, texture[0], 2D;\nTXB t, t, texture[0], 2D;\nTEX t, t, texture[1], 3D;\nEND",
+        "!!NVfp4.0\nTEMP t;\nTEX t, t, texture[0], 3D, (1, -2, 3);\nTEX t, t, texture[1], SHADOW2D, (-1, 1, 0);\nEND",
+        "!!NVfp4.0\nTEMP t;\nREP;\nIF NE;\nBRK;\nENDIF;\nENDREP;\nREP;\nREP t;\nENDREP;\nRET (EQ);\nENDREP;\nEND",
         "!!NVvp4.0\nPARAM m[] = { state.matrix.mvp };\nPARAM n[4] = { state.matrix.modelview[2].invtrans };\nEND",
         "!!NVvp4.0\nBUFFER b[] = { program.buffer[2] };\nBUFFER4 c[] = { program.buffer[1][0..3], program.buffer[0][7] };\nEND",
         "!!NVvp4.0\nTEMP t;\nMOV t, state.lightprod[1].back.specular;\nMOV t, state.lightmodel.front.scenecolor;\nMOV result.color.front.secondary, t;\nEND",

@@ -28,6 +28,8 @@ struct context {
     struct block {
         opcode opener = opcode::none;  // IF or REP
         bool has_else = false;
+        bool counted = false;  // REP with a loop count
+        bool exits = false;    // REP with a BRK at its level, or a RET inside
     };
 
     nvasm::stage stage = nvasm::stage::vertex;

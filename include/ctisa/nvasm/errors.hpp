@@ -19,6 +19,8 @@ CTISA_ERROR_KIND(not_readable, "a source cannot read a result");
 CTISA_ERROR_KIND(type_mismatch, "a variable declared INT, UINT or FLOAT used as another data type (NTC allows it)");
 CTISA_ERROR_KIND(texture_target_conflict, "one texture unit used with two targets");
 CTISA_ERROR_KIND(option_required, "this binding needs a program option the program does not declare");
+CTISA_ERROR_KIND(bad_texture_offset, "a texel offset component this target does not have (or any, for cube maps and buffers)");
+CTISA_ERROR_KIND(endless_loop, "a REP without a count needs a BRK at its level or a RET");
 CTISA_ERROR_KIND(missing_declaration, "a geometry program declares PRIMITIVE_IN, PRIMITIVE_OUT and VERTICES_OUT once each");
 
 }  // namespace ctisa::nvasm::errors

@@ -240,12 +240,13 @@ constexpr error parse_operands(text::cursor& in, context& ctx, instruction_part&
 }
 
 // IF/ELSE/ENDIF and REP/ENDREP nesting; BRK and CONT only inside a REP.
-constexpr error check_structure(context& ctx, opcode code, text::position at, std::string_view word) {
+constexpr error check_structure(context& ctx, const instruction_part& op, text::position at, std::string_view word) {
+    const opcode code = op.code;
     auto fail = [&] { return text::cursor::fail_at(at, error_code::unbalanced_structure, word); };
     switch (code) {
         case opcode::if_:
         case opcode::rep:
-            if (!ctx.blocks.push_back({code, false})) return text::cursor::fail_at(at, error_code::program_too_long, word);
+            if (!ctx.blocks.push_back({code, false, op.source_count > 0, false})) return text::cursor::fail_at(at, error_code::program_too_long, word);
             return {};
         case opcode::else_:
             if (ctx.blocks.empty() || ctx.blocks[ctx.blocks.size() - 1].opener != opcode::if_ || ctx.blocks[ctx.blocks.size() - 1].has_else) return fail();
@@ -255,6 +256,8 @@ constexpr error check_structure(context& ctx, opcode code, text::position at, st
         case opcode::endrep: {
             const opcode opener = code == opcode::endif ? opcode::if_ : opcode::rep;
             if (ctx.blocks.empty() || ctx.blocks[ctx.blocks.size() - 1].opener != opener) return fail();
+            const auto& closing = ctx.blocks[ctx.blocks.size() - 1];
+            if (opener == opcode::rep && !closing.counted && !closing.exits) return text::cursor::fail_at(at, errors::endless_loop, word);
             static_vector<context::block, 32> rest;
             for (std::size_t i = 0; i + 1 < ctx.blocks.size(); ++i) (void)rest.push_back(ctx.blocks[i]);
             ctx.blocks = rest;
@@ -262,9 +265,15 @@ constexpr error check_structure(context& ctx, opcode code, text::position at, st
         }
         case opcode::brk:
         case opcode::cont:
-            for (const auto& b : ctx.blocks)
-                if (b.opener == opcode::rep) return {};
+            for (std::size_t i = ctx.blocks.size(); i-- > 0;)
+                if (ctx.blocks[i].opener == opcode::rep) {
+                    ctx.blocks[i].exits = ctx.blocks[i].exits || code == opcode::brk;  // the innermost REP
+                    return {};
+                }
             return text::cursor::fail_at(at, error_code::misplaced_statement, word);
+        case opcode::ret:
+            for (auto& b : ctx.blocks) b.exits = true;
+            return {};
         default: return {};
     }
 }
@@ -288,7 +297,7 @@ constexpr result<instruction> parse_instruction(text::cursor& in, context& ctx) 
     if (error e = detail::check_modifiers(ins.op, at); e.failed()) return e;
     if (error e = detail::parse_operands(in, ctx, ins.op, ins.label); e.failed()) return e;
     if (error e = detail::check_types(ctx, ins.op, at); e.failed()) return e;
-    if (error e = detail::check_structure(ctx, ins.op.code, at, word); e.failed()) return e;
+    if (error e = detail::check_structure(ctx, ins.op, at, word); e.failed()) return e;
     return ins;
 }
 

@@ -353,9 +353,11 @@ constexpr result<texture_access> parse_texture(text::cursor& in, opcode code) {
     if (!in.consume('(')) return in.fail(error_code::unexpected_character, in.token_text());
     for (;;) {
         if (t.offset_count == 3) return in.fail(error_code::too_many_operands, in.token_text());
+        const auto oat = lex::at(in);
         bool overflow = false;
         const auto v = in.signed_integer(&overflow);
         if (!v || overflow || *v < -128 || *v > 127) return in.fail(error_code::number_out_of_range, in.token_text());
+        if (*v != 0 && t.offset_count >= target->offset_components) return in.fail_at(oat, errors::bad_texture_offset, word);
         t.offset[t.offset_count++] = static_cast<std::int8_t>(*v);
         if (in.consume(')')) return t;
         if (!in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());

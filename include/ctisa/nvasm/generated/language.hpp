@@ -109,22 +109,23 @@ struct texture_target_info {
     bool shadow, array, cube;
     bool sampled;  // by TEX, TXB, TXD, TXL, TXP (BUFFER is not)
     bool fetched;  // by TXF (Table X.18)
+    std::uint8_t offset_components;  // how many texel-offset components may be non-zero (section 2.X.4.4)
 };
 inline constexpr std::array<texture_target_info, 14> texture_targets{{
-    texture_target_info{"1D", texture_target::t1d, false, false, false, true, true},
-    texture_target_info{"2D", texture_target::t2d, false, false, false, true, true},
-    texture_target_info{"3D", texture_target::t3d, false, false, false, true, true},
-    texture_target_info{"CUBE", texture_target::cube, false, false, true, true, false},
-    texture_target_info{"RECT", texture_target::rect, false, false, false, true, true},
-    texture_target_info{"SHADOW1D", texture_target::shadow1d, true, false, false, true, false},
-    texture_target_info{"SHADOW2D", texture_target::shadow2d, true, false, false, true, false},
-    texture_target_info{"SHADOWRECT", texture_target::shadowrect, true, false, false, true, false},
-    texture_target_info{"ARRAY1D", texture_target::array1d, false, true, false, true, true},
-    texture_target_info{"ARRAY2D", texture_target::array2d, false, true, false, true, true},
-    texture_target_info{"SHADOWCUBE", texture_target::shadowcube, true, false, true, true, false},
-    texture_target_info{"SHADOWARRAY1D", texture_target::shadowarray1d, true, true, false, true, false},
-    texture_target_info{"SHADOWARRAY2D", texture_target::shadowarray2d, true, true, false, true, false},
-    texture_target_info{"BUFFER", texture_target::buffer, false, false, false, false, true}}};
+    texture_target_info{"1D", texture_target::t1d, false, false, false, true, true, 1},
+    texture_target_info{"2D", texture_target::t2d, false, false, false, true, true, 2},
+    texture_target_info{"3D", texture_target::t3d, false, false, false, true, true, 3},
+    texture_target_info{"CUBE", texture_target::cube, false, false, true, true, false, 0},
+    texture_target_info{"RECT", texture_target::rect, false, false, false, true, true, 2},
+    texture_target_info{"SHADOW1D", texture_target::shadow1d, true, false, false, true, false, 1},
+    texture_target_info{"SHADOW2D", texture_target::shadow2d, true, false, false, true, false, 2},
+    texture_target_info{"SHADOWRECT", texture_target::shadowrect, true, false, false, true, false, 2},
+    texture_target_info{"ARRAY1D", texture_target::array1d, false, true, false, true, true, 1},
+    texture_target_info{"ARRAY2D", texture_target::array2d, false, true, false, true, true, 2},
+    texture_target_info{"SHADOWCUBE", texture_target::shadowcube, true, false, true, true, false, 0},
+    texture_target_info{"SHADOWARRAY1D", texture_target::shadowarray1d, true, true, false, true, false, 1},
+    texture_target_info{"SHADOWARRAY2D", texture_target::shadowarray2d, true, true, false, true, false, 2},
+    texture_target_info{"BUFFER", texture_target::buffer, false, false, false, false, true, 0}}};
 
 // Condition-code tests (Table X.16); each is spelled NAME, NAME0 (CC0) or NAME1 (CC1).
 enum class cc_rule : std::uint8_t {
