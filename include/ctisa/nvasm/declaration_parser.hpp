@@ -10,12 +10,6 @@ namespace ctisa::nvasm {
 
 namespace detail {
 
-constexpr const variable_modifier_info* find_variable_modifier(std::string_view word) noexcept {
-    for (const auto& v : variable_modifiers)
-        if (v.name == word) return &v;
-    return nullptr;
-}
-
 constexpr std::size_t index_of(const variable_modifier_info* v) noexcept { return static_cast<std::size_t>(v - variable_modifiers.data()); }
 
 constexpr bool has_modifier(std::uint8_t modifiers, std::string_view name) noexcept {
@@ -156,7 +150,7 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
     std::string_view word = first;
     text::position wat = at;
     std::uint8_t kinds = 0;  // variable_modifier_kind bits seen
-    while (const auto* v = detail::find_variable_modifier(word)) {
+    while (const auto* v = find_variable_modifier(word)) {
         if (!(v->stages & ctx.stage_mask())) return text::cursor::fail_at(wat, errors::wrong_stage, word);
         const auto kind_bit = static_cast<std::uint8_t>(1u << static_cast<unsigned>(v->kind));
         if (kinds & kind_bit) return text::cursor::fail_at(wat, error_code::conflicting_modifiers, word);

@@ -28,28 +28,24 @@ namespace ctisa::nvasm {
     return std::nullopt;
 }
 
+// The entry of `table` whose `key` member is exactly `name`, or null.
+template <class Entry, std::size_t N>
+[[nodiscard]] constexpr const Entry* find_named(const std::array<Entry, N>& table, std::string_view Entry::*key, std::string_view name) noexcept {
+    for (const auto& e : table)
+        if (e.*key == name) return &e;
+    return nullptr;
+}
+
 [[nodiscard]] constexpr const texture_target_info* find_texture_target(std::string_view name) noexcept {
-    for (const auto& t : texture_targets)
-        if (t.name == name) return &t;
-    return nullptr;
+    return find_named(texture_targets, &texture_target_info::name, name);
 }
-
-[[nodiscard]] constexpr const modifier_info* find_modifier(std::string_view name) noexcept {
-    for (const auto& m : modifiers)
-        if (m.name == name) return &m;
-    return nullptr;
-}
-
+[[nodiscard]] constexpr const modifier_info* find_modifier(std::string_view name) noexcept { return find_named(modifiers, &modifier_info::name, name); }
 [[nodiscard]] constexpr const declaration_info* find_declaration(std::string_view keyword) noexcept {
-    for (const auto& d : declarations)
-        if (d.keyword == keyword) return &d;
-    return nullptr;
+    return find_named(declarations, &declaration_info::keyword, keyword);
 }
-
-[[nodiscard]] constexpr const header_info* find_header(std::string_view text) noexcept {
-    for (const auto& h : headers)
-        if (h.text == text) return &h;
-    return nullptr;
+[[nodiscard]] constexpr const header_info* find_header(std::string_view text) noexcept { return find_named(headers, &header_info::text, text); }
+[[nodiscard]] constexpr const variable_modifier_info* find_variable_modifier(std::string_view name) noexcept {
+    return find_named(variable_modifiers, &variable_modifier_info::name, name);
 }
 
 }  // namespace ctisa::nvasm

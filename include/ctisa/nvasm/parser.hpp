@@ -35,7 +35,7 @@ constexpr result<instruction> parse_statement(text::cursor& in, context& ctx) {
         return parse_geometry_declaration(in, ctx, d->kind, word, at);
     }
     ctx.body_started = true;
-    if (find_declaration(word) || detail::find_variable_modifier(word)) {
+    if (find_declaration(word) || find_variable_modifier(word)) {
         (void)lex::identifier(in);
         return parse_naming(in, ctx, word, at);
     }
