@@ -60,6 +60,14 @@ public:
         return parse_program<Capacity>(out.view());
     }
 
+    // The program, or (in constant evaluation) a compile error naming the rule it breaks; at run
+    // time a failure throws ctisa::bad_result_access.
+    [[nodiscard]] constexpr program<Capacity> checked() const {
+        auto r = finish();
+        if (!r && std::is_constant_evaluated()) diagnostic::raise(r.error().code);
+        return r.value();
+    }
+
 private:
     static constexpr instruction declaration(nvasm::declaration keyword, std::uint8_t modifiers) {
         instruction d;
