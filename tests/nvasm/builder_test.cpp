@@ -72,3 +72,18 @@ TEST_CASE("nvasm builders: whole programs", "[nvasm][builder]") {
     refused(and_.f()(binding("result.position"), binding("vertex.position"), binding("vertex.position")));
     CHECK(refused.finish().error().code == ctisa::error_code::modifier_not_allowed);
 }
+
+// What `ctisa explain nvasm` would print for a statement: its text, then one field a line.
+TEST_CASE("nvasm explain: the parsed structure of a statement", "[nvasm][explain]") {
+    const auto p = nv::parse_program<8>("!!NVfp4.0\nTEMP t;\nTXB_SAT t.xy (NE1.x), -t, texture[2], SHADOW2D;\nEND");
+    REQUIRE(p.ok());
+    std::string out;
+    ctisa::text::string_sink sink(out);
+    nv::explain(sink, p->statements[2]);
+    CHECK(out ==
+          "TXB.SAT t.xy (NE1.x), -t, texture[2], SHADOW2D;\nopcode\tTXB\nclass\tTEXop\nrow\t68\ntype\tdefault\nclamp\tSAT\nresult\tt\n"
+          "write_mask\t3\nsource0\tvariable\t-t\ntexture_unit\t2\ntexture_target\tSHADOW2D\ncc_test\tNE1.x\n");
+    out.clear();
+    nv::explain(sink, p->statements[1]);
+    CHECK(out == "TEMP t;\ndeclaration\tTEMP\nname\tt\n");
+}

@@ -6,3 +6,4 @@
 #include "compile_time.hpp"
 #include "program_builder.hpp"
 #include "isa.hpp"
+#include "explain.hpp"
