@@ -40,7 +40,7 @@ constexpr bool find_with_suffixes(std::string_view word, instruction_part& op) n
 }
 
 // One ".MODIFIER": at most one of each kind, counting what suffixes gave.
-constexpr error apply_modifier(text::cursor& in, std::string_view word, instruction_part& op, text::position at) {
+constexpr error apply_modifier(std::string_view word, instruction_part& op, text::position at) {
     const auto* m = find_modifier(word);
     if (!m) return text::cursor::fail_at(at, error_code::unknown_modifier, word);
     auto twice = [&] { return text::cursor::fail_at(at, error_code::duplicate_modifier, word); };
@@ -66,7 +66,6 @@ constexpr error apply_modifier(text::cursor& in, std::string_view word, instruct
             op.multiply = word == "S24" ? multiply_mode::s24 : word == "U24" ? multiply_mode::u24 : multiply_mode::hi;
             break;
     }
-    (void)in;
     return {};
 }
 
@@ -292,7 +291,7 @@ constexpr result<instruction> parse_instruction(text::cursor& in, context& ctx) 
         in.advance();
         const auto mat = lex::at(in);
         const auto m = lex::identifier(in);
-        if (error e = detail::apply_modifier(in, m, ins.op, mat); e.failed()) return e;
+        if (error e = detail::apply_modifier(m, ins.op, mat); e.failed()) return e;
     }
     if (error e = detail::check_modifiers(ins.op, at); e.failed()) return e;
     if (error e = detail::parse_operands(in, ctx, ins.op, ins.label); e.failed()) return e;
