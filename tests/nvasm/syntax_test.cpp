@@ -15,14 +15,20 @@ namespace {
 
 using program = nv::program<64>;
 
+// The text stays with its result: an error's subject points into the text it was read from.
 struct parsed {
+    std::unique_ptr<std::string> text;
     std::unique_ptr<ctisa::result<program>> r;
     [[nodiscard]] bool ok() const { return r->ok(); }
     [[nodiscard]] const program& operator*() const { return **r; }
     [[nodiscard]] const ctisa::error& error() const { return r->error(); }
 };
 
-parsed parse(const std::string& text) { return {std::make_unique<ctisa::result<program>>(nv::parse_program<64>(text))}; }
+parsed parse(const std::string& text) {
+    parsed p{std::make_unique<std::string>(text), nullptr};
+    p.r = std::make_unique<ctisa::result<program>>(nv::parse_program<64>(*p.text));
+    return p;
+}
 
 std::string printed(const program& p) {
     std::string out;

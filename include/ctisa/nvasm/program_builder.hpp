@@ -57,7 +57,11 @@ public:
         for (const auto& s : statements_) print(out, s), out.push('\n');
         out.append("END\n");
         if (out.overflowed()) return error{error_code::program_too_long};
-        return parse_program<Capacity>(out.view());
+        auto parsed = parse_program<Capacity>(out.view());
+        if (parsed) return parsed;
+        error e = parsed.error();
+        e.subject = {};  // it pointed into this function's text
+        return e;
     }
 
     // The program, or (in constant evaluation) a compile error naming the rule it breaks; at run
