@@ -162,10 +162,13 @@ constexpr error check_types(const context& ctx, const instruction_part& op, text
     const auto& i = info(op.code);
     const data_type t = op.type != data_type::none ? op.type : op.precision != precision::none ? data_type::f : i.default_type;
     auto conflicts = [&](const context::variable* v, operand_type code) { return v && v->type != data_type::none && type_of(code, t) != data_type::none && v->type != type_of(code, t); };
-    if (const auto* v = variable_of(ctx, op.result.kind, op.result.ref.view()); conflicts(v, i.out)) return text::cursor::fail_at(at, errors::type_mismatch, v->name.view());
+    // The subject names the variable's declared type (the context's names die with the parse).
+    auto mismatch = [&](const context::variable* v) {
+        return text::cursor::fail_at(at, errors::type_mismatch, v->type == data_type::s ? "INT" : v->type == data_type::u ? "UINT" : "FLOAT");
+    };
+    if (const auto* v = variable_of(ctx, op.result.kind, op.result.ref.view()); conflicts(v, i.out)) return mismatch(v);
     for (std::size_t k = 0; k < op.source_count && k < i.input_count; ++k)
-        if (const auto* v = variable_of(ctx, op.sources[k].kind, op.sources[k].ref.view()); conflicts(v, i.inputs[k]))
-            return text::cursor::fail_at(at, errors::type_mismatch, v->name.view());
+        if (const auto* v = variable_of(ctx, op.sources[k].kind, op.sources[k].ref.view()); conflicts(v, i.inputs[k])) return mismatch(v);
     return {};
 }
 
