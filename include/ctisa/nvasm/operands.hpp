@@ -238,13 +238,28 @@ constexpr result<cc_test> parse_cc_mask(text::cursor& in) {
     return t;
 }
 
+namespace detail {
+
+// A number as written; an integer must fit 32 bits ("too large to be represented ... fail to load").
+constexpr result<std::string_view> constant_number(text::cursor& in) {
+    const auto at = lex::at(in);
+    const auto n = lex::number(in);
+    if (n.empty()) return in.fail(error_code::expected_number, in.token_text());
+    const bool integer = n.find_first_of(".eE") == std::string_view::npos || n.starts_with("0x") || n.starts_with("0X");
+    if (integer && !lex::integer_value(n)) return text::cursor::fail_at(at, error_code::number_out_of_range, n);
+    return n;
+}
+
+}  // namespace detail
+
 // A constant: a number ("0.0625", "3", "0x0F") or a vector "{1, 0, 0.5}" of one to four numbers.
 constexpr result<reference> parse_constant(text::cursor& in) {
     reference r;
     r.kind = operand_kind::constant;
     if (!in.consume('{')) {
-        const auto n = lex::number(in);
-        if (n.empty()) return in.fail(error_code::expected_number, in.token_text());
+        const auto number = detail::constant_number(in);
+        if (!number) return number.error();
+        const auto n = *number;
         if (error e = detail::put(in, r.text, n); e.failed()) return e;
         return r;
     }
@@ -254,8 +269,9 @@ constexpr result<reference> parse_constant(text::cursor& in) {
         in.skip_blanks();
         std::string_view sign;
         if (in.peek() == '-' || in.peek() == '+') sign = in.peek() == '-' ? "-" : "", in.advance();
-        const auto n = lex::number(in);
-        if (n.empty()) return in.fail(error_code::expected_number, in.token_text());
+        const auto number = detail::constant_number(in);
+        if (!number) return number.error();
+        const auto n = *number;
         if (error e = detail::put(in, r.text, k ? ", " : ""); e.failed()) return e;
         if (error e = detail::put(in, r.text, sign); e.failed()) return e;
         if (error e = detail::put(in, r.text, n); e.failed()) return e;
