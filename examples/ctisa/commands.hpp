@@ -13,8 +13,11 @@
 #include <vector>
 
 #include <ctisa/core/assembler.hpp>
+#include <ctisa/core/error_text.hpp>
 #include <ctisa/core/format.hpp>
 #include <ctisa/core/text/writer.hpp>
+
+#include "doc.hpp"
 
 namespace ctisa_tool {
 
@@ -26,7 +29,9 @@ struct input {
 
 std::optional<input> read_input(const std::string& path);  // prints its own error
 
+// FILE:LINE:COL: error: ... (ctisa::describe's form); with the input, the offending token whole.
 void print_error(const std::string& file, const ctisa::error& e);
+void print_error(const input& in, ctisa::error e);
 
 // Hex bytes as the tool writes them (pairs of digits, any whitespace, '#' comments), remembering
 // the line and column where each byte starts so that errors point into the text.
@@ -45,6 +50,7 @@ struct isa_entry {
     int (*disassemble)(const input&, bool binary);
     int (*explain)(const input&, bool binary);
     int (*run)(const input&, const std::vector<std::string>& options);  // null: no executor yet
+    void (*doc)(std::ostream&);                                         // doc.hpp
 };
 
 template <class Isa>
@@ -69,20 +75,20 @@ void list_fields() {
 template <class Isa>
 int assemble(const input& in) {
     ctisa::statement_list<Isa> program;
-    int status = ctisa::read_statements<Isa>(in.text, program, [&](const ctisa::error& e) { print_error(in.name, e); }).failed();
+    int status = ctisa::read_statements<Isa>(in.text, program, [&](const ctisa::error& e) { print_error(in, e); }).failed();
     std::string out;
     ctisa::text::string_sink sink(out);
     if constexpr (ctisa::binary_isa<Isa>) {
         if constexpr (ctisa::contract::statements_independent<Isa>())
             for (std::size_t i = 0; i < program.statements.size(); ++i)
                 if (auto bytes = Isa::encode(program.statements[i]); !bytes) {
-                    print_error(in.name, program.at_statement(ctisa::error{bytes.error().code, 0, 0, static_cast<std::uint32_t>(i), bytes.error().subject}));
+                    print_error(in, program.at_statement(ctisa::error{bytes.error().code, 0, 0, static_cast<std::uint32_t>(i), bytes.error().subject}));
                     status = 1;
                 }
         if (status != 0) return status;
         const auto image = ctisa::assemble_image<Isa>(program);
         if (!image) {
-            print_error(in.name, image.error());
+            print_error(in, image.error());
             return 1;
         }
         const std::span<const std::uint8_t> bytes(image->bytes);
@@ -117,7 +123,7 @@ inline ctisa::error at_byte(ctisa::error e, const hex_bytes& hex, std::size_t of
 template <class Isa>
 int disassemble(const input& in, bool binary) {
     if constexpr (ctisa::text_only_isa<Isa>) {
-        return binary ? (print_error(in.name, ctisa::error{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no bytes"}), 1)
+        return binary ? (print_error(in, ctisa::error{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no bytes"}), 1)
                       : assemble<Isa>(in);
     } else {
         auto hex = binary ? std::optional<hex_bytes>(raw_bytes(in)) : parse_hex(in);
@@ -127,7 +133,7 @@ int disassemble(const input& in, bool binary) {
         const ctisa::error e = ctisa::for_each_decoded<Isa>(hex->bytes, [&](const typename Isa::instruction& ins) { ctisa::print_statement<Isa>(sink, ins); });
         std::cout << out;
         if (!e.failed()) return 0;
-        print_error(in.name, at_byte(e, *hex, e.offset));
+        print_error(in, at_byte(e, *hex, e.offset));
         return 1;
     }
 }
@@ -142,7 +148,7 @@ inline void print_field(std::string_view format, const ctisa::field_info& f, std
 template <class Isa>
 int explain(const input& in, bool binary) {
     if constexpr (ctisa::text_only_isa<Isa>) {
-        print_error(in.name, ctisa::error{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no fields"});
+        print_error(in, ctisa::error{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no fields"});
         return 1;
     } else {
         auto hex = binary ? std::optional<hex_bytes>(raw_bytes(in)) : parse_hex(in);
@@ -160,7 +166,7 @@ int explain(const input& in, bool binary) {
                 Isa::explain(bytes.subspan(offset), print_field);
             });
             if (!e.failed()) return 0;
-            print_error(in.name, at_byte(e, *hex, e.offset));
+            print_error(in, at_byte(e, *hex, e.offset));
             return 1;
         } else {
             int status = 0;
@@ -171,7 +177,7 @@ int explain(const input& in, bool binary) {
                     print_text(d->instruction);
                 } else {
                     std::cout << "(not an instruction: " << d.error().message() << ")\n";
-                    print_error(in.name, at_byte(d.error(), *hex, offset));
+                    print_error(in, at_byte(d.error(), *hex, offset));
                     status = 1;
                 }
                 const std::size_t size = Isa::explain(rest, print_field);
@@ -185,7 +191,7 @@ int explain(const input& in, bool binary) {
 
 template <class Isa>
 constexpr isa_entry make_entry(int (*run)(const input&, const std::vector<std::string>&) = nullptr) {
-    return isa_entry{Isa::name, &list_opcodes<Isa>, &list_fields<Isa>, &assemble<Isa>, &disassemble<Isa>, &explain<Isa>, run};
+    return isa_entry{Isa::name, &list_opcodes<Isa>, &list_fields<Isa>, &assemble<Isa>, &disassemble<Isa>, &explain<Isa>, run, &write_doc<Isa>};
 }
 
 std::span<const isa_entry> registry();

@@ -1,6 +1,7 @@
 // ctisa: the command-line face of the library (see README.md and ../shared/DESIGN.md).
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -22,22 +23,48 @@ std::optional<input> read_input(const std::string& path) {
         return in;
     }
     in.name = path;
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-        std::cerr << path << ": error: cannot open the file\n";
+    // The reason from the system: a missing file, a folder, no permission.
+    const auto fail = [&] {
+        std::cerr << path << ": error: cannot open the file: " << std::strerror(errno) << '\n';
         return std::nullopt;
-    }
-    std::ostringstream s;
-    s << f.rdbuf();
-    in.text = s.str();
+    };
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return fail();
+    char buffer[65536];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) in.text.append(buffer, n);
+    const bool failed = std::ferror(f) != 0;
+    std::fclose(f);
+    if (failed) return fail();
     return in;
 }
 
 void print_error(const std::string& file, const ctisa::error& e) {
-    std::cerr << file << ':' << e.line << ':' << e.column << ": error: " << e.message();
-    if (!e.subject.empty()) std::cerr << " (" << e.subject << ')';
+    std::cerr << file << ':' << e.line << ':' << e.column << ": error: " << ctisa::describe(e);
     if (e.offset != 0 || e.code == ctisa::error_code::truncated) std::cerr << " [byte offset " << e.offset << ']';
     std::cerr << '\n';
+}
+
+// The text at a line and column: up to a blank, ',' or the end of the line.
+std::string_view token_at(std::string_view text, std::uint32_t line, std::uint32_t column) {
+    std::size_t at = 0;
+    for (std::uint32_t l = 1; l < line && at != std::string_view::npos; ++l) {
+        at = text.find('\n', at);
+        if (at != std::string_view::npos) ++at;
+    }
+    if (at == std::string_view::npos || line == 0 || column == 0 || at + column - 1 > text.size()) return {};
+    const std::string_view rest = text.substr(at + column - 1);
+    return rest.substr(0, rest.find_first_of(" \t\r\n,;"));
+}
+
+// One convention for the offending text: where the error gives only the start of a token (the
+// bank letter of c999), the whole token as written.
+void print_error(const input& in, ctisa::error e) {
+    if (!e.subject.empty()) {
+        const std::string_view token = token_at(in.text, e.line, e.column);
+        if (token.size() > e.subject.size() && token.starts_with(e.subject)) e.subject = token;
+    }
+    print_error(in.name, e);
 }
 
 std::optional<hex_bytes> parse_hex(const input& in) {
@@ -87,7 +114,9 @@ constexpr const char* usage_text =
     "  dis ISA [FILE] [--binary] disassemble hex bytes (or raw bytes with --binary)\n"
     "  explain ISA [FILE] [--binary]\n"
     "                            each instruction's text, then TSV: format.field, lsb, msb, value\n"
+    "  doc ISA                   an HTML page: formats as bit diagrams, fields, enums, opcodes, syntax\n"
     "  run ISA FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]\n"
+    "               [--bench [--runs N]]\n"
     "                            execute on the reference executor (ctisa run ISA --help)\n"
     "\n"
     "FILE absent or '-' reads standard input. Errors: FILE:LINE:COL: error: ... (exit 1);\n"
@@ -111,14 +140,17 @@ const char* command_help(const std::string& cmd) {
     if (cmd == "explain")
         return "usage: ctisa explain ISA [FILE] [--binary]\nFor each instruction: its text, then one tab-separated line a field:\n"
                "format.field, lsb, msb, value (decimal). Input as for dis.\n";
+    if (cmd == "doc") return "usage: ctisa doc ISA > ISA.html\nWrites one self-contained HTML page describing the ISA.\n";
     if (cmd == "run")
         return "usage: ctisa run ISA FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]\n"
+               "                 [--bench [--runs N]]\n"
                "Runs FILE on the reference executor; 'ctisa run ISA --help' says what the ISA's inputs are.\n";
     return nullptr;
 }
 
-int usage_error(const std::string& message) {
-    std::cerr << "ctisa: " << message << "\n\n" << usage_text;
+// One line: what is wrong, and where the help is.
+int usage_error(const std::string& message, const std::string& command = "") {
+    std::cerr << "ctisa: " << message << " (see 'ctisa " << (command.empty() ? "" : command + " ") << "--help')\n";
     return 2;
 }
 
@@ -160,27 +192,28 @@ int main(int argc, char** argv) {
             options.push_back(a);
             if (run_option_takes_value(a) && i + 1 < args.size()) options.push_back(args[++i]);
         } else if (a.size() > 1 && a[0] == '-') {
-            return usage_error("unknown option '" + a + "' for " + cmd);
+            return usage_error("unknown option '" + a + "' for " + cmd, cmd);
         } else {
             positional.push_back(a);
         }
     }
 
     if (cmd == "isas") {
-        if (!positional.empty()) return usage_error("isas takes no arguments");
+        if (!positional.empty()) return usage_error("isas takes no arguments", cmd);
         for (const auto& e : registry()) std::cout << e.name << '\n';
         return 0;
     }
-    if (positional.empty()) return usage_error(cmd + " needs an ISA (ctisa isas lists them)");
+    if (positional.empty()) return usage_error(cmd + " needs an ISA; 'ctisa isas' lists them", cmd);
     const isa_entry* isa = find_isa(positional[0]);
-    if (!isa) return usage_error("unknown ISA '" + positional[0] + "' (ctisa isas lists them)");
+    if (!isa) return usage_error("unknown ISA '" + positional[0] + "'; 'ctisa isas' lists them", cmd);
 
-    if (cmd == "opcodes" || cmd == "fields") {
-        if (positional.size() != 1) return usage_error(cmd + " takes only an ISA");
-        (cmd == "opcodes" ? isa->opcodes : isa->fields)();
+    if (cmd == "opcodes" || cmd == "fields" || cmd == "doc") {
+        if (positional.size() != 1) return usage_error(cmd + " takes only an ISA", cmd);
+        if (cmd == "doc") isa->doc(std::cout);
+        else (cmd == "opcodes" ? isa->opcodes : isa->fields)();
         return 0;
     }
-    if (positional.size() > 2) return usage_error(cmd + " takes an ISA and at most one FILE");
+    if (positional.size() > 2) return usage_error(cmd + " takes an ISA and at most one FILE", cmd);
     if (cmd == "run") {
         if (!isa->run) {
             std::cerr << "ctisa: the reference executor does not run " << isa->name << " yet\n";
@@ -188,7 +221,7 @@ int main(int argc, char** argv) {
         }
         for (const auto& o : options)
             if (o == "--help" || o == "-h") return isa->run(input{}, options);
-        if (positional.size() != 2) return usage_error("run needs a FILE");
+        if (positional.size() != 2) return usage_error("run needs a FILE", cmd);
     }
     const auto in = read_input(positional.size() == 2 ? positional[1] : "-");
     if (!in) return 1;

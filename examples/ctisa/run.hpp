@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +15,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <ctisa/exec/machine.hpp>
 
 #include "run_options.hpp"
 
@@ -74,7 +77,7 @@ bool locate_statements(const input& source, const ctisa::statement_list<Isa>& pr
     } else {
         const auto image = ctisa::assemble_image<Isa>(program);
         if (!image) {
-            print_error(source.name, image.error());
+            print_error(source, image.error());
             return false;
         }
         (void)ctisa::for_each_decoded<Isa>(image->bytes, [&](const typename Isa::instruction&, std::size_t offset, std::size_t) {
@@ -89,7 +92,7 @@ bool locate_statements(const input& source, const ctisa::statement_list<Isa>& pr
 template <class Isa>
 bool assemble_program(const input& source, loaded_program<Isa>& out) {
     ctisa::statement_list<Isa> program;
-    if (ctisa::read_statements<Isa>(source.text, program, [&](const ctisa::error& e) { print_error(source.name, e); }).failed()) return false;
+    if (ctisa::read_statements<Isa>(source.text, program, [&](const ctisa::error& e) { print_error(source, e); }).failed()) return false;
     out.code = program.statements;
     out.where = program.positions;
     return locate_statements(source, program, out);
@@ -109,7 +112,7 @@ bool decode_program(const input& source, loaded_program<Isa>& out) {
         if (!e.failed()) return true;
         e = at_byte(e, image, e.offset);
     }
-    print_error(source.name, e);
+    print_error(source, e);
     return false;
 }
 
@@ -126,6 +129,10 @@ void print_run_help() {
         "  --binary       FILE is a raw program image (the bytes 'ctisa asm' prints), decoded\n"
         "  --steps N      the step budget: instructions a lane may execute (default 1000000)\n"
         "  --float        decimal values are floats, and values print as floats (%%.9g)\n"
+        "  --bench        runs the program again and again (each run from the inputs) for about a\n"
+        "                 second, or --runs N times, and prints instead of the registers:\n"
+        "                 'runs N', 'lane-operations per run N' (lanes x instructions each lane\n"
+        "                 executed), 'lane-operations per second X' (the interpreter's speed)\n"
         "\n"
         "Output, for every lane: 'LANE NAME 0xXXXXXXXX' (four words for a vector register) for each\n"
         "register the program writes, or 'LANE killed'.\n\n",
@@ -166,6 +173,25 @@ bool apply_inputs(const input& file, typename A::machine& m, const run_options& 
     });
 }
 
+// One run that counts lane-operations: each instruction executed, times the lanes that executed
+// it. The step is the machine's own (its run()), with the count around it.
+template <class Machine>
+auto counted_run(Machine& m, std::uint64_t steps, std::uint64_t& lane_operations) {
+    using traits = typename Machine::traits;
+    typename traits::default_environment env;
+    typename traits::environment_ref ref(env);
+    return m.run_with(env, steps,
+                      [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
+                          if (all) {
+                              lane_operations += m.active_lanes();
+                          } else {
+                              for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += active[l] != 0;
+                          }
+                          traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all,
+                                          ref, m.info(0, live), fx);
+                      });
+}
+
 // A run that stopped with an error: at the instruction when the error names one (its byte offset).
 template <class Isa, class Status>
 void print_run_error(const input& source, const loaded_program<Isa>& program, const Status& status) {
@@ -182,6 +208,31 @@ void print_run_error(const input& source, const loaded_program<Isa>& program, co
     std::fprintf(stderr, "\n");
 }
 
+// --bench: runs from the same start (a fresh machine, the inputs applied: not timed), each run
+// timed and its lane-operations counted, until --runs runs or about a second.
+template <run_adapter A, class Load>
+int bench(const input& source, const loaded_program<typename A::isa>& program, const run_options& opts, Load&& load) {
+    using clock = std::chrono::steady_clock;
+    std::uint64_t runs = 0, lane_operations = 0;
+    clock::duration spent{};
+    while (opts.runs != 0 ? runs < opts.runs : spent < std::chrono::seconds(1)) {
+        auto m = load();
+        const auto start = clock::now();
+        const auto status = counted_run(*m, opts.steps, lane_operations);
+        spent += clock::now() - start;
+        if (!status.ok()) {
+            print_run_error(source, program, status);
+            return 1;
+        }
+        ++runs;
+    }
+    const double seconds = std::chrono::duration<double>(spent).count();
+    std::printf("runs %llu\n", static_cast<unsigned long long>(runs));
+    std::printf("lane-operations per run %llu\n", static_cast<unsigned long long>(lane_operations / runs));
+    std::printf("lane-operations per second %.3g\n", seconds > 0 ? static_cast<double>(lane_operations) / seconds : 0.0);
+    return 0;
+}
+
 template <run_adapter A>
 int run(const input& source, const std::vector<std::string>& options) {
     const auto opts = parse_run_options(options, A::machine::lanes, A::default_lanes);
@@ -194,12 +245,17 @@ int run(const input& source, const std::vector<std::string>& options) {
     loaded_program<isa> program;
     if (!(opts->binary ? decode_program<isa>(source, program) : assemble_program<isa>(source, program))) return 1;
 
+    std::optional<input> inputs;
+    if (opts->inputs && !(inputs = read_input(*opts->inputs))) return 1;
     // The machine is large (registers of every lane): on the heap.
-    auto m = std::make_unique<typename A::machine>(std::span<const typename isa::instruction>(program.code), opts->lanes);
-    if (opts->inputs) {
-        const auto file = read_input(*opts->inputs);
-        if (!file || !apply_inputs<A>(*file, *m, *opts)) return 1;
-    }
+    const auto load = [&]() -> std::unique_ptr<typename A::machine> {
+        auto m = std::make_unique<typename A::machine>(std::span<const typename isa::instruction>(program.code), opts->lanes);
+        if (inputs && !apply_inputs<A>(*inputs, *m, *opts)) return nullptr;
+        return m;
+    };
+    auto m = load();
+    if (!m) return 1;
+    if (opts->bench) return bench<A>(source, program, *opts, load);
     const auto status = m->run(opts->steps);
     if (!status.ok()) {
         print_run_error(source, program, status);

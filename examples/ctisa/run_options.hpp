@@ -23,12 +23,14 @@ struct run_options {
     bool binary = false;    // FILE is a raw program image: decode it instead of assembling
     bool as_float = false;  // decimal values are floats; values print as floats
     bool help = false;
+    bool bench = false;      // run repeatedly and print lane-operations per second
+    std::uint64_t runs = 0;  // --bench: this many runs (0: as many as fit in about a second)
     std::optional<std::string> inputs;
 };
 
 // The options that take a value (main() needs to know to keep them with their value).
 inline bool run_option_takes_value(std::string_view option) {
-    return option == "--lanes" || option == "--steps" || option == "--inputs";
+    return option == "--lanes" || option == "--steps" || option == "--inputs" || option == "--runs";
 }
 
 // Parses --binary, --lanes N, --inputs FILE, --steps N and --float; prints usage errors.
@@ -40,7 +42,7 @@ inline std::optional<run_options> parse_run_options(const std::vector<std::strin
         const std::string& o = options[i];
         auto value = [&]() -> std::optional<std::string> {
             if (i + 1 < options.size()) return options[++i];
-            std::fprintf(stderr, "ctisa run: %s needs a value\n", o.c_str());
+            std::fprintf(stderr, "ctisa run: %s needs a value (see 'ctisa run ISA --help')\n", o.c_str());
             return std::nullopt;
         };
         auto number = [&](std::uint64_t low, std::uint64_t high) -> std::optional<std::uint64_t> {
@@ -49,7 +51,7 @@ inline std::optional<run_options> parse_run_options(const std::vector<std::strin
             char* end = nullptr;
             const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
             if (v->empty() || *end != '\0' || n < low || n > high) {
-                std::fprintf(stderr, "ctisa run: %s takes a number from %llu to %llu, not '%s'\n", o.c_str(),
+                std::fprintf(stderr, "ctisa run: %s takes a number from %llu to %llu, not '%s' (see 'ctisa run ISA --help')\n", o.c_str(),
                              static_cast<unsigned long long>(low), static_cast<unsigned long long>(high), v->c_str());
                 return std::nullopt;
             }
@@ -73,10 +75,20 @@ inline std::optional<run_options> parse_run_options(const std::vector<std::strin
             out.as_float = true;
         } else if (o == "--binary") {
             out.binary = true;
+        } else if (o == "--bench") {
+            out.bench = true;
+        } else if (o == "--runs") {
+            auto n = number(1, 1'000'000'000);
+            if (!n) return std::nullopt;
+            out.runs = *n;
         } else {
-            std::fprintf(stderr, "ctisa run: unknown option '%s'\n", o.c_str());
+            std::fprintf(stderr, "ctisa run: unknown option '%s' (see 'ctisa run ISA --help')\n", o.c_str());
             return std::nullopt;
         }
+    }
+    if (out.runs != 0 && !out.bench) {
+        std::fprintf(stderr, "ctisa run: --runs goes with --bench (see 'ctisa run ISA --help')\n");
+        return std::nullopt;
     }
     return out;
 }

@@ -4,25 +4,14 @@
 
 #include <ctisa/attila/attila.hpp>
 
-#include "test_data.hpp"
+#include "peer_cases.hpp"
 
 namespace at = ctisa::attila;
 using namespace ctisa::attila::operands;
 using ctisa::error_code;
+using ctisa_test::attila::vector_bytes;
 
 namespace {
-// Bytes from the simulator's vectors (peer data), by their asm text.
-std::vector<std::uint8_t> vector_bytes(std::string_view text) {
-    static const auto lines = ctisa_test::lines_of(
-        ctisa_test::read_file(ctisa_test::shared_path("reference/attila/attila_asm_encoding_vectors.tsv")));
-    for (const auto& line : lines) {
-        auto f = ctisa_test::split(line, '\t');
-        if (f.size() > 2 && f[0] == "ACCEPT" && f[1] == text) return ctisa_test::hex_bytes(f[2]);
-    }
-    FAIL("no vector row for " << text);
-    return {};
-}
-
 std::vector<std::uint8_t> bytes(const ctisa::result<at::instruction>& i) {
     auto e = at::encode(i);
     REQUIRE(e.ok());

@@ -384,3 +384,15 @@ TEST_CASE("a program from bytes: decoded once, or the first bad instruction's er
     CHECK(bad.error().code == ctisa::error_code::truncated);
     CHECK(bad.error().offset == 32);
 }
+
+TEST_CASE("typed reads: a register as four floats or four signed integers", "[attila][exec]") {
+    const auto code = program("mov o0, i0\nmov o1, i1\nend");
+    ex::machine<4> m(code);
+    m.set_input(2, 0, ex::vec4{1.5f, -2.0f, 0.0f, 65536.0f});
+    m.set(bank::in, 1, 2, std::array<std::uint32_t, 4>{0xFFFFFFFFu, 7u, 0x80000000u, 0u});
+    REQUIRE(m.run().ok());
+    CHECK(m.read_float(bank::out, 0, 2) == ex::vec4{1.5f, -2.0f, 0.0f, 65536.0f});
+    CHECK(m.read(bank::out, 0, 2)[0] == 0x3FC00000u);  // the bits of 1.5
+    CHECK(m.read_int(bank::out, 1, 2) == std::array<std::int32_t, 4>{-1, 7, INT32_MIN, 0});
+    CHECK(m.read_float(bank::out, 0, 9) == ex::vec4{});  // a lane past the warp reads zero
+}

@@ -25,15 +25,25 @@ check "explain: 1 + 23 + 8 lines" "32" "$("$ctisa" asm attila "$work/a.asm" | "$
 printf 'mov r0, i0\nmov c1, r0\nbogus\n' > "$work/bad.asm"
 "$ctisa" asm attila "$work/bad.asm" > /dev/null 2> "$work/err"
 check "asm error exit status" "1" "$?"
-check "asm errors, one a faulty line" "$work/bad.asm:2:5: error: the result is in a read-only register bank (c)
+check "asm errors, one a faulty line" "$work/bad.asm:2:5: error: the result is in a read-only register bank (c1)
 $work/bad.asm:3:1: error: unknown mnemonic (bogus)" "$(cat "$work/err")"
+# The offending text as written, as Valhall's r70 and the builders' describe() show it.
+printf 'mov r0, c999\n' | "$ctisa" asm attila > /dev/null 2> "$work/err"
+check "asm error shows the whole operand" "<stdin>:1:9: error: register number out of range for its bank (c999)" "$(cat "$work/err")"
+"$ctisa" asm attila "$work/missing.asm" > /dev/null 2> "$work/err"
+check "a file that cannot be opened: the reason" "1 $work/missing.asm: error: cannot open the file: No such file or directory" "$? $(cat "$work/err")"
+"$ctisa" asm attila "$work" > /dev/null 2> "$work/err"
+check "a folder: the reason" "$work: error: cannot open the file: Is a directory" "$(cat "$work/err")"
 echo "00 01" | "$ctisa" dis attila > /dev/null 2> "$work/err"
 check "dis of a truncated instruction" "1" "$?"
 check "dis error names its position" "<stdin>:1:1: error: truncated instruction stream [byte offset 0]" "$(cat "$work/err")"
 echo "ff 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00" | "$ctisa" dis attila > /dev/null 2> "$work/err"
 check "dis of a reserved opcode" "<stdin>:1:1: error: reserved or undefined opcode (opcode)" "$(cat "$work/err")"
-"$ctisa" frobnicate > /dev/null 2>&1
+"$ctisa" frobnicate > /dev/null 2> "$work/err"
 check "unknown command exits 2" "2" "$?"
+check "a usage error is one line with a --help hint" "ctisa: unknown command 'frobnicate' (see 'ctisa --help')" "$(cat "$work/err")"
+"$ctisa" asm > /dev/null 2> "$work/err"
+check "a command's usage error points at its help" "ctisa: asm needs an ISA; 'ctisa isas' lists them (see 'ctisa asm --help')" "$(cat "$work/err")"
 "$ctisa" asm nosuchisa /dev/null > /dev/null 2>&1
 check "unknown ISA exits 2" "2" "$?"
 for cmd in isas opcodes fields asm dis explain run; do
@@ -93,6 +103,14 @@ check "run --binary: as from text" "$("$ctisa" run attila "$work/p.asm" --lanes 
 head -c 40 "$work/p.bin" > "$work/cut.bin"
 "$ctisa" run attila "$work/cut.bin" --binary > /dev/null 2> "$work/err"
 check "run --binary: a truncated image" "1 $work/cut.bin:1:33: error: truncated instruction stream [byte offset 32]" "$? $(cat "$work/err")"
+# --bench: lane-operations per run worked out by hand: mad on 3 lanes, rcp on lane 0 only (p0),
+# kil on 3 lanes. The speed itself is not checked (timing).
+"$ctisa" run attila "$work/p.asm" --lanes 3 --inputs "$work/in.txt" --bench --runs 4 > "$work/out"
+check "run --bench: runs" "runs 4" "$(sed -n 1p "$work/out")"
+check "run --bench: lanes x instructions executed" "lane-operations per run 7" "$(sed -n 2p "$work/out")"
+check "run --bench: a rate" "lane-operations per second" "$(sed -n 3p "$work/out" | grep -o '^lane-operations per second')"
+"$ctisa" run attila "$work/p.asm" --runs 4 > /dev/null 2>&1
+check "run: --runs without --bench is a usage error" "2" "$?"
 check "run --help names the options" "usage: ctisa run attila FILE [--binary] [--lanes N] [--inputs FILE] [--steps N] [--float]" \
     "$("$ctisa" run attila --help | head -1)"
 

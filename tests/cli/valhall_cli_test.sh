@@ -115,4 +115,21 @@ check "run --binary: a not executable instruction at its byte offset" \
     "$work/flogd.bin:1:9: error: instruction cannot be executed by the reference executor (FLOGD.f32)" \
     "$(sed 's/ (FLOGD.f32).*/ (FLOGD.f32)/' "$work/err")"
 
+# --bench: lanes x instructions each executed, worked out by hand for the loop above: lane 0
+# (r0 = 0) runs 0, 1, 5; lane 1 (r0 = 1) 0-5; lane 2 (r0 = 5) 0, 1, five times 2-4, then 5.
+"$ctisa" run valhall "$work/loop.asm" --lanes 3 --inputs "$work/loop.txt" --bench --runs 3 > "$work/out"
+check "run --bench: runs, lane-operations per run" "runs 3
+lane-operations per run 27" "$(head -2 "$work/out")"
+check "run --bench: a rate" "lane-operations per second" "$(sed -n 3p "$work/out" | grep -o '^lane-operations per second')"
+
+# Errors show the offending text as written, as ATTILA's c999 does.
+printf 'MOV.i32 r70, r1\n' | "$ctisa" asm valhall > /dev/null 2> "$work/err"
+check "asm error shows the operand" "<stdin>:1:9: error: register number out of range for its bank (r70)" "$(cat "$work/err")"
+# Immediates: a negative constant is its two's complement; a plain number needs '#' or name:.
+check "asm: #-5 as #0xFFFFFFFB" "$(printf 'IADD_IMM.i32 r1, r2, #0xFFFFFFFB\n' | "$ctisa" asm valhall)" \
+    "$(printf 'IADD_IMM.i32 r1, r2, #-5\n' | "$ctisa" asm valhall)"
+printf 'IADD_IMM.i32 r1, r2, 5\nBRANCHZ r1, -2\n' | "$ctisa" asm valhall > /dev/null 2> "$work/err"
+check "asm: a plain number where an immediate goes" "<stdin>:1:22: error: an immediate constant is written with '#' before its value, as #5 (5)
+<stdin>:2:13: error: this immediate is written as its name, ':' and its value, as offset:1 (-2)" "$(cat "$work/err")"
+
 finish "ctisa run valhall"

@@ -7,26 +7,14 @@
 
 #include <ctisa/valhall/valhall.hpp>
 
-#include "test_data.hpp"
+#include "peer_cases.hpp"
 
 namespace va = ctisa::valhall;
 using namespace ctisa::valhall::operands;
 using ctisa::error_code;
+using ctisa_test::valhall::case_bytes;
 
 namespace {
-
-// Bytes of Mesa's assembler cases (peer data), by their text.
-std::vector<std::uint8_t> case_bytes(const std::string& text) {
-    static const auto cases = [] {
-        std::map<std::string, std::vector<std::uint8_t>> m;
-        for (const auto& line : ctisa_test::lines_of(ctisa_test::read_file(ctisa_test::shared_path("reference/valhall/assembler-cases.txt"))))
-            if (!line.empty() && line[0] != '#') m[line.substr(27)] = ctisa_test::hex_bytes(line.substr(0, 23));
-        return m;
-    }();
-    const auto it = cases.find(text);
-    if (it == cases.end()) FAIL("no assembler case '" << text << "'");
-    return it->second;
-}
 
 std::vector<std::uint8_t> bytes(const ctisa::result<va::instruction>& i) {
     if (!i) INFO("builder error: " << i.error().message());
@@ -102,8 +90,8 @@ TEST_CASE("run-time misuse comes back as an error", "[valhall][builder]") {
           va::errors::bad_staging_registers);  // TEX writes four registers
     volatile int far = 32768;
     CHECK(va::load_i32.with(va::slot::slot0)(sr(0, 1), r(1), far).error().code == error_code::number_out_of_range);
-    volatile int negative = -1;
-    CHECK(va::iadd_imm_i32(r(0), r(1), negative).error().code == error_code::number_out_of_range);
+    volatile long long below = -2147483649LL;  // a negative constant fits from -2^31 (erratum negative-constant)
+    CHECK(va::iadd_imm_i32(r(0), r(1), below).error().code == error_code::number_out_of_range);
     volatile unsigned four = 4;
     CHECK(va::fadd_f32(r(0), u(0), u(four)).error().code == va::errors::uniform_slot_conflict);
     CHECK(va::fma_f32(r(0), u(0), imm(1.0f), imm(0)).error().code == error_code::operand_limit);

@@ -486,3 +486,18 @@ TEST_CASE("write masks and aliasing", "[valhall][exec]") {
     CHECK(one("FMA.f32 r0, r0, r0, r0", {}, fbits(3.0f)) == fbits(12.0f));
     CHECK(one("IADD.v2u16 r0, r0.h10, r0", {}, 0x00020001u) == 0x00030003u);
 }
+
+TEST_CASE("typed access: a register set and read as a float or a signed integer", "[valhall][exec]") {
+    const auto code = program("FADD.f32 r2, r0, r1\nIADD.s32 r3, r4, r5");
+    vx::machine<4> w(code);
+    w.set_float(0, 1, 1.5f);
+    w.set_float(1, 1, -4.0f);
+    w.set_int(4, 1, -7);
+    w.set_int(5, 1, 3);
+    REQUIRE(w.run().ok());
+    CHECK(w.read_float(2, 1) == -2.5f);
+    CHECK(w.read(2, 1) == 0xC0200000u);  // the bits of -2.5
+    CHECK(w.read_int(3, 1) == -4);
+    CHECK(w.read(3, 1) == 0xFFFFFFFCu);
+    CHECK(w.read_int(0, 1) == 0x3FC00000);  // the float 1.5 read as an integer: its bits
+}

@@ -71,10 +71,15 @@ TEST_CASE("errors give line, column and reason", "[valhall][syntax]") {
         {"LOAD.i32.slot0 @r0, u0, offset:32768", "number_out_of_range", 1, 32},
         {"LOAD.i32.slot0 @r0, u0, offset:-32769", "number_out_of_range", 1, 32},
         {"LOAD.i32.slot0 @r0, u0, offset:", "expected_number", 1, 32},
-        {"LOAD.i32.slot0 @r0, u0, #0", "wrong_operand_kind", 1, 25},
+        {"LOAD.i32.slot0 @r0, u0, #0", "immediate_without_name", 1, 25},  // '#' is the constant's
+        {"LOAD.i32.slot0 @r0, u0, 0", "immediate_without_name", 1, 25},   // a plain number: offset:0
+        {"IADD_IMM.i32 r0, r1, 5", "immediate_without_hash", 1, 22},      // a plain number: #5
+        {"IADD_IMM.i32 r0, r1, -5", "immediate_without_hash", 1, 22},
         {"LOAD.i32.slot0 @r0, u0, shift:0", "wrong_operand_kind", 1, 25},
         {"BRANCHZ r0, offset:67108864", "number_out_of_range", 1, 20},    // 27-bit signed
-        {"IADD_IMM.i32 r0, r1, #-1", "number_out_of_range", 1, 23},       // unsigned 32-bit
+        {"IADD_IMM.i32 r0, r1, #-2147483649", "number_out_of_range", 1, 23},  // 32-bit: -2^31 at least
+        {"IADD_IMM.i32 r0, r1, #0x100000000", "number_out_of_range", 1, 23},
+        {"SHADDX.u64 r0, r2, r4, shift:-1", "number_out_of_range", 1, 30},  // a count: never negative
         {"MOV.i32.wait3 r0, r1", "unknown_modifier", 1, 9},
         {"MOV.i32.reserved r0, r1", "unknown_modifier", 1, 9},
         {"MOV.i32.ts.ts r0, r1", "duplicate_modifier", 1, 12},
@@ -103,6 +108,9 @@ TEST_CASE("what Mesa's syntax allows besides its cases", "[valhall][syntax]") {
     CHECK(bytes_of("IADD_IMM.i32 r0, 0x0, constant:255") == bytes_of("IADD_IMM.i32 r0, 0x0, #0xFF"));
     CHECK(bytes_of("BRANCHZ r0, offset:0x10") == bytes_of("BRANCHZ r0, offset:16"));
     CHECK(bytes_of("BRANCHZ r0, offset:-67108864").size() == 8);
+    // A negative constant is its 32-bit two's complement (erratum negative-constant).
+    CHECK(bytes_of("IADD_IMM.i32 r0, r1, #-5") == bytes_of("IADD_IMM.i32 r0, r1, #0xFFFFFFFB"));
+    CHECK(bytes_of("IADD_IMM.i32 r0, r1, #-2147483648") == bytes_of("IADD_IMM.i32 r0, r1, #0x80000000"));
     // Table entries by index (Mesa's asm.py reads immN too); defaults may be written.
     CHECK(bytes_of("FADD.f32 r0, r1, imm16") == bytes_of("FADD.f32 r0, r1, 0x3F800000"));
     CHECK(bytes_of("FADD.f32.none r0, r1, r2") == bytes_of("FADD.f32 r0, r1, r2"));

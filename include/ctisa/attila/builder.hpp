@@ -315,13 +315,19 @@ constexpr operand immediate_operand(const T& v) noexcept {
 }
 
 struct placement {
-    error_code status = error_code::none;
+    error status{};  // the first failure
     bool has_constant = false;
     bool plain_constant = false;
     std::optional<relative_address> rel{};
+    std::uint8_t operand = 0;  // the operand being placed (1-based) and what it is, for errors
+    std::string_view role{};
 
     constexpr void fail(error_code c) noexcept {
-        if (status == error_code::none) status = c;
+        if (!status.failed() && c != error_code::none) status = error{c, 0, 0, 0, {}, operand, role};
+    }
+    // The same, showing the operand's text: prefix and number (c999).
+    constexpr void fail(error_code c, std::string_view prefix, std::int64_t value) noexcept {
+        if (!status.failed() && c != error_code::none) status = error{c, 0, 0, 0, prefix, operand, role, true, value};
     }
     constexpr void constant(const std::optional<relative_address>& r) noexcept {
         if (r) {
@@ -335,9 +341,18 @@ struct placement {
     }
 };
 
+// The letter a register of bank B is written with (c for both constant banks).
+template <bank B>
+constexpr std::string_view prefix_of() noexcept {
+    constexpr std::string_view letters = "abcdefghijklmnopqrstuvwxyz";
+    constexpr char letter = info(B).letter;
+    if constexpr (letter >= 'a' && letter <= 'z') return letters.substr(static_cast<std::size_t>(letter - 'a'), 1);
+    else return {};
+}
+
 template <bank B>
 constexpr operand register_operand(const source<B>& s, placement& pl) noexcept {
-    pl.fail(s.status);
+    pl.fail(s.status, prefix_of<B>(), s.index);
     if constexpr (B == bank::param) pl.constant(s.rel);
     return operand{operand_kind::reg, B, s.index, s.swizzle_bits, s.negate, s.absolute, 0};
 }
@@ -348,30 +363,30 @@ constexpr void place(instruction& in, unsigned slot, const T& v, placement& pl) 
     if constexpr (Kind == slot_kind::vector_result) {
         if constexpr (is_result_register<T>::value) {
             target = operand{operand_kind::reg, bank_of<T>::value, v.index, identity_swizzle, false, false, 0};
-            pl.fail(v.status);
+            pl.fail(v.status, prefix_of<bank_of<T>::value>(), v.index);
             if constexpr (std::is_same_v<T, result_register<bank_of<T>::value>>) in.mask = v.mask;
         }
     } else if constexpr (Kind == slot_kind::predicate_result) {
         target = operand{operand_kind::predicate, bank::invalid, v.index, identity_swizzle,
                          std::is_same_v<T, negated_predicate>, false, 0};
-        pl.fail(v.status);
+        pl.fail(v.status, "p", v.index);
     } else if constexpr (Kind == slot_kind::offset) {
         target = operand{operand_kind::offset, bank::invalid, 0, identity_swizzle, false, false,
                          static_cast<std::uint32_t>(static_cast<std::int32_t>(v))};
-        if (static_cast<std::int64_t>(v) < INT32_MIN || static_cast<std::int64_t>(v) > INT32_MAX) pl.fail(error_code::number_out_of_range);
+        if (static_cast<std::int64_t>(v) < INT32_MIN || static_cast<std::int64_t>(v) > INT32_MAX) pl.fail(error_code::number_out_of_range, "", static_cast<std::int64_t>(v));
     } else if constexpr (is_immediate_v<T>) {
         target = immediate_operand(v);
     } else if constexpr (std::is_same_v<T, predicate>) {
         target = operand{operand_kind::predicate, bank::invalid, v.index, identity_swizzle, false, false, 0};
-        pl.fail(v.status);
+        pl.fail(v.status, "p", v.index);
     } else if constexpr (std::is_same_v<T, negated_predicate>) {
         target = operand{operand_kind::predicate, bank::invalid, v.index, identity_swizzle, true, false, 0};
-        pl.fail(v.status);
+        pl.fail(v.status, "p", v.index);
     } else if constexpr (std::is_same_v<T, boolean_constant>) {
         target = operand{operand_kind::boolean, bank::invalid, 0, identity_swizzle, false, false, v.value ? 1u : 0u};
     } else if constexpr (std::is_same_v<T, texture_unit>) {
         target = operand{operand_kind::texture, bank::invalid, v.index, identity_swizzle, false, false, 0};
-        pl.fail(v.status);
+        pl.fail(v.status, "t", v.index);
     } else if constexpr (is_source<T>::value) {
         target = register_operand(source<bank_of<T>::value>(v), pl);
         if constexpr (Kind == slot_kind::predicate_source) {
@@ -380,6 +395,9 @@ constexpr void place(instruction& in, unsigned slot, const T& v, placement& pl) 
         }
     }
 }
+
+// What each position is, for errors.
+inline constexpr std::array<std::string_view, 4> slot_roles{"destination", "source 1", "source 2", "source 3"};
 
 // Positions (0 = result, 1-3 = sources) of the operands written in text and given to builders.
 template <opcode Op>
@@ -461,6 +479,8 @@ struct builder {
                 constexpr unsigned slot = written_slots<Op>::value.slot[decltype(index)::value];
                 constexpr slot_kind kind = info(info(Op).form).slots[slot];
                 check_operand_type<kind, info(Op).immediate, info(info(Op).form).invert_result, T>();
+                pl.operand = static_cast<std::uint8_t>(decltype(index)::value + 1);
+                pl.role = slot_roles[slot];
                 place<kind>(in, slot, value, pl);
             },
             ops...);
@@ -468,7 +488,7 @@ struct builder {
             in.relative = true;
             in.rel = *pl.rel;
         }
-        error e{pl.status, 0, 0, 0, {}};
+        error e = pl.status;
         if (!e.failed()) e = validate(in);
         return finish(in, e);
     }

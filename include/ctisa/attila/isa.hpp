@@ -29,6 +29,17 @@ struct isa {
         return decoded<instruction>{*d, instruction_bytes};
     }
 
+    // For emitters' labels: JMP's offset counts in instructions from the JMP itself (the
+    // simulator's and the executor's pc + offset).
+    static constexpr error branch_to(instruction& in, std::size_t at, std::size_t target) {
+        for (operand& o : in.sources)
+            if (o.kind == operand_kind::offset) {
+                o.value = static_cast<std::uint32_t>(static_cast<std::int32_t>(static_cast<std::int64_t>(target) - static_cast<std::int64_t>(at)));
+                return {};
+            }
+        return error{error_code::operand_not_allowed, 0, 0, 0, "a label is the target of JMP only"};
+    }
+
     // Tool listings. f(mnemonic, format, opcode, secondary opcode or -1): ATTILA has no secondary opcode;
     // the format column names the operand form.
     template <class F>

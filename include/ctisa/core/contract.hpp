@@ -40,6 +40,11 @@
 //                                   false for a non-canonical form the ISA accepts and round-trips
 //                                   (AMD IL's optional tokens with default content); decode_program
 //                                   can refuse those (default: every instruction is canonical)
+//   branch_to(instruction&, std::size_t at, std::size_t target) -> error
+//                                   for emitters' labels (emitter.hpp): points the branch at
+//                                   statement `at` to statement `target` in the ISA's convention;
+//                                   refuses a non-branch or a target out of reach (default: none,
+//                                   and an emitter has no branches to labels)
 //
 // A text-only ISA (NV assembly) has no encode or decode: its "image" is its canonical text.
 #pragma once

@@ -66,12 +66,30 @@ constexpr error disassemble(Sink& out, std::span<const std::uint8_t> bytes) {
     return for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& in) { print_statement<Isa>(out, in); });
 }
 
+// Decodes and prints every unit into a string (run time), or the first error.
+template <binary_isa Isa>
+result<std::string> disassemble(std::span<const std::uint8_t> bytes) {
+    std::string s;
+    text::string_sink sink(s);
+    if (const error e = disassemble<Isa>(sink, bytes); e.failed()) return e;
+    return s;
+}
+
 // Prints one statement into a string (run time), without its terminator.
 template <class Isa>
 std::string to_string(const typename Isa::instruction& ins) {
     std::string s;
     text::string_sink sink(s);
     Isa::print(sink, ins);
+    return s;
+}
+
+// Prints a program into a string (run time), one statement a line.
+template <class Isa>
+std::string to_string(std::span<const typename Isa::instruction> program) {
+    std::string s;
+    text::string_sink sink(s);
+    print_program<Isa>(sink, program);
     return s;
 }
 

@@ -141,6 +141,13 @@ struct error {
     std::uint32_t column = 0;
     std::uint32_t offset = 0;
     std::string_view subject{};  // the token or field name the error is about (may be empty)
+    // Builders: the operand at fault (1-based, in assembly order; 0: none), what it is
+    // ("destination", "source 2"), and the value refused, written after `subject`: "r" and 66
+    // for r66 (describe(), error_text.hpp, puts them together).
+    std::uint8_t operand = 0;
+    std::string_view role{};
+    bool has_value = false;
+    std::int64_t value = 0;
 
     [[nodiscard]] constexpr bool failed() const noexcept { return code != error_code::none; }
     [[nodiscard]] constexpr std::string_view message() const noexcept { return message_of(code); }

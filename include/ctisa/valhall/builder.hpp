@@ -16,6 +16,8 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <type_traits>
 
 #include "../core/builder.hpp"
@@ -51,15 +53,15 @@ constexpr error_code first_failure(error_code a, error_code b) noexcept { return
 
 // A destination register with a write mask: r(0).mask(sel::h0).
 struct dest_register {
-    std::uint8_t reg = 0;
+    unsigned reg = 0;  // as given: an error shows it
     std::uint8_t mask = full_write_mask;
     error_code status = error_code::none;
 };
 
 // Staging registers first .. first + count - 1: sr(4, 4) is @r4:r5:r6:r7.
 struct staging_group {
-    std::uint8_t base = 0;
-    std::uint8_t count = 0;
+    unsigned base = 0;  // as given: an error shows it
+    unsigned count = 0;
     error_code status = error_code::none;
 };
 
@@ -67,7 +69,7 @@ struct staging_group {
     const error_code st = detail::first_failure(
         detail::check(count >= 1 && count <= max_staging_registers, errors::bad_staging_registers),
         detail::check(first < register_count && first + count <= register_count, error_code::register_out_of_range));
-    return {static_cast<std::uint8_t>(first), static_cast<std::uint8_t>(count), st};
+    return {first, count, st};
 }
 
 // A source operand. Its kind, the immediate mode of a special value, its select and its .neg, .abs
@@ -75,7 +77,7 @@ struct staging_group {
 template <source_kind K, immediate_mode M = immediate_mode::none, std::uint8_t Sel = 0, bool Neg = false,
           bool Abs = false, bool Not = false>
 struct src {
-    std::uint8_t index = 0;
+    unsigned index = 0;  // as given: an error shows it
     bool discarded = false;
     error_code status = error_code::none;
 
@@ -129,14 +131,14 @@ template <source_kind K, immediate_mode M, std::uint8_t Sel, bool Neg, bool Abs,
 using reg = src<source_kind::reg>;
 
 [[nodiscard]] constexpr reg r(unsigned n) noexcept {
-    return {static_cast<std::uint8_t>(n & 0xFF), false, detail::check(n < register_count, error_code::register_out_of_range)};
+    return {n, false, detail::check(n < register_count, error_code::register_out_of_range)};
 }
 [[nodiscard]] constexpr src<source_kind::uniform> u(unsigned n) noexcept {
-    return {static_cast<std::uint8_t>(n & 0xFF), false, detail::check(n < uniform_count, error_code::register_out_of_range)};
+    return {n, false, detail::check(n < uniform_count, error_code::register_out_of_range)};
 }
 // Entry n (0-31) of the immediate table.
 [[nodiscard]] constexpr src<source_kind::immediate> imm_entry(unsigned n) noexcept {
-    return {static_cast<std::uint8_t>(n & 0x1F), false, detail::check(n < first_special, error_code::value_out_of_range)};
+    return {n, false, detail::check(n < first_special, error_code::value_out_of_range)};
 }
 // The table entry holding these 32 bits (the first, as the assembler reads 0x...).
 template <class T>
@@ -285,33 +287,67 @@ constexpr void check_operand_type() {
     }
 }
 
+// What operand `pos` is, for errors: "destination", "source 2", the immediate's name.
+inline constexpr std::array<std::string_view, 4> source_roles{"source 1", "source 2", "source 3", "source 4"};
+inline constexpr std::array<std::string_view, 2> staging_roles{"staging 1", "staging 2"};
+[[nodiscard]] constexpr std::string_view role_name(instruction_id id, unsigned pos) noexcept {
+    const slot s = slot_at(id, pos);
+    switch (s.kind) {
+        case role::staging: return staging_roles[s.index];
+        case role::dest: return "destination";
+        case role::source: return source_roles[s.index];
+        case role::immediate: break;
+    }
+    return info(id).immediate.name;
+}
+// The text of a source's kind, before its number: r66, u70, imm40.
+[[nodiscard]] constexpr std::string_view prefix_of(source_kind k) noexcept {
+    return k == source_kind::reg ? "r" : k == source_kind::uniform ? "u" : k == source_kind::immediate ? "imm" : "";
+}
+
+// An immediate as its field holds it: the 32 bits of a constant (a negative number as its two's
+// complement, see valhall_errata.toml), a signed field's value sign-extended to 32 bits, an
+// unsigned field's value; nothing when it does not fit.
+template <class T>
+[[nodiscard]] constexpr std::optional<std::uint32_t> immediate_field(const immediate_info& imm, T v) noexcept {
+    if constexpr (std::is_unsigned_v<T>)
+        if (static_cast<std::uint64_t>(v) > std::uint64_t{0xFFFFFFFF}) return std::nullopt;
+    const auto wide = static_cast<std::int64_t>(v);
+    const bool bit_pattern = imm.name == "constant";
+    const std::int64_t lo = imm.is_signed || bit_pattern ? -(std::int64_t{1} << (imm.size - 1)) : 0;
+    const std::int64_t hi = imm.is_signed ? (std::int64_t{1} << (imm.size - 1)) - 1 : (std::int64_t{1} << imm.size) - 1;
+    if (wide < lo || wide > hi) return std::nullopt;
+    return static_cast<std::uint32_t>(static_cast<std::uint64_t>(wide));
+}
+
 template <instruction_id Id, unsigned Pos, class T>
-constexpr void place(instruction& in, const T& v, error_code& status) noexcept {
+constexpr void place(instruction& in, const T& v, error& first) noexcept {
     constexpr slot s = slot_at(Id, Pos);
-    auto fail = [&](error_code c) { status = operands::detail::first_failure(status, c); };
+    // The first failure, naming this operand and, with `prefix`, its value.
+    auto fail = [&](error_code c, std::string_view prefix, std::int64_t value, bool has_value) {
+        if (!first.failed() && c != error_code::none) first = error{c, 0, 0, 0, prefix, static_cast<std::uint8_t>(Pos + 1), role_name(Id, Pos), has_value, value};
+    };
     if constexpr (s.kind == role::staging) {
-        in.staging[s.index] = staging_operand{v.base, v.count};
-        fail(v.status);
+        in.staging[s.index] = staging_operand{static_cast<std::uint8_t>(v.base), static_cast<std::uint8_t>(v.count)};
+        if (v.status == error_code::register_out_of_range) fail(v.status, "r", v.base + v.count - 1, true);
+        else fail(v.status, "count ", v.count, true);
     } else if constexpr (s.kind == role::dest) {
-        if constexpr (std::is_same_v<T, dest_register>) in.dest = destination{v.reg, v.mask};
-        else in.dest = destination{v.index, full_write_mask};
-        fail(v.status);
+        if constexpr (std::is_same_v<T, dest_register>) in.dest = destination{static_cast<std::uint8_t>(v.reg), v.mask};
+        else in.dest = destination{static_cast<std::uint8_t>(v.index), full_write_mask};
+        if constexpr (std::is_same_v<T, dest_register>) fail(v.status, "r", v.reg, true);
+        else fail(v.status, "r", v.index, true);
     } else if constexpr (s.kind == role::source) {
         constexpr const source_info& si = info(Id).sources[s.index];
         constexpr std::uint8_t select =
             T::select == 0 ? si.select.default_value : static_cast<std::uint8_t>(select_value(si, T::select));
-        in.sources[s.index] = source{T::kind, v.index, v.discarded, T::negated, T::absolute, T::inverted, select};
-        fail(v.status);
+        in.sources[s.index] = source{T::kind, static_cast<std::uint8_t>(v.index), v.discarded, T::negated, T::absolute, T::inverted, select};
+        if (v.status == errors::immediate_not_in_table) fail(v.status, "", 0, false);  // imm(bits): the bits are not kept
+        else fail(v.status, prefix_of(T::kind), v.index, true);
     } else {
         constexpr immediate_info imm = info(Id).immediate;
-        const auto wide = static_cast<std::int64_t>(v);
-        const std::int64_t lo = imm.is_signed ? -(std::int64_t{1} << (imm.size - 1)) : 0;
-        const std::int64_t hi = imm.is_signed ? (std::int64_t{1} << (imm.size - 1)) - 1 : (std::int64_t{1} << imm.size) - 1;
-        if (wide < lo || wide > hi || (std::is_unsigned_v<T> && static_cast<std::uint64_t>(v) > static_cast<std::uint64_t>(hi))) {
-            fail(error_code::number_out_of_range);
-            return;
-        }
-        in.immediate = static_cast<std::uint32_t>(static_cast<std::uint64_t>(wide));
+        const auto field = immediate_field(imm, v);
+        if (!field) return fail(error_code::number_out_of_range, imm.name == "constant" ? "#" : "", static_cast<std::int64_t>(v), true);
+        in.immediate = *field;
     }
 }
 
@@ -398,9 +434,9 @@ struct builder {
         static_assert(!(modes.uniform && modes.mode != immediate_mode::none),
                       "Valhall rule: uniforms are readable only in the default immediate mode");
         instruction in = base;
-        error_code st = status;
+        error e{status, 0, 0, 0, {}};
         if constexpr (modes.mode != immediate_mode::none) {
-            if (Mode && in.mode != modes.mode) st = operands::detail::first_failure(st, errors::immediate_mode_mismatch);
+            if (Mode && in.mode != modes.mode && !e.failed()) e = error{errors::immediate_mode_mismatch, 0, 0, 0, {}};
             in.mode = modes.mode;
         }
         for_each_operand(
@@ -408,10 +444,9 @@ struct builder {
                 using T = std::decay_t<decltype(value)>;
                 constexpr unsigned pos = decltype(index)::value;
                 check_operand_type<Id, pos, T>();
-                place<Id, pos>(in, value, st);
+                place<Id, pos>(in, value, e);
             },
             ops...);
-        error e{st, 0, 0, 0, {}};
         if (!e.failed()) e = validate(in);
         return finish(in, e);
     }

@@ -9,6 +9,8 @@ CTISA_ERROR_KIND(immediate_not_in_table, "value not in the table of inline immed
 CTISA_ERROR_KIND(immediate_mode_mismatch, "operand not readable in the instruction's immediate mode");
 CTISA_ERROR_KIND(uniform_slot_conflict, "an instruction reads at most one 64-bit uniform slot");
 CTISA_ERROR_KIND(special_value_conflict, "an instruction reads at most one special value");
+CTISA_ERROR_KIND(immediate_without_hash, "an immediate constant is written with '#' before its value, as #5");
+CTISA_ERROR_KIND(immediate_without_name, "this immediate is written as its name, ':' and its value, as offset:1");
 CTISA_ERROR_KIND(bad_staging_registers, "staging registers must be consecutive, as many as the instruction takes");
 
 }  // namespace ctisa::valhall::errors

@@ -30,6 +30,18 @@ struct isa {
         return decoded<instruction>{*d, instruction_bytes};
     }
 
+    // For emitters' labels: BRANCHZ's offset counts in instructions from the next one (Mesa's
+    // assembler and the executor: target = pc + 1 + offset), in its signed immediate field.
+    static constexpr error branch_to(instruction& in, std::size_t at, std::size_t target) {
+        if (in.id != instruction_id::branchz) return error{error_code::operand_not_allowed, 0, 0, 0, "a label is the target of BRANCHZ only"};
+        const std::int64_t offset = static_cast<std::int64_t>(target) - static_cast<std::int64_t>(at) - 1;
+        const unsigned bits = info(in.id).immediate.size;
+        if (offset < -(std::int64_t{1} << (bits - 1)) || offset >= (std::int64_t{1} << (bits - 1)))
+            return error{error_code::number_out_of_range, 0, 0, 0, "branch offset"};
+        in.immediate = static_cast<std::uint32_t>(static_cast<std::int32_t>(offset));
+        return {};
+    }
+
     // Tool listings, in (opcode, opcode2) order. f(mnemonic, format, opcode, secondary opcode or -1):
     // each instruction is its own format (named like its builder), whose fields `fields` lists.
     template <class F>

@@ -201,11 +201,16 @@ constexpr result<staging_operand> parse_staging(cursor& in, const staging_info& 
     return sr;
 }
 
-// '#value' (the immediate named constant) or 'name:value'.
+// '#value' (the immediate named constant) or 'name:value'. A plain number is refused with the
+// spelling it needs. A negative constant is its 32-bit two's complement (valhall_errata.toml,
+// "negative-constant"); signed fields (offsets) take their own range.
 constexpr result<std::uint32_t> parse_immediate(cursor& in, const immediate_info& imm) noexcept {
     const position at = in.where();
+    const bool constant = imm.name == "constant";
+    if (text::is_digit(in.peek()) || ((in.peek() == '-' || in.peek() == '+') && text::is_digit(in.peek(1))))
+        return cursor::fail_at(at, constant ? errors::immediate_without_hash : errors::immediate_without_name, in.token_text());
     if (in.peek() == '#') {
-        if (imm.name != "constant") return cursor::fail_at(at, error_code::wrong_operand_kind, "#");
+        if (!constant) return cursor::fail_at(at, errors::immediate_without_name, "#");
         in.advance();
     } else {
         const std::string_view name = word(in);
@@ -214,12 +219,14 @@ constexpr result<std::uint32_t> parse_immediate(cursor& in, const immediate_info
     }
     const position value_at = in.where();
     if (text::is_space(in.peek())) return cursor::fail_at(value_at, error_code::expected_number);
+    const std::size_t value_start = in.offset();
     bool overflow = false;
     const auto v = in.signed_integer(&overflow);
     if (!v || text::is_ident_char(in.peek())) return cursor::fail_at(value_at, error_code::expected_number, in.token_text());
-    const std::int64_t lo = imm.is_signed ? -(std::int64_t{1} << (imm.size - 1)) : 0;
+    const std::int64_t lo = imm.is_signed || constant ? -(std::int64_t{1} << (imm.size - 1)) : 0;
     const std::int64_t hi = imm.is_signed ? (std::int64_t{1} << (imm.size - 1)) - 1 : (std::int64_t{1} << imm.size) - 1;
-    if (overflow || *v < lo || *v > hi) return cursor::fail_at(value_at, error_code::number_out_of_range);
+    if (overflow || *v < lo || *v > hi)
+        return cursor::fail_at(value_at, error_code::number_out_of_range, in.source().substr(value_start, in.offset() - value_start));
     return static_cast<std::uint32_t>(static_cast<std::uint64_t>(*v));
 }
 

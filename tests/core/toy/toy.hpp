@@ -434,6 +434,12 @@ struct isa {
     template <class Sink>
     static constexpr error link(std::span<const instruction> program, const context& ctx, Sink& out) { return toy::link(program, ctx, out); }
     static constexpr bool is_canonical(const instruction& in) { return !in.explicit_default; }
+    // For emitters' labels: jmp holds its target's statement index.
+    static constexpr error branch_to(instruction& in, std::size_t, std::size_t target) {
+        if (in.code != op::jmp) return error{error_code::operand_not_allowed, 0, 0, 0, "jmp"};
+        in.value = static_cast<std::uint32_t>(target);
+        return {};
+    }
 };
 
 // The same language without bytes: a text-only ISA (its image is its canonical text).

@@ -5,7 +5,7 @@
 //                                                      // ctisa::decode_program<attila::isa>)
 //   m.set_input(lane, 0, {x, y, z, w});
 //   auto status = m.run();                              // or m.run(my_environment)
-//   auto o0 = m.read(bank::out, 0, lane);
+//   auto o0 = m.read(bank::out, 0, lane);             // bits; read_float gives a vec4, read_int ints
 //
 // Registers keep their values between runs; reset() clears all but inputs and constants.
 #pragma once
@@ -59,6 +59,15 @@ public:
         if (r == no_row || lane >= M::lanes) return out;
         for (unsigned c = 0; c < 4; ++c) out[c] = self().row(r + c)[lane];
         return out;
+    }
+    // The same register typed: four floats, or four signed integers (a0's components, integer data).
+    [[nodiscard]] vec4 read_float(bank b, unsigned reg, std::size_t lane) const {
+        const auto bits = read(b, reg, lane);
+        return {ctisa::exec::as_float(bits[0]), ctisa::exec::as_float(bits[1]), ctisa::exec::as_float(bits[2]), ctisa::exec::as_float(bits[3])};
+    }
+    [[nodiscard]] std::array<std::int32_t, 4> read_int(bank b, unsigned reg, std::size_t lane) const {
+        const auto bits = read(b, reg, lane);
+        return {std::int32_t(bits[0]), std::int32_t(bits[1]), std::int32_t(bits[2]), std::int32_t(bits[3])};
     }
     [[nodiscard]] bool predicate(unsigned reg, std::size_t lane) const {
         return reg < self().registers().predicate_count && lane < M::lanes && self().row(self().registers().predicates + reg)[lane] != 0;

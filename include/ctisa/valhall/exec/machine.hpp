@@ -4,10 +4,10 @@
 //
 //   ctisa::valhall::exec::machine<16> m(program);      // a span of instructions (from bytes:
 //                                                      // ctisa::decode_program<valhall::isa>)
-//   m.set(0, lane, bits);                               // r0 of one lane
+//   m.set(0, lane, bits);                               // r0 of one lane (set_float, set_int typed)
 //   m.set_uniform(4, bits);                             // u4, shared by every lane
 //   auto status = m.run();                              // or m.run(my_environment)
-//   auto r1 = m.read(1, lane);
+//   auto r1 = m.read(1, lane);                          // bits; read_float, read_int typed
 //
 // Registers keep their values between runs; registers not set start at zero. A program ends after
 // its last instruction, or where the `return` action ends its lanes.
@@ -34,6 +34,9 @@ public:
     void set(unsigned reg, std::size_t lane, std::uint32_t bits) {
         if (reg < register_count && lane < M::lanes && self().registers().reg[reg]) self().row(self().registers().reg[reg])[lane] = bits;
     }
+    // The same typed: a float or a signed integer as its 32 bits.
+    void set_float(unsigned reg, std::size_t lane, float value) { set(reg, lane, ctisa::exec::as_bits(value)); }
+    void set_int(unsigned reg, std::size_t lane, std::int32_t value) { set(reg, lane, std::uint32_t(value)); }
     // u`index`, shared by every lane.
     void set_uniform(unsigned index, std::uint32_t bits) {
         if (index < uniform_count) self().state().uniforms[index] = bits, self().state().uniforms_dirty = true;
@@ -44,6 +47,8 @@ public:
         if (reg >= register_count || lane >= M::lanes || !self().registers().reg[reg]) return 0;
         return self().row(self().registers().reg[reg])[lane];
     }
+    [[nodiscard]] float read_float(unsigned reg, std::size_t lane) const { return ctisa::exec::as_float(read(reg, lane)); }
+    [[nodiscard]] std::int32_t read_int(unsigned reg, std::size_t lane) const { return std::int32_t(read(reg, lane)); }
     [[nodiscard]] std::uint32_t uniform(unsigned index) const { return index < uniform_count ? self().state().uniforms[index] : 0; }
     // The registers the program writes (destinations, register pairs and staging registers written),
     // in ascending order: a static list, whether or not a run reaches the instructions.

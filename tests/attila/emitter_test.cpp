@@ -1,0 +1,67 @@
+// The emitter for ATTILA: built instructions and text appended, JMP offsets placed from labels
+// (counted from the JMP itself, as the simulator's vectors show), and the ISA namespace's calls.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include <ctisa/attila/attila.hpp>
+
+#include "peer_cases.hpp"
+
+namespace at = ctisa::attila;
+using namespace ctisa::attila::operands;
+using ctisa::error_code;
+
+using ctisa_test::attila::vector_bytes;
+
+namespace {
+std::vector<std::uint8_t> unit(const std::vector<std::uint8_t>& image, std::size_t index) { return ctisa_test::unit_of(image, index, 16); }
+}  // namespace
+
+TEST_CASE("attila emitter: JMP offsets from labels, before and after", "[attila][emitter]") {
+    at::emitter e;
+    const ctisa::label back = e.new_label(), ahead = e.new_label();
+    e.bind(back);
+    e.emit(at::jmp(p(0), 0), ahead);  // 0 -> 5
+    e.emit("nop\nnop");
+    e.emit(at::jmp(p(0), 0), back);   // 3 -> 0
+    e.emit(at::nop());
+    e.bind(ahead).emit(at::end());
+    REQUIRE_FALSE(e.failed());
+    CHECK(e.size() == 6);
+    const auto image = e.bytes();
+    REQUIRE(image.ok());
+    REQUIRE(image->size() == 6 * 16);
+    CHECK(unit(*image, 0) == vector_bytes("jmp p0, 5"));
+    CHECK(unit(*image, 3) == vector_bytes("jmp p0, -3"));
+    CHECK(*image == at::assemble_bytes("jmp p0, 5\nnop\nnop\njmp p0, -3\nnop\nend").value());
+}
+
+TEST_CASE("attila emitter: the first error names its instruction", "[attila][emitter]") {
+    at::emitter e;
+    volatile unsigned bad = 999;
+    e.emit(at::mov(r(0), i(0))).emit(at::mov(r(1), c(bad))).emit(at::end());
+    CHECK(e.error().code == error_code::register_out_of_range);
+    CHECK(e.error().offset == 1);
+    CHECK(e.size() == 1);
+
+    at::emitter label_on_add;
+    const ctisa::label l = label_on_add.new_label();
+    label_on_add.bind(l).emit(at::add(r(0), r(1), r(2)), l);
+    CHECK(label_on_add.error().code == error_code::operand_not_allowed);
+}
+
+TEST_CASE("attila: the ISA namespace offers the engine's calls", "[attila][emitter]") {
+    const auto bytes = at::assemble_bytes("mov r0, i0\nend").value();
+    CHECK(at::disassemble(bytes).value() == "mov r0, i0\nend\n");
+    const auto program = at::decode_program(bytes).value();
+    REQUIRE(program.size() == 2);
+    CHECK(at::to_string(program[0]) == "mov r0, i0");
+    CHECK(at::to_string(program) == "mov r0, i0\nend\n");
+    CHECK(at::assemble_image("mov r0, i0\nend")->unit_ends == std::vector<std::size_t>{16, 32});
+    std::size_t units = 0;
+    CHECK_FALSE(at::for_each_decoded(bytes, [&](const at::instruction&) { ++units; }).failed());
+    CHECK(units == 2);
+    CHECK(at::parse("end")->op == at::opcode::end);
+}
