@@ -1,13 +1,14 @@
 // NV assembly as the engine sees it (ctisa/core/contract.hpp): a text-only ISA whose image is its
 // canonical text. Statements end with ';', except the header line, labels and END, which the
-// optional `terminated` says (the engine needs that hook to read NV programs: see
-// /work/notes/nvasm-progress.md; parse_program reads them today).
+// contract's optional `terminated` says.
 #pragma once
 
 #include <span>
 #include <string_view>
 
 #include "../core/contract.hpp"
+#include "../core/isa_functions.hpp"
+#include "explain.hpp"
 #include "printer.hpp"
 
 namespace ctisa::nvasm {
@@ -27,7 +28,10 @@ struct isa {
         return error{errors::missing_end, 0, 0, static_cast<std::uint32_t>(program.empty() ? 0 : program.size() - 1), "END"};
     }
     template <class Sink>
-    static constexpr void print(Sink& out, const instruction& in) { nvasm::print(out, in); }
+    static constexpr void print(Sink& out, const instruction& in) { print_unterminated(out, in); }
+    // `ctisa explain nvasm`: each statement's canonical text, then what the parser made of it.
+    template <class Sink>
+    static constexpr void explain(Sink& out, const instruction& in) { nvasm::explain(out, in); }
 
     // `ctisa opcodes nvasm`: mnemonic, grammar class, table row.
     template <class F>
@@ -40,5 +44,7 @@ struct isa {
 };
 
 static_assert(text_only_isa<isa>);
+
+CTISA_ISA_FUNCTIONS(isa);
 
 }  // namespace ctisa::nvasm

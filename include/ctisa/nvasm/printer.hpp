@@ -116,7 +116,6 @@ constexpr void print_instruction(Sink& out, const instruction& ins) {
         }
         sep = ", ";
     }
-    out.push(';');
 }
 
 template <class Sink>
@@ -127,9 +126,9 @@ constexpr void print_declaration(Sink& out, const declaration_part& d) {
     out.push(' ');
     const bool named = d.keyword != declaration::option && d.keyword != declaration::primitive_in && d.keyword != declaration::primitive_out &&
                        d.keyword != declaration::vertices_out;
-    if (!named) return out.append(d.init.view()), out.push(';');
+    if (!named) return out.append(d.init.view());
     out.append(d.name.view());
-    if (d.keyword == declaration::temp) return out.push(';');
+    if (d.keyword == declaration::temp) return;
     if (d.array_size >= 0) {
         out.push('[');
         if (d.array_size > 0) text::write_unsigned(out, static_cast<std::uint64_t>(d.array_size));
@@ -137,14 +136,15 @@ constexpr void print_declaration(Sink& out, const declaration_part& d) {
     }
     out.append(d.list ? " = { " : " = ");
     out.append(d.init.view());
-    out.append(d.list ? " };" : ";");
+    if (d.list) out.append(" }");
 }
 
 }  // namespace detail
 
-// One statement, without its line break.
+// One statement without its ';' (the engine's print: core ends the statements that are
+// terminated()).
 template <class Sink>
-constexpr void print(Sink& out, const instruction& ins) {
+constexpr void print_unterminated(Sink& out, const instruction& ins) {
     switch (ins.kind) {
         case statement_kind::header: out.append(headers[static_cast<std::size_t>(ins.stage)].text); break;
         case statement_kind::option:
@@ -154,6 +154,13 @@ constexpr void print(Sink& out, const instruction& ins) {
         case statement_kind::end: out.append("END"); break;
         case statement_kind::none: break;
     }
+}
+
+// One statement as a program writes it, ';' included where it has one; without its line break.
+template <class Sink>
+constexpr void print(Sink& out, const instruction& ins) {
+    print_unterminated(out, ins);
+    if (terminated(ins)) out.push(';');
 }
 
 // The whole program, one statement a line.
