@@ -1,6 +1,7 @@
 // The ISAs the tool knows: one entry each (and the include of its adapter or traits).
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>
+#include <ctisa/nvasm/isa.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
 
@@ -12,6 +13,7 @@ std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
         make_run_entry<ctisa::attila::run_adapter>(),
         make_run_entry<ctisa::valhall::run_adapter>(),
+        make_entry<ctisa::nvasm::isa>(),
     };
     return entries;
 }
