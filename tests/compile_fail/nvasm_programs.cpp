@@ -12,6 +12,8 @@
 // case 10 expect: texture_target_not_allowed(. unsigned int line = 3. unsigned int column = 23[^0-9]|, 3U, 23U>)
 // case 11 expect: unbalanced_structure(. unsigned int line = 4. unsigned int column = 1[^0-9]|, 4U, 1U>)
 // case 12 expect: bad_cc_test(. unsigned int line = 2. unsigned int column = 4[^0-9]|, 2U, 4U>)
+// case 13 expect: integer_attribute_not_flat(. unsigned int line = 2. unsigned int column = 1[^0-9]|, 2U, 1U>)
+// case 14 expect: wrong_stage(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
 #include <ctisa/nvasm/nvasm.hpp>
 
 // The control: a correct program of each stage compiles.
@@ -44,4 +46,9 @@ constexpr auto bad = ctisa::nvasm::program_of<"!!NVfp4.0\nTEMP t;\nTXP t, t, tex
 constexpr auto bad = ctisa::nvasm::program_of<"!!NVvp4.0\nREP;\nBRK;\nEND">();
 #elif CTISA_CASE == 12
 constexpr auto bad = ctisa::nvasm::program_of<"!!NVvp4.0\nIF xyz;\nENDIF;\nEND">();
+#elif CTISA_CASE == 13
+constexpr auto bad = ctisa::nvasm::program_of<"!!NVfp4.0\nUINT ATTRIB a = fragment.attrib[0];\nEND">();
+#elif CTISA_CASE == 14
+// The engine's path (core/assembler.hpp) reports the same rules the same way.
+constexpr auto bad = ctisa::nvasm::assemble<"!!NVvp4.0\nTEMP t;\nKIL t;\nEND">();
 #endif

@@ -322,6 +322,17 @@ TEST_CASE("nvasm syntax: wrong programs are rejected where they are wrong", "[nv
         {"!!NVvp4.0\nPARAM m = state.matrix.mvp;\nEND", e::unknown_binding, 2, 11},
         {"!!NVfp4.0\nTEMP t;\nMOV t, fragment.color.front;\nEND", e::unknown_binding, 3, 8},
         {"!!NVvp4.0\nTEMP t;\nMOV t, vertex[1].position;\nEND", e::wrong_stage, 3, 8},
+        // NV_fragment_program4 section 2.X.3.2: integer attributes flat, interpolation modifiers
+        // combined only as CENTROID NOPERSPECTIVE, none on the bindings its table stars (or fog).
+        {"!!NVfp4.0\nINT ATTRIB a = fragment.attrib[0];\nEND", e::integer_attribute_not_flat, 2, 1},
+        {"!!NVfp4.0\nUINT CENTROID ATTRIB a = fragment.attrib[0];\nEND", e::integer_attribute_not_flat, 2, 1},
+        {"!!NVfp4.0\nFLAT CENTROID ATTRIB a = fragment.attrib[0];\nEND", ctisa::error_code::conflicting_modifiers, 2, 1},
+        {"!!NVfp4.0\nNOPERSPECTIVE FLAT ATTRIB a = fragment.attrib[0];\nEND", ctisa::error_code::conflicting_modifiers, 2, 1},
+        {"!!NVfp4.0\nCENTROID CENTROID ATTRIB a = fragment.attrib[0];\nEND", ctisa::error_code::conflicting_modifiers, 2, 10},
+        {"!!NVfp4.0\nFLAT ATTRIB p = fragment.position;\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
+        {"!!NVfp4.0\nCENTROID ATTRIB c[] = { fragment.clip[0..1] };\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
+        {"!!NVfp4.0\nNOPERSPECTIVE ATTRIB f = fragment.fogcoord;\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
+        {"!!NVfp4.0\nFLAT ATTRIB f = fragment.facing;\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
     };
     for (const auto& c : cases) {
         INFO(c.text);
@@ -351,6 +362,10 @@ TEST_CASE("nvasm syntax: typed variables, options and arrays where they are allo
         "!!NVvp4.0\nBUFFER b[] = { program.buffer[2] };\nBUFFER4 c[] = { program.buffer[1][0..3], program.buffer[0][7] };\nEND",
         "!!NVvp4.0\nTEMP t;\nMOV t, state.lightprod[1].back.specular;\nMOV t, state.lightmodel.front.scenecolor;\nMOV result.color.front.secondary, t;\nEND",
         "!!NVgp4.0\nPRIMITIVE_IN LINES; PRIMITIVE_OUT POINTS; VERTICES_OUT 2;\nTEMP t;\nMOV t, vertex[1].clip[1];\nMOV t, primitive.id;\nMOV result.layer, t;\nEND",
+        "!!NVfp4.0\nCENTROID NOPERSPECTIVE ATTRIB a = fragment.attrib[0];\nEND",
+        "!!NVfp4.0\nFLAT INT ATTRIB a = fragment.attrib[1];\nFLAT UINT ATTRIB b[2] = { fragment.attrib[2..3] };\nEND",
+        "!!NVfp4.0\nINT ATTRIB pid = primitive.id;\nATTRIB p = fragment.position;\nEND",
+        "!!NVvp4.0\nINT ATTRIB id = vertex.id;\nEND",
     };
     for (const char* text : good) {
         INFO(text);

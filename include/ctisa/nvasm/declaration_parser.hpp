@@ -2,6 +2,7 @@
 // naming statements ATTRIB, PARAM, TEMP, OUTPUT, ALIAS, BUFFER, BUFFER4 with their modifiers.
 #pragma once
 
+#include <initializer_list>
 #include <string_view>
 
 #include "operands.hpp"
@@ -22,6 +23,29 @@ constexpr data_type declared_type(std::uint8_t modifiers) noexcept {
     if (has_modifier(modifiers, "UINT")) return data_type::u;
     if (has_modifier(modifiers, "FLOAT")) return data_type::f;
     return data_type::none;
+}
+
+// NV_fragment_program4's bindings that are not interpolated: no interpolation modifier, and no
+// FLAT needed for an integer type. Its table stars clip, position, facing and primitive.id; its
+// text names the fog coordinate too: both are taken.
+constexpr bool uninterpolated(std::string_view bindings) noexcept {
+    for (std::string_view b : {"fragment.position", "fragment.facing", "fragment.fogcoord", "fragment.clip", "primitive.id"})
+        if (bindings.find(b) != std::string_view::npos) return true;
+    return false;
+}
+
+// NV_fragment_program4: an attribute's interpolation modifiers and its integer type agree with
+// its binding (FLAT for INT and UINT, none for the uninterpolated bindings).
+constexpr error check_interpolation(const declaration_part& d, text::position at, std::string_view first) {
+    const bool flat = has_modifier(d.modifiers, "FLAT");
+    const bool other = has_modifier(d.modifiers, "CENTROID") || has_modifier(d.modifiers, "NOPERSPECTIVE");
+    if (uninterpolated(d.init.view())) {
+        if (flat || other) return text::cursor::fail_at(at, error_code::modifier_not_allowed, first);
+        return {};
+    }
+    const data_type t = declared_type(d.modifiers);
+    if ((t == data_type::s || t == data_type::u) && !flat) return text::cursor::fail_at(at, errors::integer_attribute_not_flat, first);
+    return {};
 }
 
 // A new name, `word` read at `at`: not reserved, not declared before.
@@ -153,7 +177,10 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
     while (const auto* v = find_variable_modifier(word)) {
         if (!(v->stages & ctx.stage_mask())) return text::cursor::fail_at(wat, errors::wrong_stage, word);
         const auto kind_bit = static_cast<std::uint8_t>(1u << static_cast<unsigned>(v->kind));
-        if (kinds & kind_bit) return text::cursor::fail_at(wat, error_code::conflicting_modifiers, word);
+        // One size and one type; interpolation modifiers combine (CENTROID NOPERSPECTIVE), none twice.
+        const auto bit = static_cast<std::uint8_t>(1u << detail::index_of(v));
+        if ((kinds & kind_bit && v->kind != variable_modifier_kind::interpolation) || (d.modifiers & bit))
+            return text::cursor::fail_at(wat, error_code::conflicting_modifiers, word);
         kinds = static_cast<std::uint8_t>(kinds | kind_bit);
         d.modifiers = static_cast<std::uint8_t>(d.modifiers | (1u << detail::index_of(v)));
         wat = lex::at(in);
@@ -171,6 +198,9 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
         return text::cursor::fail_at(at, error_code::modifier_not_allowed, first);
     if ((interpolated && d.keyword != declaration::attrib) || (d.modifiers && d.keyword == declaration::alias))
         return text::cursor::fail_at(at, error_code::modifier_not_allowed, first);
+    // NV_fragment_program4: FLAT with CENTROID or NOPERSPECTIVE contradicts itself.
+    if (detail::has_modifier(d.modifiers, "FLAT") && (detail::has_modifier(d.modifiers, "CENTROID") || detail::has_modifier(d.modifiers, "NOPERSPECTIVE")))
+        return text::cursor::fail_at(at, error_code::conflicting_modifiers, first);
     switch (d.keyword) {
         case declaration::temp:
             for (bool more = true; more; more = in.consume(',')) {
@@ -197,6 +227,8 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
         }
         default:
             if (error e = detail::initializer(in, ctx, d.keyword, d); e.failed()) return e;
+            if (d.keyword == declaration::attrib && (ctx.stage_mask() & stage_bit::fragment))
+                if (error e = detail::check_interpolation(d, at, first); e.failed()) return e;
             return ins;
     }
 }

@@ -21,6 +21,7 @@ CTISA_ERROR_KIND(texture_target_conflict, "one texture unit used with two target
 CTISA_ERROR_KIND(option_required, "this binding needs a program option the program does not declare");
 CTISA_ERROR_KIND(bad_texture_offset, "a texel offset component this target does not have (or any, for cube maps and buffers)");
 CTISA_ERROR_KIND(endless_loop, "a REP without a count needs a BRK at its level or a RET");
+CTISA_ERROR_KIND(integer_attribute_not_flat, "a fragment attribute declared INT or UINT must be FLAT");
 CTISA_ERROR_KIND(missing_declaration, "a geometry program declares PRIMITIVE_IN, PRIMITIVE_OUT and VERTICES_OUT once each");
 
 }  // namespace ctisa::nvasm::errors
