@@ -1,7 +1,7 @@
 // The ISAs the tool knows: one entry each (and the include of its adapter or traits).
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>
-#include <ctisa/nvasm/isa.hpp>
+#include <ctisa/nvasm/doc_adapter.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
 
