@@ -14,6 +14,7 @@
 // case 12 expect: bad_cc_test(. unsigned int line = 2. unsigned int column = 4[^0-9]|, 2U, 4U>)
 // case 13 expect: integer_attribute_not_flat(. unsigned int line = 2. unsigned int column = 1[^0-9]|, 2U, 1U>)
 // case 14 expect: wrong_stage(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
+// case 15 expect: array_size_mismatch(. unsigned int line = 2. unsigned int column = 7[^0-9]|, 2U, 7U>)
 #include <ctisa/nvasm/nvasm.hpp>
 
 // The control: a correct program of each stage compiles.
@@ -51,4 +52,6 @@ constexpr auto bad = ctisa::nvasm::program_of<"!!NVfp4.0\nUINT ATTRIB a = fragme
 #elif CTISA_CASE == 14
 // The engine's path (core/assembler.hpp) reports the same rules the same way.
 constexpr auto bad = ctisa::nvasm::assemble<"!!NVvp4.0\nTEMP t;\nKIL t;\nEND">();
+#elif CTISA_CASE == 15
+constexpr auto bad = ctisa::nvasm::program_of<"!!NVvp4.0\nPARAM c[3] = { program.local[0..1] };\nEND">();
 #endif

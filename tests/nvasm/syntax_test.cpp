@@ -333,6 +333,12 @@ TEST_CASE("nvasm syntax: wrong programs are rejected where they are wrong", "[nv
         {"!!NVfp4.0\nCENTROID ATTRIB c[] = { fragment.clip[0..1] };\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
         {"!!NVfp4.0\nNOPERSPECTIVE ATTRIB f = fragment.fogcoord;\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
         {"!!NVfp4.0\nFLAT ATTRIB f = fragment.facing;\nEND", ctisa::error_code::modifier_not_allowed, 2, 1},
+        // Section 2.X.3.2: a declared size is the number of bindings; "[]" takes that number.
+        {"!!NVvp4.0\nPARAM c[3] = { program.local[0..1] };\nEND", e::array_size_mismatch, 2, 7},
+        {"!!NVvp4.0\nPARAM c[1] = { program.local[0..1], {1, 2, 3, 4} };\nEND", e::array_size_mismatch, 2, 7},
+        {"!!NVvp4.0\nPARAM m[3] = { state.matrix.mvp };\nEND", e::array_size_mismatch, 2, 7},
+        {"!!NVvp4.0\nPARAM c[] = { program.local[0..1] };\nTEMP t;\nMOV t, c[2];\nEND", ctisa::error_code::value_out_of_range, 4, 9},
+        {"!!NVvp4.0\nPARAM m[] = { state.matrix.mvp, {1, 2, 3, 4} };\nTEMP t;\nMOV t, m[5];\nEND", ctisa::error_code::value_out_of_range, 4, 9},
     };
     for (const auto& c : cases) {
         INFO(c.text);
@@ -366,6 +372,8 @@ TEST_CASE("nvasm syntax: typed variables, options and arrays where they are allo
         "!!NVfp4.0\nFLAT INT ATTRIB a = fragment.attrib[1];\nFLAT UINT ATTRIB b[2] = { fragment.attrib[2..3] };\nEND",
         "!!NVfp4.0\nINT ATTRIB pid = primitive.id;\nATTRIB p = fragment.position;\nEND",
         "!!NVvp4.0\nINT ATTRIB id = vertex.id;\nEND",
+        "!!NVvp4.0\nPARAM m[] = { state.matrix.mvp, {1, 2, 3, 4}, -2 };\nTEMP t;\nMOV t, m[5];\nEND",
+        "!!NVvp4.0\nPARAM r[2] = { state.matrix.mvp.row[1..2] };\nBUFFER b[8] = { program.buffer[0] };\nTEMP t;\nMOV t, b[7];\nEND",
     };
     for (const char* text : good) {
         INFO(text);

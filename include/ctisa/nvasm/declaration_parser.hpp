@@ -2,6 +2,7 @@
 // naming statements ATTRIB, PARAM, TEMP, OUTPUT, ALIAS, BUFFER, BUFFER4 with their modifiers.
 #pragma once
 
+#include <algorithm>
 #include <initializer_list>
 #include <string_view>
 
@@ -84,6 +85,44 @@ constexpr error initializer_item(text::cursor& in, const context& ctx, declarati
     return {};
 }
 
+// How many array members a list item binds (section 2.X.3.2): a range [a..b] b-a+1, a whole matrix
+// its 4 rows, a constant or any other binding 1; 0 for a whole buffer, whose size is the array's
+// (or the implementation's limit).
+constexpr std::uint32_t members_of(std::string_view item) noexcept {
+    if (!item.starts_with("state.") && !item.starts_with("program.") && !item.starts_with("vertex") && !item.starts_with("fragment.") &&
+        !item.starts_with("primitive.") && !item.starts_with("result."))
+        return 1;  // a constant
+    if (const std::size_t dots = item.rfind(".."); dots != std::string_view::npos) {
+        const std::size_t open = item.rfind('[', dots), close = item.find(']', dots);
+        const auto a = lex::integer_value(item.substr(open + 1, dots - open - 1)), b = lex::integer_value(item.substr(dots + 2, close - dots - 2));
+        return a && b && *b >= *a ? *b - *a + 1 : 0;
+    }
+    if (item.starts_with("program.buffer")) return item.find("][") == std::string_view::npos ? 0 : 1;
+    return item.starts_with("state.matrix.") && item.find(".row[") == std::string_view::npos ? 4 : 1;
+}
+
+// An array's members: its declared size must be the number its list binds; "[]" takes that number.
+constexpr error check_array_size(context& ctx, const declaration_part& d, text::position at, std::string_view name) {
+    const std::string_view list = d.init.view();
+    std::uint32_t members = 0;
+    int depth = 0;  // inside a constant's braces
+    for (std::size_t i = 0, start = 0; i <= list.size(); ++i) {
+        if (i < list.size() && (list[i] == '{' || list[i] == '}')) depth += list[i] == '{' ? 1 : -1;
+        if (i < list.size() && (list[i] != ',' || depth > 0)) continue;
+        const std::string_view item = list.substr(start, i - start);
+        const std::uint32_t n = members_of(item.substr(std::min(item.find_first_not_of(' '), item.size())));
+        if (n == 0) return {};  // a whole buffer: as large as the array says
+        members += n;
+        start = i + 1;
+    }
+    if (d.array_size == 0) {
+        ctx.variables[ctx.variables.size() - 1].array_size = static_cast<std::int32_t>(members);  // this declaration's
+        return {};
+    }
+    if (static_cast<std::uint32_t>(d.array_size) != members) return text::cursor::fail_at(at, errors::array_size_mismatch, name);
+    return {};
+}
+
 // "= item" or "[n] = { item, ... }" after the declared name.
 constexpr error initializer(text::cursor& in, context& ctx, declaration keyword, declaration_part& d) {
     const variable_class kind = keyword == declaration::attrib   ? variable_class::attrib
@@ -110,7 +149,7 @@ constexpr error initializer(text::cursor& in, context& ctx, declaration keyword,
     for (bool first = true;; first = false) {
         if (!first && !d.init.append(", ")) return in.fail(error_code::program_too_long);
         if (error e = initializer_item(in, ctx, keyword, d, true); e.failed()) return e;
-        if (in.consume('}')) return {};
+        if (in.consume('}')) return check_array_size(ctx, d, name_at, word);
         if (!in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());
     }
 }

@@ -22,6 +22,7 @@ CTISA_ERROR_KIND(option_required, "this binding needs a program option the progr
 CTISA_ERROR_KIND(bad_texture_offset, "a texel offset component this target does not have (or any, for cube maps and buffers)");
 CTISA_ERROR_KIND(endless_loop, "a REP without a count needs a BRK at its level or a RET");
 CTISA_ERROR_KIND(integer_attribute_not_flat, "a fragment attribute declared INT or UINT must be FLAT");
+CTISA_ERROR_KIND(array_size_mismatch, "the declared array size is not the number of members its list binds");
 CTISA_ERROR_KIND(missing_declaration, "a geometry program declares PRIMITIVE_IN, PRIMITIVE_OUT and VERTICES_OUT once each");
 
 }  // namespace ctisa::nvasm::errors
