@@ -30,16 +30,14 @@ struct doc_adapter<nvasm::isa> {
                                                            t.sampled ? "sampled" : "not sampled", t.fetched ? ", fetched by TXF" : ""})});
         }
         f(targets);
-        f(names("cc_test", "Condition-code tests (<ccMaskRule>; each also with suffix 0 or 1 for CC0 or CC1)", nvasm::cc_rule_names));
-        enum_doc mods{"modifier", "Instruction modifiers (Table X.14), written .NAME after the opcode", {}};
-        for (unsigned i = 0; i < nvasm::modifiers.size(); ++i) mods.values.push_back({i, nvasm::modifiers[i].name, {}});
-        f(mods);
-        enum_doc decls{"declaration", "Statements that declare or set up (OPTION, variables, geometry declarations)", {}};
-        for (unsigned i = 0; i < nvasm::declarations.size(); ++i) decls.values.push_back({i, nvasm::declarations[i].keyword, {}});
-        f(decls);
-        enum_doc vars{"variable_modifier", "Variable modifiers (<varModifier>; FLAT CENTROID NOPERSPECTIVE in fragment programs)", {}};
-        for (unsigned i = 0; i < nvasm::variable_modifiers.size(); ++i) vars.values.push_back({i, nvasm::variable_modifiers[i].name, {}});
-        f(vars);
+        const auto word = [](std::string_view w) { return w; };
+        f(names("cc_test", "Condition-code tests (<ccMaskRule>; each also with suffix 0 or 1 for CC0 or CC1)", nvasm::cc_rule_names, word));
+        f(names("modifier", "Instruction modifiers (Table X.14), written .NAME after the opcode", nvasm::modifiers,
+                [](const nvasm::modifier_info& m) { return m.name; }));
+        f(names("declaration", "Statements that declare or set up (OPTION, variables, geometry declarations)", nvasm::declarations,
+                [](const nvasm::declaration_info& d) { return d.keyword; }));
+        f(names("variable_modifier", "Variable modifiers (<varModifier>; FLAT CENTROID NOPERSPECTIVE in fragment programs)",
+                nvasm::variable_modifiers, [](const nvasm::variable_modifier_info& v) { return v.name; }));
     }
 
     template <class F>
@@ -49,10 +47,11 @@ struct doc_adapter<nvasm::isa> {
     }
 
 private:
-    template <class Names>
-    static enum_doc names(std::string_view name, std::string_view description, const Names& list) {
+    // An enum of names only: each entry of `list` by name_of(entry), valued by its position.
+    template <class List, class NameOf>
+    static enum_doc names(std::string_view name, std::string_view description, const List& list, NameOf name_of) {
         enum_doc out{name, description, {}};
-        for (unsigned i = 0; i < list.size(); ++i) out.values.push_back({i, list[i], {}});
+        for (unsigned i = 0; i < list.size(); ++i) out.values.push_back({i, name_of(list[i]), {}});
         return out;
     }
 
