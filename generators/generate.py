@@ -24,6 +24,7 @@ ISAS = {
     "amdil": "generators/specs/amdil.toml",
     "attila": "generators/specs/attila.toml",
     "cayman": "generators/specs/cayman.toml",
+    "nvasm": "generators/specs/nvasm.toml",
     "valhall": "../shared/seeds/valhall_ISA.xml",
 }
 

@@ -142,14 +142,26 @@ inline void print_field(std::string_view format, const ctisa::field_info& f, std
     std::cout << format << '.' << f.name << '\t' << unsigned(f.bits.lsb) << '\t' << f.bits.msb() << '\t' << value << '\n';
 }
 
-// Each unit's text, then its fields. Units that mean the same wherever they are: a unit that does
-// not decode is explained too, and the walk goes on after it. Otherwise the stream decoder walks
-// the program and stops at the first error.
+// A text-only ISA that explains statements (Isa::explain(sink, instruction)): what the parser made
+// of each one. Otherwise each unit's text, then its fields. Units that mean the same wherever they
+// are: a unit that does not decode is explained too, and the walk goes on after it. Otherwise the
+// stream decoder walks the program and stops at the first error.
 template <class Isa>
 int explain(const input& in, bool binary) {
     if constexpr (ctisa::text_only_isa<Isa>) {
-        print_error(in, ctisa::error{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no fields"});
-        return 1;
+        constexpr bool explains = requires(ctisa::text::string_sink& s, const typename Isa::instruction& i) { Isa::explain(s, i); };
+        if (binary || !explains) {
+            print_error(in, ctisa::error{ctisa::error_code::unexpected_character, 1, 1, 0, "an ISA of text has no fields"});
+            return 1;
+        }
+        ctisa::statement_list<Isa> program;
+        if (ctisa::read_statements<Isa>(in.text, program, [&](const ctisa::error& e) { print_error(in, e); }).failed()) return 1;
+        std::string out;
+        ctisa::text::string_sink sink(out);
+        if constexpr (explains)
+            for (const auto& statement : program.statements) Isa::explain(sink, statement);
+        std::cout << out;
+        return 0;
     } else {
         auto hex = binary ? std::optional<hex_bytes>(raw_bytes(in)) : parse_hex(in);
         if (!hex) return 1;

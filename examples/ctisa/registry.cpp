@@ -3,6 +3,7 @@
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>
 #include <ctisa/cayman/isa.hpp>
+#include <ctisa/nvasm/doc_adapter.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
 
@@ -16,6 +17,7 @@ std::span<const isa_entry> registry() {
         make_run_entry<ctisa::attila::run_adapter>(),
         make_entry<ctisa::cayman::isa>(),
         make_run_entry<ctisa::valhall::run_adapter>(),
+        make_entry<ctisa::nvasm::isa>(),
     };
     return entries;
 }

@@ -91,6 +91,23 @@ def expected_valhall(source, shared):
     }
 
 
+def expected_nvasm(source, shared):
+    sys.path.insert(0, str(source / "generators"))
+    from ctisa_gen import nvasm
+    spec = nvasm.load(source / "generators/specs/nvasm.toml")
+    decl = spec["declarations"]
+    return {
+        "opcodes": [i["mnemonic"] for i in spec["instructions"]["list"]],
+        "fields": [],
+        "enums": {"texture_target": [t["name"] for t in spec["texture_targets"]["list"]],
+                  "cc_test": [c["name"] for c in spec["cc_tests"]["list"]],
+                  "modifier": [m["name"] for m in spec["modifiers"]["list"]],
+                  "declaration": [d["keyword"] for d in decl["list"]],
+                  "variable_modifier": [v["name"] for v in decl["variable_modifiers"]]},
+        "not_executable": [],
+    }
+
+
 def expected_from_tool(ctisa, name):
     run = lambda *a: subprocess.run([ctisa, *a, name], capture_output=True, text=True, check=True).stdout.splitlines()
     return {
@@ -101,7 +118,7 @@ def expected_from_tool(ctisa, name):
     }
 
 
-LOADERS = {"attila": expected_attila, "valhall": expected_valhall}
+LOADERS = {"attila": expected_attila, "nvasm": expected_nvasm, "valhall": expected_valhall}
 
 
 def check(ctisa, name, expected):

@@ -15,6 +15,9 @@
 // Optional, with their defaults:
 //   comment_starts = "#;"           characters that start a comment to the end of the line
 //   statement_terminator = '\n'     one statement a line; ';' (NV): several a line, ended by ';'
+//   terminated(const instruction&) -> bool
+//                                   false for a statement that carries no terminator (NV
+//                                   assembly's header line, labels, END); default true
 //   resolve(context&, std::span<instruction>) -> error
 //                                   after the last statement: forward references, missing ends
 //                                   (default: nothing to resolve)
@@ -190,6 +193,12 @@ template <class Isa>
 constexpr result<typename Isa::instruction> parse(text::cursor& in, context_t<Isa>& ctx) {
     if constexpr (parses_in_context<Isa>) return Isa::parse(in, ctx);
     else return (void)ctx, Isa::parse(in);
+}
+
+template <class Isa>
+constexpr bool terminated(const typename Isa::instruction& in) {
+    if constexpr (requires { Isa::terminated(in); }) return Isa::terminated(in);
+    else return (void)in, true;
 }
 
 template <class Isa>

@@ -46,11 +46,13 @@ result<std::vector<typename Isa::instruction>> decode_program(std::span<const st
     return program;
 }
 
-// Prints one statement and ends it: its terminator where the ISA has one, then a newline.
+// Prints one statement and ends it: its terminator where the ISA has one (and the statement
+// carries one: contract::terminated), then a newline.
 template <class Isa, class Sink>
 constexpr void print_statement(Sink& out, const typename Isa::instruction& in) {
     Isa::print(out, in);
-    if constexpr (contract::terminator<Isa>() != '\n') out.push(contract::terminator<Isa>());
+    if constexpr (contract::terminator<Isa>() != '\n')
+        if (contract::terminated<Isa>(in)) out.push(contract::terminator<Isa>());
     out.push('\n');
 }
 

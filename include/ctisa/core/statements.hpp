@@ -26,6 +26,7 @@ template <class Isa>
 constexpr result<typename Isa::instruction> parse_statement(text::cursor& in, context_t<Isa>& ctx) {
     auto parsed = contract::parse<Isa>(in, ctx);
     if (!parsed) return parsed;
+    if (!contract::terminated<Isa>(*parsed)) return parsed;  // a header line, a label, END
     if (!in.at_end_of_statement()) return in.fail(error_code::trailing_characters, in.token_text());
     if (error e = in.end_statement(); e.failed()) return e;
     return parsed;
