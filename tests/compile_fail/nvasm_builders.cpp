@@ -1,11 +1,22 @@
 // Typed builders refuse at compile time what an instruction does not take.
 // case 1 expect: wrong operands for this instruction
+// case 1 first: static assertion failed.*nvasm: wrong operands for this instruction
 // case 2 expect: wrong operands for this instruction
+// case 2 first: static assertion failed.*nvasm: wrong operands for this instruction
 // case 3 expect: wrong operands for this instruction
+// case 3 first: static assertion failed.*nvasm: wrong operands for this instruction
 // case 4 expect: modifier_not_allowed
+// case 4 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*modifier_not_allowed. .*message = 
+// case 4 first-clang: nvasm_builders\.cpp:[0-9]+:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 5 expect: modifier_not_allowed
+// case 5 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*modifier_not_allowed. .*message = 
+// case 5 first-clang: nvasm_builders\.cpp:[0-9]+:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 6 expect: undeclared_name
+// case 6 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*undeclared_name. .*message = 
+// case 6 first-clang: nvasm_builders\.cpp:[0-9]+:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 7 expect: wrong_stage
+// case 7 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*wrong_stage. .*message = 
+// case 7 first-clang: nvasm_builders\.cpp:[0-9]+:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 #include <ctisa/nvasm/nvasm.hpp>
 
 using namespace ctisa::nvasm::build;

@@ -1,20 +1,35 @@
 // A program written in C++ as a literal is validated by the compiler: each rule of the language
 // broken once, the compiler naming the rule, its line and its column.
-// case 1 expect: undeclared_name(. unsigned int line = 3. unsigned int column = 5[^0-9]|, 3U, 5U>)
-// case 2 expect: wrong_operand_kind(. unsigned int line = 2. unsigned int column = 12[^0-9]|, 2U, 12U>)
-// case 3 expect: missing_operand(. unsigned int line = 3. unsigned int column = 9[^0-9]|, 3U, 9U>)
-// case 4 expect: modifier_not_allowed(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
-// case 5 expect: wrong_stage(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
-// case 6 expect: wrong_stage(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
-// case 7 expect: missing_end(. unsigned int line = 4. unsigned int column = 1[^0-9]|, 4U, 1U>)
-// case 8 expect: undefined_label(. unsigned int line = 2. unsigned int column = 5[^0-9]|, 2U, 5U>)
-// case 9 expect: not_writable(. unsigned int line = 3. unsigned int column = 5[^0-9]|, 3U, 5U>)
-// case 10 expect: texture_target_not_allowed(. unsigned int line = 3. unsigned int column = 23[^0-9]|, 3U, 23U>)
-// case 11 expect: unbalanced_structure(. unsigned int line = 4. unsigned int column = 1[^0-9]|, 4U, 1U>)
-// case 12 expect: bad_cc_test(. unsigned int line = 2. unsigned int column = 4[^0-9]|, 2U, 4U>)
-// case 13 expect: integer_attribute_not_flat(. unsigned int line = 2. unsigned int column = 1[^0-9]|, 2U, 1U>)
-// case 14 expect: wrong_stage(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
-// case 15 expect: array_size_mismatch(. unsigned int line = 2. unsigned int column = 7[^0-9]|, 2U, 7U>)
+// case 1 expect: assembly_error<[a-z:]*undeclared_name,
+// case 1 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*undeclared_name, .*"snippet line 3, column 5"
+// case 2 expect: assembly_error<[a-z:]*wrong_operand_kind,
+// case 2 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*wrong_operand_kind, .*"snippet line 2, column 12"
+// case 3 expect: assembly_error<[a-z:]*missing_operand,
+// case 3 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*missing_operand, .*"snippet line 3, column 9"
+// case 4 expect: assembly_error<[a-z:]*modifier_not_allowed,
+// case 4 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*modifier_not_allowed, .*"snippet line 3, column 1"
+// case 5 expect: assembly_error<[a-z:]*wrong_stage,
+// case 5 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*wrong_stage, .*"snippet line 3, column 1"
+// case 6 expect: assembly_error<[a-z:]*wrong_stage,
+// case 6 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*wrong_stage, .*"snippet line 3, column 1"
+// case 7 expect: assembly_error<[a-z:]*missing_end,
+// case 7 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*missing_end, .*"snippet line 4, column 1"
+// case 8 expect: assembly_error<[a-z:]*undefined_label,
+// case 8 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*undefined_label, .*"snippet line 2, column 5"
+// case 9 expect: assembly_error<[a-z:]*not_writable,
+// case 9 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*not_writable, .*"snippet line 3, column 5"
+// case 10 expect: assembly_error<[a-z:]*texture_target_not_allowed,
+// case 10 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*texture_target_not_allowed, .*"snippet line 3, column 23"
+// case 11 expect: assembly_error<[a-z:]*unbalanced_structure,
+// case 11 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*unbalanced_structure, .*"snippet line 4, column 1"
+// case 12 expect: assembly_error<[a-z:]*bad_cc_test,
+// case 12 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*bad_cc_test, .*"snippet line 2, column 4"
+// case 13 expect: assembly_error<[a-z:]*integer_attribute_not_flat,
+// case 13 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*integer_attribute_not_flat, .*"snippet line 2, column 1"
+// case 14 expect: assembly_error<[a-z:]*wrong_stage,
+// case 14 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*wrong_stage, .*"snippet line 3, column 1"
+// case 15 expect: assembly_error<[a-z:]*array_size_mismatch,
+// case 15 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*array_size_mismatch, .*"snippet line 2, column 7"
 #include <ctisa/nvasm/nvasm.hpp>
 
 // The control: a correct program of each stage compiles.
