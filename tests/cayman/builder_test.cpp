@@ -165,3 +165,27 @@ TEST_CASE("cayman unit builders: exports, fetches and clause starts", "[cayman][
     REQUIRE(image);
     CHECK(cm::decode_program(*image));
 }
+
+TEST_CASE("cayman builder: output modifiers as typed options", "[cayman][builder]") {
+    // ALU_WORD1_OP2: OMOD bits 5-6 (M2 = 1, M4 = 2, D2 = 3), CLAMP bit 31; MUL is OP2 1 at bits 7-17.
+    constexpr auto mul = cm::with_output(cm::alu_op2::mul(R(0, channel::x), R(1, channel::x), R(2, channel::x)), {.scale = cm::omod::m4, .clamp = true});
+    STATIC_REQUIRE(mul->in.dwords[1] == (1u << 4 | 2u << 5 | 1u << 7 | 1u << 31));  // WRITE_MASK bit 4
+    STATIC_REQUIRE(cm::get(cm::with_output(cm::alu_op2::mov(R(0, channel::x), R(1, channel::x)), {.scale = cm::omod::d2})->in, "OMOD") == 3u);
+    // ALU_WORD1_OP3 has CLAMP (bit 31) and no OMOD.
+    constexpr auto mad = cm::alu_op3::muladd(R(0, channel::x), R(1, channel::x), R(2, channel::x), R(3, channel::x));
+    STATIC_REQUIRE(cm::with_output(mad, {.clamp = true})->in.dwords[1] >> 31 == 1u);
+    const auto scaled = cm::with_output(mad, {.scale = cm::omod::m2});
+    REQUIRE(!scaled);
+    CHECK(scaled.error().code == ctisa::error_code::modifier_not_allowed);
+    CHECK(scaled.error().subject == "OMOD");
+    // A reduction's four slots carry the same modifiers (4.8.2 / reduction rule), else the group fails.
+    const auto dot = [&](channel c, cm::omod m) {
+        return cm::with_output(cm::alu_op2::dot4(R(0, c), R(1, c), R(2, c)), {.scale = m}).value();
+    };
+    CHECK(cm::group(dot(channel::x, cm::omod::m2), dot(channel::y, cm::omod::m2), dot(channel::z, cm::omod::m2), dot(channel::w, cm::omod::m2)));
+    const auto mixed = cm::group(dot(channel::x, cm::omod::m2), dot(channel::y, cm::omod::off), dot(channel::z, cm::omod::m2), dot(channel::w, cm::omod::m2));
+    REQUIRE(!mixed);
+    CHECK(mixed.error().code == ctisa::error_code{cm::errors::reduction_modifiers});
+    // An error passes through unchanged.
+    CHECK(cm::with_output(cm::alu_op2::mov(R(128, channel::x), R(1, channel::x)), {.clamp = true}).error().code == ctisa::error_code::register_out_of_range);
+}

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "builder.hpp"
+#include "decoding.hpp"
 
 namespace ctisa::cayman {
 
@@ -33,6 +34,21 @@ template <std::size_t N>
 }
 
 [[nodiscard]] constexpr std::uint32_t to_u(sel s) noexcept { return static_cast<std::uint32_t>(s); }
+
+// A builder struct member as a field value (generated/unit_builders.hpp).
+[[nodiscard]] constexpr std::uint32_t field_value(std::uint32_t v) noexcept { return v; }
+[[nodiscard]] constexpr std::uint32_t field_value(sel v) noexcept { return to_u(v); }
+[[nodiscard]] constexpr std::uint32_t field_value(channel v) noexcept { return static_cast<std::uint32_t>(v); }
+
+// The opcode with the fields set, then the checks decoding makes (reserved values and bits): what
+// the generated named builders return.
+template <std::size_t N>
+[[nodiscard]] constexpr result<instruction> build_unit(opcode op, const std::array<std::pair<std::string_view, std::uint32_t>, N>& values) {
+    auto in = with_fields<N>(make(op), values);
+    if (!in) return in;
+    if (auto ok = check(*in); !ok) return report(ok.error());
+    return in;
+}
 
 }  // namespace detail
 
