@@ -18,6 +18,8 @@
 //   then the ALU_OP2, ALU_OP3 or LDS_IDX_OP mnemonic (the slot tells ALU NOP from CF NOP). Groups
 //   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines.
 // - A fetch line (texture, vertex, memory read; GDS and TF in a GDS clause) is its mnemonic.
+// - `name:` before a CF line labels its CF address; ADDR(name) on a CF instruction that is not a
+//   clause start (JUMP, LOOP_*, CALL, ELSE...) is filled in by resolve(), forward or backward.
 // - After the mnemonic, every nonzero field the instruction uses as FIELD(VALUE) with chapter 9's
 //   field names, VALUE a number or the name of a value of the field's value set (names that are
 //   numbers, SEL's "0", ALU_SRC_SEL's "1", are written as their values); ALU source selects as
