@@ -189,3 +189,23 @@ TEST_CASE("cayman builder: output modifiers as typed options", "[cayman][builder
     // An error passes through unchanged.
     CHECK(cm::with_output(cm::alu_op2::mov(R(128, channel::x), R(1, channel::x)), {.clamp = true}).error().code == ctisa::error_code::register_out_of_range);
 }
+
+TEST_CASE("cayman builder: an ALU clause with four kcache locks through ALU_EXTENDED", "[cayman][builder]") {
+    constexpr auto c = cm::alu_extended_clause("ALU", {cm::kcache_lock{1, 2, 1}, std::nullopt, cm::kcache_lock{3, 4, 2}, cm::kcache_lock{5, 6, 1}}).value();
+    // CF_ALU_WORD0_EXT: KCACHE_BANK2 25:22, KCACHE_BANK3 29:26, KCACHE_MODE2 31:30.
+    STATIC_REQUIRE(c.extended.dwords[0] == (3u << 22 | 5u << 26 | 2u << 30));
+    // CF_ALU_WORD1_EXT: KCACHE_MODE3 1:0, KCACHE_ADDR2 9:2, KCACHE_ADDR3 17:10, CF_INST 29:26 = 12.
+    STATIC_REQUIRE(c.extended.dwords[1] == (1u | 4u << 2 | 6u << 10 | 12u << 26));
+    // The clause's CF_ALU_WORD0: KCACHE_BANK0 25:22, KCACHE_MODE0 31:30; WORD1: KCACHE_ADDR0 9:2, CF_INST 8 (ALU).
+    STATIC_REQUIRE(c.clause.dwords[0] == (1u << 22 | 1u << 30));
+    STATIC_REQUIRE(c.clause.dwords[1] == (2u << 2 | 8u << 26));
+    // Laid out: bank 2 (LOCK_2, 32 constants) serves KC2[17]; bank 3 (LOCK_1, 16) does not serve KC3[17].
+    const auto read = [](std::uint32_t sel) {
+        return cm::alu_group{{cm::set(cm::set(cm::make(op2("MOV")), "SRC0_SEL", sel).value(), "LAST", 1).value()}, {}};
+    };
+    std::vector<cm::cf_item> items{{c.extended, {}, {}}, {c.clause, {read(256 + 17)}, {}}, {cm::cf("END"), {}, {}}};
+    CHECK(cm::layout(items));
+    items[1].alu[0] = read(256 + 32 + 17);
+    CHECK(cm::layout(items).error().code == ctisa::error_code{cm::errors::kcache_not_locked});
+    CHECK(cm::alu_extended_clause("ALU_EXTENDED", {}).error().code == ctisa::error_code::unknown_mnemonic);
+}

@@ -44,7 +44,7 @@
 // case 15 expect: modifier_not_allowed
 // case 15 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::modifier_not_allowed
 // case 15 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
-// case 16 expect: could not convert|cannot convert|no viable conversion|no matching function|invalid conversion|narrowing
+// case 16 expect: could not convert|cannot initialize|cannot convert|no viable conversion|no matching function|invalid conversion|narrowing
 // case 16 first-gcc: could not convert .*{2}.* from .*<brace-enclosed initializer list>.* to .*c
 // case 16 first-clang: cannot initialize a member subobject of type .*omod.* with an rvalue of 
 #include <ctisa/cayman/builder.hpp>

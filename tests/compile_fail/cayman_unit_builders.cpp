@@ -22,9 +22,9 @@
 namespace cm = ctisa::cayman;
 
 // The control: legal instructions of each kind.
-constexpr auto ok_jump = cm::cf_op::jump({.addr = 3, .pop_count = 1}).value();
-constexpr auto ok_tex = cm::tex::sample({.dst_gpr = 1, .dst_sel_w = cm::sel::mask}).value();
-constexpr auto ok_rat = cm::cf_alloc_export::mem_rat({.rat_inst = 1, .rw_gpr = 2}).value();
+static_assert(cm::cf_op::jump({.addr = 3, .pop_count = 1}).ok());
+static_assert(cm::tex::sample({.dst_gpr = 1, .dst_sel_w = cm::sel::mask}).ok());
+static_assert(cm::cf_alloc_export::mem_rat({.rat_inst = 1, .rw_gpr = 2}).ok());
 
 #if CTISA_CASE == 1
 constexpr auto bad = cm::cf_op::end({.addr = 3});  // END has no ADDR

@@ -118,4 +118,28 @@ struct kcache_lock {
     return in;
 }
 
+// An ALU clause locking up to four kcache banks: ALU_EXTENDED (banks 2 and 3 in its
+// CF_ALU_WORD0_EXT/WORD1_EXT) then the clause's own CF_ALU instruction (banks 0 and 1), the two CF
+// units layout() takes in that order (the first as an item without groups).
+struct extended_clause {
+    instruction extended;
+    instruction clause;
+};
+
+[[nodiscard]] constexpr result<extended_clause> alu_extended_clause(std::string_view mnemonic, std::array<std::optional<kcache_lock>, 4> locks) {
+    auto clause = alu_clause(mnemonic, {locks[0], locks[1]});
+    if (!clause) return clause.error();
+    instruction ext = make(*find_opcode(category::cf_alu, "ALU_EXTENDED"));
+    constexpr std::array<std::array<std::string_view, 3>, 2> names{{{"KCACHE_BANK2", "KCACHE_ADDR2", "KCACHE_MODE2"},
+                                                                   {"KCACHE_BANK3", "KCACHE_ADDR3", "KCACHE_MODE3"}}};
+    for (std::size_t i = 0; i < 2; ++i) {
+        const auto& lock = locks[2 + i];
+        if (!lock) continue;
+        auto r = detail::with_fields<3>(ext, {{{names[i][0], lock->bank}, {names[i][1], lock->line}, {names[i][2], lock->mode}}});
+        if (!r) return r.error();
+        ext = *r;
+    }
+    return extended_clause{ext, *clause};
+}
+
 }  // namespace ctisa::cayman
