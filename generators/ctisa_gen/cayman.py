@@ -310,7 +310,7 @@ inline constexpr std::uint8_t mova = 8;
 
 CPP_KEYWORDS = {"and", "or", "not", "xor", "else", "return", "if", "for", "while", "do", "switch", "case",
                 "default", "break", "continue", "goto", "new", "delete", "this", "true", "false", "int", "float",
-                "char", "bool", "void", "auto", "const", "static", "struct", "class", "union", "enum"}
+                "char", "bool", "void", "auto", "const", "static", "struct", "class", "union", "enum", "export"}
 
 
 def builders_header(spec, label, digest):
@@ -334,10 +334,57 @@ def builders_header(spec, label, digest):
     return "".join(out)
 
 
+UNIT_CATEGORIES = {"CF": "cf_op", "CF_ALLOC_EXPORT": "cf_alloc_export", "TEX": "tex", "VTX": "vtx",
+                   "MEM_RD": "mem_rd", "GDS": "gds", "TF": "tf"}
+# Value sets with a C++ type of their own (unit_builders.hpp, builder.hpp): members of that type.
+TYPED_SETS = {"sel": "sel", "sel_src": "sel", "chan": "channel"}
+
+
+def settable_fields(spec, cat, op):
+    """(field, value set) pairs a builder may set: used, neither the opcode nor a fixed field; a
+    name twice in the formats (GDS's SRC_GPR) only once, since set() finds fields by name."""
+    formats = {f["name"]: f for f in spec["format"]}
+    fmts = [formats[n] for n in op_formats(cat, op)]
+    owned = {cat["opcode_field"].split(".")[1]} | {item.split(".")[1].split("=")[0] for item in cat.get("fixed", [])}
+    out, seen = [], set()
+    flags = iter(used_fields(cat, op, fmts))
+    for fmt in fmts:
+        for f in fmt["fields"]:
+            if next(flags) and f["name"] not in owned and f["name"] not in seen:
+                seen.add(f["name"])
+                out.append((f["name"], f.get("enum")))
+    return out
+
+
+def unit_builders_header(spec, label, digest):
+    """One named builder per CF, CF_ALLOC_EXPORT, TEX, VTX, MEM_RD, GDS and TF opcode. Each takes a
+    struct of exactly the fields its opcode uses (designated initializers): a field the opcode does
+    not have does not compile; values are checked by set() and check()."""
+    out = [emit.banner(label, digest, "Cayman: one named builder per CF, CF_ALLOC_EXPORT, TEX, VTX, MEM_RD, GDS and TF opcode.")]
+    out.append('\n#include "../unit_builders.hpp"\n')
+    for cat in spec["category"]:
+        space = UNIT_CATEGORIES.get(cat["name"])
+        if not space:
+            continue
+        out.append(f"\nnamespace ctisa::cayman::{space} {{\n")
+        for op in sorted(cat["ops"], key=lambda o: o[1]):
+            name = op[0].lower()
+            fn = name + "_" if name in CPP_KEYWORDS else name
+            fields = settable_fields(spec, cat, op)
+            members = "".join(f"    {TYPED_SETS.get(e, 'std::uint32_t')} {f.lower()}{{}};\n" for f, e in fields)
+            values = ", ".join(f'{{"{f}", detail::field_value(o.{f.lower()})}}' for f, _ in fields)
+            out.append(f"\nstruct {name}_fields {{\n{members}}};\n"
+                       f"[[nodiscard]] constexpr result<instruction> {fn}(const {name}_fields& o = {{}}) {{\n"
+                       f"    return detail::build_unit<{len(fields)}>(opcode::{cat['name'].lower()}_{name}, {{{{{values}}}}});\n}}\n")
+        out.append(f"\n}}  // namespace ctisa::cayman::{space}\n")
+    return "".join(out)
+
+
 def generate(spec_path, label, out_dir):
     spec = load(spec_path)
     digest = emit.sha256_of(spec_path)
     return {
         out_dir / "description.hpp": description_header(spec, label, digest),
         out_dir / "builders.hpp": builders_header(spec, label, digest),
+        out_dir / "unit_builders.hpp": unit_builders_header(spec, label, digest),
     }

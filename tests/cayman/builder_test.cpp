@@ -165,3 +165,47 @@ TEST_CASE("cayman unit builders: exports, fetches and clause starts", "[cayman][
     REQUIRE(image);
     CHECK(cm::decode_program(*image));
 }
+
+TEST_CASE("cayman builder: output modifiers as typed options", "[cayman][builder]") {
+    // ALU_WORD1_OP2: OMOD bits 5-6 (M2 = 1, M4 = 2, D2 = 3), CLAMP bit 31; MUL is OP2 1 at bits 7-17.
+    constexpr auto mul = cm::with_output(cm::alu_op2::mul(R(0, channel::x), R(1, channel::x), R(2, channel::x)), {.scale = cm::omod::m4, .clamp = true});
+    STATIC_REQUIRE(mul->in.dwords[1] == (1u << 4 | 2u << 5 | 1u << 7 | 1u << 31));  // WRITE_MASK bit 4
+    STATIC_REQUIRE(cm::get(cm::with_output(cm::alu_op2::mov(R(0, channel::x), R(1, channel::x)), {.scale = cm::omod::d2})->in, "OMOD") == 3u);
+    // ALU_WORD1_OP3 has CLAMP (bit 31) and no OMOD.
+    constexpr auto mad = cm::alu_op3::muladd(R(0, channel::x), R(1, channel::x), R(2, channel::x), R(3, channel::x));
+    STATIC_REQUIRE(cm::with_output(mad, {.clamp = true})->in.dwords[1] >> 31 == 1u);
+    const auto scaled = cm::with_output(mad, {.scale = cm::omod::m2});
+    REQUIRE(!scaled);
+    CHECK(scaled.error().code == ctisa::error_code::modifier_not_allowed);
+    CHECK(scaled.error().subject == "OMOD");
+    // A reduction's four slots carry the same modifiers (4.8.2 / reduction rule), else the group fails.
+    const auto dot = [&](channel c, cm::omod m) {
+        return cm::with_output(cm::alu_op2::dot4(R(0, c), R(1, c), R(2, c)), {.scale = m}).value();
+    };
+    CHECK(cm::group(dot(channel::x, cm::omod::m2), dot(channel::y, cm::omod::m2), dot(channel::z, cm::omod::m2), dot(channel::w, cm::omod::m2)));
+    const auto mixed = cm::group(dot(channel::x, cm::omod::m2), dot(channel::y, cm::omod::off), dot(channel::z, cm::omod::m2), dot(channel::w, cm::omod::m2));
+    REQUIRE(!mixed);
+    CHECK(mixed.error().code == ctisa::error_code{cm::errors::reduction_modifiers});
+    // An error passes through unchanged.
+    CHECK(cm::with_output(cm::alu_op2::mov(R(128, channel::x), R(1, channel::x)), {.clamp = true}).error().code == ctisa::error_code::register_out_of_range);
+}
+
+TEST_CASE("cayman builder: an ALU clause with four kcache locks through ALU_EXTENDED", "[cayman][builder]") {
+    constexpr auto c = cm::alu_extended_clause("ALU", {cm::kcache_lock{1, 2, 1}, std::nullopt, cm::kcache_lock{3, 4, 2}, cm::kcache_lock{5, 6, 1}}).value();
+    // CF_ALU_WORD0_EXT: KCACHE_BANK2 25:22, KCACHE_BANK3 29:26, KCACHE_MODE2 31:30.
+    STATIC_REQUIRE(c.extended.dwords[0] == (3u << 22 | 5u << 26 | 2u << 30));
+    // CF_ALU_WORD1_EXT: KCACHE_MODE3 1:0, KCACHE_ADDR2 9:2, KCACHE_ADDR3 17:10, CF_INST 29:26 = 12.
+    STATIC_REQUIRE(c.extended.dwords[1] == (1u | 4u << 2 | 6u << 10 | 12u << 26));
+    // The clause's CF_ALU_WORD0: KCACHE_BANK0 25:22, KCACHE_MODE0 31:30; WORD1: KCACHE_ADDR0 9:2, CF_INST 8 (ALU).
+    STATIC_REQUIRE(c.clause.dwords[0] == (1u << 22 | 1u << 30));
+    STATIC_REQUIRE(c.clause.dwords[1] == (2u << 2 | 8u << 26));
+    // Laid out: bank 2 (LOCK_2, 32 constants) serves KC2[17]; bank 3 (LOCK_1, 16) does not serve KC3[17].
+    const auto read = [](std::uint32_t sel) {
+        return cm::alu_group{{cm::set(cm::set(cm::make(op2("MOV")), "SRC0_SEL", sel).value(), "LAST", 1).value()}, {}};
+    };
+    std::vector<cm::cf_item> items{{c.extended, {}, {}}, {c.clause, {read(256 + 17)}, {}}, {cm::cf("END"), {}, {}}};
+    CHECK(cm::layout(items));
+    items[1].alu[0] = read(256 + 32 + 17);
+    CHECK(cm::layout(items).error().code == ctisa::error_code{cm::errors::kcache_not_locked});
+    CHECK(cm::alu_extended_clause("ALU_EXTENDED", {}).error().code == ctisa::error_code::unknown_mnemonic);
+}

@@ -129,6 +129,18 @@ TEST_CASE("cayman group: literals, predicates, MOVA, constants, source selects",
     STATIC_REQUIRE(check(mova_loop));
     constexpr std::array two_mova{op2("MOVA_INT", {}), op2("MOVA_INT", {{"DST_CHAN", y}, {"LAST", 1}})};
     STATIC_REQUIRE(fails(two_mova, ce{e::mova_count}, 8));
+    // 4.9.5: a MOVA* writes no GPR (WRITE_MASK clear), and the next group leaves its PV channel alone.
+    constexpr std::array mova_writes{op2("MOV", {}), op2("MOVA_INT", {{"DST_CHAN", y}, {"WRITE_MASK", 1}, {"LAST", 1}})};
+    STATIC_REQUIRE(fails(mova_writes, ce{e::mova_write}, 8));
+    constexpr std::array mova_y{op2("MOVA_INT", {{"DST_CHAN", y}, {"LAST", 1}})};
+    constexpr std::array reads_pv_y{op2("MOV", {{"SRC0_SEL", 254}, {"SRC0_CHAN", x}}),
+                                    op2("ADD", {{"DST_CHAN", y}, {"SRC0_SEL", 1}, {"SRC1_SEL", 254}, {"SRC1_CHAN", y}, {"LAST", 1}})};
+    constexpr std::array reads_pv_x{op2("MOV", {{"SRC0_SEL", 254}, {"SRC0_CHAN", x}, {"LAST", 1}})};
+    STATIC_REQUIRE(cm::check_adjacent(mova_y, reads_pv_y).code == ce{e::mova_pv_read});
+    STATIC_REQUIRE(cm::check_adjacent(mova_y, reads_pv_y).offset == 8);
+    STATIC_REQUIRE(cm::check_adjacent(mova_y, reads_pv_y).subject == "SRC1_SEL");
+    STATIC_REQUIRE(!cm::check_adjacent(mova_y, reads_pv_x).failed());
+    STATIC_REQUIRE(!cm::check_adjacent(reads_pv_x, reads_pv_y).failed());
 
     // kcache: C0.x and C0.y share a channel pair; C0.z, C1.x make three reservations.
     constexpr std::array consts{op2("ADD", {{"SRC0_SEL", 128}, {"SRC1_SEL", 128}, {"SRC1_CHAN", y}}),

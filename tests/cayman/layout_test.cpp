@@ -136,6 +136,16 @@ TEST_CASE("cayman layout: programs the layout refuses", "[cayman][layout]") {
     kill_then_more[1].alu.push_back({{ins(c::alu_op2, "NOP", {{"LAST", 1}})}, {}});
     CHECK(cm::layout(kill_then_more).error().code == ce{e::kill_not_last});
 
+    // 4.9.5 across groups: the compute kernel's first ALU clause (ADDR 7, byte 56) with two more
+    // groups after its three: MOVA_INT in X at 80, a read of PV.x at 88.
+    auto pv_after_mova = compute_kernel();
+    pv_after_mova[1].alu.push_back({{ins(c::alu_op2, "MOVA_INT", {{"LAST", 1}})}, {}});
+    pv_after_mova[1].alu.push_back({{ins(c::alu_op2, "MOV", {{"SRC0_SEL", 254}, {"LAST", 1}})}, {}});
+    CHECK(cm::layout(pv_after_mova).error().code == ce{e::mova_pv_read});
+    CHECK(cm::layout(pv_after_mova).error().offset == 88);
+    pv_after_mova[1].alu.back().slots[0] = cm::set(pv_after_mova[1].alu.back().slots[0], "SRC0_CHAN", 1).value();
+    CHECK(cm::layout(pv_after_mova));
+
     auto wrong_clause = pixel_shader();
     wrong_clause[0].fetches[0] = ins(c::gds, "GDS_ADD");
     CHECK(cm::layout(wrong_clause).error().code == ctisa::error_code::misplaced_statement);

@@ -123,6 +123,58 @@ TEST_CASE("cayman text: the three realistic programs round-trip, in listing orde
     CHECK(cs.find("04 GDS ADDR(12) CNT(1)\n    GDS_ADD ") != std::string::npos);
 }
 
+namespace {
+
+void replace_once(std::string& text, std::string_view from, std::string_view to) {
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("cayman text: CF jump targets by label", "[cayman][text]") {
+    // The compute kernel with its loop's ADDRs as labels: LOOP_START_DX10 jumps past LOOP_END (CF
+    // address 4), LOOP_END back to the body (CF address 1); same bytes as the numbers.
+    const auto image = cm::layout(compute_kernel()).value();
+    std::string text = text_of(image);
+    replace_once(text, "00 LOOP_START_DX10 ADDR(4)", "00 LOOP_START_DX10 ADDR(done)");
+    replace_once(text, "01 ALU ADDR(7)", "body: 01 ALU ADDR(7)");
+    replace_once(text, "03 LOOP_END ADDR(1)", "03 LOOP_END ADDR(body)");
+    replace_once(text, "04 GDS", "done:  GDS");
+    INFO(text);
+    const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
+    INFO((bytes ? std::string() : std::string(bytes.error().message()) + " " + std::string(bytes.error().subject)));
+    REQUIRE(bytes);
+    CHECK(*bytes == image);
+    // A backward and a forward reference at compile time: JUMP (CF_INST 10, the decision on ch. 8's
+    // "10 (0x10)") to CF address 2.
+    static constexpr auto p = cm::assemble<"top: NOP\n JUMP ADDR(out)\nout: 02 JUMP ADDR(top)\n END\n">();
+    STATIC_REQUIRE(dword(p.bytes, 8) == 2);
+    STATIC_REQUIRE(dword(p.bytes, 12) == 10u << 22);
+    STATIC_REQUIRE(dword(p.bytes, 16) == 0);
+    struct bad {
+        std::string_view text;
+        ctisa::error_code code;
+        std::uint32_t line, column;
+    };
+    const bad cases[] = {
+        {"00 JUMP ADDR(nowhere)\n01 END\n", ctisa::error_code::undefined_label, 1, 14},
+        {"a: 00 NOP\na: 01 END\n", ctisa::error_code::duplicate_name, 2, 1},
+        {"00 ALU\n    lbl: x: MOV LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 2, 10},  // labels are CF addresses
+        {"a: 00 NOP\n01 END ADDR(a)\n", ctisa::error_code::operand_not_allowed, 2, 8},                 // END has no ADDR
+        {"a: 00 ALU ADDR(a)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code::reserved_value, 1, 16},  // a clause's ADDR is layout's
+    };
+    for (const bad& b : cases) {
+        INFO(b.text);
+        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
+        REQUIRE(!r);
+        CHECK(r.error().code == b.code);
+        CHECK(r.error().line == b.line);
+        CHECK(r.error().column == b.column);
+    }
+}
+
 TEST_CASE("cayman text: assembling computes clause addresses and counts, pads fetch clauses", "[cayman][text]") {
     // No numbers, no ADDR or CNT: the layout's. CF program 32 bytes, the ALU clause at 32 (ADDR 4),
     // the fetch clause at 48 (ADDR 6) after an 8-byte pad.

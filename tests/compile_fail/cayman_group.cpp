@@ -1,20 +1,53 @@
 // ALU groups and instructions that break chapter 4's rules must not compile when checked in a
 // constant expression; the diagnostic names the rule.
 // case 1 expect: slot_taken
+// case 1 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::slot_taken
+// case 1 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 2 expect: last_bit
+// case 2 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::last_bit
+// case 2 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 3 expect: slot_shape
+// case 3 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::slot_shape
+// case 3 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 4 expect: reduction_modifiers
+// case 4 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::reduction_modifiers
+// case 4 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 5 expect: literal_count
+// case 5 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::literal_count
+// case 5 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 6 expect: gpr_read_port
+// case 6 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::gpr_read_port
+// case 6 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 7 expect: constant_read_port
+// case 7 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::constant_read_port
+// case 7 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 8 expect: predicate_coissue
+// case 8 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::predicate_coissue
+// case 8 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 9 expect: predicate_bits
+// case 9 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::predicate_bits
+// case 9 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 10 expect: mova_with_ar_index
+// case 10 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::mova_with_ar_index
+// case 10 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 11 expect: reserved_value
+// case 11 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::reserved_value
+// case 11 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 12 expect: value_out_of_range
+// case 12 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::value_out_of_range
+// case 12 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 13 expect: operand_not_allowed
+// case 13 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::operand_not_allowed
+// case 13 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 14 expect: group_size
+// case 14 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::group_size
+// case 14 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 15 expect: mova_count
+// case 15 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::mova_count
+// case 15 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
+// case 16 expect: mova_write
+// case 16 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::mova_write
+// case 16 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 #include <array>
 #include <initializer_list>
 #include <string_view>
@@ -78,6 +111,8 @@ constexpr auto bad = op2("MOV", {{"SRC1_SEL", 1}});
 constexpr auto bad = checked(std::array{op2("MOVA_INT", {}), op2("MOVA_INT", {{"DST_CHAN", 1}, last})});
 #elif CTISA_CASE == 14
 constexpr auto bad = cm::check_group(std::span<const cm::instruction>(), 0).value();
+#elif CTISA_CASE == 16
+constexpr auto bad = checked(std::array{op2("MOVA_INT", {{"WRITE_MASK", 1}, last})});
 #endif
 
 int main() { return ok.slots == 3 ? 0 : 1; }

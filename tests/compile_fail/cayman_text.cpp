@@ -2,16 +2,36 @@
 // (GCC: "... kind = ctisa::cayman::errors::slot_taken; unsigned int line = 3; unsigned int column = 5]",
 //  Clang: "... error<ctisa::cayman::errors::slot_taken, 3U, 5U>").
 // The expectations avoid ';' and brackets: CMake would split them as lists.
-// case 1 expect: unknown_mnemonic(. unsigned int line = 2. unsigned int column = 8[^0-9]|, 2U, 8U>)
-// case 2 expect: misplaced_statement(. unsigned int line = 2. unsigned int column = 5[^0-9]|, 2U, 5U>)
-// case 3 expect: operand_not_allowed(. unsigned int line = 2. unsigned int column = 12[^0-9]|, 2U, 12U>)
-// case 4 expect: value_out_of_range(. unsigned int line = 2. unsigned int column = 20[^0-9]|, 2U, 20U>)
-// case 5 expect: reserved_value(. unsigned int line = 2. unsigned int column = 8[^0-9]|, 2U, 8U>)
-// case 6 expect: literal_count(. unsigned int line = 2. unsigned int column = 5[^0-9]|, 2U, 5U>)
-// case 7 expect: slot_taken(. unsigned int line = 3. unsigned int column = 5[^0-9]|, 3U, 5U>)
-// case 8 expect: missing_end(. unsigned int line = 3. unsigned int column = 1[^0-9]|, 3U, 1U>)
-// case 9 expect: kill_not_last(. unsigned int line = 2. unsigned int column = 5[^0-9]|, 2U, 5U>)
-// case 10 expect: clause_out_of_range(. unsigned int line = 1. unsigned int column = 1[^0-9]|, 1U, 1U>)
+// case 1 expect: unknown_mnemonic.*snippet line 2, column 8"
+// case 1 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::unknown_mnemonic
+// case 1 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::unknown_mnemonic
+// case 2 expect: misplaced_statement.*snippet line 2, column 5"
+// case 2 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::misplaced_statement
+// case 2 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::misplaced_statement
+// case 3 expect: operand_not_allowed.*snippet line 2, column 12"
+// case 3 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::operand_not_allowed
+// case 3 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::operand_not_allowed
+// case 4 expect: value_out_of_range.*snippet line 2, column 20"
+// case 4 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::value_out_of_range
+// case 4 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::value_out_of_range
+// case 5 expect: reserved_value.*snippet line 2, column 8"
+// case 5 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::reserved_value
+// case 5 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::reserved_value
+// case 6 expect: literal_count.*snippet line 2, column 5"
+// case 6 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::literal_count
+// case 6 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::literal_count
+// case 7 expect: slot_taken.*snippet line 3, column 5"
+// case 7 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::slot_taken
+// case 7 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::slot_taken
+// case 8 expect: missing_end.*snippet line 3, column 1"
+// case 8 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::missing_end
+// case 8 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::missing_end
+// case 9 expect: kill_not_last.*snippet line 2, column 5"
+// case 9 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::kill_not_last
+// case 9 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::kill_not_last
+// case 10 expect: clause_out_of_range.*snippet line 1, column 1"
+// case 10 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::clause_out_of_range
+// case 10 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::clause_out_of_range
 #include <ctisa/cayman/isa.hpp>
 
 namespace cm = ctisa::cayman;

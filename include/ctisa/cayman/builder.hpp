@@ -179,6 +179,29 @@ template <class... Sources>
     return r;
 }
 
+// Output modifiers: OMOD scales the result (ALU_WORD1_OP2 bits 5-6, value set omod), CLAMP
+// clamps it to [0, 1] (bit 31 of both word-1 formats). ALU_WORD1_OP3 and LDS_IDX_OP have no OMOD,
+// LDS_IDX_OP no CLAMP: asking for them is modifier_not_allowed.
+enum class omod : std::uint8_t { off = 0, m2 = 1, m4 = 2, d2 = 3 };
+
+struct output_modifier {
+    omod scale = omod::off;
+    bool clamp = false;
+};
+
+[[nodiscard]] constexpr result<alu_op> with_output(result<alu_op> op, output_modifier m) noexcept {
+    if (!op) return op;
+    const std::array<std::pair<std::string_view, std::uint32_t>, 2> wanted{{{"OMOD", static_cast<std::uint32_t>(m.scale)}, {"CLAMP", m.clamp ? 1u : 0u}}};
+    for (const auto& [field, value] : wanted) {
+        if (value == 0) continue;
+        if (!get(op->in, field)) return report(error{ctisa::errors::modifier_not_allowed, 0, 0, 0, field});
+        auto in = set(op->in, field, value);
+        if (!in) return report(in.error());
+        op->in = *in;
+    }
+    return op;
+}
+
 // Chooses BANK_SWIZZLEs that satisfy the read-port rules of 4.7.7-4.7.8, trying every combination
 // (at most 6^4) in order, the group's own first; false when none does.
 [[nodiscard]] constexpr bool choose_bank_swizzles(std::vector<instruction>& slots) {

@@ -10,6 +10,7 @@
 #include "encoding.hpp"
 #include "errors.hpp"
 #include "generated/builders.hpp"
+#include "generated/unit_builders.hpp"
 #include "group.hpp"
 #include "isa.hpp"
 #include "layout.hpp"

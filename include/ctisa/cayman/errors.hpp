@@ -20,6 +20,8 @@ CTISA_ERROR_KIND(predicate_coissue, "at most one PRED_SET* or KILL* instruction 
 CTISA_ERROR_KIND(predicate_bits, "UPDATE_PRED and UPDATE_EXEC_MASK are for PRED_SET* and KILL* instructions");
 CTISA_ERROR_KIND(mova_with_ar_index, "MOVA* cannot share an ALU group with AR-relative addressing");
 CTISA_ERROR_KIND(mova_count, "at most one MOVA* instruction in an ALU group (4.9.5)");
+CTISA_ERROR_KIND(mova_write, "a MOVA* instruction writes no GPR: its WRITE_MASK is clear (4.9.5)");
+CTISA_ERROR_KIND(mova_pv_read, "the group after a MOVA* does not read the MOVA's PV channel (4.9.5)");
 CTISA_ERROR_KIND(gpr_read_port,
                  "GPR read-port conflict: two GPRs of the same element on one cycle (choose another BANK_SWIZZLE)");
 CTISA_ERROR_KIND(constant_read_port, "an ALU group reads at most two kcache address and channel-pair combinations");

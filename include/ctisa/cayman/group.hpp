@@ -155,6 +155,7 @@ struct span_of_slots {
         mova = mova || (oi.flags & opcode_flag::mova) != 0;
         movas += (oi.flags & opcode_flag::mova) != 0;
         if (movas > 1) return group_error(errors::mova_count, i, oi.mnemonic);
+        if ((oi.flags & opcode_flag::mova) && field_or_zero(in, "WRITE_MASK")) return group_error(errors::mova_write, i, "WRITE_MASK");
         const std::uint32_t index_mode = field_or_zero(in, "INDEX_MODE");
         if (index_mode == 0 || index_mode == 6)
             for (std::string_view rel : detail::relative) ar_index = ar_index || field_or_zero(in, rel) != 0;
@@ -165,6 +166,22 @@ struct span_of_slots {
     if (literal_dwords != summary.literal_dwords) return group_error(errors::literal_count, group.size() - 1, "");
     if (auto ports = detail::check_read_ports(group); !ports) return ports.error();
     return summary;
+}
+
+// What two adjacent groups of a clause must respect (4.9.5): a MOVA* leaves its PV channel
+// undefined, so `next` does not read PV in the MOVA's slot. Errors carry the byte offset of the
+// reading instruction inside `next`.
+[[nodiscard]] constexpr error check_adjacent(std::span<const instruction> previous, std::span<const instruction> next) noexcept {
+    using detail::field_or_zero;
+    for (const instruction& p : previous) {
+        if (!(info(p.op).flags & opcode_flag::mova)) continue;
+        const std::uint32_t chan = field_or_zero(p, "DST_CHAN");
+        for (std::size_t i = 0; i < next.size(); ++i)
+            for (std::size_t s = 0; s < info(next[i].op).sources; ++s)
+                if (field_or_zero(next[i], detail::source_sel[s]) == 254 && field_or_zero(next[i], detail::source_chan[s]) == chan)
+                    return error{errors::mova_pv_read, 0, 0, static_cast<std::uint32_t>(8 * i), detail::source_sel[s]};
+    }
+    return {};
 }
 
 }  // namespace ctisa::cayman

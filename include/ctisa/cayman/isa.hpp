@@ -176,6 +176,7 @@ struct isa {
     static constexpr std::size_t max_image_bytes(std::size_t statements) { return statements * (max_unit_bytes + 8); }
 
     static constexpr result<instruction> parse(text::cursor& in, context& ctx) { return cayman::parse(in, ctx); }
+    static constexpr error resolve(context& ctx, std::span<instruction> program) { return cayman::resolve(ctx, program); }
     template <class Sink>
     static constexpr void print(Sink& out, const instruction& in) { cayman::print(out, in); }
     // One unit alone: its dwords (a clause's ADDR and COUNT are the link's).

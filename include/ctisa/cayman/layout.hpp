@@ -98,10 +98,13 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         if (ref->kind == clause::alu) {
             const instruction* extended = i > 0 && info(items[i - 1].cf.op).mnemonic == "ALU_EXTENDED" ? &items[i - 1].cf : nullptr;
             if (auto ok = detail::check_alu_clause(item, extended, start); !ok) return ok.error();
-            for (const alu_group& g : item.alu) {
+            for (std::size_t k = 0; k < item.alu.size(); ++k) {
+                const alu_group& g = item.alu[k];
                 const std::uint32_t here = cf_bytes + static_cast<std::uint32_t>(clauses.size());
                 if (auto ok = check_group(g.slots, g.literals.size()); !ok)
                     return error{ok.error().code, 0, 0, here + ok.error().offset, ok.error().subject};
+                if (error e = k > 0 ? check_adjacent(item.alu[k - 1].slots, g.slots) : error{}; e.failed())
+                    return error{e.code, 0, 0, here + e.offset, e.subject};
                 for (const instruction& in : g.slots) detail::put(clauses, in);
                 for (std::uint32_t d : g.literals) detail::put_dword(clauses, d);
                 count += static_cast<std::uint32_t>(g.slots.size() + g.literals.size() / 2);

@@ -18,6 +18,8 @@
 //   then the ALU_OP2, ALU_OP3 or LDS_IDX_OP mnemonic (the slot tells ALU NOP from CF NOP). Groups
 //   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines.
 // - A fetch line (texture, vertex, memory read; GDS and TF in a GDS clause) is its mnemonic.
+// - `name:` before a CF line labels its CF address; ADDR(name) on a CF instruction that is not a
+//   clause start (JUMP, LOOP_*, CALL, ELSE...) is filled in by resolve(), forward or backward.
 // - After the mnemonic, every nonzero field the instruction uses as FIELD(VALUE) with chapter 9's
 //   field names, VALUE a number or the name of a value of the field's value set (names that are
 //   numbers, SEL's "0", ALU_SRC_SEL's "1", are written as their values); ALU source selects as
@@ -28,8 +30,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
+#include "../core/static_vector.hpp"
 #include "../core/text/cursor.hpp"
 #include "../core/text/writer.hpp"
 #include "program.hpp"
@@ -46,9 +50,22 @@ struct statement {
     friend constexpr bool operator==(const statement&, const statement&) = default;
 };
 
-// What the parser knows from the lines before: the next CF address and the open clause.
+// What the parser knows from the lines before: the next CF address, the open clause, the labels
+// of CF lines and the ADDR(label) references resolve() fills in.
 struct context {
+    struct label {
+        std::string_view name;
+        std::uint32_t cf_address = 0;
+    };
+    struct reference {
+        std::string_view name;
+        std::uint32_t statement = 0;
+        text::position at;
+    };
+    std::uint32_t statements = 0;
     std::uint32_t cf_units = 0;
+    static_vector<label, 64> labels;
+    static_vector<reference, 64> references;
     std::optional<clause> open;  // the clause the lines after the last CF line belong to
     bool extended = false;       // the last CF line was ALU_EXTENDED: an ALU clause line follows
 };
@@ -228,7 +245,7 @@ namespace detail {
 }
 
 // FIELD(VALUE) pairs to the end of the line.
-[[nodiscard]] constexpr result<statement> parse_fields(text::cursor& in, statement s) {
+[[nodiscard]] constexpr result<statement> parse_fields(text::cursor& in, statement s, context* ctx) {
     const bool clause_cf = s.role == unit_role::cf && clause_kind(s.in);
     while (!in.at_end_of_statement()) {
         in.skip_blanks();
@@ -250,6 +267,11 @@ namespace detail {
             value = *sel;
         } else if (field && (value = value_named(fields[*field].values, word))) {
             in.advance(word.size());
+        } else if (ctx && !clause_cf && name == "ADDR" && !word.empty() && !text::is_digit(word[0])) {
+            // A jump target by label: resolve() writes the label's CF address.
+            if (!ctx->references.push_back({word, ctx->statements, value_at})) return in.fail(error_code::program_too_long);
+            in.advance(word.size());
+            value = 0;
         } else if (!word.empty()) {
             return text::cursor::fail_at(value_at, error_code::reserved_value, word);
         } else {
@@ -274,7 +296,8 @@ namespace detail {
 
 // The mnemonic and fields of a unit of `role`, found among `cats`.
 template <std::size_t N>
-[[nodiscard]] constexpr result<statement> parse_unit(text::cursor& in, unit_role role, const std::array<category, N>& cats, std::uint32_t dst_chan) {
+[[nodiscard]] constexpr result<statement> parse_unit(text::cursor& in, unit_role role, const std::array<category, N>& cats, std::uint32_t dst_chan,
+                                                    context* ctx = nullptr) {
     in.skip_blanks();
     const text::position at = in.where();
     const std::string_view word = in.identifier();
@@ -286,7 +309,7 @@ template <std::size_t N>
         if (!with) return text::cursor::fail_at(at, with.error().code, "DST_CHAN");
         s.in = *with;
     }
-    auto parsed = parse_fields(in, s);
+    auto parsed = parse_fields(in, s, ctx);
     if (!parsed) return parsed;
     if (auto checked = check(parsed->in); !checked) return text::cursor::fail_at(at, checked.error().code, checked.error().subject);
     return parsed;
@@ -309,7 +332,7 @@ template <std::size_t N>
     const text::position at = in.where();
     if (const auto number = in.unsigned_integer(); number && *number != ctx.cf_units)
         return text::cursor::fail_at(at, error_code::misplaced_statement, "CF address");
-    auto s = parse_unit(in, unit_role::cf, cf_categories, 0);
+    auto s = parse_unit(in, unit_role::cf, cf_categories, 0, &ctx);
     if (!s) return s;
     const bool clause_start = info(s->in.op).cat == category::cf_alu && info(s->in.op).mnemonic != "ALU_EXTENDED";
     if (ctx.extended && !clause_start) return text::cursor::fail_at(at, errors::extended_without_clause, info(s->in.op).mnemonic);
@@ -319,10 +342,22 @@ template <std::size_t N>
     return s;
 }
 
-}  // namespace detail
+// `name:` before a CF line: the label of its CF address (x, y, z and w are ALU slots).
+[[nodiscard]] constexpr result<statement> parse_labelled(text::cursor& in, context& ctx, std::string_view name, text::position at) {
+    for (const auto& l : ctx.labels)
+        if (l.name == name) return text::cursor::fail_at(at, error_code::duplicate_name, name);
+    if (!ctx.labels.push_back({name, ctx.cf_units})) return in.fail(error_code::program_too_long);
+    in.skip_blanks();
+    const text::cursor::mark_t start = in.mark();
+    const text::position cf_at = in.where();
+    if (text::is_digit(in.peek())) return parse_cf(in, ctx);
+    if (!find_in(cf_categories, in.identifier())) return text::cursor::fail_at(cf_at, error_code::misplaced_statement, "label");
+    in = text::cursor(in.source(), "#;", start);
+    return parse_cf(in, ctx);
+}
 
 // One line of the program (see the syntax above).
-[[nodiscard]] constexpr result<statement> parse(text::cursor& in, context& ctx) {
+[[nodiscard]] constexpr result<statement> parse_line(text::cursor& in, context& ctx) {
     in.skip_blanks();
     const text::position at = in.where();
     if (text::is_digit(in.peek())) return detail::parse_cf(in, ctx);
@@ -334,17 +369,40 @@ template <std::size_t N>
         if (ctx.open != clause::alu) return misplaced;
         return detail::parse_unit(in, unit_role::alu, detail::alu_categories, chan);
     }
-    if (word == "LITERAL") return ctx.open == clause::alu ? detail::parse_literal(in) : misplaced;
-    if (detail::find_in(detail::cf_categories, word)) {
+    if (!word.empty() && in.consume(':')) return parse_labelled(in, ctx, word, at);
+    if (word == "LITERAL") return ctx.open == clause::alu ? parse_literal(in) : misplaced;
+    if (find_in(cf_categories, word)) {
         in = text::cursor(in.source(), "#;", start);
-        return detail::parse_cf(in, ctx);
+        return parse_cf(in, ctx);
     }
     in = text::cursor(in.source(), "#;", start);
-    if (ctx.open == clause::texture) return detail::parse_unit(in, unit_role::fetch, std::array{category::tex, category::vtx, category::mem_rd}, 0);
-    if (ctx.open == clause::gds) return detail::parse_unit(in, unit_role::fetch, std::array{category::gds, category::tf}, 0);
-    return detail::find_in(std::array{category::tex, category::vtx, category::mem_rd, category::gds, category::tf}, word)
+    if (ctx.open == clause::texture) return parse_unit(in, unit_role::fetch, std::array{category::tex, category::vtx, category::mem_rd}, 0);
+    if (ctx.open == clause::gds) return parse_unit(in, unit_role::fetch, std::array{category::gds, category::tf}, 0);
+    return find_in(std::array{category::tex, category::vtx, category::mem_rd, category::gds, category::tf}, word)
                ? misplaced
                : text::cursor::fail_at(at, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
+}
+
+}  // namespace detail
+
+[[nodiscard]] constexpr result<statement> parse(text::cursor& in, context& ctx) {
+    auto s = detail::parse_line(in, ctx);
+    if (s) ++ctx.statements;
+    return s;
+}
+
+// After the last line: each ADDR(label) gets its label's CF address.
+[[nodiscard]] constexpr error resolve(context& ctx, std::span<statement> program) {
+    for (const auto& ref : ctx.references) {
+        const context::label* found = nullptr;
+        for (const auto& l : ctx.labels)
+            if (l.name == ref.name) found = &l;
+        if (!found) return text::cursor::fail_at(ref.at, error_code::undefined_label, ref.name);
+        auto with = set(program[ref.statement].in, "ADDR", found->cf_address);
+        if (!with) return text::cursor::fail_at(ref.at, with.error().code, ref.name);
+        program[ref.statement].in = *with;
+    }
+    return {};
 }
 
 }  // namespace ctisa::cayman

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "builder.hpp"
+#include "decoding.hpp"
 
 namespace ctisa::cayman {
 
@@ -33,6 +34,21 @@ template <std::size_t N>
 }
 
 [[nodiscard]] constexpr std::uint32_t to_u(sel s) noexcept { return static_cast<std::uint32_t>(s); }
+
+// A builder struct member as a field value (generated/unit_builders.hpp).
+[[nodiscard]] constexpr std::uint32_t field_value(std::uint32_t v) noexcept { return v; }
+[[nodiscard]] constexpr std::uint32_t field_value(sel v) noexcept { return to_u(v); }
+[[nodiscard]] constexpr std::uint32_t field_value(channel v) noexcept { return static_cast<std::uint32_t>(v); }
+
+// The opcode with the fields set, then the checks decoding makes (reserved values and bits): what
+// the generated named builders return.
+template <std::size_t N>
+[[nodiscard]] constexpr result<instruction> build_unit(opcode op, const std::array<std::pair<std::string_view, std::uint32_t>, N>& values) {
+    auto in = with_fields<N>(make(op), values);
+    if (!in) return in;
+    if (auto ok = check(*in); !ok) return report(ok.error());
+    return in;
+}
 
 }  // namespace detail
 
@@ -100,6 +116,30 @@ struct kcache_lock {
         in = *r;
     }
     return in;
+}
+
+// An ALU clause locking up to four kcache banks: ALU_EXTENDED (banks 2 and 3 in its
+// CF_ALU_WORD0_EXT/WORD1_EXT) then the clause's own CF_ALU instruction (banks 0 and 1), the two CF
+// units layout() takes in that order (the first as an item without groups).
+struct extended_clause {
+    instruction extended;
+    instruction clause;
+};
+
+[[nodiscard]] constexpr result<extended_clause> alu_extended_clause(std::string_view mnemonic, std::array<std::optional<kcache_lock>, 4> locks) {
+    auto clause = alu_clause(mnemonic, {locks[0], locks[1]});
+    if (!clause) return clause.error();
+    instruction ext = make(*find_opcode(category::cf_alu, "ALU_EXTENDED"));
+    constexpr std::array<std::array<std::string_view, 3>, 2> names{{{"KCACHE_BANK2", "KCACHE_ADDR2", "KCACHE_MODE2"},
+                                                                   {"KCACHE_BANK3", "KCACHE_ADDR3", "KCACHE_MODE3"}}};
+    for (std::size_t i = 0; i < 2; ++i) {
+        const auto& lock = locks[2 + i];
+        if (!lock) continue;
+        auto r = detail::with_fields<3>(ext, {{{names[i][0], lock->bank}, {names[i][1], lock->line}, {names[i][2], lock->mode}}});
+        if (!r) return r.error();
+        ext = *r;
+    }
+    return extended_clause{ext, *clause};
 }
 
 }  // namespace ctisa::cayman
