@@ -115,6 +115,20 @@ TEST_CASE("amdil: control fields of the opcode token", "[amdil][description]") {
     STATIC_REQUIRE(il::control_field_of(il::opcode::uav_load, 0).name == "id");
     STATIC_REQUIRE(il::control_field_of(il::opcode::ret_logicalz, 0).name == "logic_op");
     STATIC_REQUIRE(il::find_control_field(il::opcode::sample, "aoffimmi")->lsb == 29);
+    // LOD's heading is split in the seed ('Inst<TAB>ructions LOI'); its table: stage 23:16, reserved 29:24.
+    STATIC_REQUIRE(il::control_field_count(il::opcode::lod) == 1);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::lod, "stage")->lsb == 16);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::lod, "stage")->msb == 23);
+    // LOAD_FPTR's table (as LOAD's): resource 23:16, sampler 27:24, arguments 28, aoffimmi 29.
+    STATIC_REQUIRE(il::control_field_count(il::opcode::load_fptr) == 4);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "resource")->msb == 23);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "sampler")->lsb == 24);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "sampler")->msb == 27);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "arguments")->lsb == 28);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "aoffimmi")->lsb == 29);
+    // dcl_resource's format names: Appendix B's ILElementFormat (6.7), FLOAT = 5, MIXED = 7.
+    STATIC_REQUIRE(il::element_format_name(5) == "FLOAT");
+    STATIC_REQUIRE(il::element_format_name(7) == "MIXED");
     // Fields stay inside the token's control and flag bits and never overlap.
     for (unsigned c = 0; c < il::opcode_count; ++c) {
         const auto op = static_cast<il::opcode>(c);
