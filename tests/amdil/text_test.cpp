@@ -120,7 +120,26 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(prec->words[1] == 3u);
     CHECK(prec->size == 5);
     // dcl_resource: bit 31 (unnormalize) is the declaration's own; its format token always follows.
-    CHECK(round("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000") == "dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000");
+    // Its format token named as chapter 7's example does (_fmtx(float)...; ILElementFormat: uint 4, srgb 6,
+    // float 5, unknown 0), or as a plain dword where a reserved bit is set.
+    CHECK(round("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000") ==
+          "dcl_resource_id(1)_type(2d)_unnormalize(1)_fmtx(uint)_fmty(srgb)_fmtz(srgb)_fmtw(unknown)");
+    CHECK(round("dcl_resource_id(1)_type(2d) 0x1B400001") == "dcl_resource_id(1)_type(2d) 0x1B400001");
+    const auto fmt = il::parse("dcl_resource_id(1)_type(1d)_unnormalize(1)_fmtx(float)_fmty(FLOAT)_fmtz(float)_fmtw(float)");
+    REQUIRE(fmt.ok());
+    CHECK(fmt->size == 2);
+    CHECK(fmt->words[1] == (5u << 20 | 5u << 23 | 5u << 26 | 5u << 29));
+    CHECK(!il::parse("dcl_resource_id(1)_fmtx(float)_fmtx(uint)").ok());  // a component named twice
+    CHECK(!il::parse("dcl_resource_id(1)_fmtx(half)").ok());             // not an ILElementFormat member
+    CHECK(!il::parse("dcl_resource_id(1)_fmtx(float) 0x1B400000").ok()); // the format token given twice
+    // LOD (7.x 'lod_stage(n) dst, src0': stage 23:16) and LOAD_FPTR (as LOAD: resource 23:16, sampler 27:24).
+    const auto lod = il::parse("lod_stage(3) r0, r1");
+    REQUIRE(lod.ok());
+    CHECK(lod->words[0] == (static_cast<std::uint32_t>(il::opcode::lod) | 3u << 16));
+    CHECK(round("lod_stage(3) r0, r1") == "lod_stage(3) r0, r1");
+    const auto fptr = il::parse("load_fptr_resource(2)_sampler(1) r0, r1");
+    REQUIRE(fptr.ok());
+    CHECK(fptr->words[0] == (static_cast<std::uint32_t>(il::opcode::load_fptr) | 2u << 16 | 1u << 24));
     const auto res = il::parse("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000");
     REQUIRE(res.ok());
     CHECK(res->size == 2);

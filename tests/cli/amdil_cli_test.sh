@@ -31,7 +31,7 @@ check "explain: control fields by name" "$(printf 'IL_DCL_INPUT.interp_mode\t21\
       "$("$ctisa" asm amdil "$work/a.il" | "$ctisa" explain amdil | grep 'IL_DCL_INPUT.interp_mode')"
 printf 'il_ps_2_0\ndcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000\n' > "$work/r.il"
 check "explain: dcl_resource's format token" "$(printf 'IL_Dcl_Resource_Format.fmtx\t20\t22\t4')" \
-      "$("$ctisa" asm amdil "$work/r.il" | "$ctisa" explain amdil | grep 'fmtx')"
+      "$("$ctisa" asm amdil "$work/r.il" | "$ctisa" explain amdil | grep '^IL_Dcl_Resource_Format.fmtx')"
 
 # Every public binary: dis --binary then asm gives the file byte for byte.
 for bin in "$shared"/reference/amdil/il/*.bin; do

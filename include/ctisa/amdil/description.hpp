@@ -79,6 +79,15 @@ struct control_field {
     return {};
 }
 
+// An ILElementFormat value as dcl_resource's text names it: Appendix B's member after IL_ELEMENTFORMAT_
+// (upper case here; chapter 7's example writes _fmtx(float)). Empty for a value with no member.
+[[nodiscard]] constexpr std::string_view element_format_name(std::uint32_t value) noexcept {
+    constexpr std::string_view prefix = "IL_ELEMENTFORMAT_";
+    for (const auto& m : appendix_b_members)
+        if (m.enum_name == "ILElementFormat" && m.value == value && m.member.starts_with(prefix)) return m.member.substr(prefix.size());
+    return {};
+}
+
 // Whether bits 30-31 of the opcode token are the modifier-present flags (2.2.3), or, for the few
 // declarations that say so, control bits of their own (dcl_resource's unnormalize).
 [[nodiscard]] constexpr bool has_modifier_flags(opcode op) noexcept {

@@ -51,7 +51,30 @@ struct head_state {
     std::uint32_t seen = 0;  // control bits set from the text, to refuse a field given twice
     bool flags = true;       // bits 30-31 are the modifier flags (has_modifier_flags)
     std::uint32_t prec = 0;  // _prec: the precise mask of an IL_OP_PREFIX before the packet
+    std::uint32_t format = 0, format_seen = 0;  // dcl_resource's format token named by _fmtx(..) etc.
 };
+
+// _fmtx(float) ... _fmtw(uint) of dcl_resource: its format token field by field, as chapter 7's example
+// writes it (names compared without case). The characters it took, or 0.
+[[nodiscard]] constexpr std::size_t format_suffix(std::string_view s, head_state& st) noexcept {
+    if (s.size() < 6 || !s.starts_with("_fmt") || s[5] != '(') return 0;
+    const auto c = component_letters.find(s[4]);
+    const auto close = s.find(')', 6);
+    if (c == std::string_view::npos || close == std::string_view::npos || !ends_suffix(s, close + 1)) return 0;
+    const auto name = s.substr(6, close - 6);
+    const auto f = print_detail::format_fields[c];
+    const auto mask = static_cast<std::uint32_t>(f.max_value() << f.lsb);
+    for (std::uint32_t v = 0; v <= f.max_value(); ++v) {
+        const auto known = element_format_name(v);
+        bool same = !known.empty() && known.size() == name.size() && !(st.format_seen & mask);
+        for (std::size_t k = 0; same && k < name.size(); ++k) same = text::to_lower(known[k]) == text::to_lower(name[k]);
+        if (!same) continue;
+        st.format_seen |= mask;
+        st.format |= v << f.lsb;
+        return close + 1;
+    }
+    return 0;
+}
 
 // One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
 [[nodiscard]] constexpr std::size_t control_suffix(opcode op, std::string_view s, head_state& st) noexcept {
@@ -139,6 +162,7 @@ struct head_state {
         if (s[0] != '_') return false;
         std::size_t n = control_suffix(op, s, st);
         if (n == 0) n = other_suffix(s, st);
+        if (n == 0 && op == opcode::dcl_resource) n = format_suffix(s, st);
         if (n == 0) return false;
         s.remove_prefix(n);
     }
@@ -391,6 +415,7 @@ struct head_state {
     if (st.pri) (void)out.push_back(*st.pri);
     if (st.sec) (void)out.push_back(*st.sec);
     if (st.offsets) (void)out.push_back(*st.offsets);
+    if (st.format_seen) (void)out.push_back(st.format);
     const std::uint32_t dst_mod = st.shift << generated::il_dst_mod::shift_scale.lsb | (st.clamp ? 1u << 8 : 0u);
     std::size_t dsts = n.dst, srcs = n.src, extra = n.extra;
     bool first = true;
@@ -408,6 +433,7 @@ struct head_state {
         srcs = *t >> 16;
         extra = 0;
     }
+    if (st.format_seen) extra = 0;  // the format token came from the head
     if (comment || icb) dsts = srcs = 0;
     if (dst_mod && dsts == 0) return text::cursor::fail_at(at, error_code::modifier_not_allowed, head);
     for (std::size_t k = 0; k < dsts + srcs; ++k) {

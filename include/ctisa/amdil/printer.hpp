@@ -9,10 +9,12 @@
 // in braces ({v5}), then .mask / .swizzle and source modifiers (_neg(xw), _abs, _divcomp(y), ...).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+#include "../core/text/cursor.hpp"
 #include "../core/text/writer.hpp"
 #include "description.hpp"
 #include "instruction.hpp"
@@ -180,6 +182,29 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
     if (const std::uint32_t rest = token & control_bits & ~covered) suffix(out, "bits", rest >> 16, true);
 }
 
+// dcl_resource's format token as chapter 7's example writes it: _fmtx(float)_fmty(float)..., lower case.
+inline constexpr std::array<bit_field, 4> format_fields{generated::il_dcl_resource_format::fmtx, generated::il_dcl_resource_format::fmty,
+                                                        generated::il_dcl_resource_format::fmtz, generated::il_dcl_resource_format::fmtw};
+
+// Whether the format token can be named that way: reserved bits clear, every format an Appendix B member.
+[[nodiscard]] constexpr bool formats_nameable(std::uint32_t format) noexcept {
+    if (field(format, generated::il_dcl_resource_format::reserved) != 0) return false;
+    for (const auto& f : format_fields)
+        if (element_format_name(field(format, f)).empty()) return false;
+    return true;
+}
+
+template <class Sink>
+constexpr void print_formats(Sink& out, std::uint32_t format) {
+    for (std::size_t c = 0; c < format_fields.size(); ++c) {
+        out.append("_fmt");
+        out.push(component_letters[c]);
+        out.push('(');
+        for (const char ch : element_format_name(field(format, format_fields[c]))) out.push(text::to_lower(ch));
+        out.push(')');
+    }
+}
+
 // The flags of dcl_global_flags, camel-cased as the text writes them, joined by '|'; other bits as _bits(n).
 template <class Sink>
 constexpr void print_global_flags(Sink& out, std::uint32_t token) {
@@ -239,6 +264,7 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
         return;
     }
     print_control(out, op, w[0], w, offsets_at);
+    if (op == opcode::dcl_resource && i + 1 == w.size() && formats_nameable(w[i])) print_formats(out, w[i++]);
     const operand_counts n = operands(op);
     // The destination modifier's shift and clamp are instruction modifiers in text (add_x2_sat).
     if (n.described && n.dst > 0 && i < w.size() && field(w[i], generated::il_dst::modifier_present)) {
