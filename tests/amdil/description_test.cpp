@@ -79,7 +79,19 @@ TEST_CASE("amdil: token layouts of chapter 2", "[amdil][description]") {
             bits |= std::uint64_t{1} << b;
         }
     }
-    CHECK(covered.size() == 15);
+    CHECK(covered.size() == 19);
+    // The opcode modifier tokens of chapter 7's declarations and texture loads.
+    STATIC_REQUIRE(gen::il_primarydclv_mod::wimport.lsb == 6);
+    STATIC_REQUIRE(gen::il_primarydclpin_mod::no_perspective.lsb == 10);
+    STATIC_REQUIRE(gen::il_primarytexld_mod::lodbias.lsb == 18);
+    STATIC_REQUIRE(gen::il_primarytexld_mod::lodbias.width == 7);
+    STATIC_REQUIRE(gen::il_primarytexld_mod::aniso.lsb == 15);
+    STATIC_REQUIRE(gen::il_secondarytexld_mod::zoffset.lsb == 16);
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::texldms, false) == "IL_PrimaryTEXLD_Mod");
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::texldb, true) == "IL_SecondaryTEXLD_Mod");
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::dclv, false) == "IL_PrimaryDCLV_Mod");
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::dclv, true).empty());
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::mov, false).empty());
     STATIC_REQUIRE(gen::il_dcl_resource_format::fmtw.lsb == 29);
     for (const auto& [token, bits] : covered) {
         INFO(token);

@@ -79,6 +79,14 @@ struct control_field {
     return {};
 }
 
+// The layout of an opcode modifier token of `op`: the primary one (bit 31) or the secondary one (bit 30).
+// Empty where chapter 7 gives none: the token is then a plain dword.
+[[nodiscard]] constexpr std::string_view modifier_token_layout(opcode op, bool secondary) noexcept {
+    for (const auto& m : generated::modifier_layouts)
+        if (m.code == static_cast<std::uint16_t>(op) && m.secondary == secondary) return m.token;
+    return {};
+}
+
 // An ILElementFormat value as dcl_resource's text names it: Appendix B's member after IL_ELEMENTFORMAT_
 // (upper case here; chapter 7's example writes _fmtx(float)). Empty for a value with no member.
 [[nodiscard]] constexpr std::string_view element_format_name(std::uint32_t value) noexcept {
