@@ -209,12 +209,13 @@ TEST_CASE("amdil: a prefix and its instruction decode as one unit", "[amdil][tex
 
 TEST_CASE("amdil: macro definitions before the header, and a macro call", "[amdil][text]") {
     // 7.19: definitions precede the language token; mcall's token counts 1 output and 2 inputs.
+    // Written as 7.19 writes them: mdef(k)_out(m)_in(n), mcall(k) (outputs), (inputs).
     const std::string source =
-        "mdef_macro(3) 0x00000102\n"
+        "mdef(3)_out(1)_in(2)\n"
         "iadd r0, r1, r2\n"
         "mend\n"
         "il_cs_2_0\n"
-        "mcall_macro(3) 0x00020001, r5, r6, l0\n"
+        "mcall(3) (r5), (r6, l0)\n"
         "end\n";
     const auto bytes = ctisa::assemble_bytes<il::isa>(source);
     INFO(bytes.error().message() << " " << bytes.error().subject << " line " << bytes.error().line);
@@ -226,6 +227,27 @@ TEST_CASE("amdil: macro definitions before the header, and a macro call", "[amdi
     REQUIRE_FALSE(e.failed());
     CHECK(text == source);
     CHECK((*bytes)[0] == 0x59);  // IL_OP_MACRODEF = 345, before the language token
+    // The token forms say the same: the IL_Macro_Def token (in 7:0, out 15:8), the IL_Macro_Call token.
+    const auto tokens_form = ctisa::assemble_bytes<il::isa>(std::string_view(
+        "mdef_macro(3) 0x00000102\niadd r0, r1, r2\nmend\nil_cs_2_0\nmcall_macro(3) 0x00020001, r5, r6, l0\nend\n"));
+    REQUIRE(tokens_form.ok());
+    CHECK(*tokens_form == *bytes);
+    // 7.19's examples: the outline option (bit 16), and a call with a comma after the head.
+    const auto outline = il::parse("mdef(0)_out(1)_in(2)_outline");
+    REQUIRE(outline.ok());
+    CHECK(outline->size == 2);
+    CHECK(outline->words[0] == 345u);
+    CHECK(outline->words[1] == (2u | 1u << 8 | 1u << 16));
+    const auto call = il::parse("mcall(2), (r1), (r2,r3,l1.x)");
+    REQUIRE(call.ok());
+    CHECK(call->words[0] == (347u | 2u << 16));
+    CHECK(call->words[1] == (1u | 3u << 16));
+    CHECK(ctisa::to_string<il::isa>(*call) == "mcall(2) (r1), (r2, r3, l1.x)");
+    CHECK(ctisa::to_string<il::isa>(*il::parse("mcall(4) (), ()")) == "mcall(4) (), ()");
+    CHECK(!il::parse("mdef(1)_out(1)").ok());          // the input count is required
+    CHECK(!il::parse("mdef(1)_out(256)_in(0)").ok());  // out is 8 bits
+    CHECK(!il::parse("mcall(1) (r1) (r2)").ok());      // the lists are separated by a comma
+    CHECK(!il::parse("mcall(1) r1, r2").ok());         // and parenthesized
 }
 
 TEST_CASE("amdil: programs assemble at compile time", "[amdil][text]") {

@@ -66,9 +66,7 @@ struct head_state {
     const auto mask = static_cast<std::uint32_t>(f.max_value() << f.lsb);
     for (std::uint32_t v = 0; v <= f.max_value(); ++v) {
         const auto known = element_format_name(v);
-        bool same = !known.empty() && known.size() == name.size() && !(st.format_seen & mask);
-        for (std::size_t k = 0; same && k < name.size(); ++k) same = text::to_lower(known[k]) == text::to_lower(name[k]);
-        if (!same) continue;
+        if (known.empty() || (st.format_seen & mask) || !text::iequals(known, name)) continue;
         st.format_seen |= mask;
         st.format |= v << f.lsb;
         return close + 1;
@@ -328,6 +326,60 @@ struct head_state {
     return out;
 }
 
+// mcall's (outputs), (inputs) after its head, into `out` (the opcode token, then the call token that
+// counts the two lists, then the operands).
+[[nodiscard]] constexpr error macro_call_lists(text::cursor& in, tokens& out) {
+    (void)in.consume(',');
+    (void)out.push_back(0);
+    std::uint32_t counts[2] = {0, 0};
+    for (unsigned list = 0; list < 2; ++list) {
+        if (list == 1 && !in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());
+        if (!in.consume('(')) return in.fail(error_code::unexpected_character, in.token_text());
+        for (bool more = !in.consume(')'); more; more = !in.consume(')')) {
+            if (counts[list] != 0 && !in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());
+            auto r = operand(in, list == 0, 0);
+            if (!r) return r.error();
+            if (!append(out, *r) || ++counts[list] > 0xFFFFu) return in.fail(error_code::operand_limit);
+        }
+    }
+    if (!in.at_end_of_statement()) return in.fail(error_code::too_many_operands, in.token_text());
+    out[1] = counts[0] << generated::il_macro_call::outputs.lsb | counts[1] << generated::il_macro_call::inputs.lsb;
+    return {};
+}
+
+// 7.19's macro statements: mdef(k)_out(m)_in(n)[_outline] (the IL_Macro_Def token from the head) and
+// mcall(k) (outputs), (inputs) (the IL_Macro_Call token counts the lists; a comma after the head, as
+// the section's example writes, is accepted).
+[[nodiscard]] constexpr result<instruction> parse_macro(text::cursor& in, std::string_view head, text::position at) {
+    const bool def = head.starts_with("mdef(");
+    const auto k = parenthesized_number(head.substr(def ? 4 : 5));
+    if (!k) return text::cursor::fail_at(at, error_code::unknown_modifier, head);
+    if (k->first > generated::il_opcode::control.max_value()) return text::cursor::fail_at(at, error_code::number_out_of_range, head);
+    tokens out;
+    (void)out.push_back(static_cast<std::uint32_t>(def ? opcode::macrodef : opcode::macrocall) | static_cast<std::uint32_t>(k->first) << 16);
+    auto rest = head.substr((def ? 4 : 5) + k->second);
+    if (def) {
+        namespace d = generated::il_macro_def;
+        std::uint32_t token = 0;
+        for (const auto& [name, f] : {std::pair{std::string_view{"_out"}, d::out}, std::pair{std::string_view{"_in"}, d::in}}) {
+            const auto n = rest.starts_with(name) ? parenthesized_number(rest.substr(name.size())) : std::nullopt;
+            if (!n || n->first > f.max_value()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
+            token |= static_cast<std::uint32_t>(n->first) << f.lsb;
+            rest.remove_prefix(name.size() + n->second);
+        }
+        if (rest == "_outline") token |= 1u << d::outline.lsb;
+        else if (!rest.empty()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
+        if (!in.at_end_of_statement()) return in.fail(error_code::too_many_operands, in.token_text());
+        (void)out.push_back(token);
+    } else {
+        if (!rest.empty()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
+        if (auto e = macro_call_lists(in, out); e.failed()) return e;
+    }
+    instruction ins;
+    for (auto t : out) ins.words[ins.size++] = t;
+    return ins;
+}
+
 [[nodiscard]] constexpr result<instruction> parse_header(text::cursor& in, std::string_view head, text::position at) {
     const auto bad = [&] { return text::cursor::fail_at(at, error_code::unknown_mnemonic, head); };
     std::uint32_t shader = 0;
@@ -377,6 +429,7 @@ struct head_state {
     const auto at = in.where();
     const auto head = head_word(in);
     if (head.starts_with("il_")) return parse_header(in, head, at);
+    if (head.starts_with("mdef(") || head.starts_with("mcall(")) return parse_macro(in, head, at);
     // The longest mnemonic the head starts with whose remaining suffixes all parse.
     std::optional<opcode> op;
     head_state st;

@@ -205,6 +205,36 @@ constexpr void print_formats(Sink& out, std::uint32_t format) {
     }
 }
 
+// Macro definitions and calls as 7.19 writes them: mdef(k)_out(m)_in(n)[_outline] and
+// mcall(k) (outputs), (inputs). False, with nothing written, where that form cannot say every bit.
+template <class Sink>
+constexpr bool print_macro(Sink& out, opcode op, std::span<const std::uint32_t> w) {
+    if ((op != opcode::macrodef && op != opcode::macrocall) || w.size() < 2) return false;
+    namespace d = generated::il_macro_def;
+    if (op == opcode::macrodef && (w.size() != 2 || field(w[1], d::reserved) != 0)) return false;
+    out.append(mnemonic(op));
+    out.push('(');
+    text::write_unsigned(out, field(w[0], generated::il_opcode::control));
+    out.push(')');
+    if (op == opcode::macrodef) {
+        suffix(out, "out", field(w[1], d::out));
+        suffix(out, "in", field(w[1], d::in));
+        if (field(w[1], d::outline)) out.append("_outline");
+        return true;
+    }
+    std::size_t i = 2;
+    for (unsigned list = 0; list < 2; ++list) {
+        out.append(list == 0 ? " (" : "), (");
+        const std::uint32_t n = field(w[1], list == 0 ? generated::il_macro_call::outputs : generated::il_macro_call::inputs);
+        for (std::uint32_t k = 0; k < n && i < w.size(); ++k) {
+            if (k != 0) out.append(", ");
+            i = print_operand(out, w, i, list == 0);
+        }
+    }
+    out.push(')');
+    return true;
+}
+
 // The flags of dcl_global_flags, camel-cased as the text writes them, joined by '|'; other bits as _bits(n).
 template <class Sink>
 constexpr void print_global_flags(Sink& out, std::uint32_t token) {
@@ -253,6 +283,7 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
     const std::size_t pri_at = pri ? i++ : 0, sec_at = sec ? i++ : 0;
     std::size_t offsets_at = w.size();
     if (const auto a = find_control_field(op, "aoffimmi"); a && (w[0] >> a->lsb & 1u)) offsets_at = i++;
+    if (prec == 0 && !pri && !sec && print_macro(out, op, w)) return;
     out.append(mnemonic(op));
     if (prec != 0) {
         out.append("_prec");
