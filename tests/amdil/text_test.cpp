@@ -123,7 +123,13 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     // Its format token named as chapter 7's example does (_fmtx(float)...; ILElementFormat: uint 4, srgb 6,
     // float 5, unknown 0), or as a plain dword where a reserved bit is set.
     CHECK(round("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000") ==
-          "dcl_resource_id(1)_type(2d)_unnormalize(1)_fmtx(uint)_fmty(srgb)_fmtz(srgb)_fmtw(unknown)");
+          "dcl_resource_id(1)_type(2d,unnorm)_fmtx(uint)_fmty(srgb)_fmtz(srgb)_fmtw(unknown)");
+    // Chapter 7's example of DCL_RESOURCE, as it writes it (ILPixTexUsage: 1d = 1; unnorm: bit 31).
+    constexpr std::string_view example = "dcl_resource_id(1)_type(1d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)";
+    CHECK(round(example) == example);
+    CHECK(il::parse(example)->words[0] == (128u | 1u << 16 | 1u << 24 | 1u << 31));
+    CHECK(!il::parse("dcl_resource_id(1)_type(1d,unnorm)_unnormalize(1)").ok());  // bit 31 given twice
+    CHECK(!il::parse("dcl_resource_id(1)_type(1d,norm)").ok());
     CHECK(round("dcl_resource_id(1)_type(2d) 0x1B400001") == "dcl_resource_id(1)_type(2d) 0x1B400001");
     const auto fmt = il::parse("dcl_resource_id(1)_type(1d)_unnormalize(1)_fmtx(float)_fmty(FLOAT)_fmtz(float)_fmtw(float)");
     REQUIRE(fmt.ok());

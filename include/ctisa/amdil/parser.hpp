@@ -27,7 +27,11 @@ using tokens = static_vector<std::uint32_t, max_packet_dwords>;
 [[nodiscard]] constexpr std::string_view head_word(text::cursor& in) noexcept {
     in.skip_blanks();
     const std::size_t start = in.offset();
-    while (!in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && in.peek() != ',') in.advance();
+    // A comma inside parentheses belongs to the head (dcl_resource's _type(2d,unnorm)).
+    for (unsigned depth = 0; !in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && (in.peek() != ',' || depth); in.advance()) {
+        if (in.peek() == '(') ++depth;
+        else if (in.peek() == ')' && depth != 0) --depth;
+    }
     return in.source().substr(start, in.offset() - start);
 }
 
@@ -87,9 +91,20 @@ struct head_state {
             return true;
         };
         if (!cf.enum_name.empty())
-            for (const auto& m : appendix_b_members)
-                if (m.enum_name == cf.enum_name && !m.text.empty() && s.starts_with(m.text) && ends_suffix(s, m.text.size()))
-                    return set(m.value) ? m.text.size() : 0;
+            for (const auto& m : appendix_b_members) {
+                if (m.enum_name != cf.enum_name || m.text.empty()) continue;
+                if (s.starts_with(m.text) && ends_suffix(s, m.text.size())) return set(m.value) ? m.text.size() : 0;
+                // dcl_resource's _type(2d,unnorm) (7.5's example): the type and bit 31 together.
+                constexpr std::string_view unnorm = ",unnorm)";
+                const auto open = m.text.substr(0, m.text.size() - 1);
+                if (op == opcode::dcl_resource && cf.name == "type" && s.starts_with(open) && s.substr(open.size()).starts_with(unnorm) &&
+                    ends_suffix(s, open.size() + unnorm.size())) {
+                    if (st.seen & print_detail::unnormalize_bit) return 0;
+                    st.seen |= print_detail::unnormalize_bit;
+                    st.token |= print_detail::unnormalize_bit;
+                    return set(m.value) ? open.size() + unnorm.size() : 0;
+                }
+            }
         if ((cf.flag || cf.name == "ieee") && s.size() > cf.name.size() && s.substr(1).starts_with(cf.name) &&
             ends_suffix(s, 1 + cf.name.size()))
             return set(1) ? 1 + cf.name.size() : 0;

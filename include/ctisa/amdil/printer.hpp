@@ -150,10 +150,13 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
     return i;
 }
 
+// dcl_resource's bit 31, which its text writes inside the type: _type(2d,unnorm).
+inline constexpr std::uint32_t unnormalize_bit = 1u << 31;
+
 // Control settings of the opcode token (bits 16-29, or 16-31 where 30-31 are not the modifier flags).
 template <class Sink>
 constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::span<const std::uint32_t> w, std::size_t offsets_at) {
-    std::uint32_t covered = 0;
+    std::uint32_t covered = 0, folded = 0;
     for (std::size_t k = 0; k < control_field_count(op); ++k) {
         const auto cf = control_field_of(op, k);
         const std::uint32_t mask = control_field_mask(op, cf);
@@ -164,9 +167,16 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
             if (v) suffix(out, "aoffimmi", offsets_at < w.size() ? w[offsets_at] : 0, true);
             continue;
         }
+        if (covered & mask & folded) continue;  // already written with another field
         if (!cf.enum_name.empty()) {
             const auto text = enum_text(cf.enum_name, v);
             if (!text.empty() && text.find('<') == std::string_view::npos) {
+                if (op == opcode::dcl_resource && cf.name == "type" && (token & unnormalize_bit)) {
+                    out.append(text.substr(0, text.size() - 1));  // 7.5's example: _type(1d,unnorm)
+                    out.append(",unnorm)");
+                    folded = unnormalize_bit;
+                    continue;
+                }
                 out.append(text);
                 continue;
             }
