@@ -103,6 +103,22 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(round("dcl_input_usage(generic)_interp(linear) v1.xy__") == "dcl_input_usage(generic)_interp(linear) v1.xy__");
     CHECK(round("mov r0, x5[6].yyyy") == "mov r0, x5[6].y");
     CHECK(round("mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y") == "mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y");
+    // 2.2.8 examples 3 and 4: v[1][2] is IL_Src (vertex 1, dimension 1) then IL_Src (vertex 2).
+    CHECK(round("mov r0, v[1][2]") == "mov r0, v[1][2]");
+    CHECK(round("mov r0, v1{v2}") == "mov r0, v[1][2]");
+    const auto v12 = il::parse("mov r0, v[1][2].xyxx");
+    REQUIRE(v12.ok());
+    CHECK(v12->size == 5);
+    // (The example's type is IL_REGTYPE_VERTEX; ctisa's text writes v for IL_REGTYPE_INPUT, amdil.toml.)
+    constexpr std::uint32_t input = static_cast<std::uint32_t>(il::reg_type::input) << 16;
+    CHECK(v12->words[2] == (1u | input | 1u << 22 | 1u << 25));  // modifier present, dimension 1
+    CHECK(v12->words[3] == 0x0010u);                             // swizzle x y x x
+    CHECK(v12->words[4] == (2u | input));
+    CHECK(round("mov r0, vertex[1][2]") == "mov r0, vertex[1][2]");
+    CHECK(round("mov r0, v[1][2].xyxx") == "mov r0, v[1][2].xyxx");
+    CHECK(round("mov r0, v1{r2}") == "mov r0, v1{r2}");  // another type: the brace form stays
+    CHECK(!il::parse("mov r0, v[1]").ok());
+    CHECK(!il::parse("mov r0, v[1][65536]").ok());
     CHECK(round("mov r0, r1.x_neg(x)") == "mov r0, r1.x_neg(x)");
     CHECK(round("mov r0, r1.1") == "mov r0, r1.1");
     CHECK(round("il_cs_2_0") == "il_cs_2_0");

@@ -280,12 +280,26 @@ struct head_state {
     const auto subject = in.token_text();
     const auto type = register_type_named(letters(in));
     if (!type) return text::cursor::fail_at(at, error_code::unknown_register, subject);
-    auto num = number(in);
-    if (!num) return num.error();
     tokens index, dimension;
+    // v[3][5]: 2.2.8's two-dimensional register, the second dimension a plain register of the same type.
+    const bool two_dimensional = in.peek() == '[';
+    if (two_dimensional) {
+        in.advance();
+        auto first = number(in, generated::il_src::register_num.max_value());
+        if (!first) return first.error();
+        if (!in.consume(']') || !in.consume('[')) return in.fail(error_code::unexpected_character, in.token_text());
+        auto second = number(in, generated::il_src::register_num.max_value());
+        if (!second) return second.error();
+        if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
+        (void)dimension.push_back(*second | *type << 16);
+        (void)index.push_back(*first);  // the register number, moved into place below
+    }
+    auto num = two_dimensional ? result<std::uint32_t>(index[0]) : number(in);
+    if (!num) return num.error();
+    if (two_dimensional) index = {};
     std::uint32_t relative = 0;
     std::optional<std::uint32_t> immediate;
-    if (in.peek() == '[') {
+    if (!two_dimensional && in.peek() == '[') {
         in.advance();
         if (in.source().substr(in.offset()).starts_with("rel(")) {
             in.advance(4);
@@ -308,7 +322,7 @@ struct head_state {
         }
         if (!in.consume(']')) return in.fail(error_code::bad_relative_address, in.token_text());
     }
-    if (in.peek() == '{') {
+    if (!two_dimensional && in.peek() == '{') {
         in.advance();
         auto r = operand(in, dst, depth + 1);
         if (!r) return r.error();

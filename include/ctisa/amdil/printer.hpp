@@ -108,11 +108,25 @@ constexpr void print_dst_mask(Sink& out, std::uint32_t m) {
     }
 }
 
+// Whether the operand whose register token is w[at] is v[3][5] of 2.2.8: no index, no extension, one
+// further dimension that is a bare register token of the same type.
+[[nodiscard]] constexpr bool is_two_dimensional(std::span<const std::uint32_t> w, std::size_t at) noexcept {
+    namespace f = generated::il_dst;
+    const std::uint32_t t = w[at];
+    const std::size_t next = at + 1 + (field(t, f::modifier_present) ? 1 : 0);
+    return field(t, f::dimension) && !field(t, f::extended) && !field(t, f::relative_address) && !field(t, f::immediate_present) &&
+           next < w.size() && (w[next] >> 22) == 0 && field(w[next], f::register_type) == field(t, f::register_type);
+}
+
+template <class Sink>
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number, bool dst);
+
 // Prints the operand at w[i] (already checked by the walker) and returns the index past it.
 template <class Sink>
 constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w, std::size_t i, bool dst) {
     namespace f = generated::il_dst;
     if (i >= w.size()) return i;
+    const std::size_t at = i;
     const std::uint32_t t = w[i++];
     std::uint32_t number = field(t, f::register_num);
     const bool extended = field(t, f::extended) != 0;
@@ -120,6 +134,28 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
     const bool has_mod = field(t, f::modifier_present) != 0;
     const std::uint32_t mod = has_mod && i < w.size() ? w[i++] : 0;
     out.append(register_text[field(t, f::register_type)]);
+    if (is_two_dimensional(w, at)) {  // v[3][5], as 2.2.8 writes it
+        out.push('[');
+        text::write_unsigned(out, number);
+        out.append("][");
+        text::write_unsigned(out, field(w[i++], f::register_num));
+        out.push(']');
+    } else {
+        i = print_indices(out, w, i, t, number, dst);
+    }
+    // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
+    // shift, a source modifier) already says the token is there, and written out when it is the
+    // token's only content (the default-content tokens real binaries carry: mov o0.xyzw, r0.xyzw).
+    if (has_mod && dst && !((mod & 0xFFu) == 0x55u && (mod & 0x1F00u))) print_dst_mask(out, mod);
+    if (has_mod && !dst) print_src_mod(out, mod, (mod & 0x7777u) == 0x3210u && (mod & ~0x7777u));
+    if (extended && number <= 0xFFFFu) out.append("_ext");
+    return i;
+}
+
+// The register number, its index ([r6.w+2], [4], [rel(..)]) and a further dimension in braces.
+template <class Sink>
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number, bool dst) {
+    namespace f = generated::il_dst;
     text::write_unsigned(out, number);
     const auto relative = field(t, f::relative_address);
     const bool immediate = field(t, f::immediate_present) != 0;
@@ -141,12 +177,6 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
         i = print_operand(out, w, i, dst);
         out.push('}');
     }
-    // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
-    // shift, a source modifier) already says the token is there, and written out when it is the
-    // token's only content (the default-content tokens real binaries carry: mov o0.xyzw, r0.xyzw).
-    if (has_mod && dst && !((mod & 0xFFu) == 0x55u && (mod & 0x1F00u))) print_dst_mask(out, mod);
-    if (has_mod && !dst) print_src_mod(out, mod, (mod & 0x7777u) == 0x3210u && (mod & ~0x7777u));
-    if (extended && number <= 0xFFFFu) out.append("_ext");
     return i;
 }
 
