@@ -167,6 +167,8 @@ def chapter7_entries(lines):
             entries.append(current)  # a section's preamble (the prefix, BUFINFO) is an entry too
             continue
         m = re.match(r"Inst\s*ructions", line)  # LOD's heading is split: 'Inst<TAB>ructions<TAB>LOI'
+        if m and not line[m.end():].strip() and current and current["head"].strip() and not "".join(current["text"][1:]).strip():
+            m = None  # DCLPIN's heading is followed by a second, bare 'Instructions' line: the same entry
         if m:
             current = {"section": section, "line": number + 1, "head": line[m.end():], "text": []}
             entries.append(current)

@@ -131,6 +131,11 @@ TEST_CASE("amdil: control fields of the opcode token", "[amdil][description]") {
     STATIC_REQUIRE(il::control_field_count(il::opcode::lod) == 1);
     STATIC_REQUIRE(il::find_control_field(il::opcode::lod, "stage")->lsb == 16);
     STATIC_REQUIRE(il::find_control_field(il::opcode::lod, "stage")->msb == 23);
+    // DCLPIN's entry has a second, bare 'Instructions' line; its table: usage 20:16, usageIndex 28:21.
+    STATIC_REQUIRE(il::control_field_count(il::opcode::dclpin) == 2);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::dclpin, "usage")->enum_name == "ILImportUsage");
+    STATIC_REQUIRE(il::find_control_field(il::opcode::dclpin, "usageindex")->lsb == 21);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::dclpin, "usageindex")->msb == 28);
     // LOAD_FPTR's table (as LOAD's): resource 23:16, sampler 27:24, arguments 28, aoffimmi 29.
     STATIC_REQUIRE(il::control_field_count(il::opcode::load_fptr) == 4);
     STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "resource")->msb == 23);

@@ -159,6 +159,9 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     REQUIRE(lod.ok());
     CHECK(lod->words[0] == (static_cast<std::uint32_t>(il::opcode::lod) | 3u << 16));
     CHECK(round("lod_stage(3) r0, r1") == "lod_stage(3) r0, r1");
+    const auto pin = il::parse("dclpin_usage(generic)_usageindex(3) pinput1");  // generic = 6 (binaries)
+    REQUIRE(pin.ok());
+    CHECK(pin->words[0] == (static_cast<std::uint32_t>(il::opcode::dclpin) | 6u << 16 | 3u << 21));
     const auto fptr = il::parse("load_fptr_resource(2)_sampler(1) r0, r1");
     REQUIRE(fptr.ok());
     CHECK(fptr->words[0] == (static_cast<std::uint32_t>(il::opcode::load_fptr) | 2u << 16 | 1u << 24));
