@@ -73,7 +73,7 @@ def member_prefix(members):
     return prefix[:prefix.rfind("_") + 1] if "_" in prefix else ""
 
 
-def tokens_header(spec, label, digest):
+def tokens_header(spec, tables, label, digest):
     out = [emit.banner(label, digest, "AMD IL token layouts (chapter 2, 7.3, 7.14, 7.19): bit fields and their table.")]
     out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\n#include \"../../core/bits.hpp\"\n\n"
                "namespace ctisa::amdil::generated {\n\n")
@@ -90,6 +90,12 @@ def tokens_header(spec, label, digest):
                "    std::uint8_t lsb;\n    std::uint8_t msb;\n};\n\n")
     out.append(f"// Every field of every token, in the document's order (the CLI's `fields`).\n"
                f"inline constexpr std::array<token_field, {len(rows)}> token_fields{{{{\n" + ",\n".join(rows) + "}};\n\n")
+    codes = {row[1]: row[0] for row in tables["opcodes"]}
+    mods = [f"    modifier_layout{{{codes[op]}, {'true' if t['modifier_of']['slot'] == 'sec' else 'false'}, {emit.cpp_string(t['name'])}}}"
+            for t in spec["token"] if "modifier_of" in t for op in t["modifier_of"]["opcodes"]]
+    out.append("struct modifier_layout {\n    std::uint16_t code;\n    bool secondary;\n    std::string_view token;\n};\n\n")
+    out.append(f"// The layout of an opcode modifier token, by opcode and slot (pri: bit 31, sec: bit 30); others are plain.\n"
+               f"inline constexpr std::array<modifier_layout, {len(mods)}> modifier_layouts{{{{\n" + ",\n".join(mods) + "}};\n\n")
     out.append("}  // namespace ctisa::amdil::generated\n")
     return "".join(out)
 
@@ -254,7 +260,7 @@ def generate(spec_path, label, out_dir):
     out_dir = pathlib.Path(out_dir)
     return {
         tables_path: tables_text,
-        out_dir / "tokens.hpp": tokens_header(spec, label, digest),
+        out_dir / "tokens.hpp": tokens_header(spec, tables, label, digest),
         out_dir / "enums.hpp": enums_header(tables, label, digest, spec),
         out_dir / "opcodes.hpp": opcodes_header(tables, label, digest),
         out_dir / "builders.hpp": builders_header(tables, label, digest),

@@ -166,8 +166,11 @@ def chapter7_entries(lines):
             current = {"section": section, "line": number + 1, "head": "", "text": []}
             entries.append(current)  # a section's preamble (the prefix, BUFINFO) is an entry too
             continue
-        if line.startswith("Instructions"):
-            current = {"section": section, "line": number + 1, "head": line[len("Instructions"):], "text": []}
+        m = re.match(r"Inst\s*ructions", line)  # LOD's heading is split: 'Inst<TAB>ructions<TAB>LOI'
+        if m and not line[m.end():].strip() and current and current["head"].strip() and not "".join(current["text"][1:]).strip():
+            m = None  # DCLPIN's heading is followed by a second, bare 'Instructions' line: the same entry
+        if m:
+            current = {"section": section, "line": number + 1, "head": line[m.end():], "text": []}
             entries.append(current)
         current["text"].append(line)
     return entries
@@ -266,7 +269,7 @@ def control_fields(entry):
         description = " ".join(cells[2:])
         if lsb < 16 or msb > 31 or msb < lsb:
             continue
-        if name == "control" and (description.startswith("Must be") or description.startswith("Field Name")
+        if name == "control" and (description.startswith("Must be") or re.sub(r"\s", "", description).startswith("FieldName")
                                   or "zero" in description.lower()[:20]):
             continue
         fields.append((name.lstrip("_"), lsb, msb, description[:120]))

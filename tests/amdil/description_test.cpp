@@ -79,7 +79,19 @@ TEST_CASE("amdil: token layouts of chapter 2", "[amdil][description]") {
             bits |= std::uint64_t{1} << b;
         }
     }
-    CHECK(covered.size() == 15);
+    CHECK(covered.size() == 19);
+    // The opcode modifier tokens of chapter 7's declarations and texture loads.
+    STATIC_REQUIRE(gen::il_primarydclv_mod::wimport.lsb == 6);
+    STATIC_REQUIRE(gen::il_primarydclpin_mod::no_perspective.lsb == 10);
+    STATIC_REQUIRE(gen::il_primarytexld_mod::lodbias.lsb == 18);
+    STATIC_REQUIRE(gen::il_primarytexld_mod::lodbias.width == 7);
+    STATIC_REQUIRE(gen::il_primarytexld_mod::aniso.lsb == 15);
+    STATIC_REQUIRE(gen::il_secondarytexld_mod::zoffset.lsb == 16);
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::texldms, false) == "IL_PrimaryTEXLD_Mod");
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::texldb, true) == "IL_SecondaryTEXLD_Mod");
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::dclv, false) == "IL_PrimaryDCLV_Mod");
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::dclv, true).empty());
+    STATIC_REQUIRE(il::modifier_token_layout(il::opcode::mov, false).empty());
     STATIC_REQUIRE(gen::il_dcl_resource_format::fmtw.lsb == 29);
     for (const auto& [token, bits] : covered) {
         INFO(token);
@@ -115,6 +127,25 @@ TEST_CASE("amdil: control fields of the opcode token", "[amdil][description]") {
     STATIC_REQUIRE(il::control_field_of(il::opcode::uav_load, 0).name == "id");
     STATIC_REQUIRE(il::control_field_of(il::opcode::ret_logicalz, 0).name == "logic_op");
     STATIC_REQUIRE(il::find_control_field(il::opcode::sample, "aoffimmi")->lsb == 29);
+    // LOD's heading is split in the seed ('Inst<TAB>ructions LOI'); its table: stage 23:16, reserved 29:24.
+    STATIC_REQUIRE(il::control_field_count(il::opcode::lod) == 1);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::lod, "stage")->lsb == 16);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::lod, "stage")->msb == 23);
+    // DCLPIN's entry has a second, bare 'Instructions' line; its table: usage 20:16, usageIndex 28:21.
+    STATIC_REQUIRE(il::control_field_count(il::opcode::dclpin) == 2);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::dclpin, "usage")->enum_name == "ILImportUsage");
+    STATIC_REQUIRE(il::find_control_field(il::opcode::dclpin, "usageindex")->lsb == 21);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::dclpin, "usageindex")->msb == 28);
+    // LOAD_FPTR's table (as LOAD's): resource 23:16, sampler 27:24, arguments 28, aoffimmi 29.
+    STATIC_REQUIRE(il::control_field_count(il::opcode::load_fptr) == 4);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "resource")->msb == 23);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "sampler")->lsb == 24);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "sampler")->msb == 27);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "arguments")->lsb == 28);
+    STATIC_REQUIRE(il::find_control_field(il::opcode::load_fptr, "aoffimmi")->lsb == 29);
+    // dcl_resource's format names: Appendix B's ILElementFormat (6.7), FLOAT = 5, MIXED = 7.
+    STATIC_REQUIRE(il::element_format_name(5) == "FLOAT");
+    STATIC_REQUIRE(il::element_format_name(7) == "MIXED");
     // Fields stay inside the token's control and flag bits and never overlap.
     for (unsigned c = 0; c < il::opcode_count; ++c) {
         const auto op = static_cast<il::opcode>(c);

@@ -103,6 +103,22 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(round("dcl_input_usage(generic)_interp(linear) v1.xy__") == "dcl_input_usage(generic)_interp(linear) v1.xy__");
     CHECK(round("mov r0, x5[6].yyyy") == "mov r0, x5[6].y");
     CHECK(round("mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y") == "mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y");
+    // 2.2.8 examples 3 and 4: v[1][2] is IL_Src (vertex 1, dimension 1) then IL_Src (vertex 2).
+    CHECK(round("mov r0, v[1][2]") == "mov r0, v[1][2]");
+    CHECK(round("mov r0, v1{v2}") == "mov r0, v[1][2]");
+    const auto v12 = il::parse("mov r0, v[1][2].xyxx");
+    REQUIRE(v12.ok());
+    CHECK(v12->size == 5);
+    // (The example's type is IL_REGTYPE_VERTEX; ctisa's text writes v for IL_REGTYPE_INPUT, amdil.toml.)
+    constexpr std::uint32_t input = static_cast<std::uint32_t>(il::reg_type::input) << 16;
+    CHECK(v12->words[2] == (1u | input | 1u << 22 | 1u << 25));  // modifier present, dimension 1
+    CHECK(v12->words[3] == 0x0010u);                             // swizzle x y x x
+    CHECK(v12->words[4] == (2u | input));
+    CHECK(round("mov r0, vertex[1][2]") == "mov r0, vertex[1][2]");
+    CHECK(round("mov r0, v[1][2].xyxx") == "mov r0, v[1][2].xyxx");
+    CHECK(round("mov r0, v1{r2}") == "mov r0, v1{r2}");  // another type: the brace form stays
+    CHECK(!il::parse("mov r0, v[1]").ok());
+    CHECK(!il::parse("mov r0, v[1][65536]").ok());
     CHECK(round("mov r0, r1.x_neg(x)") == "mov r0, r1.x_neg(x)");
     CHECK(round("mov r0, r1.1") == "mov r0, r1.1");
     CHECK(round("il_cs_2_0") == "il_cs_2_0");
@@ -120,7 +136,35 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(prec->words[1] == 3u);
     CHECK(prec->size == 5);
     // dcl_resource: bit 31 (unnormalize) is the declaration's own; its format token always follows.
-    CHECK(round("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000") == "dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000");
+    // Its format token named as chapter 7's example does (_fmtx(float)...; ILElementFormat: uint 4, srgb 6,
+    // float 5, unknown 0), or as a plain dword where a reserved bit is set.
+    CHECK(round("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000") ==
+          "dcl_resource_id(1)_type(2d,unnorm)_fmtx(uint)_fmty(srgb)_fmtz(srgb)_fmtw(unknown)");
+    // Chapter 7's example of DCL_RESOURCE, as it writes it (ILPixTexUsage: 1d = 1; unnorm: bit 31).
+    constexpr std::string_view example = "dcl_resource_id(1)_type(1d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)";
+    CHECK(round(example) == example);
+    CHECK(il::parse(example)->words[0] == (128u | 1u << 16 | 1u << 24 | 1u << 31));
+    CHECK(!il::parse("dcl_resource_id(1)_type(1d,unnorm)_unnormalize(1)").ok());  // bit 31 given twice
+    CHECK(!il::parse("dcl_resource_id(1)_type(1d,norm)").ok());
+    CHECK(round("dcl_resource_id(1)_type(2d) 0x1B400001") == "dcl_resource_id(1)_type(2d) 0x1B400001");
+    const auto fmt = il::parse("dcl_resource_id(1)_type(1d)_unnormalize(1)_fmtx(float)_fmty(FLOAT)_fmtz(float)_fmtw(float)");
+    REQUIRE(fmt.ok());
+    CHECK(fmt->size == 2);
+    CHECK(fmt->words[1] == (5u << 20 | 5u << 23 | 5u << 26 | 5u << 29));
+    CHECK(!il::parse("dcl_resource_id(1)_fmtx(float)_fmtx(uint)").ok());  // a component named twice
+    CHECK(!il::parse("dcl_resource_id(1)_fmtx(half)").ok());             // not an ILElementFormat member
+    CHECK(!il::parse("dcl_resource_id(1)_fmtx(float) 0x1B400000").ok()); // the format token given twice
+    // LOD (7.x 'lod_stage(n) dst, src0': stage 23:16) and LOAD_FPTR (as LOAD: resource 23:16, sampler 27:24).
+    const auto lod = il::parse("lod_stage(3) r0, r1");
+    REQUIRE(lod.ok());
+    CHECK(lod->words[0] == (static_cast<std::uint32_t>(il::opcode::lod) | 3u << 16));
+    CHECK(round("lod_stage(3) r0, r1") == "lod_stage(3) r0, r1");
+    const auto pin = il::parse("dclpin_usage(generic)_usageindex(3) pinput1");  // generic = 6 (binaries)
+    REQUIRE(pin.ok());
+    CHECK(pin->words[0] == (static_cast<std::uint32_t>(il::opcode::dclpin) | 6u << 16 | 3u << 21));
+    const auto fptr = il::parse("load_fptr_resource(2)_sampler(1) r0, r1");
+    REQUIRE(fptr.ok());
+    CHECK(fptr->words[0] == (static_cast<std::uint32_t>(il::opcode::load_fptr) | 2u << 16 | 1u << 24));
     const auto res = il::parse("dcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000");
     REQUIRE(res.ok());
     CHECK(res->size == 2);
@@ -190,12 +234,13 @@ TEST_CASE("amdil: a prefix and its instruction decode as one unit", "[amdil][tex
 
 TEST_CASE("amdil: macro definitions before the header, and a macro call", "[amdil][text]") {
     // 7.19: definitions precede the language token; mcall's token counts 1 output and 2 inputs.
+    // Written as 7.19 writes them: mdef(k)_out(m)_in(n), mcall(k) (outputs), (inputs).
     const std::string source =
-        "mdef_macro(3) 0x00000102\n"
+        "mdef(3)_out(1)_in(2)\n"
         "iadd r0, r1, r2\n"
         "mend\n"
         "il_cs_2_0\n"
-        "mcall_macro(3) 0x00020001, r5, r6, l0\n"
+        "mcall(3) (r5), (r6, l0)\n"
         "end\n";
     const auto bytes = ctisa::assemble_bytes<il::isa>(source);
     INFO(bytes.error().message() << " " << bytes.error().subject << " line " << bytes.error().line);
@@ -207,6 +252,27 @@ TEST_CASE("amdil: macro definitions before the header, and a macro call", "[amdi
     REQUIRE_FALSE(e.failed());
     CHECK(text == source);
     CHECK((*bytes)[0] == 0x59);  // IL_OP_MACRODEF = 345, before the language token
+    // The token forms say the same: the IL_Macro_Def token (in 7:0, out 15:8), the IL_Macro_Call token.
+    const auto tokens_form = ctisa::assemble_bytes<il::isa>(std::string_view(
+        "mdef_macro(3) 0x00000102\niadd r0, r1, r2\nmend\nil_cs_2_0\nmcall_macro(3) 0x00020001, r5, r6, l0\nend\n"));
+    REQUIRE(tokens_form.ok());
+    CHECK(*tokens_form == *bytes);
+    // 7.19's examples: the outline option (bit 16), and a call with a comma after the head.
+    const auto outline = il::parse("mdef(0)_out(1)_in(2)_outline");
+    REQUIRE(outline.ok());
+    CHECK(outline->size == 2);
+    CHECK(outline->words[0] == 345u);
+    CHECK(outline->words[1] == (2u | 1u << 8 | 1u << 16));
+    const auto call = il::parse("mcall(2), (r1), (r2,r3,l1.x)");
+    REQUIRE(call.ok());
+    CHECK(call->words[0] == (347u | 2u << 16));
+    CHECK(call->words[1] == (1u | 3u << 16));
+    CHECK(ctisa::to_string<il::isa>(*call) == "mcall(2) (r1), (r2, r3, l1.x)");
+    CHECK(ctisa::to_string<il::isa>(*il::parse("mcall(4) (), ()")) == "mcall(4) (), ()");
+    CHECK(!il::parse("mdef(1)_out(1)").ok());          // the input count is required
+    CHECK(!il::parse("mdef(1)_out(256)_in(0)").ok());  // out is 8 bits
+    CHECK(!il::parse("mcall(1) (r1) (r2)").ok());      // the lists are separated by a comma
+    CHECK(!il::parse("mcall(1) r1, r2").ok());         // and parenthesized
 }
 
 TEST_CASE("amdil: programs assemble at compile time", "[amdil][text]") {

@@ -31,7 +31,16 @@ check "explain: control fields by name" "$(printf 'IL_DCL_INPUT.interp_mode\t21\
       "$("$ctisa" asm amdil "$work/a.il" | "$ctisa" explain amdil | grep 'IL_DCL_INPUT.interp_mode')"
 printf 'il_ps_2_0\ndcl_resource_id(1)_type(2d)_unnormalize(1) 0x1B400000\n' > "$work/r.il"
 check "explain: dcl_resource's format token" "$(printf 'IL_Dcl_Resource_Format.fmtx\t20\t22\t4')" \
-      "$("$ctisa" asm amdil "$work/r.il" | "$ctisa" explain amdil | grep 'fmtx')"
+      "$("$ctisa" asm amdil "$work/r.il" | "$ctisa" explain amdil | grep '^IL_Dcl_Resource_Format.fmtx')"
+
+# texld's opcode modifier tokens in chapter 7's layouts: lodbias 24:18 of the primary, yoffset 15:8 of the secondary.
+printf 'il_ps_2_0\ntexld_stage(1)_pri(0x00040000)_sec(0x00000302) r0, r1\n' > "$work/t.il"
+check "explain: texld's primary modifier token" "$(printf 'IL_PrimaryTEXLD_Mod.lodbias\t18\t24\t1')" \
+      "$("$ctisa" asm amdil "$work/t.il" | "$ctisa" explain amdil | grep '^IL_PrimaryTEXLD_Mod.lodbias')"
+check "explain: texld's secondary modifier token" "$(printf 'IL_SecondaryTEXLD_Mod.yoffset\t8\t15\t3')" \
+      "$("$ctisa" asm amdil "$work/t.il" | "$ctisa" explain amdil | grep '^IL_SecondaryTEXLD_Mod.yoffset')"
+check "fields: a declaration's modifier token" "$(printf 'IL_PrimaryDCLPIN_Mod\tno_perspective\t10\t10')" \
+      "$("$ctisa" fields amdil | grep '^IL_PrimaryDCLPIN_Mod	no_perspective')"
 
 # Every public binary: dis --binary then asm gives the file byte for byte.
 for bin in "$shared"/reference/amdil/il/*.bin; do

@@ -79,6 +79,23 @@ struct control_field {
     return {};
 }
 
+// The layout of an opcode modifier token of `op`: the primary one (bit 31) or the secondary one (bit 30).
+// Empty where chapter 7 gives none: the token is then a plain dword.
+[[nodiscard]] constexpr std::string_view modifier_token_layout(opcode op, bool secondary) noexcept {
+    for (const auto& m : generated::modifier_layouts)
+        if (m.code == static_cast<std::uint16_t>(op) && m.secondary == secondary) return m.token;
+    return {};
+}
+
+// An ILElementFormat value as dcl_resource's text names it: Appendix B's member after IL_ELEMENTFORMAT_
+// (upper case here; chapter 7's example writes _fmtx(float)). Empty for a value with no member.
+[[nodiscard]] constexpr std::string_view element_format_name(std::uint32_t value) noexcept {
+    constexpr std::string_view prefix = "IL_ELEMENTFORMAT_";
+    for (const auto& m : appendix_b_members)
+        if (m.enum_name == "ILElementFormat" && m.value == value && m.member.starts_with(prefix)) return m.member.substr(prefix.size());
+    return {};
+}
+
 // Whether bits 30-31 of the opcode token are the modifier-present flags (2.2.3), or, for the few
 // declarations that say so, control bits of their own (dcl_resource's unnormalize).
 [[nodiscard]] constexpr bool has_modifier_flags(opcode op) noexcept {

@@ -144,9 +144,11 @@ struct isa {
             fields_of("IL_Version", w[1]);
             return 8;
         }
+        std::size_t opcode_at = 0;
         const auto p = packet_at(w, 0, [&](std::size_t i, token_kind k) {
             switch (k) {
                 case token_kind::opcode: {
+                    opcode_at = i;
                     fields_of("IL_Opcode", w[i]);
                     const auto op = static_cast<opcode>(w[i] & 0xFFFFu);  // the walker checked the code
                     for (std::size_t k = 0; k < control_field_count(op); ++k) {
@@ -164,6 +166,13 @@ struct isa {
                 case token_kind::rel_addr: fields_of("IL_Rel_Addr", w[i]); break;
                 case token_kind::comment_length: fields_of("IL_Comment_Length", w[i]); break;
                 case token_kind::macro_call: fields_of("IL_Macro_Call", w[i]); break;
+                case token_kind::opcode_modifier: {  // the primary one first when both are present
+                    const auto op = static_cast<opcode>(w[opcode_at] & 0xFFFFu);
+                    const bool secondary = i != opcode_at + 1 || !detail::field(w[opcode_at], generated::il_opcode::pri_modifier_present);
+                    const auto layout = modifier_token_layout(op, secondary);
+                    fields_of(layout.empty() ? "IL_Literal" : layout, w[i]);
+                    break;
+                }
                 case token_kind::extra:
                     fields_of((w[0] & 0xFFFFu) == static_cast<std::uint32_t>(opcode::dcl_resource) ? "IL_Dcl_Resource_Format" : "IL_Literal", w[i]);
                     break;

@@ -27,7 +27,11 @@ using tokens = static_vector<std::uint32_t, max_packet_dwords>;
 [[nodiscard]] constexpr std::string_view head_word(text::cursor& in) noexcept {
     in.skip_blanks();
     const std::size_t start = in.offset();
-    while (!in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && in.peek() != ',') in.advance();
+    // A comma inside parentheses belongs to the head (dcl_resource's _type(2d,unnorm)).
+    for (unsigned depth = 0; !in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && (in.peek() != ',' || depth); in.advance()) {
+        if (in.peek() == '(') ++depth;
+        else if (in.peek() == ')' && depth != 0) --depth;
+    }
     return in.source().substr(start, in.offset() - start);
 }
 
@@ -51,7 +55,28 @@ struct head_state {
     std::uint32_t seen = 0;  // control bits set from the text, to refuse a field given twice
     bool flags = true;       // bits 30-31 are the modifier flags (has_modifier_flags)
     std::uint32_t prec = 0;  // _prec: the precise mask of an IL_OP_PREFIX before the packet
+    std::uint32_t format = 0, format_seen = 0;  // dcl_resource's format token named by _fmtx(..) etc.
 };
+
+// _fmtx(float) ... _fmtw(uint) of dcl_resource: its format token field by field, as chapter 7's example
+// writes it (names compared without case). The characters it took, or 0.
+[[nodiscard]] constexpr std::size_t format_suffix(std::string_view s, head_state& st) noexcept {
+    if (s.size() < 6 || !s.starts_with("_fmt") || s[5] != '(') return 0;
+    const auto c = component_letters.find(s[4]);
+    const auto close = s.find(')', 6);
+    if (c == std::string_view::npos || close == std::string_view::npos || !ends_suffix(s, close + 1)) return 0;
+    const auto name = s.substr(6, close - 6);
+    const auto f = print_detail::format_fields[c];
+    const auto mask = static_cast<std::uint32_t>(f.max_value() << f.lsb);
+    for (std::uint32_t v = 0; v <= f.max_value(); ++v) {
+        const auto known = element_format_name(v);
+        if (known.empty() || (st.format_seen & mask) || !text::iequals(known, name)) continue;
+        st.format_seen |= mask;
+        st.format |= v << f.lsb;
+        return close + 1;
+    }
+    return 0;
+}
 
 // One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
 [[nodiscard]] constexpr std::size_t control_suffix(opcode op, std::string_view s, head_state& st) noexcept {
@@ -66,9 +91,20 @@ struct head_state {
             return true;
         };
         if (!cf.enum_name.empty())
-            for (const auto& m : appendix_b_members)
-                if (m.enum_name == cf.enum_name && !m.text.empty() && s.starts_with(m.text) && ends_suffix(s, m.text.size()))
-                    return set(m.value) ? m.text.size() : 0;
+            for (const auto& m : appendix_b_members) {
+                if (m.enum_name != cf.enum_name || m.text.empty()) continue;
+                if (s.starts_with(m.text) && ends_suffix(s, m.text.size())) return set(m.value) ? m.text.size() : 0;
+                // dcl_resource's _type(2d,unnorm) (7.5's example): the type and bit 31 together.
+                constexpr std::string_view unnorm = ",unnorm)";
+                const auto open = m.text.substr(0, m.text.size() - 1);
+                if (op == opcode::dcl_resource && cf.name == "type" && s.starts_with(open) && s.substr(open.size()).starts_with(unnorm) &&
+                    ends_suffix(s, open.size() + unnorm.size())) {
+                    if (st.seen & print_detail::unnormalize_bit) return 0;
+                    st.seen |= print_detail::unnormalize_bit;
+                    st.token |= print_detail::unnormalize_bit;
+                    return set(m.value) ? open.size() + unnorm.size() : 0;
+                }
+            }
         if ((cf.flag || cf.name == "ieee") && s.size() > cf.name.size() && s.substr(1).starts_with(cf.name) &&
             ends_suffix(s, 1 + cf.name.size()))
             return set(1) ? 1 + cf.name.size() : 0;
@@ -139,6 +175,7 @@ struct head_state {
         if (s[0] != '_') return false;
         std::size_t n = control_suffix(op, s, st);
         if (n == 0) n = other_suffix(s, st);
+        if (n == 0 && op == opcode::dcl_resource) n = format_suffix(s, st);
         if (n == 0) return false;
         s.remove_prefix(n);
     }
@@ -243,12 +280,26 @@ struct head_state {
     const auto subject = in.token_text();
     const auto type = register_type_named(letters(in));
     if (!type) return text::cursor::fail_at(at, error_code::unknown_register, subject);
-    auto num = number(in);
-    if (!num) return num.error();
     tokens index, dimension;
+    // v[3][5]: 2.2.8's two-dimensional register, the second dimension a plain register of the same type.
+    const bool two_dimensional = in.peek() == '[';
+    if (two_dimensional) {
+        in.advance();
+        auto first = number(in, generated::il_src::register_num.max_value());
+        if (!first) return first.error();
+        if (!in.consume(']') || !in.consume('[')) return in.fail(error_code::unexpected_character, in.token_text());
+        auto second = number(in, generated::il_src::register_num.max_value());
+        if (!second) return second.error();
+        if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
+        (void)dimension.push_back(*second | *type << 16);
+        (void)index.push_back(*first);  // the register number, moved into place below
+    }
+    auto num = two_dimensional ? result<std::uint32_t>(index[0]) : number(in);
+    if (!num) return num.error();
+    if (two_dimensional) index = {};
     std::uint32_t relative = 0;
     std::optional<std::uint32_t> immediate;
-    if (in.peek() == '[') {
+    if (!two_dimensional && in.peek() == '[') {
         in.advance();
         if (in.source().substr(in.offset()).starts_with("rel(")) {
             in.advance(4);
@@ -271,7 +322,7 @@ struct head_state {
         }
         if (!in.consume(']')) return in.fail(error_code::bad_relative_address, in.token_text());
     }
-    if (in.peek() == '{') {
+    if (!two_dimensional && in.peek() == '{') {
         in.advance();
         auto r = operand(in, dst, depth + 1);
         if (!r) return r.error();
@@ -302,6 +353,60 @@ struct head_state {
     fits = fits && append(out, dimension);
     if (!fits) return text::cursor::fail_at(at, error_code::operand_limit);
     return out;
+}
+
+// mcall's (outputs), (inputs) after its head, into `out` (the opcode token, then the call token that
+// counts the two lists, then the operands).
+[[nodiscard]] constexpr error macro_call_lists(text::cursor& in, tokens& out) {
+    (void)in.consume(',');
+    (void)out.push_back(0);
+    std::uint32_t counts[2] = {0, 0};
+    for (unsigned list = 0; list < 2; ++list) {
+        if (list == 1 && !in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());
+        if (!in.consume('(')) return in.fail(error_code::unexpected_character, in.token_text());
+        for (bool more = !in.consume(')'); more; more = !in.consume(')')) {
+            if (counts[list] != 0 && !in.consume(',')) return in.fail(error_code::expected_comma, in.token_text());
+            auto r = operand(in, list == 0, 0);
+            if (!r) return r.error();
+            if (!append(out, *r) || ++counts[list] > 0xFFFFu) return in.fail(error_code::operand_limit);
+        }
+    }
+    if (!in.at_end_of_statement()) return in.fail(error_code::too_many_operands, in.token_text());
+    out[1] = counts[0] << generated::il_macro_call::outputs.lsb | counts[1] << generated::il_macro_call::inputs.lsb;
+    return {};
+}
+
+// 7.19's macro statements: mdef(k)_out(m)_in(n)[_outline] (the IL_Macro_Def token from the head) and
+// mcall(k) (outputs), (inputs) (the IL_Macro_Call token counts the lists; a comma after the head, as
+// the section's example writes, is accepted).
+[[nodiscard]] constexpr result<instruction> parse_macro(text::cursor& in, std::string_view head, text::position at) {
+    const bool def = head.starts_with("mdef(");
+    const auto k = parenthesized_number(head.substr(def ? 4 : 5));
+    if (!k) return text::cursor::fail_at(at, error_code::unknown_modifier, head);
+    if (k->first > generated::il_opcode::control.max_value()) return text::cursor::fail_at(at, error_code::number_out_of_range, head);
+    tokens out;
+    (void)out.push_back(static_cast<std::uint32_t>(def ? opcode::macrodef : opcode::macrocall) | static_cast<std::uint32_t>(k->first) << 16);
+    auto rest = head.substr((def ? 4 : 5) + k->second);
+    if (def) {
+        namespace d = generated::il_macro_def;
+        std::uint32_t token = 0;
+        for (const auto& [name, f] : {std::pair{std::string_view{"_out"}, d::out}, std::pair{std::string_view{"_in"}, d::in}}) {
+            const auto n = rest.starts_with(name) ? parenthesized_number(rest.substr(name.size())) : std::nullopt;
+            if (!n || n->first > f.max_value()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
+            token |= static_cast<std::uint32_t>(n->first) << f.lsb;
+            rest.remove_prefix(name.size() + n->second);
+        }
+        if (rest == "_outline") token |= 1u << d::outline.lsb;
+        else if (!rest.empty()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
+        if (!in.at_end_of_statement()) return in.fail(error_code::too_many_operands, in.token_text());
+        (void)out.push_back(token);
+    } else {
+        if (!rest.empty()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
+        if (auto e = macro_call_lists(in, out); e.failed()) return e;
+    }
+    instruction ins;
+    for (auto t : out) ins.words[ins.size++] = t;
+    return ins;
 }
 
 [[nodiscard]] constexpr result<instruction> parse_header(text::cursor& in, std::string_view head, text::position at) {
@@ -353,6 +458,7 @@ struct head_state {
     const auto at = in.where();
     const auto head = head_word(in);
     if (head.starts_with("il_")) return parse_header(in, head, at);
+    if (head.starts_with("mdef(") || head.starts_with("mcall(")) return parse_macro(in, head, at);
     // The longest mnemonic the head starts with whose remaining suffixes all parse.
     std::optional<opcode> op;
     head_state st;
@@ -391,6 +497,7 @@ struct head_state {
     if (st.pri) (void)out.push_back(*st.pri);
     if (st.sec) (void)out.push_back(*st.sec);
     if (st.offsets) (void)out.push_back(*st.offsets);
+    if (st.format_seen) (void)out.push_back(st.format);
     const std::uint32_t dst_mod = st.shift << generated::il_dst_mod::shift_scale.lsb | (st.clamp ? 1u << 8 : 0u);
     std::size_t dsts = n.dst, srcs = n.src, extra = n.extra;
     bool first = true;
@@ -408,6 +515,7 @@ struct head_state {
         srcs = *t >> 16;
         extra = 0;
     }
+    if (st.format_seen) extra = 0;  // the format token came from the head
     if (comment || icb) dsts = srcs = 0;
     if (dst_mod && dsts == 0) return text::cursor::fail_at(at, error_code::modifier_not_allowed, head);
     for (std::size_t k = 0; k < dsts + srcs; ++k) {

@@ -9,10 +9,12 @@
 // in braces ({v5}), then .mask / .swizzle and source modifiers (_neg(xw), _abs, _divcomp(y), ...).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+#include "../core/text/cursor.hpp"
 #include "../core/text/writer.hpp"
 #include "description.hpp"
 #include "instruction.hpp"
@@ -106,11 +108,25 @@ constexpr void print_dst_mask(Sink& out, std::uint32_t m) {
     }
 }
 
+// Whether the operand whose register token is w[at] is v[3][5] of 2.2.8: no index, no extension, one
+// further dimension that is a bare register token of the same type.
+[[nodiscard]] constexpr bool is_two_dimensional(std::span<const std::uint32_t> w, std::size_t at) noexcept {
+    namespace f = generated::il_dst;
+    const std::uint32_t t = w[at];
+    const std::size_t next = at + 1 + (field(t, f::modifier_present) ? 1 : 0);
+    return field(t, f::dimension) && !field(t, f::extended) && !field(t, f::relative_address) && !field(t, f::immediate_present) &&
+           next < w.size() && (w[next] >> 22) == 0 && field(w[next], f::register_type) == field(t, f::register_type);
+}
+
+template <class Sink>
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number, bool dst);
+
 // Prints the operand at w[i] (already checked by the walker) and returns the index past it.
 template <class Sink>
 constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w, std::size_t i, bool dst) {
     namespace f = generated::il_dst;
     if (i >= w.size()) return i;
+    const std::size_t at = i;
     const std::uint32_t t = w[i++];
     std::uint32_t number = field(t, f::register_num);
     const bool extended = field(t, f::extended) != 0;
@@ -118,6 +134,28 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
     const bool has_mod = field(t, f::modifier_present) != 0;
     const std::uint32_t mod = has_mod && i < w.size() ? w[i++] : 0;
     out.append(register_text[field(t, f::register_type)]);
+    if (is_two_dimensional(w, at)) {  // v[3][5], as 2.2.8 writes it
+        out.push('[');
+        text::write_unsigned(out, number);
+        out.append("][");
+        text::write_unsigned(out, field(w[i++], f::register_num));
+        out.push(']');
+    } else {
+        i = print_indices(out, w, i, t, number, dst);
+    }
+    // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
+    // shift, a source modifier) already says the token is there, and written out when it is the
+    // token's only content (the default-content tokens real binaries carry: mov o0.xyzw, r0.xyzw).
+    if (has_mod && dst && !((mod & 0xFFu) == 0x55u && (mod & 0x1F00u))) print_dst_mask(out, mod);
+    if (has_mod && !dst) print_src_mod(out, mod, (mod & 0x7777u) == 0x3210u && (mod & ~0x7777u));
+    if (extended && number <= 0xFFFFu) out.append("_ext");
+    return i;
+}
+
+// The register number, its index ([r6.w+2], [4], [rel(..)]) and a further dimension in braces.
+template <class Sink>
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number, bool dst) {
+    namespace f = generated::il_dst;
     text::write_unsigned(out, number);
     const auto relative = field(t, f::relative_address);
     const bool immediate = field(t, f::immediate_present) != 0;
@@ -139,19 +177,16 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
         i = print_operand(out, w, i, dst);
         out.push('}');
     }
-    // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
-    // shift, a source modifier) already says the token is there, and written out when it is the
-    // token's only content (the default-content tokens real binaries carry: mov o0.xyzw, r0.xyzw).
-    if (has_mod && dst && !((mod & 0xFFu) == 0x55u && (mod & 0x1F00u))) print_dst_mask(out, mod);
-    if (has_mod && !dst) print_src_mod(out, mod, (mod & 0x7777u) == 0x3210u && (mod & ~0x7777u));
-    if (extended && number <= 0xFFFFu) out.append("_ext");
     return i;
 }
+
+// dcl_resource's bit 31, which its text writes inside the type: _type(2d,unnorm).
+inline constexpr std::uint32_t unnormalize_bit = 1u << 31;
 
 // Control settings of the opcode token (bits 16-29, or 16-31 where 30-31 are not the modifier flags).
 template <class Sink>
 constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::span<const std::uint32_t> w, std::size_t offsets_at) {
-    std::uint32_t covered = 0;
+    std::uint32_t covered = 0, folded = 0;
     for (std::size_t k = 0; k < control_field_count(op); ++k) {
         const auto cf = control_field_of(op, k);
         const std::uint32_t mask = control_field_mask(op, cf);
@@ -162,9 +197,16 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
             if (v) suffix(out, "aoffimmi", offsets_at < w.size() ? w[offsets_at] : 0, true);
             continue;
         }
+        if (covered & mask & folded) continue;  // already written with another field
         if (!cf.enum_name.empty()) {
             const auto text = enum_text(cf.enum_name, v);
             if (!text.empty() && text.find('<') == std::string_view::npos) {
+                if (op == opcode::dcl_resource && cf.name == "type" && (token & unnormalize_bit)) {
+                    out.append(text.substr(0, text.size() - 1));  // 7.5's example: _type(1d,unnorm)
+                    out.append(",unnorm)");
+                    folded = unnormalize_bit;
+                    continue;
+                }
                 out.append(text);
                 continue;
             }
@@ -178,6 +220,59 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
     }
     const std::uint32_t control_bits = has_modifier_flags(op) ? 0x3FFF0000u : 0xFFFF0000u;
     if (const std::uint32_t rest = token & control_bits & ~covered) suffix(out, "bits", rest >> 16, true);
+}
+
+// dcl_resource's format token as chapter 7's example writes it: _fmtx(float)_fmty(float)..., lower case.
+inline constexpr std::array<bit_field, 4> format_fields{generated::il_dcl_resource_format::fmtx, generated::il_dcl_resource_format::fmty,
+                                                        generated::il_dcl_resource_format::fmtz, generated::il_dcl_resource_format::fmtw};
+
+// Whether the format token can be named that way: reserved bits clear, every format an Appendix B member.
+[[nodiscard]] constexpr bool formats_nameable(std::uint32_t format) noexcept {
+    if (field(format, generated::il_dcl_resource_format::reserved) != 0) return false;
+    for (const auto& f : format_fields)
+        if (element_format_name(field(format, f)).empty()) return false;
+    return true;
+}
+
+template <class Sink>
+constexpr void print_formats(Sink& out, std::uint32_t format) {
+    for (std::size_t c = 0; c < format_fields.size(); ++c) {
+        out.append("_fmt");
+        out.push(component_letters[c]);
+        out.push('(');
+        for (const char ch : element_format_name(field(format, format_fields[c]))) out.push(text::to_lower(ch));
+        out.push(')');
+    }
+}
+
+// Macro definitions and calls as 7.19 writes them: mdef(k)_out(m)_in(n)[_outline] and
+// mcall(k) (outputs), (inputs). False, with nothing written, where that form cannot say every bit.
+template <class Sink>
+constexpr bool print_macro(Sink& out, opcode op, std::span<const std::uint32_t> w) {
+    if ((op != opcode::macrodef && op != opcode::macrocall) || w.size() < 2) return false;
+    namespace d = generated::il_macro_def;
+    if (op == opcode::macrodef && (w.size() != 2 || field(w[1], d::reserved) != 0)) return false;
+    out.append(mnemonic(op));
+    out.push('(');
+    text::write_unsigned(out, field(w[0], generated::il_opcode::control));
+    out.push(')');
+    if (op == opcode::macrodef) {
+        suffix(out, "out", field(w[1], d::out));
+        suffix(out, "in", field(w[1], d::in));
+        if (field(w[1], d::outline)) out.append("_outline");
+        return true;
+    }
+    std::size_t i = 2;
+    for (unsigned list = 0; list < 2; ++list) {
+        out.append(list == 0 ? " (" : "), (");
+        const std::uint32_t n = field(w[1], list == 0 ? generated::il_macro_call::outputs : generated::il_macro_call::inputs);
+        for (std::uint32_t k = 0; k < n && i < w.size(); ++k) {
+            if (k != 0) out.append(", ");
+            i = print_operand(out, w, i, list == 0);
+        }
+    }
+    out.push(')');
+    return true;
 }
 
 // The flags of dcl_global_flags, camel-cased as the text writes them, joined by '|'; other bits as _bits(n).
@@ -228,6 +323,7 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
     const std::size_t pri_at = pri ? i++ : 0, sec_at = sec ? i++ : 0;
     std::size_t offsets_at = w.size();
     if (const auto a = find_control_field(op, "aoffimmi"); a && (w[0] >> a->lsb & 1u)) offsets_at = i++;
+    if (prec == 0 && !pri && !sec && print_macro(out, op, w)) return;
     out.append(mnemonic(op));
     if (prec != 0) {
         out.append("_prec");
@@ -239,6 +335,7 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
         return;
     }
     print_control(out, op, w[0], w, offsets_at);
+    if (op == opcode::dcl_resource && i + 1 == w.size() && formats_nameable(w[i])) print_formats(out, w[i++]);
     const operand_counts n = operands(op);
     // The destination modifier's shift and clamp are instruction modifiers in text (add_x2_sat).
     if (n.described && n.dst > 0 && i < w.size() && field(w[i], generated::il_dst::modifier_present)) {
