@@ -5,6 +5,8 @@
 int main(int argc, char** argv) {
     ctisa_bench::codec::register_attila();
     ctisa_bench::codec::register_valhall();
+    ctisa_bench::codec::register_amdil();
+    ctisa_bench::codec::register_cayman();
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::RunSpecifiedBenchmarks();

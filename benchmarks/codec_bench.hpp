@@ -77,6 +77,32 @@ std::shared_ptr<const corpus<Isa>> accepted_corpus(std::size_t count, RandomUnit
     return c;
 }
 
+// ISAs whose decoder reads a whole image (a header first, clauses placed by the CF program): the
+// corpus is one image the ISA lays out, and decode walks it with for_each_decoded.
+template <class Isa>
+std::shared_ptr<const corpus<Isa>> image_corpus(std::vector<std::uint8_t> image) {
+    auto c = std::make_shared<corpus<Isa>>();
+    if (auto program = ctisa::decode_program<Isa>(image)) c->instructions = std::move(*program);  // else empty: the benchmarks fail
+    c->bytes = std::move(image);
+    ctisa::text::string_sink sink(c->text);
+    ctisa::print_program<Isa>(sink, std::span<const typename Isa::instruction>(c->instructions));
+    return c;
+}
+
+template <class Isa>
+    requires(!ctisa::decodes_units<Isa>)
+void decode(benchmark::State& state, const corpus<Isa>& c) {
+    for (auto _ : state) {
+        std::size_t n = 0;
+        const auto e = ctisa::for_each_decoded<Isa>(c.bytes, [&](const typename Isa::instruction& in) {
+            ++n;
+            benchmark::DoNotOptimize(&in);
+        });
+        if (e.failed() || n != c.instructions.size() || n == 0) state.SkipWithError("the corpus image does not decode");
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * c.instructions.size()));
+}
+
 template <class Isa>
 void decode(benchmark::State& state, const corpus<Isa>& c) {
     const std::span<const std::uint8_t> bytes(c.bytes);
@@ -142,14 +168,9 @@ void encode(benchmark::State& state, EncodeMix&& encode_mix) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * rounds * MixSize));
 }
 
-// Registers codec/{decode,encode,assemble,disassemble}/<isa>, over a corpus of 4096 units seeded
-// with the encode mix's instructions.
-template <class Isa, std::size_t MixSize, class RandomUnit, class EncodeMix>
-void register_all(RandomUnit&& random_unit, EncodeMix encode_mix) {
-    const std::vector<std::uint8_t> operands(64, 1);
-    std::vector<std::uint8_t> seeds(MixSize * Isa::max_unit_bytes);
-    seeds.resize(encode_mix(operands.data(), seeds.data()) * Isa::max_unit_bytes);
-    const auto c = accepted_corpus<Isa>(4096, random_unit, seeds);
+// Registers codec/{decode,encode,assemble,disassemble}/<isa> over a corpus.
+template <class Isa, std::size_t MixSize, class EncodeMix>
+void register_corpus(std::shared_ptr<const corpus<Isa>> c, EncodeMix encode_mix) {
     const std::string isa(Isa::name);
     benchmark::RegisterBenchmark(("codec/decode/" + isa).c_str(), [c](benchmark::State& s) { decode<Isa>(s, *c); });
     benchmark::RegisterBenchmark(("codec/encode/" + isa).c_str(),
@@ -158,7 +179,19 @@ void register_all(RandomUnit&& random_unit, EncodeMix encode_mix) {
     benchmark::RegisterBenchmark(("codec/disassemble/" + isa).c_str(), [c](benchmark::State& s) { disassemble<Isa>(s, *c); });
 }
 
+// Registers codec/{decode,encode,assemble,disassemble}/<isa>, over a corpus of 4096 units seeded
+// with the encode mix's instructions.
+template <class Isa, std::size_t MixSize, class RandomUnit, class EncodeMix>
+void register_all(RandomUnit&& random_unit, EncodeMix encode_mix) {
+    const std::vector<std::uint8_t> operands(64, 1);
+    std::vector<std::uint8_t> seeds(MixSize * Isa::max_unit_bytes);
+    seeds.resize(encode_mix(operands.data(), seeds.data()) * Isa::max_unit_bytes);
+    register_corpus<Isa, MixSize>(accepted_corpus<Isa>(4096, random_unit, seeds), encode_mix);
+}
+
 void register_attila();
 void register_valhall();
+void register_amdil();
+void register_cayman();
 
 }  // namespace ctisa_bench::codec

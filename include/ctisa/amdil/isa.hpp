@@ -25,8 +25,11 @@ public:
     [[nodiscard]] constexpr bool done() const noexcept { return failed_ || offset_ >= bytes_.size(); }
 
     constexpr result<decoded<instruction>> next() {
-        auto r = step();
-        if (!r) failed_ = true;
+        result<decoded<instruction>> r;  // one object from here to the caller: the 64-token instruction is not copied
+        if (const error e = step(*r); e.failed()) {
+            r = e;
+            failed_ = true;
+        }
         return r;
     }
 
@@ -37,7 +40,8 @@ private:
         return w;
     }
 
-    constexpr result<decoded<instruction>> step() {
+    // The next unit into `d` (a default decoded), or the error.
+    constexpr error step(decoded<instruction>& d) {
         const std::size_t left = (bytes_.size() - offset_) / 4;
         if ((bytes_.size() - offset_) % 4 != 0 && left == 0)
             return error{error_code::truncated, 0, 0, static_cast<std::uint32_t>(offset_), "token"};
@@ -48,7 +52,7 @@ private:
         const std::span<const std::uint32_t> w(window.data(), n);
         const auto code = detail::field(w[0], generated::il_opcode::code);
         const bool macro = code == static_cast<std::uint32_t>(opcode::macrodef) || in_macro_;
-        instruction out;
+        instruction& out = d.instruction;
         if (!header_seen_ && !macro) {
             if (auto e = check_header(w, 0); e.failed()) return moved(e);
             out.header = true;
@@ -71,9 +75,10 @@ private:
             if (!header_seen_) in_macro_ = code != static_cast<std::uint32_t>(opcode::macroend);
         }
         for (std::size_t i = 0; i < out.size; ++i) out.words[i] = w[i];
-        decoded<instruction> d{out, out.size * std::size_t{4}, offset_};
+        d.size = out.size * std::size_t{4};
+        d.offset = offset_;
         offset_ += d.size;
-        return d;
+        return {};
     }
 
     [[nodiscard]] constexpr error moved(error e) const noexcept {

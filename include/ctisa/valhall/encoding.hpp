@@ -173,9 +173,10 @@ constexpr source decode_source(std::uint8_t byte) noexcept {
 
 
 // The fields of `word` as an instruction of `ins`, unchecked.
-constexpr instruction fields_of(std::uint64_t word, instruction_id id, const instruction_info& ins) noexcept {
+// The fields of `word` as instruction `id`, written into `in`, a default instruction (decoding
+// straight into the caller's storage: copying the ~110-byte instruction cost more than decoding it).
+CTISA_ALWAYS_INLINE constexpr void fields_into(std::uint64_t word, instruction_id id, const instruction_info& ins, instruction& in) noexcept {
     const words w{word};
-    instruction in;
     in.id = id;
     in.mode = static_cast<immediate_mode>(extract(w, immediate_mode_field));
     if (extract(w, do_action_field) != 0) {
@@ -217,6 +218,11 @@ constexpr instruction fields_of(std::uint64_t word, instruction_id id, const ins
                                                : static_cast<std::uint32_t>(raw);
     }
 
+}
+
+constexpr instruction fields_of(std::uint64_t word, instruction_id id, const instruction_info& ins) noexcept {
+    instruction in;
+    fields_into(word, id, ins, in);
     return in;
 }
 
@@ -334,22 +340,39 @@ inline constexpr auto decode_plans = encoding_detail::make_decode_plans();
     return in;
 }
 
-[[nodiscard]] constexpr result<instruction> decode_word(std::uint64_t word) noexcept {
+// decode_word into `out`, a default instruction: no error and `out` the instruction, or the error.
+[[nodiscard]] constexpr error decode_word_into(std::uint64_t word, instruction& out) noexcept {
     using namespace encoding_detail;
     auto id = identify(word);
     if (!id) return id.error();
     const decode_plan& plan = decode_plans[static_cast<std::size_t>(*id)];
     if (plan.exact && plan.admits(words{word})) {
-        const instruction in = fields_of(word, *id, info(*id));
-        if (fast_checks_pass(in)) return in;
+        fields_into(word, *id, info(*id), out);
+        if (fast_checks_pass(out)) return {};
+        out = instruction{};
     }
-    return decode_word_by_encoding(word);  // the error, named as the definition names it
+    auto slow = decode_word_by_encoding(word);  // the error, named as the definition names it
+    if (!slow) return slow.error();
+    out = *slow;
+    return {};
 }
 
-// Decodes the first 8 bytes; fewer than 8 is a truncated stream.
-[[nodiscard]] constexpr result<instruction> decode(std::span<const std::uint8_t> bytes) noexcept {
+[[nodiscard]] constexpr result<instruction> decode_word(std::uint64_t word) noexcept {
+    result<instruction> out;
+    if (const error e = decode_word_into(word, *out); e.failed()) out = e;
+    return out;
+}
+
+// Decodes the first 8 bytes into `out` (a default instruction); fewer than 8 is a truncated stream.
+[[nodiscard]] constexpr error decode_into(std::span<const std::uint8_t> bytes, instruction& out) noexcept {
     if (bytes.size() < instruction_bytes) return error{error_code::truncated, 0, 0, 0, ""};
-    return decode_word(from_bytes<std::uint64_t, 1>(bytes.first<instruction_bytes>())[0]);
+    return decode_word_into(from_bytes<std::uint64_t, 1>(bytes.first<instruction_bytes>())[0], out);
+}
+
+[[nodiscard]] constexpr result<instruction> decode(std::span<const std::uint8_t> bytes) noexcept {
+    result<instruction> out;
+    if (const error e = decode_into(bytes, *out); e.failed()) out = e;
+    return out;
 }
 
 }  // namespace ctisa::valhall

@@ -25,9 +25,10 @@ struct isa {
     static constexpr void print(Sink& out, const instruction& in) { valhall::print(out, in); }
     static constexpr result<encoded> encode(const instruction& in) { return valhall::encode(in); }
     static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
-        auto d = valhall::decode(bytes);
-        if (!d) return d.error();
-        return decoded<instruction>{*d, instruction_bytes};
+        result<decoded<instruction>> out;  // one object from decoder to caller: no copies of the instruction
+        if (const error e = valhall::decode_into(bytes, out->instruction); e.failed()) out = e;
+        else out->size = instruction_bytes;
+        return out;
     }
 
     // For emitters' labels: BRANCHZ's offset counts in instructions from the next one (Mesa's

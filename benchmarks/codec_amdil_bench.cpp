@@ -1,0 +1,68 @@
+// AMD IL's codec benchmarks (codec_bench.hpp): a mix of twelve builders over run-time registers;
+// the corpus is one image, the header and then rounds of the mix, since the stream decoder reads a
+// packet only after the header.
+#include <ctisa/amdil/amdil.hpp>
+
+#include "codec_bench.hpp"
+
+namespace ctisa_bench::codec {
+
+namespace {
+
+namespace il = ctisa::amdil;
+using namespace ctisa::amdil::registers;
+
+constexpr std::size_t mix_size = 12;
+
+std::array<ctisa::result<il::instruction>, mix_size> mix(const std::uint8_t* x) {  // x: v() is an input register
+    auto n = [&](unsigned k) { return static_cast<std::uint32_t>(x[k] & 63); };
+    return {
+        il::op::mad.ieee()(r(n(0)).mask("xy__"), v(n(1)).swizzle("xyxx"), l(n(2)), r(n(3))),
+        il::op::add.sat()(r(n(4)), -r(n(5)).w(), r(n(6)).abs()),
+        il::op::mul(r(n(7)), r(n(8)), cb(n(9))),
+        il::op::mov(o(n(10)), r(n(11))),
+        il::op::dp4(r(n(12)).mask("x___"), r(n(13)), r(n(14))),
+        il::op::div.zeroop(il::zero_op::infinity)(r(n(15)), r(n(16)), r(n(17))),
+        il::op::sample.resource(x[18] & 15u).sampler(x[19] & 15u)(r(n(20)), r(n(21))),
+        il::op::i_add(r(n(22)), r(n(23)), r(n(24)).x()),
+        il::op::cmov_logical(r(n(25)), r(n(26)), r(n(27)), r(n(28))),
+        il::op::lt(r(n(29)), r(n(30)), l(n(31))),
+        il::op::rsq(r(n(32)).mask("__z_"), r(n(33)).z()),
+        il::op::ftoi(r(n(34)), r(n(35))),
+    };
+}
+
+// The mix's bytes after out; the instructions encoded (fewer than mix_size: a builder failed).
+std::size_t append_mix(const std::uint8_t* operands, std::uint8_t*& out) {
+    std::size_t n = 0;
+    for (const auto& in : mix(operands)) {
+        if (!in) return n;
+        const auto bytes = il::isa::encode(*in);
+        if (!bytes) return n;
+        out = std::copy(bytes->begin(), bytes->end(), out);
+        ++n;
+    }
+    return n;
+}
+
+std::size_t encode_mix(const std::uint8_t* operands, std::uint8_t* out) { return append_mix(operands, out); }
+
+std::vector<std::uint8_t> image(std::size_t rounds) {
+    std::vector<std::uint8_t> bytes = ctisa::assemble_bytes<il::isa>("il_ps_2_0").value();
+    const auto operands = run_time_operands(64 * rounds);
+    std::vector<std::uint8_t> round(mix_size * il::isa::max_unit_bytes);
+    for (std::size_t k = 0; k < rounds; ++k) {
+        std::uint8_t* end = round.data();
+        (void)append_mix(operands.data() + 64 * k, end);
+        bytes.insert(bytes.end(), round.data(), end);
+    }
+    return bytes;
+}
+
+}  // namespace
+
+void register_amdil() {
+    register_corpus<il::isa, mix_size>(image_corpus<il::isa>(image(4096 / mix_size)), encode_mix);
+}
+
+}  // namespace ctisa_bench::codec
