@@ -50,13 +50,14 @@ private:
 
 template <class Sink>
 constexpr void write_unsigned(Sink& sink, std::uint64_t value) {
+    // Filled from the end and appended once: one call per number, not one per digit.
     char digits[20]{};
-    int n = 0;
+    std::size_t at = sizeof digits;
     do {
-        digits[n++] = static_cast<char>('0' + value % 10);
+        digits[--at] = static_cast<char>('0' + value % 10);
         value /= 10;
     } while (value != 0);
-    while (n > 0) sink.push(digits[--n]);
+    sink.append(std::string_view(digits + at, sizeof digits - at));
 }
 
 template <class Sink>
@@ -74,13 +75,13 @@ template <class Sink>
 constexpr void write_hex_digits(Sink& sink, std::uint64_t value, int min_digits = 1, bool upper = false) {
     const char* alphabet = upper ? "0123456789ABCDEF" : "0123456789abcdef";
     char digits[16]{};
-    int n = 0;
+    std::size_t at = sizeof digits;
     do {
-        digits[n++] = alphabet[value & 0xF];
+        digits[--at] = alphabet[value & 0xF];
         value >>= 4;
     } while (value != 0);
-    while (n < min_digits && n < 16) digits[n++] = '0';
-    while (n > 0) sink.push(digits[--n]);
+    while (min_digits > 0 && sizeof digits - at < static_cast<std::size_t>(min_digits) && at > 0) digits[--at] = '0';
+    sink.append(std::string_view(digits + at, sizeof digits - at));
 }
 
 template <class Sink>
