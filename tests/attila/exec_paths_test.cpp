@@ -99,7 +99,8 @@ add r0, r0.yzwx, r1
 mov r0.yw, r0.xxzz
 dp4 r2.x, r1, i1
 dp3 r2.yw, -|r0|, c2
-mad r3, r2, r2.wzyx, 0.5
+add r3, r2, 0.5
+mad r3, r3, r2.wzyx, c1
 add r3.w, r3, -r3.x
 mov o0, r0
 mov o1, r1
@@ -167,8 +168,8 @@ TEST_CASE("the compiled path over row values agrees with the interpreter", "[att
     }
     // A step budget shorter than the program: the row kernels' path, which stops at the limit.
     ex::machine<16> a(by_value.instructions), b(by_value.instructions);
-    CHECK(a.run(3).error.code == ctisa::exec::error_code::step_limit);
-    CHECK(ex::compiled<by_value, 16>::run(b, 3).error.code == ctisa::exec::error_code::step_limit);
+    CHECK(a.run(3).error.code == ctisa::error_code::step_limit);
+    CHECK(ex::compiled<by_value, 16>::run(b, 3).error.code == ctisa::error_code::step_limit);
 }
 
 namespace {
