@@ -89,10 +89,29 @@ mov o1, r1
 kil -i0.y
 )">();
 
+// Only instructions with kernels over row values (the compiled path keeps the rows in registers):
+// swizzles, modifiers, masks, a result that is also a swizzled source, immediates, dot products.
+constexpr auto by_value = at::assemble<R"(
+mov r0, i0
+mad r1, r0, c0, -c1.yxzw
+mul r1.xz, |r1|, -r0.wzyx
+add r0, r0.yzwx, r1
+mov r0.yw, r0.xxzz
+dp4 r2.x, r1, i1
+dp3 r2.yw, -|r0|, c2
+add r3, r2, 0.5
+mad r3, r3, r2.wzyx, c1
+add r3.w, r3, -r3.x
+mov o0, r0
+mov o1, r1
+mov o2, r2
+mov o3, r3
+)">();
+
 template <auto Program, std::size_t W>
-void compare_paths(std::uint32_t seed) {
+void compare_paths(std::uint32_t seed, std::size_t lanes = W, unsigned outputs = 21) {
     std::vector<at::instruction> code(Program.instructions.begin(), Program.instructions.end());
-    ex::machine<W> a(code), b(code);
+    ex::machine<W> a(code, lanes), b(code, lanes);
     std::uint32_t s = seed;
     auto next = [&] {
         s = s * 1664525u + 1013904223u;
@@ -118,7 +137,7 @@ void compare_paths(std::uint32_t seed) {
     CHECK(ra.error.code == rb.error.code);
     for (std::size_t l = 0; l < W; ++l) {
         CHECK(a.killed(l) == b.killed(l));
-        for (unsigned o = 0; o < 21; ++o) {
+        for (unsigned o = 0; o < outputs; ++o) {
             INFO("lane " << l << " o" << o);
             CHECK(a.read(bank::out, o, l) == b.read(bank::out, o, l));
         }
@@ -135,6 +154,22 @@ TEST_CASE("the interpreter and the compiled path agree bit for bit", "[attila][e
         compare_paths<looping, 4>(seed);
         compare_paths<looping, 64>(seed);
     }
+}
+
+TEST_CASE("the compiled path over row values agrees with the interpreter", "[attila][exec]") {
+    STATIC_REQUIRE(ex::compiled<by_value, 16>::runs_on_values);
+    STATIC_REQUIRE(ex::compiled<by_value, 64>::runs_on_values);
+    STATIC_REQUIRE(!ex::compiled<straight, 64>::runs_on_values);  // RCP, TEX...: the row kernels
+    for (std::uint32_t seed = 1; seed <= 5; ++seed) {
+        compare_paths<by_value, 4>(seed, 4, 4);
+        compare_paths<by_value, 16>(seed, 16, 4);
+        compare_paths<by_value, 64>(seed, 64, 4);
+        compare_paths<by_value, 64>(seed, 37, 4);  // a partial warp: lanes beyond it untouched
+    }
+    // A step budget shorter than the program: the row kernels' path, which stops at the limit.
+    ex::machine<16> a(by_value.instructions), b(by_value.instructions);
+    CHECK(a.run(3).error.code == ctisa::error_code::step_limit);
+    CHECK(ex::compiled<by_value, 16>::run(b, 3).error.code == ctisa::error_code::step_limit);
 }
 
 namespace {

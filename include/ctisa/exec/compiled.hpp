@@ -19,9 +19,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "blocks.hpp"
 #include "machine.hpp"
+#include "value_rows.hpp"
 
 namespace ctisa::exec {
 
@@ -50,12 +52,27 @@ class compiled {
         return true;
     }();
     static constexpr std::size_t block = block_lanes<W, block_lanes_of<Traits>()>;
+    // The value path's blocks: one SIMD register a row (a dependent chain per register, as many
+    // chains side by side as the instruction has components).
+    static constexpr std::size_t value_lanes =
+        block * sizeof(lane_word) <= simd_register_bytes ? block : simd_register_bytes / sizeof(lane_word);
+    static constexpr bool by_value = straight && lane_local && value_block<value_lanes> && W % value_lanes == 0 && [] {
+        for (const descriptor& d : code)
+            if (!value_kernel_of<Traits>(d)) return false;
+        return true;
+    }();
 
 public:
+    // Whether a full warp runs on rows held as values (every instruction has a value kernel).
+    static constexpr bool runs_on_values = by_value;
+
     template <class Env>
         requires(!std::is_arithmetic_v<Env>)
     static run_status run(machine_type& m, Env& env, std::uint64_t step_budget = default_step_budget) {
-        if constexpr (straight && lane_local) {
+        if constexpr (by_value) {
+            if (step_budget >= n) return run_values(m, env);
+            return run_blocks(m, env, step_budget);
+        } else if constexpr (straight && lane_local) {
             return run_blocks(m, env, step_budget);
         } else {
             if constexpr (straight)
@@ -151,6 +168,26 @@ private:
             },
             m.active_lanes());
         return m.finish(env, status);
+    }
+
+    // Every instruction with a kernel over row values, no step hook, within the budget: the rows a
+    // block's values, each instruction inlined (its rows constant indices), so that the optimiser
+    // keeps them in registers from the first instruction to the last.
+    template <class Env>
+    static run_status run_values(machine_type& m, Env& env) {
+        m.prepare(env);
+        for_each_block<lay.rows, rows_out_of<Traits>(lay), value_lanes, W>(
+            m.storage(),
+            [](lane_word* rows, std::size_t) CTISA_EXEC_INLINE_LAMBDA {
+                value_rows<lay.rows, value_lanes> r;
+                r.template load<lay.rows>(rows);
+                [&]<std::size_t... I>(std::index_sequence<I...>) CTISA_EXEC_INLINE_LAMBDA {
+                    (Traits::template execute_values<code[I]>(r), ...);
+                }(std::make_index_sequence<n>{});
+                r.template store<rows_out_of<Traits>(lay)>(rows);
+            },
+            m.active_lanes());
+        return m.finish(env, run_status{});
     }
 
     // The same as a function of its own: large kernels that the optimiser inlines into the block

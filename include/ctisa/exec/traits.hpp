@@ -48,6 +48,11 @@
 //                                      partial warp of such a straight program runs in blocks too
 //   static constexpr std::uint32_t rows_out(const layout&);  [rows]  rows [0, rows_out) may be
 //                                      written; the block path copies back only those
+//   static constexpr bool has_value_kernel(const descriptor&);  [false]  d computes on row values
+//                                      (value_rows.hpp), needs no step hook (no predication, end,
+//                                      kill) and reads only its own lanes; a straight program made
+//                                      only of these runs on rows held as values:
+//   template <descriptor D, class Rows> static void execute_values(Rows& rows);  its kernel
 //   static void initialize(M& m);         [nothing]  after the machine allocated its rows (zeros)
 //   static void prepare(M& m, Env& env);  [nothing]  before every run
 //   static run_status finish(M& m, Env& env, run_status);  [unchanged]  after every run
@@ -211,6 +216,12 @@ template <class T>
 [[nodiscard]] constexpr bool lane_local_of(const typename T::descriptor& d) {
     if constexpr (requires { T::lane_local(d); }) return T::lane_local(d);
     else return (void)d, true;
+}
+// Whether instruction d has a kernel over row values (ctisa/exec/value_rows.hpp).
+template <class T>
+[[nodiscard]] constexpr bool value_kernel_of(const typename T::descriptor& d) {
+    if constexpr (requires { T::has_value_kernel(d); }) return T::has_value_kernel(d);
+    else return (void)d, false;
 }
 template <class T>
 [[nodiscard]] constexpr std::uint32_t rows_out_of(const typename T::layout& lay) {

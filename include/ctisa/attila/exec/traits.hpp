@@ -15,6 +15,7 @@
 #include "environment.hpp"
 #include "execute.hpp"
 #include "layout.hpp"
+#include "values.hpp"
 
 namespace ctisa::attila::exec {
 
@@ -82,6 +83,10 @@ struct traits {
             default: return true;
         }
     }
+
+    static constexpr bool has_value_kernel(const descriptor& d) noexcept { return values::supported(d); }
+    template <descriptor D, class Rows>
+    CTISA_EXEC_INLINE static void execute_values(Rows& rows) noexcept { values::execute<D>(rows); }
 
     template <class M>
     static context* context_of(M& m) noexcept { return m.state().constants.data(); }

@@ -1,0 +1,100 @@
+// ATTILA's kernels over row values (ctisa/exec/value_rows.hpp) for the compiled path: MOV, ADD,
+// MUL, MAD, DP3, DP4 with swizzles, modifiers and masks. The same operations in the same order as
+// their row kernels (execute.hpp), so results are bit for bit the same. Each instruction reads all
+// its sources before it writes, and computes its components in one expression each, side by side:
+// four independent chains the CPU overlaps.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "../../exec/value_rows.hpp"
+#include "layout.hpp"
+
+namespace ctisa::attila::exec::values {
+
+// Whether d has a value kernel: one of the operations above, with no predicate, end flag,
+// saturation or relative source (those keep the row kernels and the step hook).
+[[nodiscard]] constexpr bool supported(const instruction_desc& d) noexcept {
+    switch (d.op) {
+        case opcode::mov: case opcode::add: case opcode::mul: case opcode::mad: case opcode::dp3: case opcode::dp4: break;
+        default: return false;
+    }
+    if (d.predicated || d.end || d.saturate || d.invert_result) return false;
+    for (const source_desc& s : d.sources)
+        if (s.relative) return false;
+    return true;
+}
+
+// Component C of source S, modifiers applied (sign-bit operations, as float_modifier).
+template <instruction_desc D, unsigned S, unsigned C, class Rows>
+CTISA_EXEC_INLINE void read(const Rows& r, typename Rows::floats& out) noexcept {
+    constexpr ctisa::exec::float_modifier m = D.sources[S].float_mod();
+    constexpr std::uint32_t row = D.sources[S].row[C];  // (a constant: Clang 19 miscompiles reads of D at run time)
+    static_assert(row < Rows::count);
+    out = __builtin_bit_cast(typename Rows::floats, (r.row[row] & m.and_mask) ^ m.xor_mask);
+}
+
+// Component C of a component-wise instruction.
+template <instruction_desc D, unsigned C, class Rows>
+CTISA_EXEC_INLINE void component(const Rows& r, typename Rows::floats& out) noexcept {
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+    typename Rows::floats a, b, c;
+    read<D, 0, C>(r, a);
+    if constexpr (D.op == opcode::mov) {
+        out = a;
+    } else {
+        read<D, 1, C>(r, b);
+        if constexpr (D.op == opcode::add) {
+            out = a + b;
+        } else if constexpr (D.op == opcode::mul) {
+            out = a * b;
+        } else {  // MAD: the product rounded before the sum (op_mad)
+            read<D, 2, C>(r, c);
+            const typename Rows::floats product = a * b;
+            out = product + c;
+        }
+    }
+}
+
+// DP3/DP4: the products summed left to right (op_dp3, op_dp4).
+template <instruction_desc D, class Rows>
+CTISA_EXEC_INLINE void dot(const Rows& r, typename Rows::floats& sum) noexcept {
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+    typename Rows::floats a, b;
+    read<D, 0, 0>(r, a);
+    read<D, 1, 0>(r, b);
+    sum = a * b;
+    [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
+        ((read<D, 0, C + 1>(r, a), read<D, 1, C + 1>(r, b), sum = sum + a * b), ...);
+    }(std::make_integer_sequence<unsigned, D.op == opcode::dp3 ? 2 : 3>{});
+}
+
+// Instruction D: every source read, then the masked components written.
+template <instruction_desc D, class Rows>
+CTISA_EXEC_INLINE void execute(Rows& r) noexcept {
+    typename Rows::floats out[4];
+    if constexpr (D.op == opcode::dp3 || D.op == opcode::dp4) {
+        dot<D>(r, out[0]);
+        out[1] = out[2] = out[3] = out[0];
+    } else {
+        [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
+            ((D.mask.has(C) ? component<D, C>(r, out[C]) : void()), ...);
+        }(std::make_integer_sequence<unsigned, 4>{});
+    }
+    [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
+        ((D.mask.has(C) ? ctisa::exec::keep_in_order(out[C]) : void()), ...);
+        ((D.mask.has(C) ? void(r.row[std::integral_constant<std::uint32_t, D.result_row + C>{}] =
+                                   __builtin_bit_cast(typename Rows::bits, out[C]))
+                        : void()),
+         ...);
+    }(std::make_integer_sequence<unsigned, 4>{});
+}
+
+}  // namespace ctisa::attila::exec::values
