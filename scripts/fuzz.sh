@@ -15,6 +15,7 @@ ctisa_ensure_packages
 
 target=${1:-all}
 seconds=${2:-10}
+max_len=${CTISA_FUZZ_MAX_LEN:-4096}  # inputs longer than this (whole seed programs) are cut: short inputs run faster
 build="$root/build/fuzz"
 shared="$root/../shared"
 mapfile -t all_isas < <(sed -n 's/^ctisa_fuzz(\([a-z0-9_]*\) .*/\1/p' "$root/tests/fuzz/CMakeLists.txt")
@@ -58,7 +59,7 @@ for i in "${isas[@]}"; do
         log="$build/logs/$i.$surface.log"
         mkdir -p "$corpus"
         status=0
-        CTISA_FUZZ_SURFACE=$surface "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+        CTISA_FUZZ_SURFACE=$surface "$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
             -artifact_prefix="$build/crashes/$i.$surface-" "${args[@]}" "$corpus" "$seeds/$kind" > "$log" 2>&1 || status=$?
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
         cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)
@@ -66,7 +67,7 @@ for i in "${isas[@]}"; do
         if [ "$status" -ne 0 ]; then
             crashed=1
             echo "  CRASH (log $log):"
-            grep -E 'ctisa fuzz:|^in:|^out:|ERROR: |runtime error|Test unit written' "$log" | head -n 8 | sed 's/^/    /'
+            grep -E 'ctisa fuzz:|^first difference|^in:|^out:|ERROR: |runtime error|Test unit written' "$log" | head -n 8 | cut -c1-160 | sed 's/^/    /'
         fi
     done
 done

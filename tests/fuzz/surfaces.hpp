@@ -11,6 +11,7 @@
 // the image for decoding errors.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -96,6 +97,12 @@ inline std::string hex(std::span<const std::uint8_t> bytes) {
     return s;
 }
 
+// Up to 32 bytes of an image from `from`, in hex.
+inline std::string hex_window(std::span<const std::uint8_t> bytes, std::size_t from) {
+    from = std::min(from, bytes.size());
+    return hex(bytes.subspan(from, std::min<std::size_t>(32, bytes.size() - from)));
+}
+
 template <class Isa>
 void binary_round_trip(std::span<const std::uint8_t> bytes) {
     const auto program = decode_program<Isa>(bytes);
@@ -103,8 +110,16 @@ void binary_round_trip(std::span<const std::uint8_t> bytes) {
     const std::string text = to_string<Isa>(std::span<const typename Isa::instruction>(*program));
     const auto again = assemble_bytes<Isa>(text);
     if (!again) fail("the disassembly does not assemble", text + "error: " + std::string(again.error().message()));
-    if (!std::equal(again->begin(), again->end(), bytes.begin(), bytes.end()))
-        fail("the disassembly assembles to other bytes", "in:  " + hex(bytes) + "\nout: " + hex(*again) + "\n" + text);
+    const auto [in, out] = std::mismatch(bytes.begin(), bytes.end(), again->begin(), again->end());
+    if (in != bytes.end() || out != again->end()) {
+        // The bytes around the first difference, and the text (whole: the statement is in it).
+        const auto at = static_cast<std::size_t>(in - bytes.begin());
+        const std::size_t from = at < 16 ? 0 : at - 16;
+        fail("the disassembly assembles to other bytes",
+             "first difference at byte " + std::to_string(at) + " (bytes from " + std::to_string(from) + ")\nin:  " +
+                 hex_window(bytes, from) + "\nout: " + hex_window(*again, from) +
+                 "\n" + text);
+    }
 }
 
 template <class Isa>
