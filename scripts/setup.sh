@@ -3,7 +3,7 @@
 # apt-get line needed and stops.
 
 # Each package, and why (checked against the base image's package list: the first five are on a
-# new Debian 12 machine already, the last five are not; all are named so that a thinner image works):
+# new Debian 12 machine already, the last six are not; all are named so that a thinner image works):
 #   cmake, ninja-build   the build, ctest, and the consumer and compile-fail tests (cmake -P)
 #   g++-12               the GCC build (and libstdc++ 12 for both compilers)
 #   python3              the generator (3.11: tomllib) and its --check test
@@ -14,9 +14,10 @@
 #   libboost-dev         Boost.Hana (header-only)
 #   catch2               Catch2 v2 (2.13) and its CMake package
 #   clang-format-19      scripts/format.sh (the code style in .clang-format); not on the base image
+#   libfuzzer-19-dev     libFuzzer for scripts/fuzz.sh and the fuzz smoke tests (-fsanitize=fuzzer)
 # The shell scripts (scripts/, tests/cli/) use only bash, coreutils, grep, sed and diffutils
 # (cmp, diff): Essential packages of every Debian system.
-ctisa_packages=(cmake ninja-build g++-12 python3 libbenchmark-dev clang-19 libclang-rt-19-dev libboost-dev catch2 clang-format-19)
+ctisa_packages=(cmake ninja-build g++-12 python3 libbenchmark-dev clang-19 libclang-rt-19-dev libboost-dev catch2 clang-format-19 libfuzzer-19-dev)
 
 ctisa_ensure_packages() {
     local missing=()

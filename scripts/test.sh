@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every test of ctisa with GCC 12 and with Clang 19 (-Wall -Wextra -Wpedantic
-# -Werror), then the run-time tests (ctest label runtime) again under AddressSanitizer and
-# UndefinedBehaviorSanitizer (Clang 19), on a fresh machine too: missing Debian packages are
-# installed first (as root). It names no ISA: tests/CMakeLists.txt registers them.
+# -Werror), then the run-time tests (ctest label runtime, the libFuzzer smoke tests among them) again
+# under AddressSanitizer and UndefinedBehaviorSanitizer (Clang 19), on a fresh machine too: missing
+# Debian packages are installed first (as root). It names no ISA: tests/CMakeLists.txt registers them.
 #   scripts/test.sh            all three
 #   scripts/test.sh gcc        one of them (gcc, clang or sanitize)
 set -euo pipefail
@@ -31,11 +31,12 @@ for compiler in "${compilers[@]}"; do
     case "$compiler" in
         gcc) cxx=g++-12 ;;
         clang) cxx=clang++-19 ;;
-        sanitize)  # the tests labelled runtime run code (compile-fail tests and benchmarks need no sanitizer)
+        sanitize)  # the tests labelled runtime run code (compile-fail tests and benchmarks need no sanitizer);
+                   # they include the fuzz smoke tests (label fuzz: a few seconds each surface, tests/fuzz)
             cxx=clang++-19
             sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=all"
             flags=("-DCMAKE_CXX_FLAGS=$sanitizers -fno-omit-frame-pointer" "-DCMAKE_EXE_LINKER_FLAGS=$sanitizers"
-                   -DCTISA_BUILD_BENCHMARKS=OFF)
+                   -DCTISA_BUILD_BENCHMARKS=OFF -DCTISA_BUILD_FUZZERS=ON)
             targets=(--target ctisa_runtime_tests)
             label=runtime ;;
         *) echo "unknown configuration '$compiler' (gcc, clang or sanitize)" >&2; exit 2 ;;

@@ -318,7 +318,7 @@ inline void texture_kernels(const Desc& desc, const lane_view<N, S>& v, const la
         per_lane(desc, v, active, all_active, [&](std::size_t l, const auto& in) {
             vec4 r{};
             for (unsigned comp = 0; comp < 4; ++comp)
-                r[comp] = from_fixed(fixed_product(in[0][comp], in[1][comp]) + accumulator(v, lay.accumulator, comp, l));
+                r[comp] = from_fixed(fixed_add(fixed_product(in[0][comp], in[1][comp]), accumulator(v, lay.accumulator, comp, l)));
             return r;
         });
     }

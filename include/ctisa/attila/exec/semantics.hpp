@@ -108,6 +108,12 @@ inline constexpr int fixed_fraction_bits = 8;
 [[nodiscard]] inline std::int64_t fixed_product(float a, float b) noexcept { return to_fixed(a) * to_fixed(b); }
 // 16.8 widened to 32.16 units.
 [[nodiscard]] inline std::int64_t fixed_widen(float a) noexcept { return to_fixed(a) * 256; }
+// A product plus the accumulator, wrapping: an accumulator the program wrote is far from int64's
+// range, and one that holds anything else (a register file filled at random) must not make the sum
+// undefined behaviour.
+[[nodiscard]] inline std::int64_t fixed_add(std::int64_t a, std::int64_t b) noexcept {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+}
 // 32.16 to FP32, correctly rounded (the value is exact in a double).
 [[nodiscard]] inline float from_fixed(std::int64_t units) noexcept {
     return static_cast<float>(static_cast<double>(units) / 65536.0);

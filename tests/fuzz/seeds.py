@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Seed inputs for one ISA's fuzz target, from the peers' data in ../shared/reference/<isa> (read
+here, never copied into the project). Two kinds of reference data:
+  - programs in subfolders (real binaries *.bin, listings and sources): passed to libFuzzer as they
+    are, by name (the list files below), never copied;
+  - test vectors, one a line at the top level (hex bytes and their text, as Mesa's assembler cases or
+    ATTILA's encoding vectors): written under OUT one vector a file, and sixteen together as a program.
+Usage: seeds.py REFERENCE_DIR OUT_DIR   (writes OUT/bytes/, OUT/text/, OUT/execute/, OUT/*.list)"""
+import pathlib
+import re
+import sys
+
+HEX = re.compile(r"^(?:[0-9A-Fa-f]{2} ?){4,}$")
+VERDICT = re.compile(r"^[A-Z_]+$")
+
+
+def vector(line):
+    """(bytes, text) of a vector line, or None: the bytes are the first field of hex pairs, the text the
+    first other field that is neither hex nor an upper-case verdict word."""
+    fields = [f.strip() for f in re.split(r"\t| {4,}", line) if f.strip()]
+    raw = next((f for f in fields if HEX.match(f) and len(f.replace(" ", "")) % 2 == 0), None)
+    if raw is None:
+        return None
+    text = next((f for f in fields if f is not raw and not HEX.match(f) and not VERDICT.match(f)), "")
+    return bytes.fromhex(raw.replace(" ", "")), text
+
+
+def main(reference, out):
+    for kind in ("bytes", "text", "execute"):
+        (out / kind).mkdir(parents=True, exist_ok=True)
+    vectors = []
+    lists = {"bytes": [], "text": []}
+    for path in sorted(reference.rglob("*")):
+        if not path.is_file() or path.name == "SOURCE.txt":
+            continue
+        if path.parent != reference:
+            lists["bytes" if path.suffix == ".bin" else "text"].append(str(path))
+            continue
+        for line in path.read_text(errors="replace").splitlines():
+            if line.startswith("#"):
+                continue
+            v = vector(line)
+            if v:
+                vectors.append(v)
+    for i, (raw, text) in enumerate(vectors):
+        (out / "bytes" / f"v{i:05}").write_bytes(raw)
+        (out / "text" / f"v{i:05}").write_text(text + "\n")
+    for g in range(0, len(vectors), 16):
+        group = vectors[g:g + 16]
+        (out / "bytes" / f"p{g:05}").write_bytes(b"".join(raw for raw, _ in group))
+        (out / "text" / f"p{g:05}").write_text("".join(text + "\n" for _, text in group))
+        (out / "execute" / f"p{g:05}").write_bytes(bytes(8) + b"".join(raw for raw, _ in group))
+    for path in lists["bytes"]:
+        data = pathlib.Path(path).read_bytes()
+        (out / "execute" / pathlib.Path(path).name).write_bytes(bytes(8) + data)
+    for kind, paths in lists.items():
+        (out / f"{kind}.list").write_text(",".join(paths))
+    print(f"{reference.name}: {len(vectors)} vectors, {len(lists['bytes'])} binaries, {len(lists['text'])} programs")
+
+
+if __name__ == "__main__":
+    main(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]))
