@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Throughput of the ATTILA executor's vector ALU core, against the same math as plain C++.
 //
 //   build/bin/attila_bench --benchmark_out=attila.json --benchmark_out_format=json
@@ -100,7 +101,7 @@ void native_blocks(const soa& in, soa& out, std::size_t lanes, Body body) {
 }
 
 void native_mad(const soa& in, soa& out, std::size_t lanes) {
-    native_blocks(in, out, lanes, [](float (&r)[4][native_block]) {
+    native_blocks(in, out, lanes, [](float(&r)[4][native_block]) {
         for (int k = 0; k < 63; ++k)
             for (int c = 0; c < 4; ++c)
                 for (std::size_t j = 0; j < native_block; ++j) {
@@ -111,7 +112,7 @@ void native_mad(const soa& in, soa& out, std::size_t lanes) {
 }
 
 void native_mix(const soa& in, soa& out, std::size_t lanes) {
-    native_blocks(in, out, lanes, [](float (&r0)[4][native_block]) {
+    native_blocks(in, out, lanes, [](float(&r0)[4][native_block]) {
         float r1[4][native_block], r2[4][native_block] = {};  // r2.w is never written: it stays zero
         for (int k = 0; k < 16; ++k) {
             for (int c = 0; c < 4; ++c)
@@ -134,7 +135,7 @@ void native_mix(const soa& in, soa& out, std::size_t lanes) {
 }
 
 void native_predicated(const soa& in, soa& out, std::size_t lanes) {
-    native_blocks(in, out, lanes, [](float (&r)[4][native_block]) {
+    native_blocks(in, out, lanes, [](float(&r)[4][native_block]) {
         bool p[native_block];
         for (std::size_t j = 0; j < native_block; ++j) p[j] = r[0][j] > c4[0];
         for (int k = 0; k < 31; ++k)
@@ -187,8 +188,8 @@ void verify(const char* name, native_fn native) {
         const std::array<float, 4> n{out.x[l], out.y[l], out.z[l], out.w[l]};
         for (unsigned c = 0; c < 4; ++c) {
             if (x[c] != y[c] || x[c] != ctisa::exec::as_bits(n[c])) {
-                std::fprintf(stderr, "%s/%zu lane %zu component %u: exec %08x static %08x native %08x\n", name, W, l, c, x[c],
-                             y[c], ctisa::exec::as_bits(n[c]));
+                std::fprintf(stderr, "%s/%zu lane %zu component %u: exec %08x static %08x native %08x\n", name, W, l, c, x[c], y[c],
+                             ctisa::exec::as_bits(n[c]));
                 std::exit(1);
             }
         }

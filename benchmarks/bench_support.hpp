@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What every ISA's executor benchmark shares: program text repeated at compile time, and a main
 // that runs the benchmarks and prints each program's lane-ops/s and ratios to native.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AMD IL's codec benchmarks (codec_bench.hpp): a mix of twelve builders over run-time registers;
 // the corpus is one image, the header and then rounds of the mix, since the stream decoder reads a
 // packet only after the header.
@@ -61,8 +62,6 @@ std::vector<std::uint8_t> image(std::size_t rounds) {
 
 }  // namespace
 
-void register_amdil() {
-    register_corpus<il::isa, mix_size>(image_corpus<il::isa>(image(4096 / mix_size)), encode_mix);
-}
+void register_amdil() { register_corpus<il::isa, mix_size>(image_corpus<il::isa>(image(4096 / mix_size)), encode_mix); }
 
 }  // namespace ctisa_bench::codec

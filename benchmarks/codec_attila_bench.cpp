@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA's codec benchmarks (codec_bench.hpp): a corpus of random 16-byte units the decoder accepts,
 // and a mix of twelve builders over run-time registers.
 #include <ctisa/attila/attila.hpp>
@@ -47,8 +48,6 @@ std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
 
 }  // namespace
 
-void register_attila() {
-    register_all<at::isa, mix_size>(random_unit, encode_mix);
-}
+void register_attila() { register_all<at::isa, mix_size>(random_unit, encode_mix); }
 
 }  // namespace ctisa_bench::codec

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // codec/<operation>/<isa>: instructions per second through each ISA's encoder, decoder, assembler
 // and disassembler (see codec_bench.hpp).
 #include "codec_bench.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The codec benchmarks every binary ISA shares: decode (bytes -> instruction, strict), encode (typed
 // builders over operands read at run time, then bytes), assemble and disassemble (text), each
 // reporting items_per_second in instructions. An ISA gives a corpus source (random units its
@@ -159,8 +160,7 @@ void encode(benchmark::State& state, EncodeMix&& encode_mix) {
     std::vector<std::uint8_t> out(MixSize * UnitBytes);
     for (auto _ : state) {
         for (std::size_t k = 0; k < rounds; ++k) {
-            if (encode_mix(operands.data() + k * operands_per_round, out.data()) != MixSize)
-                state.SkipWithError("a builder in the mix failed");
+            if (encode_mix(operands.data() + k * operands_per_round, out.data()) != MixSize) state.SkipWithError("a builder in the mix failed");
             benchmark::DoNotOptimize(out.data());
             benchmark::ClobberMemory();
         }

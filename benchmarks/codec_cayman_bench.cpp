@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cayman's codec benchmarks (codec_bench.hpp): a mix of twelve ALU builders over run-time GPRs and
 // channels, each encoded as its own unit; the corpus is one image layout() makes of ALU clauses
 // holding rounds of the mix (one instruction a group), since the decoder reads whole programs.
@@ -62,8 +63,6 @@ std::vector<std::uint8_t> image(std::size_t clauses) {
 
 }  // namespace
 
-void register_cayman() {
-    register_corpus<cm::isa, mix_size>(image_corpus<cm::isa>(image(4096 / (4 * mix_size))), encode_mix);
-}
+void register_cayman() { register_corpus<cm::isa, mix_size>(image_corpus<cm::isa>(image(4096 / (4 * mix_size))), encode_mix); }
 
 }  // namespace ctisa_bench::codec

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall's codec benchmarks (codec_bench.hpp): a corpus of random 8-byte words the decoder
 // accepts, and a mix of twelve builders over run-time registers.
 #include <ctisa/valhall/valhall.hpp>
@@ -43,8 +44,6 @@ std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
 
 }  // namespace
 
-void register_valhall() {
-    register_all<va::isa, mix_size>(random_unit, encode_mix);
-}
+void register_valhall() { register_all<va::isa, mix_size>(random_unit, encode_mix); }
 
 }  // namespace ctisa_bench::codec

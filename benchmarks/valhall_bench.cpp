@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Throughput of the Valhall executor, against the same math as plain C++.
 //
 //   build/bin/valhall_bench --benchmark_out=valhall.json --benchmark_out_format=json

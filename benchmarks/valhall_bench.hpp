@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the Valhall executor benchmarks (valhall_bench*.cpp): programs are registered per
 // warp width as exec/ (the interpreter), static/ (the compiled path) and native/ (plain C++ doing
 // the same math), after a check that the three agree bit for bit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Valhall benchmark's floating-point programs: an FMA.f32 chain and an FMA.v2f16 chain.
 #include <bit>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Valhall benchmark's integer program: add, shift-xor both ways, multiply.
 #include "valhall_bench.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A JIT-style emitter: builds a shader at run time with the typed builders, the way a driver
 // would emit code for parameters it learns late (here: how many lights), and prints its bytes.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A shader snippet checked by the compiler: assembled while this file compiles. A typo in the
 // text is a compile error that names the line, the column and the problem.
 #include <cstdio>

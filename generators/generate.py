@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes include/ctisa/<isa>/generated/*.hpp from each ISA's spec (Python 3 standard library only).
 
     generators/generate.py [ISA ...] [--spec ISA=PATH] [--check]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the benchmarks (GCC 12, -O3, for this machine's CPU) and runs them: Google Benchmark's
 # console output and a ratio summary on the terminal, JSON in build/bench/<name>.json.
 #   scripts/bench.sh [extra Google Benchmark flags, e.g. --benchmark_filter=mad]

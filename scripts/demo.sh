@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The main job, on a fresh machine: build ctisa's tool and examples, then assemble, encode, decode
 # and execute a shader and print what happened at each step.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Formats ctisa's C++ sources with clang-format 19 and the repository's .clang-format.
 #   scripts/format.sh            rewrite the files that differ, in place
 #   scripts/format.sh --check    change nothing; list the files that differ and exit 1 if any does

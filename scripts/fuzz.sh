@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds ctisa's libFuzzer targets (tests/fuzz: one binary an ISA, one run a surface) with Clang 19
 # under ASan and UBSan, and runs them, each for SECONDS (default 10), from a corpus kept under
 # build/fuzz/corpus/ISA/SURFACE (it grows run after run), seeded from ../shared/reference (read

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by demo.sh and test.sh: makes sure the Debian packages ctisa builds with are present.
 # As root it installs what is missing (apt-get update first); otherwise it prints the one
 # apt-get line needed and stops.

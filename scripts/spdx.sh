@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Puts the licence identifier at the top of every source of ctisa that lacks it:
 #   // SPDX-License-Identifier: MIT    C++ (.hpp, .cpp, .h)
 #   # SPDX-License-Identifier: MIT     CMake (CMakeLists.txt, .cmake, .cmake.in), Python, shell

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds and runs every test of ctisa with GCC 12 and with Clang 19 (-Wall -Wextra -Wpedantic
 # -Werror), then the run-time tests (ctest label runtime, the libFuzzer smoke tests among them) again
 # under AddressSanitizer and UndefinedBehaviorSanitizer (Clang 19), on a fresh machine too: missing
@@ -9,6 +10,11 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$root/scripts/setup.sh"
 ctisa_ensure_packages
+
+# The sources follow .clang-format and carry their licence line (the two scripts fix what differs).
+echo "== format and licence lines"
+"$root/scripts/format.sh" --check
+"$root/scripts/spdx.sh" --check
 
 # The figures worth keeping from a run (conformance counts, fuzz tallies): a test program
 # FOLDER_tests records one by printing a line that starts with "FOLDER " (as "valhall conformance:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every C++ block of README.md compiles as pasted (warnings are errors, but a tour may leave a
 value unused): a block with its own main() as it stands, any other with its #include,
 namespace-alias and using lines at file scope and the rest inside main().

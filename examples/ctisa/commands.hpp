@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ctisa command-line tool's commands, written once for every ISA. An ISA joins the tool with
 // one line in registry.cpp: make_run_entry<its run adapter>() (run.hpp), or make_entry<its isa
 // traits>() while it has no executor.
@@ -82,7 +83,8 @@ int assemble(const input& in) {
         if constexpr (ctisa::contract::statements_independent<Isa>())
             for (std::size_t i = 0; i < program.statements.size(); ++i)
                 if (auto bytes = Isa::encode(program.statements[i]); !bytes) {
-                    print_error(in, program.at_statement(ctisa::error{bytes.error().code, 0, 0, static_cast<std::uint32_t>(i), bytes.error().subject}));
+                    print_error(
+                        in, program.at_statement(ctisa::error{bytes.error().code, 0, 0, static_cast<std::uint32_t>(i), bytes.error().subject}));
                     status = 1;
                 }
         if (status != 0) return status;
@@ -130,7 +132,8 @@ int disassemble(const input& in, bool binary) {
         if (!hex) return 1;
         std::string out;
         ctisa::text::string_sink sink(out);
-        const ctisa::error e = ctisa::for_each_decoded<Isa>(hex->bytes, [&](const typename Isa::instruction& ins) { ctisa::print_statement<Isa>(sink, ins); });
+        const ctisa::error e =
+            ctisa::for_each_decoded<Isa>(hex->bytes, [&](const typename Isa::instruction& ins) { ctisa::print_statement<Isa>(sink, ins); });
         std::cout << out;
         if (!e.failed()) return 0;
         print_error(in, at_byte(e, *hex, e.offset));
@@ -173,12 +176,13 @@ int explain(const input& in, bool binary) {
             std::cout << text << '\n';
         };
         if constexpr (ctisa::has_stream_decoder<Isa>) {
-            const ctisa::error e = ctisa::for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& ins, std::size_t offset, std::size_t) {
-                print_text(ins);
+            const ctisa::error e =
+                ctisa::for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& ins, std::size_t offset, std::size_t) {
+                    print_text(ins);
                 // A unit whose meaning depends on its place (Cayman): the decoded statement knows it.
-                if constexpr (requires { Isa::explain(ins, print_field); }) Isa::explain(ins, print_field);
-                else Isa::explain(bytes.subspan(offset), print_field);
-            });
+                    if constexpr (requires { Isa::explain(ins, print_field); }) Isa::explain(ins, print_field);
+                    else Isa::explain(bytes.subspan(offset), print_field);
+                });
             if (!e.failed()) return 0;
             print_error(in, at_byte(e, *hex, e.offset));
             return 1;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `ctisa doc ISA`: one self-contained HTML page about an ISA, built from its compile-time
 // description. What the contract gives every ISA (for_each_field, for_each_opcode) makes the bit
 // diagrams and the field and opcode tables; an ISA's doc_adapter (core/doc_adapter.hpp) adds its
@@ -113,7 +114,8 @@ inline void write_diagram(std::ostream& out, const format_fields& format) {
             out << "<tr>";
             for (unsigned b = row_hi; b > row_lo;) {
                 const unsigned bit = b - 1;
-                auto f = std::find_if(layer.begin(), layer.end(), [&](const ctisa::field_info& g) { return g.bits.lsb <= bit && bit <= msb_of(g); });
+                auto f =
+                    std::find_if(layer.begin(), layer.end(), [&](const ctisa::field_info& g) { return g.bits.lsb <= bit && bit <= msb_of(g); });
                 unsigned low = row_lo;
                 if (f != layer.end()) {
                     low = std::max(row_lo, static_cast<unsigned>(f->bits.lsb));
@@ -125,8 +127,7 @@ inline void write_diagram(std::ostream& out, const format_fields& format) {
                 if (f != layer.end())
                     out << "<td class=\"field\" colspan=\"" << span << "\" title=\"" << escape(f->name) << " [" << msb_of(*f) << ':'
                         << unsigned(f->bits.lsb) << "]\">" << escape(f->name) << "</td>";
-                else
-                    out << "<td class=\"gap\" colspan=\"" << span << "\"></td>";
+                else out << "<td class=\"gap\" colspan=\"" << span << "\"></td>";
                 b = low;
             }
             out << "</tr>\n";
@@ -164,8 +165,8 @@ template <class Adapter>
 void write_enums(std::ostream& out) {
     out << "<section id=\"enums\">\n<h2>Enums</h2>\n";
     Adapter::for_each_enum([&](const ctisa::enum_doc& e) {
-        out << "<section id=\"" << anchor("enum-", e.name) << "\" class=\"enum\">\n<h3>" << escape(e.name) << "</h3>\n<p>" << escape(e.description)
-            << "</p>\n<table class=\"values\">\n<tr><th>value</th><th>name</th><th>meaning</th></tr>\n";
+        out << "<section id=\"" << anchor("enum-", e.name) << "\" class=\"enum\">\n<h3>" << escape(e.name) << "</h3>\n<p>"
+            << escape(e.description) << "</p>\n<table class=\"values\">\n<tr><th>value</th><th>name</th><th>meaning</th></tr>\n";
         for (const auto& v : e.values)
             out << "<tr><td>" << v.value << "</td><td><code>" << escape(v.name) << "</code></td><td>" << escape(v.description) << "</td></tr>\n";
         out << "</table>\n</section>\n";

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes OUT/<isa>.html for every ISA the tool CTISA knows (ctisa isas, then ctisa doc ISA).
 execute_process(COMMAND ${CTISA} isas OUTPUT_VARIABLE isas RESULT_VARIABLE status)
 if(NOT status EQUAL 0)

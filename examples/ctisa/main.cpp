@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ctisa: the command-line face of the library (see README.md and ../shared/DESIGN.md).
 #include <cerrno>
 #include <cstdio>

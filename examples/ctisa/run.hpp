@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `ctisa run ISA FILE`, written once for every ISA: load the program (assemble FILE, or decode it
 // with --binary), apply an inputs file, run it on the reference executor, print what it wrote.
 // An ISA provides only a run_adapter (below), in its own folder: include/ctisa/<isa>/run_adapter.hpp.
@@ -39,8 +40,8 @@ namespace ctisa_tool {
 //   written(machine) -> the registers the program writes, in the order they print
 // Optional: killed(machine, lane) -> bool, for ISAs whose lanes can be killed.
 template <class A>
-concept run_adapter = requires(typename A::machine& m, const typename A::machine& cm, const typename A::reg& r,
-                               std::string_view text, std::size_t lane, std::span<const std::uint32_t> words) {
+concept run_adapter = requires(typename A::machine& m, const typename A::machine& cm, const typename A::reg& r, std::string_view text,
+                               std::size_t lane, std::span<const std::uint32_t> words) {
     typename A::isa;
     requires std::constructible_from<typename A::machine, std::span<const typename A::isa::instruction>, std::size_t>;
     { A::machine::lanes } -> std::convertible_to<std::size_t>;
@@ -180,16 +181,15 @@ auto counted_run(Machine& m, std::uint64_t steps, std::uint64_t& lane_operations
     using traits = typename Machine::traits;
     typename traits::default_environment env;
     typename traits::environment_ref ref(env);
-    return m.run_with(env, steps,
-                      [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
-                          if (all) {
-                              lane_operations += m.active_lanes();
-                          } else {
-                              for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += active[l] != 0;
-                          }
-                          traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all,
-                                          ref, m.info(0, live), fx);
-                      });
+    return m.run_with(env, steps, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
+        if (all) {
+            lane_operations += m.active_lanes();
+        } else {
+            for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += active[l] != 0;
+        }
+        traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all, ref,
+                        m.info(0, live), fx);
+    });
 }
 
 // A run that stopped with an error: at the instruction when the error names one (its byte offset).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Options and input files shared by every ISA's `ctisa run`.
 #pragma once
 
@@ -34,8 +35,7 @@ inline bool run_option_takes_value(std::string_view option) {
 }
 
 // Parses --binary, --lanes N, --inputs FILE, --steps N and --float; prints usage errors.
-inline std::optional<run_options> parse_run_options(const std::vector<std::string>& options, std::size_t max_lanes,
-                                                    std::size_t default_lanes) {
+inline std::optional<run_options> parse_run_options(const std::vector<std::string>& options, std::size_t max_lanes, std::size_t default_lanes) {
     run_options out;
     out.lanes = default_lanes;
     for (std::size_t i = 0; i < options.size(); ++i) {
@@ -158,8 +158,7 @@ bool read_inputs(const input& file, std::size_t lanes, Rest&& rest) {
     ctisa::text::cursor in(file.text, "#");
     bool ok = true;
     auto fail = [&](ctisa::text::position at, std::string_view what) {
-        std::fprintf(stderr, "%s:%u:%u: error: %.*s\n", file.name.c_str(), at.line, at.column, static_cast<int>(what.size()),
-                     what.data());
+        std::fprintf(stderr, "%s:%u:%u: error: %.*s\n", file.name.c_str(), at.line, at.column, static_cast<int>(what.size()), what.data());
         ok = false;
     };
     for (; !in.at_end(); in.next_line()) {

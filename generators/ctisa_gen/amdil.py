@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """AMD IL: generators/specs/amdil.toml + amdil_tables.toml -> include/ctisa/amdil/generated/.
 
 amdil.toml holds the token layouts and the decisions; amdil_tables.toml (written from the seed by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ATTILA: generators/specs/attila.toml -> include/ctisa/attila/generated/."""
 
 import tomllib

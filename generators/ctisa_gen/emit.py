@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What every ISA's generated headers share: the banner, enums, reflected formats, name tables."""
 
 import hashlib

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """NVIDIA unified assembly: generators/specs/nvasm.toml -> include/ctisa/nvasm/generated/.
 
 The language is text, so the description is tables only: instructions (Table X.13 rows and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Valhall: ../shared/seeds/valhall_ISA.xml (Mesa 21.3's ISA.xml) -> include/ctisa/valhall/generated/.
 
 The XML is read as written. Where it leaves a bit position implicit, the positions are the facts Mesa

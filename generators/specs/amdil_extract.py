@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes generators/specs/amdil_tables.toml: the AMD IL enumerations and opcodes read out of the seed.
 
     generators/specs/amdil_extract.py [--seed PATH] [--reference DIR] [--check]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ctisa: every instruction set and the executor, in one include. Prefer the one-ISA headers
 // (ctisa/attila/attila.hpp, ...) where compile time matters.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The typed builders: constant instructions fold to their tokens; the tokens are those the text and
 // the real binaries give for the same statement.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The generated AMD IL description against the document and the peer data in ../shared/reference/amdil:
 // counts and sample facts at compile time, then every opcode and enumeration value the peers give,
 // with each difference listed and explained.
@@ -196,8 +197,7 @@ std::vector<std::vector<std::string>> csv_rows(const char* relative) {
 
 std::map<std::string, unsigned> our_codes() {
     std::map<std::string, unsigned> out;
-    for (unsigned c = 0; c < il::opcode_count; ++c)
-        out[std::string(il::enumerator(static_cast<il::opcode>(c)))] = c;
+    for (unsigned c = 0; c < il::opcode_count; ++c) out[std::string(il::enumerator(static_cast<il::opcode>(c)))] = c;
     return out;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The nine real IL binaries of ../shared/reference/amdil/il and their disassembly by another tool.
 #pragma once
 
@@ -7,8 +8,8 @@
 
 namespace amdil_test {
 
-inline const char* const public_binaries[] = {"boredcircuit", "creation", "flame",  "happyjumping", "microwaves",
-                                               "primitives",   "protean",  "seascape", "wolf3d"};
+inline const char* const public_binaries[] = {"boredcircuit", "creation", "flame",    "happyjumping", "microwaves",
+                                              "primitives",   "protean",  "seascape", "wolf3d"};
 
 // The bytes of il_NAME.bin, or the text of il_NAME.txt.
 inline std::string read_public(const char* name, const char* extension) {

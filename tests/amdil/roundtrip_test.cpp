@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Text round trips over the whole description: every opcode whose tokens the document gives, with every
 // value of each of its control fields (all of a small field, the ends and a middle of a wide one), and
 // every destination and source modifier: packet -> text -> packet gives the same tokens.
@@ -31,9 +32,7 @@ il::instruction packet(il::opcode op, std::uint32_t token, std::uint32_t dst_mod
     return in;
 }
 
-bool plain(il::opcode op) {
-    return il::operands(op).described && op != il::opcode::comment && op != il::opcode::macrocall;
-}
+bool plain(il::opcode op) { return il::operands(op).described && op != il::opcode::comment && op != il::opcode::macrocall; }
 
 void round_trip(const il::instruction& in, std::size_t& count) {
     REQUIRE(il::packet_at(in.tokens(), 0).ok());
@@ -79,8 +78,7 @@ TEST_CASE("amdil: every destination and source modifier round-trips through text
     std::size_t count = 0;
     const auto mad = static_cast<std::uint32_t>(il::opcode::mad);
     // Destination: every write mask (no-write, write, 0, 1 per component) with clamp and every shift.
-    for (std::uint32_t mask = 0; mask < 256; ++mask)
-        round_trip(packet(il::opcode::mad, mad, mask, 0), count);
+    for (std::uint32_t mask = 0; mask < 256; ++mask) round_trip(packet(il::opcode::mad, mad, mask, 0), count);
     for (std::uint32_t shift = 0; shift < static_cast<std::uint32_t>(il::shift_scale::last); ++shift)
         for (std::uint32_t clamp = 0; clamp < 2; ++clamp) round_trip(packet(il::opcode::mad, mad, 0x55u | clamp << 8 | shift << 9, 0), count);
     // Source: every swizzle of each component, every negate set, every flag, every divComp.

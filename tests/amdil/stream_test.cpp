@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The token-stream walker: every real binary in ../shared/reference/amdil/il decodes to its last dword,
 // packet by packet in step with the accompanying disassembly; damaged streams give errors that name the
 // token and its offset.
@@ -22,8 +23,7 @@ std::vector<std::uint32_t> words_of(const std::string& bytes) {
     REQUIRE(bytes.size() % 4 == 0);
     std::vector<std::uint32_t> w(bytes.size() / 4);
     for (std::size_t i = 0; i < w.size(); ++i)
-        for (unsigned b = 0; b < 4; ++b)
-            w[i] |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i * 4 + b])) << (8 * b);
+        for (unsigned b = 0; b < 4; ++b) w[i] |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i * 4 + b])) << (8 * b);
     return w;
 }
 
@@ -36,7 +36,6 @@ std::vector<std::string> statements_of(const std::string& text) {
     }
     return out;
 }
-
 
 }  // namespace
 
@@ -93,8 +92,10 @@ TEST_CASE("amdil: every public binary decodes to its last dword, in step with it
     CHECK(total_packets == 11612);
     CHECK(default_modifiers == 37);  // the issue's count for the public binaries
     CHECK(spelled_controls == 9 * 2 + 9 + 116);  // dcl_input usage and interp, dcl_output usage, div zeroop
-    std::printf("amdil conformance: 9 of 9 binaries decode to their last dword, %zu packets in step with the disassembly, "
-                "%zu default-content modifier tokens\n", total_packets, default_modifiers);
+    std::printf(
+        "amdil conformance: 9 of 9 binaries decode to their last dword, %zu packets in step with the disassembly, "
+        "%zu default-content modifier tokens\n",
+        total_packets, default_modifiers);
 }
 
 namespace {
@@ -115,13 +116,12 @@ TEST_CASE("amdil: the walker works in constant evaluation", "[amdil][stream]") {
     STATIC_REQUIRE(!first_error(mov_r0_r1).failed());
     STATIC_REQUIRE(il::packet_at(std::span<const std::uint32_t>(mov_r0_r1), 2)->size == 3);
     // mov r0, cb[r6.w+2][r2.x+4].y: the nine source tokens of section 2.2.8, example 5.
-    constexpr std::array<std::uint32_t, 12> example5{
-        mov_code, 0x00040000u,                                  // mov r0,
-        0x075F0000u, 0x00001111u,                               // IL_Src cb: mod, reg-relative, dim 1, imm; .y
-        0x00440006u, 0x00003333u, 2u,                           // r6 .w, literal 2
-        0x05000000u,                                            // second dimension: reg-relative, imm
-        0x00440002u, 0x00000000u, 4u,                           // r2 .x, literal 4
-        0u};
+    constexpr std::array<std::uint32_t, 12> example5{mov_code,    0x00040000u,                                  // mov r0,
+                                                     0x075F0000u, 0x00001111u,  // IL_Src cb: mod, reg-relative, dim 1, imm; .y
+                                                     0x00440006u, 0x00003333u, 2u,  // r6 .w, literal 2
+                                                     0x05000000u,  // second dimension: reg-relative, imm
+                                                     0x00440002u, 0x00000000u, 4u,  // r2 .x, literal 4
+                                                     0u};
     constexpr auto p = il::packet_at(std::span<const std::uint32_t>(example5), 0);
     STATIC_REQUIRE(p.ok());
     STATIC_REQUIRE(p->size == 11);
@@ -161,13 +161,15 @@ TEST_CASE("amdil: damaged streams give errors with their offsets", "[amdil][stre
         const auto mod = first_error(std::array<std::uint32_t, 4>{9u, 0x00010200u, mov_code, r0_masked});
         CHECK(mod.code == error_code::truncated);
         CHECK(mod.subject == "IL_Dst_Mod");
-        const auto literal = first_error(std::array<std::uint32_t, 5>{9u, 0x00010200u, static_cast<std::uint32_t>(il::opcode::dcl_literal), 0x00200000u, 1u});
+        const auto literal =
+            first_error(std::array<std::uint32_t, 5>{9u, 0x00010200u, static_cast<std::uint32_t>(il::opcode::dcl_literal), 0x00200000u, 1u});
         CHECK(literal.code == error_code::truncated);
         CHECK(literal.subject == "IL_DCL_LITERAL");
         const auto comment = first_error(std::array<std::uint32_t, 5>{9u, 0x00010200u, static_cast<std::uint32_t>(il::opcode::comment), 3u, 0u});
         CHECK(comment.code == error_code::truncated);
         CHECK(comment.subject == "comment text");
-        const auto icb = first_error(std::array<std::uint32_t, 4>{9u, 0x00010200u, 0x80000000u | static_cast<std::uint32_t>(il::opcode::dcl_const_buffer), 0xFFFFFFFFu});
+        const auto icb = first_error(
+            std::array<std::uint32_t, 4>{9u, 0x00010200u, 0x80000000u | static_cast<std::uint32_t>(il::opcode::dcl_const_buffer), 0xFFFFFFFFu});
         CHECK(icb.code == error_code::truncated);
         CHECK(icb.subject == "immediate constant buffer");
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AMD IL text: every public binary disassembles to text that assembles back to the same bytes, and
 // the text agrees with the accompanying disassembly (another tool's dialect) wherever the two spell
 // a statement alike.
@@ -15,7 +16,6 @@
 namespace il = ctisa::amdil;
 
 namespace {
-
 
 std::vector<std::uint8_t> bytes_of(const std::string& s) { return {s.begin(), s.end()}; }
 
@@ -82,8 +82,10 @@ TEST_CASE("amdil: binary -> text -> binary is exact for every public binary", "[
     }
     CHECK(default_tokens == 37);
     CHECK(same_as_grvk == 11566);
-    std::printf("amdil text: 9 of 9 binaries round-trip byte for byte through text (%zu statements, %zu spelled as grvk does, "
-                "all others up to 3 listed spellings and %zu default-content tokens)\n", statements, same_as_grvk, default_tokens);
+    std::printf(
+        "amdil text: 9 of 9 binaries round-trip byte for byte through text (%zu statements, %zu spelled as grvk does, "
+        "all others up to 3 listed spellings and %zu default-content tokens)\n",
+        statements, same_as_grvk, default_tokens);
 }
 
 TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
@@ -172,8 +174,7 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(il::packet_at(res->tokens(), 0)->size == 2);
     CHECK(round("comment 0x6C6C6568, 0x0000006F") == "comment 0x6C6C6568, 0x0000006F");
     CHECK(round("dcl_literal l0, 1, 2, 3, 4") == "dcl_literal l0, 0x00000001, 0x00000002, 0x00000003, 0x00000004");
-    CHECK(round("sample_resource(1)_sampler(2)_aoffimmi(0x00010203) r0, r1") ==
-          "sample_resource(1)_sampler(2)_aoffimmi(0x00010203) r0, r1");
+    CHECK(round("sample_resource(1)_sampler(2)_aoffimmi(0x00010203) r0, r1") == "sample_resource(1)_sampler(2)_aoffimmi(0x00010203) r0, r1");
     // The mov with x5[6].y of section 2.2.8 example 1: IL_Src (itemp 5, modifier, immediate), IL_Src_Mod, 6.
     const auto x5 = il::parse("mov r0, x5[6].yyyy");
     REQUIRE(x5.ok());
@@ -253,8 +254,8 @@ TEST_CASE("amdil: macro definitions before the header, and a macro call", "[amdi
     CHECK(text == source);
     CHECK((*bytes)[0] == 0x59);  // IL_OP_MACRODEF = 345, before the language token
     // The token forms say the same: the IL_Macro_Def token (in 7:0, out 15:8), the IL_Macro_Call token.
-    const auto tokens_form = ctisa::assemble_bytes<il::isa>(std::string_view(
-        "mdef_macro(3) 0x00000102\niadd r0, r1, r2\nmend\nil_cs_2_0\nmcall_macro(3) 0x00020001, r5, r6, l0\nend\n"));
+    const auto tokens_form = ctisa::assemble_bytes<il::isa>(
+        std::string_view("mdef_macro(3) 0x00000102\niadd r0, r1, r2\nmend\nil_cs_2_0\nmcall_macro(3) 0x00020001, r5, r6, l0\nend\n"));
     REQUIRE(tokens_form.ok());
     CHECK(*tokens_form == *bytes);
     // 7.19's examples: the outline option (bit 16), and a call with a comma after the head.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The typed builders give what the assembler gives for the same instruction, and report
 // run-time misuse as errors.
 #include <catch2/catch.hpp>
@@ -24,8 +25,7 @@ TEST_CASE("builders encode as the simulator's assembler", "[attila][builder]") {
     CHECK(bytes(at::arl(r(4), -abs(c(7).relative(a(0).component(3), 3).y()))) == vector_bytes("arl r4, -|c7[a0.w + 3].y|"));
     CHECK(bytes(at::add.sat()(o(1).mask("xyz"), -i(2).swizzle("wzyx"), -i(2).swizzle("wzyx"))) ==
           vector_bytes("add_sat o1.xyz, -i2.wzyx, -i2.wzyx"));
-    CHECK(bytes(at::fxmad.when(!p(0))(r(2).mask("y"), c(9).z(), c(9).z(), c(9).z())) ==
-          vector_bytes("(!p0) fxmad r2.y, c9.z, c9.z, c9.z"));
+    CHECK(bytes(at::fxmad.when(!p(0))(r(2).mask("y"), c(9).z(), c(9).z(), c(9).z())) == vector_bytes("(!p0) fxmad r2.y, c9.z, c9.z, c9.z"));
     CHECK(bytes(at::addi(a(0).mask("x"), a(0).x(), -1)) == vector_bytes("addi a0.x, a0.x, -1"));
     CHECK(bytes(at::stpeqi(p(1), a(0).x(), -2)) == vector_bytes("stpeqi p1, a0.x, -2"));
     CHECK(bytes(at::andp(!p(9), c(0).relative(a(0).component(0), 2).w(), p(6))) == vector_bytes("andp !p9, c0[a0.x + 2].w, p6"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Conformance with the ATTILA simulator's own assembler: every row of
 // ../shared/reference/attila/attila_asm_encoding_vectors.tsv.
 //
@@ -54,18 +55,16 @@ struct deviation {
 };
 
 const std::map<std::string, deviation, std::less<>> deviations = {
-    {"chs", {"ATTILA_BUG: its no-operand constructor stores the opcode in bit 21; the notes give the intended bytes",
-             "2f000000000000000000000000000000"}},
-    {"end", {"ATTILA_BUG: as CHS; END's intended bytes also carry the end flag",
-             "37010000000000000000000000000000"}},
-    {"mov r256, r0", {"OUT_OF_RANGE: the simulator truncates r256 to r0; temporaries are r0-r255", "",
-                      error_code::register_out_of_range}},
-    {"mov r0, c512", {"OUT_OF_RANGE: the simulator truncates c512 to c256; constants are c0-c511", "",
-                      error_code::register_out_of_range}},
-    {"mov r0, c0[a4.x + 0]", {"OUT_OF_RANGE: relative addressing has a0-a3 (2-bit field); the simulator truncates a4 to a0", "",
-                              error_code::register_out_of_range}},
-    {"mov r0, c0[a0.x + 300]", {"OUT_OF_RANGE: the relative offset is 9-bit signed (-256..255); the simulator wraps 300 to -212", "",
-                                error_code::number_out_of_range}},
+    {"chs",
+     {"ATTILA_BUG: its no-operand constructor stores the opcode in bit 21; the notes give the intended bytes",
+      "2f000000000000000000000000000000"}},
+    {"end", {"ATTILA_BUG: as CHS; END's intended bytes also carry the end flag", "37010000000000000000000000000000"}},
+    {"mov r256, r0", {"OUT_OF_RANGE: the simulator truncates r256 to r0; temporaries are r0-r255", "", error_code::register_out_of_range}},
+    {"mov r0, c512", {"OUT_OF_RANGE: the simulator truncates c512 to c256; constants are c0-c511", "", error_code::register_out_of_range}},
+    {"mov r0, c0[a4.x + 0]",
+     {"OUT_OF_RANGE: relative addressing has a0-a3 (2-bit field); the simulator truncates a4 to a0", "", error_code::register_out_of_range}},
+    {"mov r0, c0[a0.x + 300]",
+     {"OUT_OF_RANGE: the relative offset is 9-bit signed (-256..255); the simulator wraps 300 to -212", "", error_code::number_out_of_range}},
 };
 
 // Rows whose bytes ctisa matches but whose disassembly differs from the simulator's, by design.
@@ -74,8 +73,7 @@ std::string_view disassembly_difference(const row& r, const std::string& ours) {
         return "ATTILA_BUG: the simulator's decoder reads ANDP's relative component from the relmode bit (shows a0.y)";
     if (r.notes.find("prints |..| around relative operand") != std::string::npos)
         return "ATTILA quirk: its disassembler wraps a relative KIL/ZXP operand in |..| although the absolute bit is 0";
-    if ((r.text.find("kls") != std::string::npos || r.text.find("zxs") != std::string::npos) &&
-        r.disasm_after_decode == ours + ", s0")
+    if ((r.text.find("kls") != std::string::npos || r.text.find("zxs") != std::string::npos) && r.disasm_after_decode == ours + ", s0")
         return "the simulator prints ', s0' after KLS/ZXS, which its own assembler rejects; ctisa prints what it reads";
     return {};
 }
@@ -91,8 +89,7 @@ std::vector<std::uint8_t> wiki_form_bytes(const std::string& text) {
         return bytes;
     }
     const bool kill_sample = text.find("kls ") != std::string::npos || text.find("zxs ") != std::string::npos;
-    if (auto sample = text.find(", s0"); kill_sample && sample != std::string::npos)
-        return assemble(text.substr(0, sample));
+    if (auto sample = text.find(", s0"); kill_sample && sample != std::string::npos) return assemble(text.substr(0, sample));
     return {};
 }
 
@@ -102,8 +99,7 @@ TEST_CASE("attila conformance with the simulator's assembler vectors", "[attila]
     const auto rows = vector_rows();
     REQUIRE(rows.size() == 2571);
 
-    int accepted = 0, accepted_ok = 0, rejected = 0, rejected_ok = 0, deviated = 0, disasm_same = 0, disasm_documented = 0,
-        wiki_forms = 0;
+    int accepted = 0, accepted_ok = 0, rejected = 0, rejected_ok = 0, deviated = 0, disasm_same = 0, disasm_documented = 0, wiki_forms = 0;
     for (const auto& r : rows) {
         INFO("row: " << r.verdict << " '" << r.text << "'");
         const auto ours = assemble(r.text);
@@ -154,10 +150,11 @@ TEST_CASE("attila conformance with the simulator's assembler vectors", "[attila]
             ++disasm_documented;
         }
     }
-    std::printf("attila conformance: %d/%d accepted rows assemble to the listed bytes, %d more follow the wiki where the "
-                "simulator is flagged wrong; %d/%d rejected rows rejected; disassembly identical to the simulator's for "
-                "%d rows, documented differences for %d; %d rows the simulator rejects read as the wiki defines them\n",
-                accepted_ok, accepted - deviated, deviated, rejected_ok, rejected, disasm_same, disasm_documented, wiki_forms);
+    std::printf(
+        "attila conformance: %d/%d accepted rows assemble to the listed bytes, %d more follow the wiki where the "
+        "simulator is flagged wrong; %d/%d rejected rows rejected; disassembly identical to the simulator's for "
+        "%d rows, documented differences for %d; %d rows the simulator rejects read as the wiki defines them\n",
+        accepted_ok, accepted - deviated, deviated, rejected_ok, rejected, disasm_same, disasm_documented, wiki_forms);
     CHECK(wiki_forms == 9);
     CHECK(accepted_ok == accepted - deviated);
     CHECK(rejected_ok == rejected);

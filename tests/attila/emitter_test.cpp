@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The emitter for ATTILA: built instructions and text appended, JMP offsets placed from labels
 // (counted from the JMP itself, as the simulator's vectors show), and the ISA namespace's calls.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ATTILA encoder and decoder against the wiki's bit layout, and the decoder's totality.
 #include <catch2/catch.hpp>
 
@@ -34,9 +35,8 @@ TEST_CASE("ATTILA encodes at the wiki's bit positions", "[attila][encoding]") {
 
     // (!p5) mul_sat o2.yw, -|i4.wzyx|, 1.5 <- end: immediate layout, op2 bank IMM(6), float bits.
     constexpr auto m = encode_text("(!p5) mul_sat o2.yw, -|i4.wzyx|, 1.5 <- end");
-    STATIC_REQUIRE(m[0] == (0x17 | at_bits(1, 8) | at_bits(1, 10) | at_bits(1, 11) | at_bits(5, 12) | at_bits(0, 17) |
-                            at_bits(1, 20) | at_bits(1, 21) | at_bits(6, 22) | at_bits(7, 27) | at_bits(1, 32) |
-                            at_bits(1, 35) | at_bits(0x5, 36)));
+    STATIC_REQUIRE(m[0] == (0x17 | at_bits(1, 8) | at_bits(1, 10) | at_bits(1, 11) | at_bits(5, 12) | at_bits(0, 17) | at_bits(1, 20) |
+                            at_bits(1, 21) | at_bits(6, 22) | at_bits(7, 27) | at_bits(1, 32) | at_bits(1, 35) | at_bits(0x5, 36)));
     STATIC_REQUIRE(m[1] == (4 | at_bits(0xE4, 8) | at_bits(2, 16) | at_bits(0x3FC00000, 32)));
 
     // Relative addressing: c10[a1.y + -1] and c300 (PARAM2 bank 5, register 44).

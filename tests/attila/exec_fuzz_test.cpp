@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Any program the decoder accepts runs to an answer: every lane finishes, or the run stops with
 // step_limit or bad_branch_target, on the interpreter. Random programs of the reference vectors'
 // instructions (some with a bit flipped) run over random registers, NaNs and infinities included.
@@ -73,7 +74,8 @@ TEST_CASE("random decoded programs run to an answer", "[attila][exec][fuzz]") {
             for (unsigned reg = 0; reg < at::register_count; ++reg)
                 for (auto b : {at::bank::in, at::bank::temp, at::bank::addr, at::bank::out})
                     m.set(b, reg, lane, std::array<std::uint32_t, 4>{random_word(r), random_word(r), random_word(r), random_word(r)});
-        for (unsigned c = 0; c < at::constant_count; ++c) m.set_constant(c, std::array<std::uint32_t, 4>{random_word(r), random_word(r), random_word(r), random_word(r)});
+        for (unsigned c = 0; c < at::constant_count; ++c)
+            m.set_constant(c, std::array<std::uint32_t, 4>{random_word(r), random_word(r), random_word(r), random_word(r)});
         const auto status = m.run(2000);
         using ctisa::error_code;
         const error_code c = status.error.code;
@@ -81,7 +83,7 @@ TEST_CASE("random decoded programs run to an answer", "[attila][exec][fuzz]") {
         REQUIRE((c == error_code::none || c == error_code::step_limit || c == error_code::bad_branch_target));
         ++outcomes[c == error_code::none ? 0 : c == error_code::step_limit ? 1 : 2];
     }
-    std::printf("attila executor fuzz: %zu random programs: %zu finished, %zu step limit, %zu bad branch target\n", programs,
-                outcomes[0], outcomes[1], outcomes[2]);
+    std::printf("attila executor fuzz: %zu random programs: %zu finished, %zu step limit, %zu bad branch target\n", programs, outcomes[0],
+                outcomes[1], outcomes[2]);
     CHECK(outcomes[0] > programs / 4);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The interpreter and the compiled path give bit-identical results: every opcode (straight-line
 // program, run in blocks of lanes) and control flow (a program with jumps), over several warp widths.
 #include <catch2/catch.hpp>
@@ -188,8 +189,8 @@ struct io_environment : ex::default_environment {
         return true;
     }
     void output(std::size_t lane, unsigned reg, const ex::vec4& v) {
-        outputs.push_back(std::to_string(lane) + " o" + std::to_string(reg) + " " + std::to_string(v[0]) + " " +
-                          std::to_string(v[1]) + " " + std::to_string(v[2]) + " " + std::to_string(v[3]));
+        outputs.push_back(std::to_string(lane) + " o" + std::to_string(reg) + " " + std::to_string(v[0]) + " " + std::to_string(v[1]) + " " +
+                          std::to_string(v[2]) + " " + std::to_string(v[3]));
     }
 };
 constexpr auto io_program = at::assemble<"mul o0, i0, c0\nkil i1.x\nmad o3.xy, i0, c2, c0\nend">();
@@ -198,9 +199,8 @@ constexpr auto io_program = at::assemble<"mul o0, i0, c0\nkil i1.x\nmad o3.xy, i
 TEST_CASE("inputs, constants and outputs go through the environment on both paths", "[attila][exec]") {
     // o0 = i0 * c0; o3.xy = i0 * 0.5 + 2 (zw untouched: 0); lane 1 is killed and outputs nothing.
     const std::vector<std::string> expected = {
-        "0 o0 0.000000 2.000000 4.000000 6.000000", "0 o3 2.000000 2.500000 0.000000 0.000000",
-        "2 o0 4.000000 2.000000 4.000000 6.000000", "2 o3 3.000000 2.500000 0.000000 0.000000",
-        "3 o0 6.000000 2.000000 4.000000 6.000000", "3 o3 3.500000 2.500000 0.000000 0.000000",
+        "0 o0 0.000000 2.000000 4.000000 6.000000", "0 o3 2.000000 2.500000 0.000000 0.000000", "2 o0 4.000000 2.000000 4.000000 6.000000",
+        "2 o3 3.000000 2.500000 0.000000 0.000000", "3 o0 6.000000 2.000000 4.000000 6.000000", "3 o3 3.500000 2.500000 0.000000 0.000000",
     };
     ex::machine<4> a(io_program.instructions);
     io_environment ea;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ATTILA executor against values worked out from the wiki's pseudocode (and the decisions of
 // the spec's [execution] section), corner cases included.
 #include <catch2/catch.hpp>
@@ -289,9 +290,16 @@ TEST_CASE("kills, depth exports and samples go through the environment", "[attil
     const std::vector<std::string> expected = {
         "kill 1",                                                    // lane 1 has a negative component
         "kill sample 0 1",                                           // lane 0: -i0.y < 0, sample 1 after CHS
-        "z 0 0.500000", "z 1 0.500000",                              // ZXP: x
-        "z 0 sample 1 0.500000", "z 0 sample 2 0.250000", "z 0 sample 3 0.125000", "z 0 sample 4 1.000000",
-        "z 1 sample 1 0.500000", "z 1 sample 2 0.250000", "z 1 sample 3 0.125000", "z 1 sample 4 1.000000",
+        "z 0 0.500000",
+        "z 1 0.500000",                              // ZXP: x
+        "z 0 sample 1 0.500000",
+        "z 0 sample 2 0.250000",
+        "z 0 sample 3 0.125000",
+        "z 0 sample 4 1.000000",
+        "z 1 sample 1 0.500000",
+        "z 1 sample 2 0.250000",
+        "z 1 sample 3 0.125000",
+        "z 1 sample 4 1.000000",
         "kill 0",                                                    // cmpkil x: 1 < 0 is false -> c0.x = -5
     };
     CHECK(env.log == expected);
@@ -303,8 +311,9 @@ TEST_CASE("kills, depth exports and samples go through the environment", "[attil
 // the sample slot counts from the current sample, '!' inverts a SETP result, and END ends every
 // lane that reaches it whatever its predicate.
 TEST_CASE("sample operands, inverted SETP results and a predicated END run as the wiki says", "[attila][exec]") {
-    auto code = program("chs\nkls -i0.y, s2\nzxs i1, s1\nsetpeq !p1, i0.x, c1.x\nsetpeq !p2, i0.x, c1.y\n"
-                        "mov o0, c0\n(p1) mov o0, i0\n(p2) end\nmov o1, i1");
+    auto code = program(
+        "chs\nkls -i0.y, s2\nzxs i1, s1\nsetpeq !p1, i0.x, c1.x\nsetpeq !p2, i0.x, c1.y\n"
+        "mov o0, c0\n(p1) mov o0, i0\n(p2) end\nmov o1, i1");
     ex::machine<1> m(code);
     m.set_input(0, 0, {1, 2, 3, 4});
     m.set_input(0, 1, {0.5f, 0.25f, 0.125f, 1});
@@ -390,7 +399,6 @@ TEST_CASE("fixed point: 16.8 sources, exact products, the accumulator", "[attila
     CHECK(flt(o1[2]) == -25.0f / 256.0f);  // NaN squared is 0; accumulator z kept from fxmul
     CHECK(flt(o1[3]) == 4.0f + 65535.99609375f);
 }
-
 
 TEST_CASE("a program from bytes: decoded once, or the first bad instruction's error and offset", "[attila][exec]") {
     auto bytes = ctisa::assemble_bytes<at::isa>("add o0, i0, 1.5\nend").value();

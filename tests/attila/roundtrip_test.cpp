@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every ATTILA opcode, over its operand kinds and modifier values: instruction -> bytes ->
 // instruction, and bytes -> text -> bytes. The variants come from the generated opcode table, so
 // a new opcode is covered without touching this test.
@@ -39,7 +40,14 @@ at::operand predicate_variant(unsigned v) {
     switch (v % 3) {
         case 0: o = {at::operand_kind::predicate, at::bank::invalid, static_cast<std::uint16_t>(v % 32), 0x1B, v % 2 == 1, false, 0}; break;
         case 1: o = {at::operand_kind::boolean, at::bank::invalid, 0, 0x1B, false, false, v % 2}; break;
-        default: o = {at::operand_kind::reg, at::bank::param, static_cast<std::uint16_t>((v * 53) % 512), static_cast<std::uint8_t>((v % 4) * 0x55), v % 2 == 0, false, 0};
+        default:
+            o = {at::operand_kind::reg,
+                 at::bank::param,
+                 static_cast<std::uint16_t>((v * 53) % 512),
+                 static_cast<std::uint8_t>((v % 4) * 0x55),
+                 v % 2 == 0,
+                 false,
+                 0};
     }
     return o;
 }
@@ -62,8 +70,13 @@ at::instruction variant(const at::opcode_info& op, unsigned v) {
             in.mask = static_cast<std::uint8_t>(1 + v % 15);
             break;
         case at::slot_kind::predicate_result:
-            in.result = {at::operand_kind::predicate, at::bank::invalid, static_cast<std::uint16_t>(v % 32), 0x1B,
-                         form.invert_result && v % 2 == 1, false, 0};
+            in.result = {at::operand_kind::predicate,
+                         at::bank::invalid,
+                         static_cast<std::uint16_t>(v % 32),
+                         0x1B,
+                         form.invert_result && v % 2 == 1,
+                         false,
+                         0};
             break;
         default: break;
     }
@@ -75,16 +88,22 @@ at::instruction variant(const at::opcode_info& op, unsigned v) {
             case at::slot_kind::source: o = source_variant(w, false, op.immediate); break;
             case at::slot_kind::source_or_imm: o = source_variant(w, true, op.immediate); break;
             case at::slot_kind::predicate_source: o = predicate_variant(w); break;
-            case at::slot_kind::texture: o = {at::operand_kind::texture, at::bank::invalid, static_cast<std::uint16_t>(w % 256), 0x1B, false, false, 0}; break;
+            case at::slot_kind::texture:
+                o = {at::operand_kind::texture, at::bank::invalid, static_cast<std::uint16_t>(w % 256), 0x1B, false, false, 0};
+                break;
             case at::slot_kind::sample: o = {at::operand_kind::sample, at::bank::invalid, 0, 0x1B, false, false, 0}; break;
-            case at::slot_kind::offset: o = {at::operand_kind::offset, at::bank::invalid, 0, 0x1B, false, false, static_cast<std::uint32_t>(static_cast<int>(v) * -7919)}; break;
+            case at::slot_kind::offset:
+                o = {
+                    at::operand_kind::offset, at::bank::invalid, 0, 0x1B, false, false, static_cast<std::uint32_t>(static_cast<int>(v) * -7919)};
+                break;
             default: break;
         }
         if (o.kind == at::operand_kind::reg && o.bank == at::bank::param) has_constant = true;
     }
     if (has_constant && v % 2 == 0) {
         in.relative = true;
-        in.rel = {static_cast<std::uint8_t>(v % 4), static_cast<std::uint8_t>((v / 4) % 4), static_cast<std::int16_t>(static_cast<int>((v * 37) % 512) - 256)};
+        in.rel = {static_cast<std::uint8_t>(v % 4), static_cast<std::uint8_t>((v / 4) % 4),
+                  static_cast<std::int16_t>(static_cast<int>((v * 37) % 512) - 256)};
     }
     return in;
 }
@@ -148,8 +167,14 @@ TEST_CASE("bit flips of valid encodings decode to the same bytes or an error", "
 TEST_CASE("mangled assembly text gives an error or an instruction that prints back, never a crash", "[attila][roundtrip]") {
     const std::string seeds[] = {
         "(!p7) mad_sat o1.xz, -|c2[a3.w + -5].zyxw|, r4.xxyy, i9 <- end <- wait",
-        "andp !p9, !c1.y, true", "jmp c4.x, -7", "kls -c2.y", "tex r0.xy, r1, t3", "addi a0.x, a0.x, 0xFFFFFFF9",
-        "add r0, r1, 1.5", "setpgt p2, -i0.z, |r3.w|", "fxmad2 r12.xz, -i11.y, -r14.w, -c11.xxyy",
+        "andp !p9, !c1.y, true",
+        "jmp c4.x, -7",
+        "kls -c2.y",
+        "tex r0.xy, r1, t3",
+        "addi a0.x, a0.x, 0xFFFFFFF9",
+        "add r0, r1, 1.5",
+        "setpgt p2, -i0.z, |r3.w|",
+        "fxmad2 r12.xz, -i11.y, -r14.w, -c11.xxyy",
     };
     const std::string alphabet = " ,.|-![]()+<>0123456789xyzwacioprtsq_#;\t\nABCDEFmadtexjp";
     std::uint64_t state = 99;
@@ -163,9 +188,13 @@ TEST_CASE("mangled assembly text gives an error or an instruction that prints ba
         for (std::size_t edits = 1 + next() % 3; edits > 0; --edits) {
             const std::size_t at = text.empty() ? 0 : next() % text.size();
             switch (next() % 3) {
-                case 0: if (!text.empty()) text.erase(at, 1); break;
+                case 0:
+                    if (!text.empty()) text.erase(at, 1);
+                    break;
                 case 1: text.insert(at, 1, alphabet[next() % alphabet.size()]); break;
-                default: if (!text.empty()) text[at] = alphabet[next() % alphabet.size()]; break;
+                default:
+                    if (!text.empty()) text[at] = alphabet[next() % alphabet.size()];
+                    break;
             }
         }
         auto r = at::parse(text);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA text: what the assembler reads, where it reports errors, what the printer writes.
 #include <catch2/catch.hpp>
 

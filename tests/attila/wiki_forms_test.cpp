@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Random instructions the wiki defines (wiki_random.hpp) all assemble, decode and print back.
 #include <catch2/catch.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Random ATTILA instructions as the wiki defines them, made without ctisa's tables: the opcodes and
 // their operand counts from the simulator's opcode list (../shared/reference/attila/attila_opcodes.csv),
 // the operand syntax from the wiki's Reference and Syntax sections: a predicate '(p3)'/'(!p3)' on any

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The typed builders: operands to fields, groups in slot order with their literals, exports, fetches
 // and clause starts.
 #include <catch2/catch.hpp>
@@ -49,7 +50,9 @@ TEST_CASE("cayman builder: one named builder per ALU opcode, its arity fixed", "
     STATIC_REQUIRE(cm::alu_op2::nop(R(0, channel::x))->in.op == op2("NOP"));
     STATIC_REQUIRE(cm::lds_idx_op::lds_read_ret(R(0, channel::x), R(0, channel::x))->in.op ==
                    *cm::find_opcode(cm::category::lds_idx_op, "LDS_READ_RET"));
-    STATIC_REQUIRE(cm::group(cm::alu_op2::mov(R(0, channel::x), one).value(), cm::alu_op2::add(R(0, channel::y), R(1, channel::y), pv{channel::x}).value()).ok());
+    STATIC_REQUIRE(
+        cm::group(cm::alu_op2::mov(R(0, channel::x), one).value(), cm::alu_op2::add(R(0, channel::y), R(1, channel::y), pv{channel::x}).value())
+            .ok());
 }
 
 TEST_CASE("cayman builder: groups take slots from DST_CHAN and gather literals", "[cayman][builder]") {
@@ -123,7 +126,6 @@ TEST_CASE("cayman builder: errors at run time", "[cayman][builder]") {
     CHECK(literal_clash.error().code == ce::operands_conflict);
 }
 
-
 TEST_CASE("cayman unit builders: exports, fetches and clause starts", "[cayman][builder]") {
     using cm::sel;
     // EXPORT_DONE POS0 from R2.xyzw: TYPE 1, ARRAY_BASE 60.
@@ -135,12 +137,14 @@ TEST_CASE("cayman unit builders: exports, fetches and clause starts", "[cayman][
     STATIC_REQUIRE(cm::get(*param, "SEL_W") == 5u);
     CHECK(cm::export_gpr(cm::export_target::pixel, 8, R(0, channel::x), {}, true).error().code == ctisa::error_code::number_out_of_range);
 
-    constexpr auto sample = cm::texture(*cm::find_opcode(cm::category::tex, "SAMPLE"), R(1, channel::x), {},
-                                        R(0, channel::x), {{sel::x, sel::y, sel::zero, sel::zero}}, 2, 1);
+    constexpr auto sample = cm::texture(*cm::find_opcode(cm::category::tex, "SAMPLE"), R(1, channel::x), {}, R(0, channel::x),
+                                        {{sel::x, sel::y, sel::zero, sel::zero}}, 2, 1);
     STATIC_REQUIRE(cm::get(*sample, "RESOURCE_ID") == 2u);
     STATIC_REQUIRE(cm::get(*sample, "SRC_SEL_Z") == 4u);
     CHECK(cm::texture(*cm::find_opcode(cm::category::tex, "SAMPLE"), R(1, channel::x), {}, R(0, channel::x),
-                      {{sel::x, sel::mask, sel::x, sel::x}}, 0, 0).error().code == ctisa::error_code::bad_swizzle);
+                      {{sel::x, sel::mask, sel::x, sel::x}}, 0, 0)
+              .error()
+              .code == ctisa::error_code::bad_swizzle);
 
     constexpr auto fetch = cm::vertex_fetch(R(1, channel::x), {}, R(0, channel::y), 3, 35);
     STATIC_REQUIRE(cm::get(*fetch, "SRC_SEL_X") == 1u);
@@ -168,7 +172,8 @@ TEST_CASE("cayman unit builders: exports, fetches and clause starts", "[cayman][
 
 TEST_CASE("cayman builder: output modifiers as typed options", "[cayman][builder]") {
     // ALU_WORD1_OP2: OMOD bits 5-6 (M2 = 1, M4 = 2, D2 = 3), CLAMP bit 31; MUL is OP2 1 at bits 7-17.
-    constexpr auto mul = cm::with_output(cm::alu_op2::mul(R(0, channel::x), R(1, channel::x), R(2, channel::x)), {.scale = cm::omod::m4, .clamp = true});
+    constexpr auto mul =
+        cm::with_output(cm::alu_op2::mul(R(0, channel::x), R(1, channel::x), R(2, channel::x)), {.scale = cm::omod::m4, .clamp = true});
     STATIC_REQUIRE(mul->in.dwords[1] == (1u << 4 | 2u << 5 | 1u << 7 | 1u << 31));  // WRITE_MASK bit 4
     STATIC_REQUIRE(cm::get(cm::with_output(cm::alu_op2::mov(R(0, channel::x), R(1, channel::x)), {.scale = cm::omod::d2})->in, "OMOD") == 3u);
     // ALU_WORD1_OP3 has CLAMP (bit 31) and no OMOD.
@@ -179,19 +184,20 @@ TEST_CASE("cayman builder: output modifiers as typed options", "[cayman][builder
     CHECK(scaled.error().code == ctisa::error_code::modifier_not_allowed);
     CHECK(scaled.error().subject == "OMOD");
     // A reduction's four slots carry the same modifiers (4.8.2 / reduction rule), else the group fails.
-    const auto dot = [&](channel c, cm::omod m) {
-        return cm::with_output(cm::alu_op2::dot4(R(0, c), R(1, c), R(2, c)), {.scale = m}).value();
-    };
+    const auto dot = [&](channel c, cm::omod m) { return cm::with_output(cm::alu_op2::dot4(R(0, c), R(1, c), R(2, c)), {.scale = m}).value(); };
     CHECK(cm::group(dot(channel::x, cm::omod::m2), dot(channel::y, cm::omod::m2), dot(channel::z, cm::omod::m2), dot(channel::w, cm::omod::m2)));
-    const auto mixed = cm::group(dot(channel::x, cm::omod::m2), dot(channel::y, cm::omod::off), dot(channel::z, cm::omod::m2), dot(channel::w, cm::omod::m2));
+    const auto mixed =
+        cm::group(dot(channel::x, cm::omod::m2), dot(channel::y, cm::omod::off), dot(channel::z, cm::omod::m2), dot(channel::w, cm::omod::m2));
     REQUIRE(!mixed);
     CHECK(mixed.error().code == ctisa::error_code{cm::errors::reduction_modifiers});
     // An error passes through unchanged.
-    CHECK(cm::with_output(cm::alu_op2::mov(R(128, channel::x), R(1, channel::x)), {.clamp = true}).error().code == ctisa::error_code::register_out_of_range);
+    CHECK(cm::with_output(cm::alu_op2::mov(R(128, channel::x), R(1, channel::x)), {.clamp = true}).error().code ==
+          ctisa::error_code::register_out_of_range);
 }
 
 TEST_CASE("cayman builder: an ALU clause with four kcache locks through ALU_EXTENDED", "[cayman][builder]") {
-    constexpr auto c = cm::alu_extended_clause("ALU", {cm::kcache_lock{1, 2, 1}, std::nullopt, cm::kcache_lock{3, 4, 2}, cm::kcache_lock{5, 6, 1}}).value();
+    constexpr auto c =
+        cm::alu_extended_clause("ALU", {cm::kcache_lock{1, 2, 1}, std::nullopt, cm::kcache_lock{3, 4, 2}, cm::kcache_lock{5, 6, 1}}).value();
     // CF_ALU_WORD0_EXT: KCACHE_BANK2 25:22, KCACHE_BANK3 29:26, KCACHE_MODE2 31:30.
     STATIC_REQUIRE(c.extended.dwords[0] == (3u << 22 | 5u << 26 | 2u << 30));
     // CF_ALU_WORD1_EXT: KCACHE_MODE3 1:0, KCACHE_ADDR2 9:2, KCACHE_ADDR3 17:10, CF_INST 29:26 = 12.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cayman's generated description against the document: counts and facts read off chapters 2-9.
 #include <catch2/catch.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Encoding and decoding single Cayman units: expected dwords computed by hand from chapter 9's bit
 // positions, a round trip over every standalone opcode, and every decoding error.
 #include <catch2/catch.hpp>
@@ -57,8 +58,8 @@ TEST_CASE("cayman encoding: dwords as chapter 9 lays them out", "[cayman][encodi
     constexpr auto end = with<1>(op(c::cf, "END"), {{{"BARRIER", 1}}});
     STATIC_REQUIRE(end->dwords == dwords{0, 0x88000000u, 0, 0});
     // EXPORT_DONE PARAM0 from R1.xyzw: TYPE 2 at 13, RW_GPR 1 at 15; CF_INST 84 at 22, SEL_Y 1, SEL_Z 2, SEL_W 3.
-    constexpr auto exp = with<5>(op(c::cf_alloc_export, "EXPORT_DONE"),
-                                 {{{"TYPE", 2}, {"RW_GPR", 1}, {"SEL_Y", 1}, {"SEL_Z", 2}, {"SEL_W", 3}}});
+    constexpr auto exp =
+        with<5>(op(c::cf_alloc_export, "EXPORT_DONE"), {{{"TYPE", 2}, {"RW_GPR", 1}, {"SEL_Y", 1}, {"SEL_Z", 2}, {"SEL_W", 3}}});
     STATIC_REQUIRE(exp->dwords == dwords{(2u << 13) | (1u << 15), 0x15000688u, 0, 0});
     // SAMPLE R1, R0, resource 0, sampler 0: TEX_INST 16.
     constexpr auto sample = with<1>(op(c::tex, "SAMPLE"), {{{"DST_GPR", 1}}});

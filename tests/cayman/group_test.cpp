@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Chapter 4's ALU group rules, with the document's own examples where it gives them (4.7.7).
 #include <catch2/catch.hpp>
 
@@ -25,10 +26,16 @@ constexpr cm::instruction op2(std::string_view m, field_values v) { return alu(c
 constexpr cm::instruction op3(std::string_view m, field_values v) { return alu(cm::category::alu_op3, m, v); }
 
 // GPR dst.chan <= src0 * src1 with a bank swizzle: the examples of 4.7.7.
-constexpr cm::instruction mul(std::uint32_t chan, std::uint32_t a, std::uint32_t ac, std::uint32_t b, std::uint32_t bc,
-                              std::uint32_t swizzle, bool last) {
-    return op2("MUL", {{"DST_CHAN", chan}, {"SRC0_SEL", a}, {"SRC0_CHAN", ac}, {"SRC1_SEL", b}, {"SRC1_CHAN", bc},
-                       {"BANK_SWIZZLE", swizzle}, {"WRITE_MASK", 1}, {"LAST", last ? 1u : 0u}});
+constexpr cm::instruction mul(std::uint32_t chan, std::uint32_t a, std::uint32_t ac, std::uint32_t b, std::uint32_t bc, std::uint32_t swizzle,
+                              bool last) {
+    return op2("MUL", {{"DST_CHAN", chan},
+                       {"SRC0_SEL", a},
+                       {"SRC0_CHAN", ac},
+                       {"SRC1_SEL", b},
+                       {"SRC1_CHAN", bc},
+                       {"BANK_SWIZZLE", swizzle},
+                       {"WRITE_MASK", 1},
+                       {"LAST", last ? 1u : 0u}});
 }
 
 template <std::size_t N>

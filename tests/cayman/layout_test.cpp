@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whole programs laid out (clause addresses, counts and fetch alignment computed) and decoded back:
 // a vertex shader with a vertex fetch and exports, a pixel shader with a texture fetch and KILL, a
 // compute kernel with a loop, LDS, a GDS clause and a UAV store.
@@ -32,7 +33,8 @@ std::vector<expected_unit> expected_units(const std::vector<cm::cf_item>& items,
         cm::instruction cf = items[i].cf;
         for (std::size_t d = 0; d < 2; ++d)
             cf.dwords[d] = static_cast<std::uint32_t>(image[8 * i + 4 * d]) | (static_cast<std::uint32_t>(image[8 * i + 4 * d + 1]) << 8) |
-                           (static_cast<std::uint32_t>(image[8 * i + 4 * d + 2]) << 16) | (static_cast<std::uint32_t>(image[8 * i + 4 * d + 3]) << 24);
+                           (static_cast<std::uint32_t>(image[8 * i + 4 * d + 2]) << 16) |
+                           (static_cast<std::uint32_t>(image[8 * i + 4 * d + 3]) << 24);
         out.push_back({cm::unit_role::cf, cf});
     }
     for (const auto& item : items) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The lists the tool prints: opcodes, fields, and a program explained field by field.
 #include <catch2/catch.hpp>
 
@@ -41,9 +42,13 @@ TEST_CASE("cayman listing: a program explained unit by unit", "[cayman][listing]
     const auto p = cm::decode_program(image).value();
     std::vector<std::string> lines;
     cm::explain(
-        p, [&](const cm::program_unit& u, std::string_view cat, std::string_view m) { lines.push_back(std::to_string(u.offset) + " " + std::string(cat) + " " + std::string(m)); },
+        p,
+        [&](const cm::program_unit& u, std::string_view cat, std::string_view m) {
+            lines.push_back(std::to_string(u.offset) + " " + std::string(cat) + " " + std::string(m));
+        },
         [&](std::string_view f, std::string_view n, unsigned lsb, unsigned msb, std::uint32_t v) {
-            lines.push_back(std::string(f) + "." + std::string(n) + " " + std::to_string(lsb) + " " + std::to_string(msb) + " " + std::to_string(v));
+            lines.push_back(std::string(f) + "." + std::string(n) + " " + std::to_string(lsb) + " " + std::to_string(msb) + " " +
+                            std::to_string(v));
         });
     CHECK(lines[0] == "0 CF_ALU ALU");
     CHECK(lines[1] == "CF_ALU_WORD0.ADDR 0 21 2");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cayman's description against the peer tables in ../shared/reference/cayman, read at run time:
 // every opcode value of Mesa's cayman column, LLVM's Cayman definitions and the document lines the
 // peer extraction could read, every bit field of Mesa's eg_sq.h and its named values. Each difference
@@ -49,21 +50,26 @@ unsigned long number(const std::string& text) { return std::stoul(text, nullptr,
 
 // Peer category -> ours.
 const std::map<std::string, std::string> category_of{
-    {"ALU_OP2", "ALU_OP2"}, {"ALU_OP3", "ALU_OP3"}, {"LDS", "LDS_IDX_OP"}, {"GDS", "GDS"},
-    {"TEX", "TEX"}, {"VTX", "VTX"}, {"MEM", "MEM_RD"}, {"CF", "CF"}, {"CF_MEM", "CF_ALLOC_EXPORT"},
-    {"CF_ALU", "CF_ALU"}, {"MEM_OP", "MEM_OP"}};
+    {"ALU_OP2", "ALU_OP2"}, {"ALU_OP3", "ALU_OP3"}, {"LDS", "LDS_IDX_OP"},         {"GDS", "GDS"},       {"TEX", "TEX"},      {"VTX", "VTX"},
+    {"MEM", "MEM_RD"},      {"CF", "CF"},           {"CF_MEM", "CF_ALLOC_EXPORT"}, {"CF_ALU", "CF_ALU"}, {"MEM_OP", "MEM_OP"}};
 
 // Peer spelling -> the document's (category, peer name).
 const std::map<std::pair<std::string, std::string>, std::string> alias{
-    {{"CF", "TEX"}, "TC"}, {{"CF", "TEX_ACK"}, "TC_ACK"}, {{"CF", "RET"}, "RETURN"},
-    {{"CF", "CF_END"}, "END"}, {{"CF", "WAVE_SYNC"}, "GLOBAL_WAVE_SYNC"},
+    {{"CF", "TEX"}, "TC"},
+    {{"CF", "TEX_ACK"}, "TC_ACK"},
+    {{"CF", "RET"}, "RETURN"},
+    {{"CF", "CF_END"}, "END"},
+    {{"CF", "WAVE_SYNC"}, "GLOBAL_WAVE_SYNC"},
     {{"CF_ALLOC_EXPORT", "MEM_SCRATCH"}, "MEM_WR_SCRATCH"},
     {{"CF_ALLOC_EXPORT", "MEM_RAT_NOCACHE"}, "MEM_RAT_CACHELESS"},
     {{"CF_ALLOC_EXPORT", "MEM_MEM_COMBINED"}, "MEM_EXPORT_COMBINED"},
     {{"CF_ALLOC_EXPORT", "MEM_RAT_COMBINED_NOCACHE"}, "MEM_RAT_COMBINED_CACHELESS"},
-    {{"CF_ALU", "ALU_EXT"}, "ALU_EXTENDED"}, {{"ALU_OP2", "ALU_NOP"}, "NOP"},
-    {{"VTX", "VFETCH"}, "FETCH"}, {{"VTX", "SEMFETCH"}, "SEMANTIC"},
-    {{"MEM_RD", "READ_SCRATCH"}, "MEM_RD_SCRATCH"}, {{"MEM_RD", "READ_MEM"}, "MEM_RD_SCATTER"},
+    {{"CF_ALU", "ALU_EXT"}, "ALU_EXTENDED"},
+    {{"ALU_OP2", "ALU_NOP"}, "NOP"},
+    {{"VTX", "VFETCH"}, "FETCH"},
+    {{"VTX", "SEMFETCH"}, "SEMANTIC"},
+    {{"MEM_RD", "READ_SCRATCH"}, "MEM_RD_SCRATCH"},
+    {{"MEM_RD", "READ_MEM"}, "MEM_RD_SCATTER"},
     {{"GDS", "GDS_ATOMIC_ORDERED_ALLOC"}, "GDS_ATOMIC_ORDERED_ALLOC_RET"},
     {{"TEX", "GET_COMP_TEX_LOD"}, "GET_LOD"}};
 
@@ -195,8 +201,8 @@ void compare_fields(findings& f) {
         {"ALU_WORD1", {"ALU_WORD1_OP2", "ALU_WORD1_OP3"}},
         {"VTX_WORD1", {"VTX_WORD1_GPR", "VTX_WORD1_SEM"}}};
     const std::map<std::string, std::string> names{
-        {"TEX_WORD0.RIM", "RESOURCE_INDEX_MODE"}, {"TEX_WORD0.SIM", "SAMPLER_INDEX_MODE"},
-        {"VTX_WORD2.BIM", "BUFFER_INDEX_MODE"}, {"MEM_GDS_WORD0.SRC_REL", "SRC_REL_MODE"},
+        {"TEX_WORD0.RIM", "RESOURCE_INDEX_MODE"},  {"TEX_WORD0.SIM", "SAMPLER_INDEX_MODE"},
+        {"VTX_WORD2.BIM", "BUFFER_INDEX_MODE"},    {"MEM_GDS_WORD0.SRC_REL", "SRC_REL_MODE"},
         {"MEM_GDS_WORD1.DST_REL", "DST_REL_MODE"}, {"ALU_WORD1_OP2.UPDATE_EXECUTE_MASK", "UPDATE_EXEC_MASK"},
         {"VTX_WORD0.VTX_INST", "VC_INST"}};
     for (const auto& r : read_csv("mesa_eg_sq_h_fields.csv")) {
@@ -239,8 +245,8 @@ TEST_CASE("cayman peers: every remaining difference is explained", "[cayman][pee
         INFO(key << " (" << reason << ") no longer differs");
         CHECK(f.found.count(key) == 1);
     }
-    std::printf("cayman peers: %zu differences from Mesa, LLVM, the document's opcode lines and eg_sq.h, %zu unexplained\n",
-                f.found.size(), unexplained);
+    std::printf("cayman peers: %zu differences from Mesa, LLVM, the document's opcode lines and eg_sq.h, %zu unexplained\n", f.found.size(),
+                unexplained);
 }
 
 TEST_CASE("cayman peers: named values agree with eg_sq.h", "[cayman][peers]") {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Decoding whole program images: a CF program, its ALU and fetch clauses, padding, and every layout
 // error with its byte offset.
 #include <catch2/catch.hpp>
@@ -69,7 +70,7 @@ TEST_CASE("cayman program: a CF program with an ALU clause, literals, padding an
     REQUIRE(p);
     CHECK(p->cf_bytes == 32);
     using r = cm::unit_role;
-    const std::vector<std::pair<std::uint32_t, r>> expected{{0, r::cf},  {8, r::cf},       {16, r::cf}, {24, r::cf}, {32, r::alu},
+    const std::vector<std::pair<std::uint32_t, r>> expected{{0, r::cf},   {8, r::cf},       {16, r::cf},  {24, r::cf},   {32, r::alu},
                                                             {40, r::alu}, {48, r::literal}, {56, r::pad}, {64, r::fetch}};
     REQUIRE(p->units.size() == expected.size());
     for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -91,8 +92,8 @@ TEST_CASE("cayman program: layout errors with their byte offsets", "[cayman][pro
     CHECK(fails(image{}.add(ins(c::cf_alu, "ALU_EXTENDED")).add(ins(c::cf, "END")), ce{e::extended_without_clause}, 8));
     CHECK(fails(image{}.add(ins(c::cf_alu, "ALU", {{"ADDR", 0}})).add(ins(c::cf, "END")), ce{e::clause_out_of_range}, 0));
     CHECK(fails(image{}.add(ins(c::cf_alu, "ALU", {{"ADDR", 2}})).add(ins(c::cf, "END")), ce{e::clause_out_of_range}, 0));
-    CHECK(fails(image{}.add(ins(c::cf, "TC", {{"ADDR", 3}})).add(ins(c::cf, "NOP")).add(ins(c::cf, "END")).pad().pad(),
-                ce{e::clause_misaligned}, 0));
+    CHECK(fails(image{}.add(ins(c::cf, "TC", {{"ADDR", 3}})).add(ins(c::cf, "NOP")).add(ins(c::cf, "END")).pad().pad(), ce{e::clause_misaligned},
+                0));
     CHECK(fails(image{}.add(ins(c::cf, "JUMP", {{"ADDR", 2}})).add(ins(c::cf, "END")), ce{e::target_out_of_range}, 0));
     auto seventeen = image{}.add(ins(c::cf, "TC", {{"ADDR", 2}, {"COUNT", 16}})).add(ins(c::cf, "END"));
     for (int i = 0; i < 17; ++i) seventeen.add(ins(c::tex, "SAMPLE"));
@@ -113,8 +114,11 @@ TEST_CASE("cayman program: layout errors with their byte offsets", "[cayman][pro
     CHECK(fails(stray, ce{e::stray_data}, 8));
     auto bad_op = image{}.add(ins(c::cf_alu, "ALU", {{"ADDR", 2}})).add(ins(c::cf, "END")).dwords({1u << 31, 27u << 7});
     CHECK(fails(bad_op, ce::reserved_opcode, 20));
-    auto literal_cut = image{}.add(ins(c::cf_alu, "ALU", {{"ADDR", 2}})).add(ins(c::cf, "END"))
-                           .add(ins(c::alu_op2, "MOV", {{"SRC0_SEL", 253}, {"LAST", 1}})).dwords({7, 0});
+    auto literal_cut = image{}
+                           .add(ins(c::cf_alu, "ALU", {{"ADDR", 2}}))
+                           .add(ins(c::cf, "END"))
+                           .add(ins(c::alu_op2, "MOV", {{"SRC0_SEL", 253}, {"LAST", 1}}))
+                           .dwords({7, 0});
     CHECK(fails(literal_cut, ce{e::clause_out_of_range}, 0));  // COUNT leaves out the literal slot
 }
 

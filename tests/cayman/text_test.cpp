@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cayman's text (syntax.hpp) on the engine (isa.hpp): images disassembled and assembled back to the
 // same bytes for every opcode and the three realistic programs, compile-time assembly, and every
 // error with its line and column or byte offset.
@@ -33,8 +34,9 @@ std::string round_trip(const std::vector<cm::cf_item>& items) {
     const std::string text = text_of(*image);
     INFO(text);
     const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
-    INFO((bytes ? std::string("assembled") : std::string(bytes.error().message()) + " " + std::string(bytes.error().subject) + " line " +
-                                                  std::to_string(bytes.error().line) + ":" + std::to_string(bytes.error().column)));
+    INFO((bytes ? std::string("assembled")
+                : std::string(bytes.error().message()) + " " + std::string(bytes.error().subject) + " line " +
+                      std::to_string(bytes.error().line) + ":" + std::to_string(bytes.error().column)));
     REQUIRE(bytes);
     CHECK(*bytes == *image);
     const auto decoded = ctisa::decode_program<cm::isa>(*image);
@@ -90,7 +92,8 @@ std::vector<cm::cf_item> program_with(cm::opcode op) {
 }
 
 constexpr std::uint32_t dword(const auto& bytes, std::size_t at) {
-    return std::uint32_t{bytes[at]} | std::uint32_t{bytes[at + 1]} << 8 | std::uint32_t{bytes[at + 2]} << 16 | std::uint32_t{bytes[at + 3]} << 24;
+    return std::uint32_t{bytes[at]} | std::uint32_t{bytes[at + 1]} << 8 | std::uint32_t{bytes[at + 2]} << 16 |
+           std::uint32_t{bytes[at + 3]} << 24;
 }
 
 }  // namespace
@@ -249,7 +252,8 @@ TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
         {"00 ALU ADDR(3) CNT(1)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::clause_out_of_range}, 1, 1},  // ADDR is 2
         {"00 ALU ADDR(2) CNT(2)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code::value_out_of_range, 1, 1},
         {"00 ALU\n    x: MOV\n01 END\n", ctisa::error_code{cm::errors::last_bit}, 2, 5},
-        {"00 ALU\n    x: MOV SRC0_SEL(ALU_SRC_LITERAL) LAST(1)\n01 END\n", ctisa::error_code::reserved_value, 2, 21},  // value names as the spec spells them
+        {"00 ALU\n    x: MOV SRC0_SEL(ALU_SRC_LITERAL) LAST(1)\n01 END\n", ctisa::error_code::reserved_value, 2,
+         21},  // value names as the spec spells them
         {"00 ALU\n    x: MOV SRC0_SEL(LITERAL) LAST(1)\n01 END\n", ctisa::error_code{cm::errors::literal_count}, 2, 5},  // no LITERAL line
         {"00 ALU\n    x: MOV LAST(1)\n01 NOP\n", ctisa::error_code{cm::errors::missing_end}, 3, 1},
         {"00 ALU\n    x: MOV\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::slot_taken}, 3, 5},

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The ctisa tool's interface for AMD IL, as DESIGN.md gives it: one asm line a token packet, the
 # header (language and version tokens) first; dis/explain read raw IL binaries with --binary.
 #   amdil_cli_test.sh PATH/TO/ctisa [SHARED_DIR]

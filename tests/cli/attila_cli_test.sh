@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The ctisa tool's interface for ATTILA, as DESIGN.md and the README give it.
 #   attila_cli_test.sh PATH/TO/ctisa
 ctisa="$1"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The ctisa tool on Cayman: opcodes, fields, asm, dis, explain. Expected bytes worked out by hand from
 # chapter 9's formats (generators/specs/cayman.toml); the text is syntax.hpp's.
 #   cayman_cli_test.sh PATH/TO/ctisa

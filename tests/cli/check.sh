@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by the CLI tests: a scratch folder ($work) and check NAME EXPECTED ACTUAL, counting
 # failures; finish prints the count and exits non-zero when any check failed.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """`ctisa doc ISA` writes a self-contained page with every opcode, field and enum of the ISA.
 
     isa_pages.py CTISA SOURCE_DIR SHARED_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The ctisa tool with NV assembly: opcodes (grammar class, Table X.13 row), no fields, asm and dis
 # print the canonical text, explain prints what the parser made of each statement, errors
 # FILE:LINE:COL.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The ctisa tool's `run valhall` interface; expected values worked out from the XML and
 # generators/specs/valhall_execution.toml.
 #   valhall_cli_test.sh PATH/TO/ctisa

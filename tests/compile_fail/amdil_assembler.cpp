@@ -1,24 +1,25 @@
+// SPDX-License-Identifier: MIT
 // AMD IL text that the compile-time assembler must reject: the first error names the kind, its
 // message, the snippet's line and column and the offending text, at the line that assembles it.
 // The expectations avoid ';' and brackets: CMake would split them as lists.
 // case 1 expect: unknown_mnemonic
-// case 1 first: amdil_assembler\.cpp:31:[0-9]+: error: .*assembly_error<[a-z:]*unknown_mnemonic, .*"unknown mnemonic".*"snippet line 2, column 3".*"frob"
+// case 1 first: amdil_assembler\.cpp:32:[0-9]+: error: .*assembly_error<[a-z:]*unknown_mnemonic, .*"unknown mnemonic".*"snippet line 2, column 3".*"frob"
 // case 2 expect: unknown_register
-// case 2 first: amdil_assembler\.cpp:33:[0-9]+: error: .*assembly_error<[a-z:]*unknown_register, .*"unknown register name".*"snippet line 1, column 9".*"q1"
+// case 2 first: amdil_assembler\.cpp:34:[0-9]+: error: .*assembly_error<[a-z:]*unknown_register, .*"unknown register name".*"snippet line 1, column 9".*"q1"
 // case 3 expect: bad_swizzle
-// case 3 first: amdil_assembler\.cpp:35:[0-9]+: error: .*assembly_error<[a-z:]*bad_swizzle, .*"invalid swizzle".*"snippet line 1, column 15".*"q"
+// case 3 first: amdil_assembler\.cpp:36:[0-9]+: error: .*assembly_error<[a-z:]*bad_swizzle, .*"invalid swizzle".*"snippet line 1, column 15".*"q"
 // case 4 expect: bad_write_mask
-// case 4 first: amdil_assembler\.cpp:37:[0-9]+: error: .*assembly_error<[a-z:]*bad_write_mask, .*"invalid write mask".*"snippet line 1, column 11".*"q"
+// case 4 first: amdil_assembler\.cpp:38:[0-9]+: error: .*assembly_error<[a-z:]*bad_write_mask, .*"invalid write mask".*"snippet line 1, column 11".*"q"
 // case 5 expect: missing_operand
-// case 5 first: amdil_assembler\.cpp:39:[0-9]+: error: .*assembly_error<[a-z:]*missing_operand, .*"missing operand".*"snippet line 1, column 7".*".end of line."
+// case 5 first: amdil_assembler\.cpp:40:[0-9]+: error: .*assembly_error<[a-z:]*missing_operand, .*"missing operand".*"snippet line 1, column 7".*".end of line."
 // case 6 expect: too_many_operands
-// case 6 first: amdil_assembler\.cpp:41:[0-9]+: error: .*assembly_error<[a-z:]*too_many_operands, .*"too many operands".*"snippet line 1, column 11".*".end of line."
+// case 6 first: amdil_assembler\.cpp:42:[0-9]+: error: .*assembly_error<[a-z:]*too_many_operands, .*"too many operands".*"snippet line 1, column 11".*".end of line."
 // case 7 expect: unknown_modifier
-// case 7 first: amdil_assembler\.cpp:43:[0-9]+: error: .*assembly_error<[a-z:]*unknown_modifier, .*"unknown or misplaced instruction".*"snippet line 1, column 1".*"mov_frob"
+// case 7 first: amdil_assembler\.cpp:44:[0-9]+: error: .*assembly_error<[a-z:]*unknown_modifier, .*"unknown or misplaced instruction".*"snippet line 1, column 1".*"mov_frob"
 // case 8 expect: modifier_not_allowed
-// case 8 first: amdil_assembler\.cpp:45:[0-9]+: error: .*assembly_error<[a-z:]*modifier_not_allowed, .*"this instruction does not take".*"snippet line 1, column 1".*"end_sat"
+// case 8 first: amdil_assembler\.cpp:46:[0-9]+: error: .*assembly_error<[a-z:]*modifier_not_allowed, .*"this instruction does not take".*"snippet line 1, column 1".*"end_sat"
 // case 9 expect: undescribed_operands
-// case 9 first: amdil_assembler\.cpp:47:[0-9]+: error: .*assembly_error<[a-z:]*undescribed_operands, .*"the document does not say which".*"snippet line 1, column 1".*"mova"
+// case 9 first: amdil_assembler\.cpp:48:[0-9]+: error: .*assembly_error<[a-z:]*undescribed_operands, .*"the document does not say which".*"snippet line 1, column 1".*"mova"
 #include <ctisa/amdil/amdil.hpp>
 
 namespace il = ctisa::amdil;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Misuse of the AMD IL builders that must not compile, each with the rule it breaks.
 // case 1 expect: wrong number of operands
 // case 1 first: static assertion failed.*: wrong number of operands for this opcode
@@ -15,25 +16,25 @@
 // case 7 first: static assertion failed.*: the document does not say which tokens follow this opcode
 // case 8 expect: value_out_of_range
 // case 8 first-gcc: error: call to non-.+constexpr.+ function .*rule_broken.*kind = [a-z:]*value_out_of_range.*"value out of range for its field"
-// case 8 first-clang: amdil_builders\.cpp:63:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 8 first-clang: amdil_builders\.cpp:64:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 9 expect: unknown_control_field
 // case 9 first-gcc: error: call to non-.+constexpr.+ function .*rule_broken.*kind = [a-z:]*unknown_control_field.*"this opcode has no control field of that name"
-// case 9 first-clang: amdil_builders\.cpp:65:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 9 first-clang: amdil_builders\.cpp:66:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 10 expect: bad_write_mask
 // case 10 first-gcc: error: call to non-.+constexpr.+ function .*rule_broken.*kind = [a-z:]*bad_write_mask.*"invalid write mask"
-// case 10 first-clang: amdil_builders\.cpp:67:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 10 first-clang: amdil_builders\.cpp:68:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 11 expect: bad_swizzle
 // case 11 first-gcc: error: call to non-.+constexpr.+ function .*rule_broken.*kind = [a-z:]*bad_swizzle.*"invalid swizzle"
-// case 11 first-clang: amdil_builders\.cpp:69:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 11 first-clang: amdil_builders\.cpp:70:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 12 expect: modifier_not_allowed
 // case 12 first-gcc: error: call to non-.+constexpr.+ function .*rule_broken.*kind = [a-z:]*modifier_not_allowed.*"this instruction does not take that modifier"
-// case 12 first-clang: amdil_builders\.cpp:71:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 12 first-clang: amdil_builders\.cpp:72:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 13 expect: (cannot convert.+zero_op.+to.+rel_op|cannot initialize a parameter of type .rel_op. with an rvalue of type .ctisa::amdil::zero_op)
-// case 13 first-gcc: amdil_builders\.cpp:73:[0-9]+: error: cannot convert .+ctisa::amdil::zero_op.+ to .+ctisa::amdil::rel_op
-// case 13 first-clang: amdil_builders\.cpp:73:[0-9]+: error: cannot initialize a parameter of type .rel_op. with an rvalue of type .ctisa::amdil::zero_op.
+// case 13 first-gcc: amdil_builders\.cpp:74:[0-9]+: error: cannot convert .+ctisa::amdil::zero_op.+ to .+ctisa::amdil::rel_op
+// case 13 first-clang: amdil_builders\.cpp:74:[0-9]+: error: cannot initialize a parameter of type .rel_op. with an rvalue of type .ctisa::amdil::zero_op.
 // case 14 expect: unknown_control_field
 // case 14 first-gcc: error: call to non-.+constexpr.+ function .*rule_broken.*kind = [a-z:]*unknown_control_field.*"this opcode has no control field of that name"
-// case 14 first-clang: amdil_builders\.cpp:75:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 14 first-clang: amdil_builders\.cpp:76:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 #include <ctisa/amdil/amdil.hpp>
 
 namespace il = ctisa::amdil;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Misuse of the ATTILA builders that must not compile, each with the rule it breaks.
 // case 1 expect: immediate is allowed only as the second source
 // case 1 first: static assertion failed.*: ATTILA rule: an immediate is allowed only as the second sour
@@ -17,13 +18,13 @@
 // case 8 first: static assertion failed.*: ATTILA rule: the result of this instruction is a predicate r
 // case 9 expect: register_out_of_range
 // case 9 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*register_out_of_range. .*message = 
-// case 9 first-clang: attila_builders\.cpp:94:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 9 first-clang: attila_builders\.cpp:95:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 10 expect: register_out_of_range
 // case 10 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*register_out_of_range. .*message = 
-// case 10 first-clang: attila_builders\.cpp:96:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 10 first-clang: attila_builders\.cpp:97:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 11 expect: register_out_of_range
 // case 11 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*register_out_of_range. .*message = 
-// case 11 first-clang: attila_builders\.cpp:98:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 11 first-clang: attila_builders\.cpp:99:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 12 expect: does not take _sat
 // case 12 first: static assertion failed.*: ATTILA rule: this instruction does not take _sat
 // case 13 expect: o registers are write-only
@@ -38,16 +39,16 @@
 // case 17 first: static assertion failed.*: ATTILA rule: relative addressing applies only to constant re
 // case 18 expect: register_out_of_range
 // case 18 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*register_out_of_range. .*message = 
-// case 18 first-clang: attila_builders\.cpp:112:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 18 first-clang: attila_builders\.cpp:113:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 19 expect: bad_relative_address
 // case 19 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*bad_relative_address. .*message = 
-// case 19 first-clang: attila_builders\.cpp:114:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 19 first-clang: attila_builders\.cpp:115:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 20 expect: bad_swizzle
 // case 20 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*bad_swizzle. .*message = 
-// case 20 first-clang: attila_builders\.cpp:116:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 20 first-clang: attila_builders\.cpp:117:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 21 expect: bad_write_mask
 // case 21 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*bad_write_mask. .*message = 
-// case 21 first-clang: attila_builders\.cpp:118:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 21 first-clang: attila_builders\.cpp:119:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 22 expect: the last operand of KLS and ZXS is a sample s\(n\)
 // case 22 first: static assertion failed.*: ATTILA rule: the last operand of KLS and ZXS is a sample s\(n\)
 // case 23 expect: the last operand of KLS and ZXS is a sample s\(n\)
@@ -56,7 +57,7 @@
 // case 24 first: static assertion failed.*: ATTILA rule: a texture unit t\(n\) is required here
 // case 25 expect: relative_mismatch
 // case 25 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*relative_mismatch. .*message = 
-// case 25 first-clang: attila_builders\.cpp:126:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 25 first-clang: attila_builders\.cpp:127:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 26 expect: writes a register \(o, r or a\), not a predicate
 // case 26 first: static assertion failed.*: ATTILA rule: this instruction writes a register \(o, r or a\),
 // case 27 expect: a predicate cannot be a source

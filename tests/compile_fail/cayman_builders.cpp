@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Misuse of the Cayman ALU builders that must not compile, each with the rule it breaks.
 // case 1 expect: could not convert|no matching function|cannot convert|no viable conversion
 // case 1 first-gcc: no matching function for call to .*alu\(ctisa::cayman::opcode, ctisa::ca

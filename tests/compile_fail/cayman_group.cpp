@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ALU groups and instructions that break chapter 4's rules must not compile when checked in a
 // constant expression; the diagnostic names the rule.
 // case 1 expect: slot_taken

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cayman text that the compile-time assembler must reject, naming the problem, line and column
 // (GCC: "... kind = ctisa::cayman::errors::slot_taken; unsigned int line = 3; unsigned int column = 5]",
 //  Clang: "... error<ctisa::cayman::errors::slot_taken, 3U, 5U>").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Misuse of the generated named CF/export/fetch builders that must not compile.
 // case 1 expect: addr|designator|no member|field designator
 // case 1 first-gcc: invalid initialization of reference of type .*const ctisa::cayman::cf_o

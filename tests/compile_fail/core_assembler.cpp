@@ -1,16 +1,17 @@
+// SPDX-License-Identifier: MIT
 // The compile-time assembler of an ISA whose statements depend on each other (the toy ISA of
 // tests/core/toy: a context, forward references, a link step) rejects a wrong program, naming
 // the problem, line and column, like ISAs that assemble one statement at a time.
 // case 1 expect: undeclared_name
-// case 1 first: core_assembler\.cpp:21:[0-9]+: error: .*assembly_error<[a-z:]*undeclared_name, .*"name used before it is declared".*"snippet line 2, column 9".*"r1"
+// case 1 first: core_assembler\.cpp:22:[0-9]+: error: .*assembly_error<[a-z:]*undeclared_name, .*"name used before it is declared".*"snippet line 2, column 9".*"r1"
 // case 2 expect: undefined_label
-// case 2 first: core_assembler\.cpp:23:[0-9]+: error: .*assembly_error<[a-z:]*undefined_label, .*"label used but never defined".*"snippet line 2, column 5".*"nowhere"
+// case 2 first: core_assembler\.cpp:24:[0-9]+: error: .*assembly_error<[a-z:]*undefined_label, .*"label used but never defined".*"snippet line 2, column 5".*"nowhere"
 // case 3 expect: missing_terminator
-// case 3 first: core_assembler\.cpp:25:[0-9]+: error: .*assembly_error<[a-z:]*missing_terminator, .*"statement not terminated".*"snippet line 2, column 4".*"\(end of line\)"
+// case 3 first: core_assembler\.cpp:26:[0-9]+: error: .*assembly_error<[a-z:]*missing_terminator, .*"statement not terminated".*"snippet line 2, column 4".*"\(end of line\)"
 // case 4 expect: misplaced_statement
-// case 4 first: core_assembler\.cpp:27:[0-9]+: error: .*assembly_error<[a-z:]*misplaced_statement, .*"statement not allowed at this".*"snippet line 3, column 1".*"decl"
+// case 4 first: core_assembler\.cpp:28:[0-9]+: error: .*assembly_error<[a-z:]*misplaced_statement, .*"statement not allowed at this".*"snippet line 3, column 1".*"decl"
 // case 5 expect: unbalanced_structure
-// case 5 first: core_assembler\.cpp:29:[0-9]+: error: .*assembly_error<[a-z:]*unbalanced_structure, .*"control-flow structure opened".*"snippet line 3, column 1".*"end"
+// case 5 first: core_assembler\.cpp:30:[0-9]+: error: .*assembly_error<[a-z:]*unbalanced_structure, .*"control-flow structure opened".*"snippet line 3, column 1".*"end"
 #include "../core/toy/toy.hpp"
 
 // The control: the same kind of text, correct, assembles at compile time.

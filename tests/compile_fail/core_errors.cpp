@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // An error kind declared outside ctisa (as an ISA declares its own) is named by the compile error
 // with its message, like the general kinds, when a rule is broken in constant evaluation. GCC's
 // first error names them; Clang's first is that the expression is not constant, and its next
@@ -5,10 +6,10 @@
 // The expectations avoid ';' and brackets: CMake would split them as lists.
 // case 1 expect: toy_isa::errors::lanes_disagree
 // case 1 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = toy_isa::errors::lanes_disagree.*"the lanes of a toy instruction disagree"
-// case 1 first-clang: core_errors\.cpp:27:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 1 first-clang: core_errors\.cpp:28:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 2 expect: ctisa::errors::value_out_of_range
 // case 2 first-gcc: rule_broken.*kind = ctisa::errors::value_out_of_range.*"value out of range for its field"
-// case 2 first-clang: core_errors\.cpp:29:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 2 first-clang: core_errors\.cpp:30:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 #include <ctisa/core/builder.hpp>
 #include <ctisa/core/error.hpp>
 

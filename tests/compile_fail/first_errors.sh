@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Prints the first error line each compiler gives for each compile-fail case:
 #   tests/compile_fail/first_errors.sh [compiler...]      (default: g++-12 clang++-19)
 # Run from anywhere; extra flags (e.g. -I for Boost) come from $CTISA_FLAGS.

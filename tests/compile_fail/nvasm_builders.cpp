@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed builders refuse at compile time what an instruction does not take.
 // case 1 expect: wrong operands for this instruction
 // case 1 first: static assertion failed.*nvasm: wrong operands for this instruction

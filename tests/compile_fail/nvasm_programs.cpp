@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A program written in C++ as a literal is validated by the compiler: each rule of the language
 // broken once, the compiler naming the rule, its line and its column.
 // case 1 expect: assembly_error<[a-z:]*undeclared_name,

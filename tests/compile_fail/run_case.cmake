@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Runs one compile-fail check of a snippet file.
 #
 # A snippet file holds several cases selected by -DCTISA_CASE=<n>, each announced by lines

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall text that the compile-time assembler must reject. The first error each compiler prints
 // is at the call in this file and names the kind, its message, the snippet's line and column and
 // the offending text (diagnostic::assembly_error), e.g.
@@ -7,39 +8,39 @@
 //   Clang: file.cpp:38:22: error: implicit instantiation of undefined template 'ctisa::...'
 // The expectations avoid ';' and brackets: CMake would split them as lists.
 // case 1 expect: unknown_mnemonic
-// case 1 first: valhall_assembler\.cpp:54:[0-9]+: error: .*assembly_error<[a-z:]*unknown_mnemonic, .*"unknown mnemonic".*"snippet line 2, column 3".*"BOGUS"
+// case 1 first: valhall_assembler\.cpp:55:[0-9]+: error: .*assembly_error<[a-z:]*unknown_mnemonic, .*"unknown mnemonic".*"snippet line 2, column 3".*"BOGUS"
 // case 2 expect: unknown_modifier
-// case 2 first: valhall_assembler\.cpp:56:[0-9]+: error: .*assembly_error<[a-z:]*unknown_modifier, .*"unknown or misplaced instruction".*"snippet line 1, column 10".*"clamp_0_2"
+// case 2 first: valhall_assembler\.cpp:57:[0-9]+: error: .*assembly_error<[a-z:]*unknown_modifier, .*"unknown or misplaced instruction".*"snippet line 1, column 10".*"clamp_0_2"
 // case 3 expect: missing_modifier
-// case 3 first: valhall_assembler\.cpp:58:[0-9]+: error: .*assembly_error<[a-z:]*missing_modifier, .*"a required instruction modifier".*"snippet line 1, column 1".*"ICMP\.u32\.gt"
+// case 3 first: valhall_assembler\.cpp:59:[0-9]+: error: .*assembly_error<[a-z:]*missing_modifier, .*"a required instruction modifier".*"snippet line 1, column 1".*"ICMP\.u32\.gt"
 // case 4 expect: register_out_of_range
-// case 4 first: valhall_assembler\.cpp:60:[0-9]+: error: .*assembly_error<[a-z:]*register_out_of_range, .*"register number out of range for".*"snippet line 3, column 9".*"r64"
+// case 4 first: valhall_assembler\.cpp:61:[0-9]+: error: .*assembly_error<[a-z:]*register_out_of_range, .*"register number out of range for".*"snippet line 3, column 9".*"r64"
 // case 5 expect: immediate_not_in_table
-// case 5 first: valhall_assembler\.cpp:62:[0-9]+: error: .*assembly_error<[a-z:]*immediate_not_in_table, .*"value not in the table of inline".*"snippet line 1, column 18".*"0x3F800001"
+// case 5 first: valhall_assembler\.cpp:63:[0-9]+: error: .*assembly_error<[a-z:]*immediate_not_in_table, .*"value not in the table of inline".*"snippet line 1, column 18".*"0x3F800001"
 // case 6 expect: immediate_mode_mismatch
-// case 6 first: valhall_assembler\.cpp:64:[0-9]+: error: .*assembly_error<[a-z:]*immediate_mode_mismatch, .*"operand not readable in the".*"snippet line 1, column 16".*"lane_id"
+// case 6 first: valhall_assembler\.cpp:65:[0-9]+: error: .*assembly_error<[a-z:]*immediate_mode_mismatch, .*"operand not readable in the".*"snippet line 1, column 16".*"lane_id"
 // case 7 expect: uniform_slot_conflict
-// case 7 first: valhall_assembler\.cpp:66:[0-9]+: error: .*assembly_error<[a-z:]*uniform_slot_conflict, .*"an instruction reads at most one".*"snippet line 1, column 18".*"u4"
+// case 7 first: valhall_assembler\.cpp:67:[0-9]+: error: .*assembly_error<[a-z:]*uniform_slot_conflict, .*"an instruction reads at most one".*"snippet line 1, column 18".*"u4"
 // case 8 expect: operand_limit
-// case 8 first: valhall_assembler\.cpp:68:[0-9]+: error: .*assembly_error<[a-z:]*operand_limit, .*"operands exceed what one".*"snippet line 1, column 21".*"0x0"
+// case 8 first: valhall_assembler\.cpp:69:[0-9]+: error: .*assembly_error<[a-z:]*operand_limit, .*"operands exceed what one".*"snippet line 1, column 21".*"0x0"
 // case 9 expect: special_value_conflict
-// case 9 first: valhall_assembler\.cpp:70:[0-9]+: error: .*assembly_error<[a-z:]*special_value_conflict, .*"an instruction reads at most one".*"snippet line 1, column 26".*"core_id"
+// case 9 first: valhall_assembler\.cpp:71:[0-9]+: error: .*assembly_error<[a-z:]*special_value_conflict, .*"an instruction reads at most one".*"snippet line 1, column 26".*"core_id"
 // case 10 expect: conflicting_modifiers
-// case 10 first: valhall_assembler\.cpp:72:[0-9]+: error: .*assembly_error<[a-z:]*conflicting_modifiers, .*"modifiers that exclude each".*"snippet line 1, column 16".*"return"
+// case 10 first: valhall_assembler\.cpp:73:[0-9]+: error: .*assembly_error<[a-z:]*conflicting_modifiers, .*"modifiers that exclude each".*"snippet line 1, column 16".*"return"
 // case 11 expect: bad_staging_registers
-// case 11 first: valhall_assembler\.cpp:74:[0-9]+: error: .*assembly_error<[a-z:]*bad_staging_registers, .*"staging registers must be".*"snippet line 1, column 20".*"r2"
+// case 11 first: valhall_assembler\.cpp:75:[0-9]+: error: .*assembly_error<[a-z:]*bad_staging_registers, .*"staging registers must be".*"snippet line 1, column 20".*"r2"
 // case 12 expect: bad_swizzle
-// case 12 first: valhall_assembler\.cpp:76:[0-9]+: error: .*assembly_error<[a-z:]*bad_swizzle, .*"invalid swizzle".*"snippet line 1, column 23".*"h0"
+// case 12 first: valhall_assembler\.cpp:77:[0-9]+: error: .*assembly_error<[a-z:]*bad_swizzle, .*"invalid swizzle".*"snippet line 1, column 23".*"h0"
 // case 13 expect: missing_operand
-// case 13 first: valhall_assembler\.cpp:78:[0-9]+: error: .*assembly_error<[a-z:]*missing_operand, .*"missing operand".*"snippet line 1, column 16".*"\(end of line\)"
+// case 13 first: valhall_assembler\.cpp:79:[0-9]+: error: .*assembly_error<[a-z:]*missing_operand, .*"missing operand".*"snippet line 1, column 16".*"\(end of line\)"
 // case 14 expect: number_out_of_range
-// case 14 first: valhall_assembler\.cpp:80:[0-9]+: error: .*assembly_error<[a-z:]*number_out_of_range, .*"number out of range".*"snippet line 1, column 20".*"67108864"
+// case 14 first: valhall_assembler\.cpp:81:[0-9]+: error: .*assembly_error<[a-z:]*number_out_of_range, .*"number out of range".*"snippet line 1, column 20".*"67108864"
 // case 15 expect: bad_write_mask
-// case 15 first: valhall_assembler\.cpp:82:[0-9]+: error: .*assembly_error<[a-z:]*bad_write_mask, .*"invalid write mask".*"snippet line 1, column 13".*"h2"
+// case 15 first: valhall_assembler\.cpp:83:[0-9]+: error: .*assembly_error<[a-z:]*bad_write_mask, .*"invalid write mask".*"snippet line 1, column 13".*"h2"
 // case 16 expect: modifier_not_allowed
-// case 16 first: valhall_assembler\.cpp:84:[0-9]+: error: .*assembly_error<[a-z:]*modifier_not_allowed, .*"this instruction does not take".*"snippet line 1, column 21".*"not"
+// case 16 first: valhall_assembler\.cpp:85:[0-9]+: error: .*assembly_error<[a-z:]*modifier_not_allowed, .*"this instruction does not take".*"snippet line 1, column 21".*"not"
 // case 17 expect: duplicate_modifier
-// case 17 first: valhall_assembler\.cpp:86:[0-9]+: error: .*assembly_error<[a-z:]*duplicate_modifier, .*"modifier given twice".*"snippet line 1, column 20".*"clamp_m1_1"
+// case 17 first: valhall_assembler\.cpp:87:[0-9]+: error: .*assembly_error<[a-z:]*duplicate_modifier, .*"modifier given twice".*"snippet line 1, column 20".*"clamp_m1_1"
 #include <ctisa/valhall/valhall.hpp>
 
 namespace va = ctisa::valhall;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Misuse of the Valhall builders that must not compile, each with the rule it breaks.
 // case 1 expect: wrong number of operands
 // case 1 first: static assertion failed.*: Valhall rule: wrong number of operands \(staging registers, d
@@ -55,28 +56,28 @@
 // case 27 first: static assertion failed.*: Valhall rule: \.neg given twice
 // case 28 expect: register_out_of_range
 // case 28 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*register_out_of_range. .*message = 
-// case 28 first-clang: valhall_builders\.cpp:151:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 28 first-clang: valhall_builders\.cpp:152:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 29 expect: immediate_not_in_table
 // case 29 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*immediate_not_in_table. .*message = 
-// case 29 first-clang: valhall_builders\.cpp:153:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 29 first-clang: valhall_builders\.cpp:154:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 30 expect: uniform_slot_conflict
 // case 30 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*uniform_slot_conflict. .*message = 
-// case 30 first-clang: valhall_builders\.cpp:155:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 30 first-clang: valhall_builders\.cpp:156:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 31 expect: bad_staging_registers
 // case 31 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*bad_staging_registers. .*message = 
-// case 31 first-clang: valhall_builders\.cpp:157:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 31 first-clang: valhall_builders\.cpp:158:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 32 expect: number_out_of_range
 // case 32 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*number_out_of_range. .*message = 
-// case 32 first-clang: valhall_builders\.cpp:159:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 32 first-clang: valhall_builders\.cpp:160:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 33 expect: special_value_conflict
 // case 33 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*special_value_conflict. .*message = 
-// case 33 first-clang: valhall_builders\.cpp:161:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 33 first-clang: valhall_builders\.cpp:162:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 34 expect: reserved_value
 // case 34 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*reserved_value. .*message = 
-// case 34 first-clang: valhall_builders\.cpp:163:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 34 first-clang: valhall_builders\.cpp:164:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 // case 35 expect: operand_limit
 // case 35 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken.. .with const ctisa::error_kind& kind = [a-z:]*operand_limit. .*message = 
-// case 35 first-clang: valhall_builders\.cpp:165:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
+// case 35 first-clang: valhall_builders\.cpp:166:[0-9]+: error: constexpr variable .bad. must be initialized by a constant expression
 #include <ctisa/valhall/valhall.hpp>
 
 namespace va = ctisa::valhall;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include <catch2/catch.hpp>
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ISA contract, proven on the toy ISA (toy/toy.hpp): statements with a terminator, a program
 // context, units of several sizes, a link step with clauses, a stream decoder with state, a
 // non-canonical form that round-trips, and a text-only flavour. Expected bytes are worked out by
@@ -130,9 +131,8 @@ TEST_CASE("contract, Cayman-shaped: link places clauses, the stream decoder walk
     CHECK(*again == program_image);
 
     std::vector<std::size_t> offsets;
-    const auto e = ctisa::for_each_decoded<toy::isa>(program_image, [&](const toy::instruction&, std::size_t offset, std::size_t) {
-        offsets.push_back(offset);
-    });
+    const auto e = ctisa::for_each_decoded<toy::isa>(
+        program_image, [&](const toy::instruction&, std::size_t offset, std::size_t) { offsets.push_back(offset); });
     CHECK_FALSE(e.failed());
     CHECK(offsets == std::vector<std::size_t>{0, 4, 8, 12, 20, 48, 52, 28, 32, 40});
 }
@@ -207,7 +207,8 @@ TEST_CASE("contract, NV-shaped: a text-only ISA assembles and prints canonical t
 
 TEST_CASE("contract: every error of a source, one a statement", "[contract]") {
     std::vector<ctisa::error> errors;
-    ctisa::for_each_error<toy::isa>("toy 1; decl r0; mov r0, r9; bogus; add r0,\n r0, r0; end;", [&](const ctisa::error& e) { errors.push_back(e); });
+    ctisa::for_each_error<toy::isa>("toy 1; decl r0; mov r0, r9; bogus; add r0,\n r0, r0; end;",
+                                    [&](const ctisa::error& e) { errors.push_back(e); });
     REQUIRE(errors.size() == 2);
     CHECK(errors[0].code == error_code::undeclared_name);
     CHECK(errors[1].code == error_code::unknown_mnemonic);
@@ -217,7 +218,8 @@ TEST_CASE("contract: every error of a source, one a statement", "[contract]") {
 TEST_CASE("contract: reading statements at run time reports every error, then resolves", "[contract]") {
     std::vector<ctisa::error> errors;
     ctisa::statement_list<toy::isa> list;
-    const auto first = ctisa::read_statements<toy::isa>("toy 1;\nbogus; decl r0;\nmov r0, r7; end;", list, [&](const ctisa::error& e) { errors.push_back(e); });
+    const auto first =
+        ctisa::read_statements<toy::isa>("toy 1;\nbogus; decl r0;\nmov r0, r7; end;", list, [&](const ctisa::error& e) { errors.push_back(e); });
     REQUIRE(errors.size() == 2);
     CHECK(first.code == error_code::unknown_mnemonic);
     CHECK(errors[1].code == error_code::undeclared_name);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The emitter (ctisa/core/emitter.hpp) on the toy ISA: instructions and text appended, labels bound
 // before and after their branches, the first error with its instruction index. Expected words are
 // worked out by hand from the toy's spec (toy/toy.hpp): opcode in bits 31-24, jmp's target

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -13,10 +14,19 @@ namespace {
 // A made-up 32-bit format: the engine knows nothing about any ISA.
 struct toy {
     BOOST_HANA_DEFINE_STRUCT(toy, (std::uint8_t, op), (std::uint8_t, flag), (std::uint32_t, payload));
-    static constexpr std::array<field_info, 3> fields{{
-        {"op", {0, 0, 6}}, {"flag", {0, 6, 1}}, {"payload", {0, 7, 25}}}};
-    template <class F> constexpr void visit(F&& f) { f(op); f(flag); f(payload); }
-    template <class F> constexpr void visit(F&& f) const { f(op); f(flag); f(payload); }
+    static constexpr std::array<field_info, 3> fields{{{"op", {0, 0, 6}}, {"flag", {0, 6, 1}}, {"payload", {0, 7, 25}}}};
+    template <class F>
+    constexpr void visit(F&& f) {
+        f(op);
+        f(flag);
+        f(payload);
+    }
+    template <class F>
+    constexpr void visit(F&& f) const {
+        f(op);
+        f(flag);
+        f(payload);
+    }
     friend constexpr bool operator==(const toy&, const toy&) = default;
 };
 }  // namespace

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The toy ISA's semantics (toy/semantics.hpp) on the generic machine with structured control
 // flow: divergent loops and ifs, the compiled path bit-identical to the interpreter, partial
 // warps, the step budget, and a malformed structure. Expected values are computed lane by lane

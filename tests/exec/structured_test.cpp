@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The structured control-flow engine (exec/structure.hpp, lane_stack.hpp, structured.hpp).
 // Expected per-lane traces come from a scalar interpreter below that runs one lane at a time and
 // finds its jump targets by scanning the program itself, never from the engine's matcher.
@@ -64,8 +65,15 @@ struct scalar_result {
 
 scalar_result run_scalar(const std::vector<flow_op>& p, unsigned lane, const scenario& sc, std::uint32_t entry = 0,
                          std::uint64_t budget = 1000000) {
-    struct block { flow_kind kind; std::uint32_t at; std::int64_t count; };
-    struct frame { std::uint32_t back; std::size_t blocks; };
+    struct block {
+        flow_kind kind;
+        std::uint32_t at;
+        std::int64_t count;
+    };
+    struct frame {
+        std::uint32_t back;
+        std::size_t blocks;
+    };
     std::vector<block> blocks;
     std::vector<frame> calls;
     std::vector<unsigned> visits(p.size(), 0);
@@ -80,32 +88,56 @@ scalar_result run_scalar(const std::vector<flow_op>& p, unsigned lane, const sce
             calls.pop_back();
             continue;
         }
-        if (r.t.size() >= budget) { r.exhausted = true; break; }
+        if (r.t.size() >= budget) {
+            r.exhausted = true;
+            break;
+        }
         const flow_op& o = p[pc];
-        bool structural_only = o.kind == k::else_ || o.kind == k::endif || o.kind == k::case_ ||
-                               o.kind == k::default_ || o.kind == k::endswitch;
+        bool structural_only = o.kind == k::else_ || o.kind == k::endif || o.kind == k::case_ || o.kind == k::default_ || o.kind == k::endswitch;
         unsigned v = 0;
-        if (!structural_only) { r.t.push_back(pc); v = visits[pc]++; }
+        if (!structural_only) {
+            r.t.push_back(pc);
+            v = visits[pc]++;
+        }
         bool c = !sc.gives_cond(pc) || sc.cond(lane, pc, v);
         switch (o.kind) {
             case k::ordinary:
-                if (sc.discards(lane, pc, v)) { r.discarded = true; return r; }
-                ++pc; break;
+                if (sc.discards(lane, pc, v)) {
+                    r.discarded = true;
+                    return r;
+                }
+                ++pc;
+                break;
             case k::if_: {
                 std::uint32_t else_at = 0;
-                for (std::uint32_t i : own_children(p, pc)) if (p[i].kind == k::else_) else_at = i;
-                if (c) { blocks.push_back({k::if_, pc, 0}); ++pc; }
-                else if (else_at) { blocks.push_back({k::if_, pc, 0}); pc = else_at + 1; }
-                else pc = closer(p, pc) + 1;
+                for (std::uint32_t i : own_children(p, pc))
+                    if (p[i].kind == k::else_) else_at = i;
+                if (c) {
+                    blocks.push_back({k::if_, pc, 0});
+                    ++pc;
+                } else if (else_at) {
+                    blocks.push_back({k::if_, pc, 0});
+                    pc = else_at + 1;
+                } else pc = closer(p, pc) + 1;
                 break;
             }
-            case k::else_: pc = closer(p, blocks.back().at) + 1; blocks.pop_back(); break;
-            case k::endif: case k::endswitch: blocks.pop_back(); ++pc; break;
-            case k::case_: case k::default_: ++pc; break;
+            case k::else_:
+                pc = closer(p, blocks.back().at) + 1;
+                blocks.pop_back();
+                break;
+            case k::endif:
+            case k::endswitch:
+                blocks.pop_back();
+                ++pc;
+                break;
+            case k::case_:
+            case k::default_: ++pc; break;
             case k::loop: {
                 std::int64_t count = sc.counted(pc) ? static_cast<std::int32_t>(sc.value(lane, pc, v)) : 1;
-                if (c && count > 0) { blocks.push_back({k::loop, pc, count}); ++pc; }
-                else pc = closer(p, pc) + 1;
+                if (c && count > 0) {
+                    blocks.push_back({k::loop, pc, count});
+                    ++pc;
+                } else pc = closer(p, pc) + 1;
                 break;
             }
             case k::endloop: {
@@ -113,17 +145,26 @@ scalar_result run_scalar(const std::vector<flow_op>& p, unsigned lane, const sce
                 bool stay = c;
                 if (sc.counted(b.at)) stay = stay && --b.count > 0;
                 if (stay) pc = b.at + 1;
-                else { blocks.pop_back(); ++pc; }
+                else {
+                    blocks.pop_back();
+                    ++pc;
+                }
                 break;
             }
             case k::break_:
-                if (!c) { ++pc; break; }
+                if (!c) {
+                    ++pc;
+                    break;
+                }
                 while (blocks.back().kind == k::if_) blocks.pop_back();
                 pc = closer(p, blocks.back().at) + 1;
                 blocks.pop_back();
                 break;
             case k::continue_:
-                if (!c) { ++pc; break; }
+                if (!c) {
+                    ++pc;
+                    break;
+                }
                 while (blocks.back().kind != k::loop) blocks.pop_back();
                 pc = closer(p, blocks.back().at);
                 break;
@@ -132,7 +173,10 @@ scalar_result run_scalar(const std::vector<flow_op>& p, unsigned lane, const sce
                 std::uint32_t to = closer(p, pc), dflt = 0;
                 bool found = false;
                 for (std::uint32_t i : own_children(p, pc)) {
-                    if (!found && p[i].kind == k::case_ && p[i].value == sel) { to = i; found = true; }
+                    if (!found && p[i].kind == k::case_ && p[i].value == sel) {
+                        to = i;
+                        found = true;
+                    }
                     if (p[i].kind == k::default_) dflt = i;
                 }
                 if (!found && dflt) to = dflt;
@@ -141,11 +185,16 @@ scalar_result run_scalar(const std::vector<flow_op>& p, unsigned lane, const sce
                 break;
             }
             case k::call:
-                if (c && calls.size() < sc.max_calls) { calls.push_back({pc + 1, blocks.size()}); pc = o.target; }
-                else ++pc;
+                if (c && calls.size() < sc.max_calls) {
+                    calls.push_back({pc + 1, blocks.size()});
+                    pc = o.target;
+                } else ++pc;
                 break;
             case k::ret:
-                if (!c) { ++pc; break; }
+                if (!c) {
+                    ++pc;
+                    break;
+                }
                 if (calls.empty()) return r;
                 blocks.resize(calls.back().blocks);
                 pc = calls.back().back;
@@ -170,8 +219,8 @@ struct engine_result {
 };
 
 template <std::size_t W, std::size_t D = 32>
-engine_result<W> run_engine(const std::vector<flow_op>& p, const scenario& sc, std::size_t lanes = W,
-                            std::uint64_t budget = 1000000, std::uint32_t entry = 0) {
+engine_result<W> run_engine(const std::vector<flow_op>& p, const scenario& sc, std::size_t lanes = W, std::uint64_t budget = 1000000,
+                            std::uint32_t entry = 0) {
     std::vector<std::uint32_t> links(p.size());
     auto status = match_structure(std::span<const flow_op>(p), std::span<std::uint32_t>(links));
     REQUIRE_FALSE(status.failed());
@@ -203,8 +252,7 @@ engine_result<W> run_engine(const std::vector<flow_op>& p, const scenario& sc, s
 
 // The engine's per-lane traces and discards equal the scalar reference's, lane by lane.
 template <std::size_t W, std::size_t D = 32>
-engine_result<W> check_against_reference(const std::vector<flow_op>& p, const scenario& sc, std::size_t lanes = W,
-                                         std::uint32_t entry = 0) {
+engine_result<W> check_against_reference(const std::vector<flow_op>& p, const scenario& sc, std::size_t lanes = W, std::uint32_t entry = 0) {
     engine_result<W> e = run_engine<W, D>(p, sc, lanes, 1000000, entry);
     CHECK_FALSE(e.out.status.failed());
     for (std::size_t l = 0; l < W; ++l) {
@@ -304,13 +352,11 @@ TEST_CASE("matcher reports the first structural error and where", "[exec][struct
     STATIC_REQUIRE(fails_with(std::array{ord(), op(k::break_)}, sp::break_outside_loop, 1));
     STATIC_REQUIRE(fails_with(std::array{op(k::if_), op(k::break_), op(k::endif)}, sp::break_outside_loop, 1));
     STATIC_REQUIRE(fails_with(std::array{op(k::continue_)}, sp::continue_outside_loop, 0));
-    STATIC_REQUIRE(fails_with(std::array{op(k::switch_), op(k::default_), op(k::continue_), op(k::endswitch)},
-                              sp::continue_outside_loop, 2));
+    STATIC_REQUIRE(fails_with(std::array{op(k::switch_), op(k::default_), op(k::continue_), op(k::endswitch)}, sp::continue_outside_loop, 2));
     STATIC_REQUIRE(fails_with(std::array{op(k::case_, 0, 1)}, sp::label_outside_switch, 0));
-    STATIC_REQUIRE(fails_with(std::array{op(k::switch_), op(k::if_), op(k::default_), op(k::endif), op(k::endswitch)},
-                              sp::label_outside_switch, 2));
-    STATIC_REQUIRE(fails_with(std::array{op(k::switch_), op(k::default_), op(k::default_), op(k::endswitch)},
-                              sp::duplicate_default, 2));
+    STATIC_REQUIRE(
+        fails_with(std::array{op(k::switch_), op(k::if_), op(k::default_), op(k::endif), op(k::endswitch)}, sp::label_outside_switch, 2));
+    STATIC_REQUIRE(fails_with(std::array{op(k::switch_), op(k::default_), op(k::default_), op(k::endswitch)}, sp::duplicate_default, 2));
     STATIC_REQUIRE(fails_with(std::array{op(k::switch_), op(k::case_, 0, 3), op(k::default_), op(k::case_, 0, 3), op(k::endswitch)},
                               sp::duplicate_case, 3));
     STATIC_REQUIRE(fails_with(std::array{op(k::call, 5), op(k::end)}, sp::bad_call_target, 0));
@@ -321,8 +367,9 @@ TEST_CASE("matcher reports the first structural error and where", "[exec][struct
     STATIC_REQUIRE(deep.status.problem == sp::too_deep);
     STATIC_REQUIRE(deep.status.at == 2);
     // A case value may repeat in a nested switch.
-    STATIC_REQUIRE_FALSE(match(std::array{op(k::switch_), op(k::case_, 0, 1), op(k::switch_), op(k::case_, 0, 1),
-                                          op(k::endswitch), op(k::endswitch)}).status.failed());
+    STATIC_REQUIRE_FALSE(
+        match(std::array{op(k::switch_), op(k::case_, 0, 1), op(k::switch_), op(k::case_, 0, 1), op(k::endswitch), op(k::endswitch)})
+            .status.failed());
     // As a run-time error: unbalanced_structure with the rule in the subject, the index in offset.
     constexpr auto e = match(std::array{op(k::if_)}).status.to_error();
     STATIC_REQUIRE(e.code == error_code::unbalanced_structure);
@@ -382,8 +429,9 @@ TEST_CASE("counted loops: per-lane counts, zero skips, continue counts an iterat
 
 TEST_CASE("switch: per-lane cases, fallthrough, default in the middle, break", "[exec][structured]") {
     // 0 switch 1 case 1  2 a  3 break  4 case 2  5 b  6 default  7 c  8 case 3  9 d  10 endswitch 11 e
-    std::vector<flow_op> p{op(k::switch_), op(k::case_, 0, 1), ord(), op(k::break_), op(k::case_, 0, 2), ord(),
-                           op(k::default_), ord(), op(k::case_, 0, 3), ord(), op(k::endswitch), ord()};
+    std::vector<flow_op> p{
+        op(k::switch_), op(k::case_, 0, 1), ord(), op(k::break_), op(k::case_, 0, 2), ord(), op(k::default_), ord(), op(k::case_, 0, 3),
+        ord(),          op(k::endswitch),   ord()};
     scenario sc;
     sc.value = [](unsigned lane, std::uint32_t, unsigned) { return static_cast<lane_word>(lane % 5); };
     sc.gives_cond = [](std::uint32_t) { return false; };
@@ -399,10 +447,28 @@ TEST_CASE("nesting: if in loop in if, inner-loop break, switch in loop", "[exec]
     // 0 if | 1 loop(n) | 2 if | 3 a | 4 else | 5 loop | 6 b | 7 break | 8 endloop | 9 endif |
     // 10 switch | 11 case 0 | 12 continue | 13 case 1 | 14 break | 15 default | 16 c | 17 endswitch |
     // 18 d | 19 endloop | 20 endif | 21 e
-    std::vector<flow_op> p{op(k::if_), op(k::loop), op(k::if_), ord(), op(k::else_), op(k::loop), ord(), op(k::break_),
-                           op(k::endloop), op(k::endif), op(k::switch_), op(k::case_, 0, 0), op(k::continue_),
-                           op(k::case_, 0, 1), op(k::break_), op(k::default_), ord(), op(k::endswitch), ord(),
-                           op(k::endloop), op(k::endif), ord()};
+    std::vector<flow_op> p{op(k::if_),
+                           op(k::loop),
+                           op(k::if_),
+                           ord(),
+                           op(k::else_),
+                           op(k::loop),
+                           ord(),
+                           op(k::break_),
+                           op(k::endloop),
+                           op(k::endif),
+                           op(k::switch_),
+                           op(k::case_, 0, 0),
+                           op(k::continue_),
+                           op(k::case_, 0, 1),
+                           op(k::break_),
+                           op(k::default_),
+                           ord(),
+                           op(k::endswitch),
+                           ord(),
+                           op(k::endloop),
+                           op(k::endif),
+                           ord()};
     scenario sc;
     sc.counted = [](std::uint32_t pc) { return pc == 1; };
     sc.gives_cond = [](std::uint32_t pc) { return pc == 0 || pc == 2 || pc == 7; };
@@ -434,9 +500,9 @@ TEST_CASE("continue inside an if inside a loop; the other lanes finish the itera
 TEST_CASE("nested switch: the inner break leaves only the inner switch", "[exec][structured]") {
     // 0 switch | 1 case 0 | 2 switch | 3 case 0 | 4 a | 5 break | 6 default | 7 b | 8 endswitch | 9 c |
     // 10 break | 11 case 1 | 12 d | 13 endswitch | 14 e
-    std::vector<flow_op> p{op(k::switch_), op(k::case_, 0, 0), op(k::switch_), op(k::case_, 0, 0), ord(), op(k::break_),
-                           op(k::default_), ord(), op(k::endswitch), ord(), op(k::break_), op(k::case_, 0, 1), ord(),
-                           op(k::endswitch), ord()};
+    std::vector<flow_op> p{op(k::switch_), op(k::case_, 0, 0), op(k::switch_), op(k::case_, 0, 0), ord(),
+                           op(k::break_),  op(k::default_),    ord(),          op(k::endswitch),   ord(),
+                           op(k::break_),  op(k::case_, 0, 1), ord(),          op(k::endswitch),   ord()};
     scenario sc;
     sc.gives_cond = [](std::uint32_t) { return false; };
     sc.value = [](unsigned lane, std::uint32_t pc, unsigned) { return pc == 0 ? lane / 2 : lane % 2; };
@@ -448,8 +514,8 @@ TEST_CASE("nested switch: the inner break leaves only the inner switch", "[exec]
 
 TEST_CASE("call from inside a divergent if; return from inside a loop", "[exec][structured]") {
     // main: 0 if 1 call f 2 endif 3 a 4 end | f: 5 b 6 loop 7 c 8 ret 9 endloop 10 d 11 ret
-    std::vector<flow_op> p{op(k::if_), op(k::call, 5), op(k::endif), ord(), op(k::end),
-                           ord(), op(k::loop), ord(), op(k::ret), op(k::endloop), ord(), op(k::ret)};
+    std::vector<flow_op> p{op(k::if_),  op(k::call, 5), op(k::endif), ord(),          op(k::end), ord(),
+                           op(k::loop), ord(),          op(k::ret),   op(k::endloop), ord(),      op(k::ret)};
     scenario sc;
     sc.gives_cond = [](std::uint32_t pc) { return pc == 0 || pc == 8 || pc == 9; };
     sc.cond = [](unsigned lane, std::uint32_t pc, unsigned visit) {
@@ -623,8 +689,14 @@ TEST_CASE("explicit primitives: PUSH / ELSE / POP with jump addresses", "[exec][
             lane_mask<W> all;
             all.fill(lane_on);
             switch (pc) {
-                case 0: st.push_branch(cond); if (!st.any_active()) io.jump = 2; break;
-                case 2: st.else_flip(all); if (!st.any_active()) io.jump = 4; break;
+                case 0:
+                    st.push_branch(cond);
+                    if (!st.any_active()) io.jump = 2;
+                    break;
+                case 2:
+                    st.else_flip(all);
+                    if (!st.any_active()) io.jump = 4;
+                    break;
                 case 4: st.pop(1); break;
                 case 6: io.finish = true; break;
                 default: break;
@@ -664,7 +736,10 @@ TEST_CASE("explicit primitives: LOOP_START / LOOP_BREAK / LOOP_END", "[exec][str
                 case 2: st.push_branch(cond); break;
                 case 3:
                     st.break_lanes(st.active());
-                    if (st.iteration_done()) { st.unwind_to_loop(); io.jump = 5; }
+                    if (st.iteration_done()) {
+                        st.unwind_to_loop();
+                        io.jump = 5;
+                    }
                     break;
                 case 4: st.pop(1); break;
                 case 5:
@@ -821,8 +896,7 @@ TEST_CASE("fuzz: random structured programs, engine against per-lane scalar refe
         else tally(check_against_reference<32>(p, sc, 32).t);
     }
     // The generator reaches every construct that has a step, with lanes apart.
-    for (flow_kind kind : {k::ordinary, k::if_, k::loop, k::endloop, k::break_, k::continue_, k::call, k::ret,
-                           k::switch_, k::end}) {
+    for (flow_kind kind : {k::ordinary, k::if_, k::loop, k::endloop, k::break_, k::continue_, k::call, k::ret, k::switch_, k::end}) {
         INFO("kind " << static_cast<int>(kind));
         CHECK(executed[static_cast<std::size_t>(kind)] > 100);
     }

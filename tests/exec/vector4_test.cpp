@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The four-component operand layer on its own: swizzles, write masks, source modifiers,
 // saturation, and the loads and stores kernels use, over a small lane view.
 #include <catch2/catch.hpp>

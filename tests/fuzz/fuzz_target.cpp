@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The libFuzzer entry of one ISA (CTISA_FUZZ_HEADER declares CTISA_FUZZ_ENTRY, its traits or run
 // adapter): the surface comes from CTISA_FUZZ_SURFACE (surfaces.hpp), so that one binary a ISA
 // serves every surface and the build stays small. `--surfaces` as the only argument lists them.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Seed inputs for one ISA's fuzz target, from the peers' data in ../shared/reference/<isa> (read
 here, never copied into the project). Two kinds of reference data:
   - programs in subfolders (real binaries *.bin, listings and sources): passed to libFuzzer as they

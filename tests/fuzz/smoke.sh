@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The fuzz smoke test of one ISA: replays every regression input of each surface (a crash or a
 # round-trip mismatch fails the test), then fuzzes each surface for RUNS inputs from an empty corpus.
 #   smoke.sh FUZZER REGRESSIONS_DIR RUNS WORK_DIR

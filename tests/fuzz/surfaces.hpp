@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fuzzed surfaces of an ISA, written once over the contract (core/contract.hpp) and the run
 // adapter (examples/ctisa/run.hpp names its parts): an ISA joins tests/fuzz/CMakeLists.txt with one
 // line and gets every surface it has.
@@ -115,10 +116,9 @@ void binary_round_trip(std::span<const std::uint8_t> bytes) {
         // The bytes around the first difference, and the text (whole: the statement is in it).
         const auto at = static_cast<std::size_t>(in - bytes.begin());
         const std::size_t from = at < 16 ? 0 : at - 16;
-        fail("the disassembly assembles to other bytes",
-             "first difference at byte " + std::to_string(at) + " (bytes from " + std::to_string(from) + ")\nin:  " +
-                 hex_window(bytes, from) + "\nout: " + hex_window(*again, from) +
-                 "\n" + text);
+        fail("the disassembly assembles to other bytes", "first difference at byte " + std::to_string(at) + " (bytes from " +
+                                                             std::to_string(from) + ")\nin:  " + hex_window(bytes, from) +
+                                                             "\nout: " + hex_window(*again, from) + "\n" + text);
     }
 }
 

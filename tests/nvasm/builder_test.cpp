@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed builders make the same instructions the parser reads from text, and whole programs that
 // obey the language's rules.
 #include <catch2/catch.hpp>
@@ -40,7 +41,8 @@ TEST_CASE("nvasm builders: instructions as the parser reads them", "[nvasm][buil
     STATIC_REQUIRE(rep()->op.source_count == 0);  // REP's count is optional
     STATIC_REQUIRE(rep(temp("n").x())->op.source_count == 1);
     CHECK(text_of(*rsq.sat()(temp("t").mask("x"), temp("a").x())) == "RSQ.SAT t.x, a.x;");
-    CHECK(text_of(*mad.u().cc1()(temp("t").mask("xy"), -temp("a").swz("yzxw"), temp("b").abs(), scalar_constant("3"))) == "MAD.U.CC1 t.xy, -a.yzxw, |b|, 3;");
+    CHECK(text_of(*mad.u().cc1()(temp("t").mask("xy"), -temp("a").swz("yzxw"), temp("b").abs(), scalar_constant("3"))) ==
+          "MAD.U.CC1 t.xy, -a.yzxw, |b|, 3;");
     CHECK(text_of(*txf(temp("t"), temp("i"), texture{0, nv::texture_target::buffer})) == "TXF t, i, texture[0], BUFFER;");
     CHECK(text_of(*cal(label{"sub"}, cc(nv::cc_rule::gt))) == "CAL sub (GT);");
     CHECK(text_of(*swz(temp("t"), temp("a"), extended_swizzle{{{{false, 0}, {true, 1}, {false, 4}, {false, 5}}}})) == "SWZ t, a, x, -y, 0, 1;");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every real program in ../shared/reference/nvasm/programs parses, prints, and parses back to the
 // same program; printing the reparsed program gives the same text. Where cgc wrote its count
 // ("# 58 instructions, 4 R-regs"), the parser finds as many instructions.
@@ -61,5 +62,6 @@ TEST_CASE("nvasm conformance: every real program round-trips", "[nvasm][conforma
     }
     CHECK(programs == 9);
     CHECK(round_trips == programs);
-    std::cout << "nvasm conformance: " << round_trips << " of " << programs << " real programs round-trip (" << instructions << " instructions)\n";
+    std::cout << "nvasm conformance: " << round_trips << " of " << programs << " real programs round-trip (" << instructions
+              << " instructions)\n";
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The generated description against the documents: counts and sample facts at compile time, then
 // every row of the specifications' tables read from ../shared/reference/nvasm/specs at run time.
 #include <catch2/catch.hpp>
@@ -45,7 +46,11 @@ std::vector<std::string> rule_tokens(const std::string& text, const std::string&
 std::string columns_of(const nv::instruction_info& i) {
     std::string s;
     for (char c : std::string_view("FICSH")) {
-        const std::uint8_t bit = c == 'F' ? nv::column::F : c == 'I' ? nv::column::I : c == 'C' ? nv::column::C : c == 'S' ? nv::column::S : nv::column::H;
+        const std::uint8_t bit = c == 'F'   ? nv::column::F
+                                 : c == 'I' ? nv::column::I
+                                 : c == 'C' ? nv::column::C
+                                 : c == 'S' ? nv::column::S
+                                            : nv::column::H;
         s += (i.columns & bit) ? 'X' : '-';
         if (c != 'H') s += ' ';
     }
@@ -189,8 +194,8 @@ TEST_CASE("nvasm description: grammar classes and token lists", "[nvasm][descrip
         }
     }
     CHECK(listed.size() == 79);  // all but KIL, DDX, DDY, EMIT, ENDPRIM
-    for (const auto& [file, names] : std::map<std::string, std::vector<std::string>>{
-             {"NV_fragment_program4.txt", {"KIL", "DDX", "DDY"}}, {"NV_geometry_program4.txt", {"EMIT", "ENDPRIM"}}}) {
+    for (const auto& [file, names] : std::map<std::string, std::vector<std::string>>{{"NV_fragment_program4.txt", {"KIL", "DDX", "DDY"}},
+                                                                                     {"NV_geometry_program4.txt", {"EMIT", "ENDPRIM"}}}) {
         const auto tokens = rule_tokens(spec_text(file.c_str()), "<SpecialInstruction>");
         for (const auto& n : names) {
             INFO(n);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NV assembly through the engine's generic paths (core/statements.hpp, core/assembler.hpp and the
 // functions CTISA_ISA_FUNCTIONS gives): the same programs and errors as nvasm's own parser. The
 // header line, labels and END carry no ';' (the contract's optional `terminated`).

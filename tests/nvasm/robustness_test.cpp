@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bad input never crashes the parser: every prefix of every real program, and every program with
 // one character replaced, either parses or fails with a position inside the text.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The language, generated from the description: every instruction with every type and modifier
 // Table X.13 allows (and the ones it does not), every suffix, every condition-code spelling,
 // every declaration form; then a sample of wrong programs, rejected at the right line and column.
@@ -51,8 +52,10 @@ std::string operands_of(const nv::instruction_info& i) {
         const char* sep = out.empty() ? " " : ", ";
         switch (f.slots[k]) {
             case nv::slot::result: out += sep + std::string("t.xyz"); break;
-            case nv::slot::vector: case nv::slot::vector_no_swizzle: case nv::slot::optional_vector: case nv::slot::kill_condition:
-                out += sep + std::string("a"); break;
+            case nv::slot::vector:
+            case nv::slot::vector_no_swizzle:
+            case nv::slot::optional_vector:
+            case nv::slot::kill_condition: out += sep + std::string("a"); break;
             case nv::slot::scalar: out += sep + std::string("a.y"); break;
             case nv::slot::extended_swizzle: out += sep + std::string("x, -y, 0, 1"); break;
             case nv::slot::texture: out += sep + std::string("texture[1], 2D"); break;
@@ -88,7 +91,8 @@ struct probe {
 probe program_with(const nv::instruction_info& i, const std::string& statement) {
     const auto [before, after] = block_around(i.code);
     std::string text = header_of(i.stages) + "TEMP t, a;\n" + before;
-    const std::size_t index = 2 + (header_of(i.stages).size() > 12 ? 3 : 0) + (before.empty() ? 0 : (before.find("REP;\nBRK") != std::string::npos ? 2 : 1));
+    const std::size_t index =
+        2 + (header_of(i.stages).size() > 12 ? 3 : 0) + (before.empty() ? 0 : (before.find("REP;\nBRK") != std::string::npos ? 2 : 1));
     return {text + statement + after + "\nsub:\nRET;\nEND\n", index};
 }
 
@@ -106,21 +110,26 @@ struct modifier_set {
 // Table X.13 (and section 2.X.4.1: clamping needs a floating-point result) allows it.
 std::vector<modifier_set> modifier_sets(const nv::instruction_info& i) {
     std::vector<modifier_set> out;
-    const std::pair<const char*, nv::data_type> types[] = {{"", nv::data_type::none}, {".F", nv::data_type::f}, {".S", nv::data_type::s}, {".U", nv::data_type::u}};
-    const std::pair<const char*, nv::cc_update> ccs[] = {{"", nv::cc_update::none}, {".CC", nv::cc_update::cc0}, {".CC0", nv::cc_update::cc0}, {".CC1", nv::cc_update::cc1}};
+    const std::pair<const char*, nv::data_type> types[] = {
+        {"", nv::data_type::none}, {".F", nv::data_type::f}, {".S", nv::data_type::s}, {".U", nv::data_type::u}};
+    const std::pair<const char*, nv::cc_update> ccs[] = {
+        {"", nv::cc_update::none}, {".CC", nv::cc_update::cc0}, {".CC0", nv::cc_update::cc0}, {".CC1", nv::cc_update::cc1}};
     const std::pair<const char*, nv::clamp> clamps[] = {{"", nv::clamp::none}, {".SAT", nv::clamp::sat}, {".SSAT", nv::clamp::ssat}};
-    const std::pair<const char*, nv::multiply_mode> modes[] = {{"", nv::multiply_mode::none}, {".S24", nv::multiply_mode::s24}, {".U24", nv::multiply_mode::u24}, {".HI", nv::multiply_mode::hi}};
+    const std::pair<const char*, nv::multiply_mode> modes[] = {
+        {"", nv::multiply_mode::none}, {".S24", nv::multiply_mode::s24}, {".U24", nv::multiply_mode::u24}, {".HI", nv::multiply_mode::hi}};
     for (const auto& [tn, t] : types)
         for (const auto& [cn, c] : ccs)
             for (const auto& [sn, s] : clamps)
                 for (int ntc = 0; ntc < 2; ++ntc)
                     for (const auto& [mn, m] : modes) {
                         modifier_set set{std::string(tn) + mn + cn + sn + (ntc ? ".NTC" : ""), t, c, s, ntc != 0, m, true};
-                        const bool float_result = i.out == nv::operand_type::vf || (t == nv::data_type::none ? i.default_type == nv::data_type::f : t == nv::data_type::f);
-                        set.allowed = (t == nv::data_type::none || (t == nv::data_type::f ? (i.columns & nv::column::F) : (i.columns & nv::column::I))) &&
-                                      (c == nv::cc_update::none || (i.columns & nv::column::C)) &&
-                                      (s == nv::clamp::none || ((i.columns & nv::column::S) && float_result)) &&
-                                      (!ntc || i.default_type != nv::data_type::none) && (m == nv::multiply_mode::none || i.multiply_modes);
+                        const bool float_result = i.out == nv::operand_type::vf ||
+                                                  (t == nv::data_type::none ? i.default_type == nv::data_type::f : t == nv::data_type::f);
+                        set.allowed =
+                            (t == nv::data_type::none || (t == nv::data_type::f ? (i.columns & nv::column::F) : (i.columns & nv::column::I))) &&
+                            (c == nv::cc_update::none || (i.columns & nv::column::C)) &&
+                            (s == nv::clamp::none || ((i.columns & nv::column::S) && float_result)) &&
+                            (!ntc || i.default_type != nv::data_type::none) && (m == nv::multiply_mode::none || i.multiply_modes);
                         out.push_back(set);
                     }
     return out;
@@ -139,13 +148,17 @@ TEST_CASE("nvasm syntax: every instruction with every modifier combination", "[n
             if (!set.allowed) {
                 REQUIRE(!p.ok());
                 CHECK(p.error().code == ctisa::error_code::modifier_not_allowed);
-                const std::size_t line = static_cast<std::size_t>(std::count(pr.text.begin(), pr.text.begin() + static_cast<std::ptrdiff_t>(pr.text.find(statement)), '\n')) + 1;
+                const std::size_t line = static_cast<std::size_t>(std::count(
+                                             pr.text.begin(), pr.text.begin() + static_cast<std::ptrdiff_t>(pr.text.find(statement)), '\n')) +
+                                         1;
                 CHECK(p.error().line == line);
                 CHECK(p.error().column == 1);
                 ++refused;
                 continue;
             }
-            INFO((p.ok() ? std::string() : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message()) + " " + std::string(p.error().subject)));
+            INFO((p.ok() ? std::string()
+                         : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message()) +
+                               " " + std::string(p.error().subject)));
             REQUIRE(p.ok());
             const auto& ins = (*p).statements[pr.index];
             REQUIRE(ins.kind == nv::statement_kind::instruction);
@@ -170,7 +183,8 @@ TEST_CASE("nvasm syntax: every instruction with every modifier combination", "[n
 // Table X.15: R/H, C/C0/C1, _SAT/_SSAT concatenated mean their stand-alone modifiers.
 TEST_CASE("nvasm syntax: opcode suffixes", "[nvasm][syntax]") {
     const std::pair<const char*, nv::precision> precisions[] = {{"", nv::precision::none}, {"R", nv::precision::r}, {"H", nv::precision::h}};
-    const std::pair<const char*, nv::cc_update> ccs[] = {{"", nv::cc_update::none}, {"C", nv::cc_update::cc0}, {"C0", nv::cc_update::cc0}, {"C1", nv::cc_update::cc1}};
+    const std::pair<const char*, nv::cc_update> ccs[] = {
+        {"", nv::cc_update::none}, {"C", nv::cc_update::cc0}, {"C0", nv::cc_update::cc0}, {"C1", nv::cc_update::cc1}};
     const std::pair<const char*, nv::clamp> clamps[] = {{"", nv::clamp::none}, {"_SAT", nv::clamp::sat}, {"_SSAT", nv::clamp::ssat}};
     for (const auto& [pn, pr] : precisions)
         for (const auto& [cn, c] : ccs)
@@ -205,7 +219,8 @@ TEST_CASE("nvasm syntax: the 54 condition-code test spellings", "[nvasm][syntax]
         CHECK(stmts[3].op.result.cc.rule == test.rule);
         CHECK(stmts[4].op.test.reg == test.reg);
         const std::string canonical = nv::cc_rule_names[static_cast<std::size_t>(test.rule)].data() + std::string(test.reg ? "1" : "");
-        CHECK(printed(*p) == "!!NVfp4.0\nTEMP t;\nIF " + canonical + ".xyzw;\nMOV t (" + canonical + ".y), t;\nKIL " + canonical + ";\nENDIF;\nEND\n");
+        CHECK(printed(*p) ==
+              "!!NVfp4.0\nTEMP t;\nIF " + canonical + ".xyzw;\nMOV t (" + canonical + ".y), t;\nKIL " + canonical + ";\nENDIF;\nEND\n");
     }
 }
 
@@ -234,13 +249,15 @@ TEST_CASE("nvasm syntax: every declaration form", "[nvasm][syntax]") {
         {"!!NVvp4.0", "BUFFER b = program.buffer[0][3];", "BUFFER b = program.buffer[0][3];"},
         {"!!NVvp4.0", "BUFFER4 b[] = { program.buffer[1][0..7] };", "BUFFER4 b[] = { program.buffer[1][0..7] };"},
         {"!!NVvp4.0", "TEMP a; ALIAS b = a;", "TEMP a;\nALIAS b = a;"},
-        {"!!NVgp4.0", "PRIMITIVE_IN LINES_ADJACENCY; PRIMITIVE_OUT LINE_STRIP; VERTICES_OUT 0x10;", "PRIMITIVE_IN LINES_ADJACENCY;\nPRIMITIVE_OUT LINE_STRIP;\nVERTICES_OUT 0x10;"},
+        {"!!NVgp4.0", "PRIMITIVE_IN LINES_ADJACENCY; PRIMITIVE_OUT LINE_STRIP; VERTICES_OUT 0x10;",
+         "PRIMITIVE_IN LINES_ADJACENCY;\nPRIMITIVE_OUT LINE_STRIP;\nVERTICES_OUT 0x10;"},
     };
     for (const auto& c : cases) {
         const std::string text = std::string(c.header) + "\n" + c.source + "\nEND";
         INFO(text);
         const parsed p = parse(text);
-        INFO((p.ok() ? std::string() : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message())));
+        INFO((p.ok() ? std::string()
+                     : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message())));
         REQUIRE(p.ok());
         CHECK(printed(*p) == std::string(c.header) + "\n" + c.canonical + "\nEND\n");
     }
@@ -344,7 +361,8 @@ TEST_CASE("nvasm syntax: wrong programs are rejected where they are wrong", "[nv
         INFO(c.text);
         const parsed p = parse(c.text);
         REQUIRE(!p.ok());
-        INFO(std::string(p.error().message()) + " at " + std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " (" + std::string(p.error().subject) + ")");
+        INFO(std::string(p.error().message()) + " at " + std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " (" +
+             std::string(p.error().subject) + ")");
         CHECK(p.error().code == c.code);
         CHECK(p.error().line == c.line);
         CHECK(p.error().column == c.column);
@@ -378,13 +396,15 @@ TEST_CASE("nvasm syntax: typed variables, options and arrays where they are allo
     for (const char* text : good) {
         INFO(text);
         const parsed p = parse(text);
-        INFO((p.ok() ? std::string() : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message())));
+        INFO((p.ok() ? std::string()
+                     : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message())));
         CHECK(p.ok());
     }
 }
 
 TEST_CASE("nvasm syntax: programs are validated at compile time", "[nvasm][syntax]") {
-    constexpr auto p = nv::program_of<"!!NVfp4.0\nTEMP t; ATTRIB c = fragment.color;\nMUL_SAT t, c, {0.5}.x;\nKIL -t.w;\nMOV result.color, t;\nEND">();
+    constexpr auto p =
+        nv::program_of<"!!NVfp4.0\nTEMP t; ATTRIB c = fragment.color;\nMUL_SAT t, c, {0.5}.x;\nKIL -t.w;\nMOV result.color, t;\nEND">();
     STATIC_REQUIRE(p.statements.size() == 7);
     STATIC_REQUIRE(p.statements[3].op.code == nv::opcode::mul);
     STATIC_REQUIRE(p.statements[3].op.clamp == nv::clamp::sat);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bytes of the peers' test vectors, by their text: Mesa's Valhall assembler cases and the ATTILA
 // simulator's encoding vectors (../shared/reference, never copied).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The tests' pseudo-random numbers: a 64-bit LCG, reproducible from its seed on every platform
 // (the standard library's distributions are not).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading the peer data in ../shared (never copied into the project).
 #pragma once
 

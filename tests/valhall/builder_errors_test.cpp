@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Builder errors at run time name the operand (1-based, in assembly order), what it is, and the
 // value refused, in the one form every ISA uses (ctisa::describe, core/error_text.hpp).
 #include <catch2/catch.hpp>
@@ -24,8 +25,7 @@ TEST_CASE("valhall builder errors name the operand and its value", "[valhall][bu
     CHECK(ctisa::describe(va::load_i32.with(va::slot::slot0)(sr(62, 4), r(1), 0).error()) ==
           "operand 1 (staging 1): register number out of range for its bank (r65)");
     volatile int far = 40000;
-    CHECK(ctisa::describe(va::load_i32.with(va::slot::slot0)(sr(0, 1), r(1), far).error()) ==
-          "operand 3 (offset): number out of range (40000)");
+    CHECK(ctisa::describe(va::load_i32.with(va::slot::slot0)(sr(0, 1), r(1), far).error()) == "operand 3 (offset): number out of range (40000)");
     volatile long long below = -2147483649LL;
     CHECK(ctisa::describe(va::iadd_imm_i32(r(0), r(1), below).error()) == "operand 3 (constant): number out of range (#-2147483649)");
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The typed Valhall builders give Mesa's bytes for Mesa's cases, fold to constants, and report
 // run-time misuse as errors.
 #include <catch2/catch.hpp>
@@ -31,10 +32,11 @@ TEST_CASE("builders encode as Mesa's assembler", "[valhall][builder]") {
     CHECK(bytes(va::mov_i32(r(1), u(10))) == case_bytes("MOV.i32 r1, u10"));
     CHECK(bytes(va::mov_i32(r(1), tls_ptr_hi)) == case_bytes("MOV.i32.ts r1, tls_ptr_hi"));
     CHECK(bytes(va::mov_i32(r(1), core_id)) == case_bytes("MOV.i32.id r1, core_id"));
-    CHECK(bytes(va::fadd_f32.with(va::clamp::clamp_m1_1)(r(0), r(1), r(2).neg().abs())) ==
-          case_bytes("FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs"));
-    CHECK(bytes(va::tex.with(va::lod_mode::computed).with(va::dimension::_2d).with(va::flags::skip).with(va::slot::slot0)(
-              sr(2, 1), sr(4, 4), r(3))) == case_bytes("TEX.computed.2d.skip.slot0 @r2, @r4:r5:r6:r7, r3"));
+    CHECK(bytes(va::fadd_f32.with(va::clamp::clamp_m1_1)(r(0), r(1), r(2).neg().abs())) == case_bytes("FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs"));
+    CHECK(bytes(va::tex.with(va::lod_mode::computed)
+                    .with(va::dimension::_2d)
+                    .with(va::flags::skip)
+                    .with(va::slot::slot0)(sr(2, 1), sr(4, 4), r(3))) == case_bytes("TEX.computed.2d.skip.slot0 @r2, @r4:r5:r6:r7, r3"));
     CHECK(bytes(va::branchz.with(va::action::reconverge)(r(1).discard(), 3)) == case_bytes("BRANCHZ.reconverge `r1, offset:3"));
     CHECK(bytes(va::branchz.with(va::action::reconverge)(r(0).sel(h0), 3)) == case_bytes("BRANCHZ.reconverge r0.h0, offset:3"));
     CHECK(bytes(va::fadd_f32(r(0), r(1), -imm(1.0f))) == case_bytes("FADD.f32 r0, r1, 0x3F800000.neg"));
@@ -52,8 +54,10 @@ TEST_CASE("builders encode as Mesa's assembler", "[valhall][builder]") {
           case_bytes("FROUND.v2f16.rtn r0.h0, r1.h10"));
     CHECK(bytes(va::atest.with(va::action::td)(sr(60, 1), r(60), imm(0x3F800000), atest_datum)) ==
           case_bytes("ATEST.td @r60, r60, 0x3F800000, atest_datum"));
-    CHECK(bytes(va::blend.with(va::slot::slot0).with(va::vector_size::v4).with(va::register_format::f16).with(va::action::return_)(
-              sr(0, 2), sr(60, 1), blend_descriptor_0_x, 0)) ==
+    CHECK(bytes(va::blend.with(va::slot::slot0)
+                    .with(va::vector_size::v4)
+                    .with(va::register_format::f16)
+                    .with(va::action::return_)(sr(0, 2), sr(60, 1), blend_descriptor_0_x, 0)) ==
           case_bytes("BLEND.slot0.v4.f16.return @r0:r1, @r60, blend_descriptor_0_x, target:0x0"));
     CHECK(bytes(va::lea_attr.with(va::slot::slot1).wait(0)(sr(4, 2), r(59).discard(), 0xD)) ==
           case_bytes("LEA_ATTR.slot1.wait0 @r4:r5, `r59, unk:0xD"));
@@ -63,8 +67,7 @@ TEST_CASE("builders encode as Mesa's assembler", "[valhall][builder]") {
           case_bytes("ICMP.v4u8.ne.i1 r1, r0.b0000, 0x0, 0x0"));
     CHECK(bytes(va::fadd_imm_f32(r(2), r(2).discard(), 0x4847C6C0u)) == case_bytes("FADD_IMM.f32 r2, `r2, #0x4847C6C0"));
     CHECK(bytes(va::barrier.with(va::slot::slot7).with(va::action::barrier)()) == case_bytes("BARRIER.slot7.barrier "));
-    CHECK(bytes(va::f16_to_s32.with(va::round_mode::rtz)(r(4), r(2).neg().sel(va::sel::h00))) ==
-          case_bytes("F16_TO_S32.rtz r4, r2.neg.h00"));
+    CHECK(bytes(va::f16_to_s32.with(va::round_mode::rtz)(r(4), r(2).neg().sel(va::sel::h00))) == case_bytes("F16_TO_S32.rtz r4, r2.neg.h00"));
 }
 
 TEST_CASE("a constant instruction folds to its bytes", "[valhall][builder]") {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Conformance with Mesa 21.3's Valhall assembler and disassembler: every case of
 // ../shared/reference/valhall/assembler-cases.txt in both directions (text -> bytes, and bytes ->
 // text with the exact text Mesa's disassembler prints), and every line of negative-cases.txt rejected.
@@ -63,8 +64,8 @@ TEST_CASE("valhall conformance with Mesa 21.3's assembler cases", "[valhall][con
         CHECK(text == c.text);
         if (text == c.text) ++disassembled;
     }
-    std::printf("valhall conformance: %d/%zu cases assemble to Mesa's bytes, %d/%zu disassemble to Mesa's exact text\n",
-                assembled, cases.size(), disassembled, cases.size());
+    std::printf("valhall conformance: %d/%zu cases assemble to Mesa's bytes, %d/%zu disassemble to Mesa's exact text\n", assembled, cases.size(),
+                disassembled, cases.size());
     CHECK(assembled == static_cast<int>(cases.size()));
     CHECK(disassembled == static_cast<int>(cases.size()));
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The emitter for Valhall: built instructions and text appended, BRANCHZ offsets placed from labels
 // (counted from the next instruction, as Mesa's cases show), and the ISA namespace's calls.
 #include <catch2/catch.hpp>

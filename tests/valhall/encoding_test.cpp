@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall encoder and decoder: fields land where the XML (and, where it is silent, Mesa 21.3's
 // valhall.py) puts them, and decoding is total: every word is an instruction or an error naming why.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Valhall executor's control flow (branches, divergence, reconvergence, actions), cross-lane
 // instructions, memory and messages through the environment, and the instructions it refuses.
 #include "exec_support.hpp"
@@ -176,8 +177,9 @@ TEST_CASE("messages: textures, varyings, ATEST, ZS_EMIT through the environment"
     t.r(2, 0x12345678u).go();
     CHECK(t(4) == 0x12345678u);
     CHECK(t(5) == 0u);
-    warp v("LD_VAR_IMM_F32.v2.f32.slot0 @r0:r1, r2, r3, index:0x3\nATEST.td @r60, r60, 0x3F800000, atest_datum\n"
-           "ZS_EMIT.z r5, r6, r7, r8");
+    warp v(
+        "LD_VAR_IMM_F32.v2.f32.slot0 @r0:r1, r2, r3, index:0x3\nATEST.td @r60, r60, 0x3F800000, atest_datum\n"
+        "ZS_EMIT.z r5, r6, r7, r8");
     std::vector<std::uint64_t> seen;
     v.env.on_message = [&](std::size_t lane, const va::instruction& in, std::span<const std::uint64_t> sources,
                            std::span<const std::uint32_t> data, std::span<std::uint32_t> out) {
@@ -197,18 +199,16 @@ TEST_CASE("messages: textures, varyings, ATEST, ZS_EMIT through the environment"
 }
 
 TEST_CASE("not executable: each instruction the executor refuses stops the run", "[valhall][exec][flow]") {
-    const char* refused[] = {
-        "BRANCHZI r0, r1", "FLOGD.f32 r0, r1", "FADD_LSCALE.f32 r0, r1, r2", "FRSCALE.f32 r0, r1, r2",
-        "FRSCALE.v2f16 r0, r1, r2", "CUBEFACE2 r0, r1, r2, r3", "CUBE_SSEL r0, r1, r2, r3", "CUBE_TSEL r0, r1, r2, r3",
-        "TODO.ATOM_C1.slot0 @r0, r1, operation:0x1", "TODO.ATOM_C.slot0 @r0, r1, operation:0x1",
-        "TODO.VAR_TEX.2d.slot0 @r0:r1:r2:r3, r4", "CLPER.v2u16 r0, r1, r2", "CLPER.v4u8 r0, r1, r2",
-        "CLPER.s32 r0, r1, r2", "CLPER.v2s16 r0, r1, r2", "CLPER.v4s8 r0, r1, r2", "CLPER.u64 r0, r2, r4",
-        "CLPER.s64 r0, r2, r4",
+    const char* refused[] = {"BRANCHZI r0, r1", "FLOGD.f32 r0, r1", "FADD_LSCALE.f32 r0, r1, r2", "FRSCALE.f32 r0, r1, r2",
+                             "FRSCALE.v2f16 r0, r1, r2", "CUBEFACE2 r0, r1, r2, r3", "CUBE_SSEL r0, r1, r2, r3", "CUBE_TSEL r0, r1, r2, r3",
+                             "TODO.ATOM_C1.slot0 @r0, r1, operation:0x1", "TODO.ATOM_C.slot0 @r0, r1, operation:0x1",
+                             "TODO.VAR_TEX.2d.slot0 @r0:r1:r2:r3, r4", "CLPER.v2u16 r0, r1, r2", "CLPER.v4u8 r0, r1, r2", "CLPER.s32 r0, r1, r2",
+                             "CLPER.v2s16 r0, r1, r2", "CLPER.v4s8 r0, r1, r2", "CLPER.u64 r0, r2, r4", "CLPER.s64 r0, r2, r4",
         // operand and modifier level
-        "FCMP.f32.total.i1 r0, r1, r2, 0x0", "ICMP.u32.total.i1 r0, r1, r2, 0x0", "CSEL.f32.total r0, r1, r2, r3, r4",
-        "FREXPE.f32.log r0, r1", "ICMP.u32.lt.u1 r0, r1, r2, 0x0", "ICMP.u32.lt.m1.seq r0, r1, r2, r3",
-        "ICMP.v4u8.eq.f1 r0, r1, r2, 0x0", "CLPER.i32.accumulate r0, r1, r2", "LSHIFT_OR.v4i8 r0, r1, r2, r3",
-        "IADD.u64 r0, r2, 0x0", "IADD.u64 r0, r2, u1", "IADD.u64 r62, r62, r63", "NOT.i64 r0.h0, r2"};
+                             "FCMP.f32.total.i1 r0, r1, r2, 0x0", "ICMP.u32.total.i1 r0, r1, r2, 0x0", "CSEL.f32.total r0, r1, r2, r3, r4",
+                             "FREXPE.f32.log r0, r1", "ICMP.u32.lt.u1 r0, r1, r2, 0x0", "ICMP.u32.lt.m1.seq r0, r1, r2, r3",
+                             "ICMP.v4u8.eq.f1 r0, r1, r2, 0x0", "CLPER.i32.accumulate r0, r1, r2", "LSHIFT_OR.v4i8 r0, r1, r2, r3",
+                             "IADD.u64 r0, r2, 0x0", "IADD.u64 r0, r2, u1", "IADD.u64 r62, r62, r63", "NOT.i64 r0.h0, r2"};
     for (const char* text : refused) {
         INFO(text);
         warp w(std::string("IADD_IMM.i32 r40, 0x0, #0x1\n") + text + "\nIADD_IMM.i32 r41, 0x0, #0x1");

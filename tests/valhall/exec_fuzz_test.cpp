@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Any program the decoder accepts runs to an answer: every lane finishes, or the run stops with
 // step_limit, bad_branch_target or not_executable. Random words (most of them not instructions)
 // are decoded; the instructions among them make random programs run over random registers. Under
@@ -49,8 +50,7 @@ TEST_CASE("random decoded programs run to an answer", "[valhall][exec][fuzz]") {
         using ctisa::error_code;
         const error_code c = status.error.code;
         INFO("program " << p << ": " << status.error.message());
-        REQUIRE((c == error_code::none || c == error_code::step_limit || c == error_code::bad_branch_target ||
-                 c == error_code::not_executable));
+        REQUIRE((c == error_code::none || c == error_code::step_limit || c == error_code::bad_branch_target || c == error_code::not_executable));
         if (c == error_code::not_executable) REQUIRE_FALSE(status.reason.empty());
         ++outcomes[c == error_code::none ? 0 : c == error_code::step_limit ? 1 : c == error_code::bad_branch_target ? 2 : 3];
     }

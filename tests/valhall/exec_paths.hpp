@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Programs and the comparison used by the tests that the interpreter and the compiled path give
 // bit-identical results (exec_paths_test.cpp, exec_paths_wide_test.cpp).
 #pragma once
@@ -145,8 +146,8 @@ void fill(vx::machine<W>& m, std::uint32_t seed) {
         return s ^ (s >> 15);
     };
     auto f32 = [&]() -> std::uint32_t {
-        static constexpr std::uint32_t specials[] = {0, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x00000001u,
-                                                     0x3F800000u, 0xBF800000u, 0x7F7FFFFFu, 0x4F000000u};
+        static constexpr std::uint32_t specials[] = {0,           0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
+                                                     0x00000001u, 0x3F800000u, 0xBF800000u, 0x7F7FFFFFu, 0x4F000000u};
         const std::uint32_t r = next();
         if (r % 8 == 0) return specials[(r >> 8) % 10];
         const float v = static_cast<float>(static_cast<std::int32_t>(r >> 8) % 20000) / 64.0f;

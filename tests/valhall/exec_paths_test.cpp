@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The interpreter and the compiled path give bit-identical results: every executable family
 // (straight-line programs, run in blocks of lanes when compiled) and control flow (a program with
 // branches, cross-lane reads in a divergent loop, a message, discards and returns), on warps of 16

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The interpreter and the compiled path give bit-identical results on warps that are not a power
 // of two (5 lanes: smaller than a quad-subgroup pair; 40: one block of 40 lanes, subgroups cut off).
 #include "exec_paths.hpp"

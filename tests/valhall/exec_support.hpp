@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Helpers of the Valhall executor tests: programs from text, a configurable environment (one type,
 // so that each test program instantiates the interpreter once) and a warp to run them on.
 #pragma once

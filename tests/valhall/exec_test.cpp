@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Valhall executor's arithmetic against values worked out from the XML's descriptions and the
 // decisions of generators/specs/valhall_execution.toml (named in brackets), corner cases included.
 #include "exec_support.hpp"
@@ -241,8 +242,9 @@ TEST_CASE("integer add, subtract, multiply: wrap, saturate, widen", "[valhall][e
 }
 
 TEST_CASE("64-bit integer: register pairs, widened words, SHADDX, IMULD", "[valhall][exec]") {
-    warp w("IADD.u64 r0, r2, r4\nIADD.u64 r6, r2, r8.w0\nIADD.s64 r10, r2, r8.w0\nIADD.s64.saturate r12, r14, r16\n"
-           "ISUB.u64.saturate r18, r16, r14\nNOT.i64 r20, r2");
+    warp w(
+        "IADD.u64 r0, r2, r4\nIADD.u64 r6, r2, r8.w0\nIADD.s64 r10, r2, r8.w0\nIADD.s64.saturate r12, r14, r16\n"
+        "ISUB.u64.saturate r18, r16, r14\nNOT.i64 r20, r2");
     w.r(2, 0xFFFFFFFFu).r(3, 0).r(4, 1).r(5, 0).r(8, 0xFFFFFFFFu).r(14, 0xFFFFFFFFu).r(15, 0x7FFFFFFFu).r(16, 1).r(17, 0).go();
     CHECK(w(0) == 0u);
     CHECK(w(1) == 1u);   // the carry
@@ -464,8 +466,9 @@ TEST_CASE("special functions: FRCP, FRSQ, FREXP, FEXP, FMA_RSCALE, tables, CUBEF
 }
 
 TEST_CASE("sources: uniforms, the immediate table, special values", "[valhall][exec]") {
-    warp w("MOV.i32 r0, u10\nMOV.i32 r1, 0x3F800000\nMOV.i32.id r2, lane_id\nMOV.i32.id r3, core_id\n"
-           "MOV.i32.ts r4, tls_ptr_hi\nMOV.i32.id r5, program_counter\nMOV.i32 r6, 0xFAFCFDFE\nIADD.u32 r7, u1, u0");
+    warp w(
+        "MOV.i32 r0, u10\nMOV.i32 r1, 0x3F800000\nMOV.i32.id r2, lane_id\nMOV.i32.id r3, core_id\n"
+        "MOV.i32.ts r4, tls_ptr_hi\nMOV.i32.id r5, program_counter\nMOV.i32 r6, 0xFAFCFDFE\nIADD.u32 r7, u1, u0");
     w.env.tls_hi = 0xCAFE;
     w.u(10, 0x12345678).u(0, 1).u(1, 2).go();
     for (std::size_t l = 0; l < 16; ++l) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every Valhall instruction over all its modifier values, selects, source kinds, source modifiers,
 // write masks, staging counts, immediates, flow controls and immediate modes: instruction -> bytes ->
 // instruction, and bytes -> text -> bytes. The variants come from the generated tables (the
@@ -201,8 +202,8 @@ TEST_CASE("every instruction round-trips over every value of every field", "[val
             round_trip(in, c);
         }
     }
-    std::printf("valhall round trip: %ld variants of %zu instructions (%ld modifier values) round-trip through bytes and text\n",
-                c.variants, va::instructions.size(), per_modifier_value);
+    std::printf("valhall round trip: %ld variants of %zu instructions (%ld modifier values) round-trip through bytes and text\n", c.variants,
+                va::instructions.size(), per_modifier_value);
     CHECK(c.variants > 20000);
 }
 
@@ -258,12 +259,13 @@ va::instruction random_variant(va::instruction_id id, rng& g) {
     if (ins.dests != 0) in.dest = va::destination{static_cast<std::uint8_t>(g.below(64)), static_cast<std::uint8_t>(1 + g.below(3))};
     for (unsigned k = 0; k < ins.staging_count; ++k) {
         const unsigned count = ins.staging[k].count != 0 ? ins.staging[k].count : 1 + g.below(va::max_staging_registers);
-        in.staging[k] = va::staging_operand{static_cast<std::uint8_t>(g.below(va::register_count - count + 1)), static_cast<std::uint8_t>(count)};
+        in.staging[k] =
+            va::staging_operand{static_cast<std::uint8_t>(g.below(va::register_count - count + 1)), static_cast<std::uint8_t>(count)};
     }
     if (ins.immediate_count != 0) {
         const std::uint64_t raw = g.next() & ((std::uint64_t{1} << ins.immediate.size) - 1);
-        in.immediate = ins.immediate.is_signed ? static_cast<std::uint32_t>(ctisa::sign_extend(raw, ins.immediate.size))
-                                               : static_cast<std::uint32_t>(raw);
+        in.immediate =
+            ins.immediate.is_signed ? static_cast<std::uint32_t>(ctisa::sign_extend(raw, ins.immediate.size)) : static_cast<std::uint32_t>(raw);
     }
     return in;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The decoder checks a word against its instruction's plan (fixed bits, allowed field values)
 // instead of encoding the decoded instruction again. It must accept exactly the words, and fail
 // with exactly the errors, of the definition: decode, validate, and encode back to the same word
@@ -24,9 +25,9 @@ void compare(std::uint64_t w, tally& t) {
     const auto reference = va::decode_word_by_encoding(w);
     ++t.words;
     t.accepted += fast.ok() ? 1 : 0;
-    const bool same = fast.ok() == reference.ok() &&
-                      (fast.ok() ? *fast == *reference
-                                 : fast.error().code == reference.error().code && fast.error().subject == reference.error().subject);
+    const bool same =
+        fast.ok() == reference.ok() &&
+        (fast.ok() ? *fast == *reference : fast.error().code == reference.error().code && fast.error().subject == reference.error().subject);
     if (!same) {
         ++t.differ;
         INFO("word 0x" << std::hex << w);
@@ -57,8 +58,8 @@ TEST_CASE("the plan check accepts and rejects as encoding again does", "[valhall
             compare(f, t);
         }
     }
-    std::printf("valhall strict decoding: %ld of %ld words accepted, the plan check and encoding again agree on %ld\n", t.accepted,
-                t.words, t.words - t.differ);
+    std::printf("valhall strict decoding: %ld of %ld words accepted, the plan check and encoding again agree on %ld\n", t.accepted, t.words,
+                t.words - t.differ);
     CHECK(t.differ == 0);
     CHECK(t.accepted > 10000);
 }

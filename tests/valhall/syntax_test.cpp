@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall assembly text: what the parser accepts beyond Mesa's cases, and where and why it rejects.
 #include <catch2/catch.hpp>
 

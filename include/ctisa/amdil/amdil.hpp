@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AMD IL: everything in one include.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed builders: one per opcode (generated/builders.hpp), taking destinations, sources and plain
 // dwords in the order and number chapter 7 gives. A wrong kind or count does not compile (the
 // static_assert names the rule); an out-of-range value is a compile error in constant evaluation
@@ -39,7 +40,9 @@ struct reg_operand {
     error problem{};  // the first invalid setting, reported by the builder
 
     // Destination mask as chapter 3 writes it: x|_|0|1 per component ("xy__").
-    constexpr reg_operand<role::dst> mask(std::string_view m) const requires(Role == role::plain) {
+    constexpr reg_operand<role::dst> mask(std::string_view m) const
+        requires(Role == role::plain)
+    {
         reg_operand<role::dst> out{type, number, 0, true, problem};
         if (m.size() != 4) out.problem = error{error_code::bad_write_mask};
         for (std::size_t c = 0; c < m.size() && c < 4; ++c) {
@@ -51,7 +54,9 @@ struct reg_operand {
         return out;
     }
     // Source swizzle: four of xyzw01, or one replicated.
-    constexpr reg_operand<role::src> swizzle(std::string_view s) const requires(Role != role::dst) {
+    constexpr reg_operand<role::src> swizzle(std::string_view s) const
+        requires(Role != role::dst)
+    {
         auto out = as_src();
         out.mod &= ~0x7777u;
         if (s.size() != 1 && s.size() != 4) out.problem = error{error_code::bad_swizzle};
@@ -62,13 +67,37 @@ struct reg_operand {
         }
         return out;
     }
-    constexpr reg_operand<role::src> x() const requires(Role != role::dst) { return swizzle("x"); }
-    constexpr reg_operand<role::src> y() const requires(Role != role::dst) { return swizzle("y"); }
-    constexpr reg_operand<role::src> z() const requires(Role != role::dst) { return swizzle("z"); }
-    constexpr reg_operand<role::src> w() const requires(Role != role::dst) { return swizzle("w"); }
-    constexpr reg_operand<role::src> abs() const requires(Role != role::dst) { return with(1u << 20); }
+    constexpr reg_operand<role::src> x() const
+        requires(Role != role::dst)
+    {
+        return swizzle("x");
+    }
+    constexpr reg_operand<role::src> y() const
+        requires(Role != role::dst)
+    {
+        return swizzle("y");
+    }
+    constexpr reg_operand<role::src> z() const
+        requires(Role != role::dst)
+    {
+        return swizzle("z");
+    }
+    constexpr reg_operand<role::src> w() const
+        requires(Role != role::dst)
+    {
+        return swizzle("w");
+    }
+    constexpr reg_operand<role::src> abs() const
+        requires(Role != role::dst)
+    {
+        return with(1u << 20);
+    }
     // Negates every component.
-    constexpr reg_operand<role::src> operator-() const requires(Role != role::dst) { return with(0x8888u); }
+    constexpr reg_operand<role::src> operator-() const
+        requires(Role != role::dst)
+    {
+        return with(0x8888u);
+    }
 
     constexpr reg_operand<role::src> as_src() const {
         reg_operand<role::src> out{type, number, mod, has_mod, problem};
@@ -195,7 +224,8 @@ public:
                     if (in.size < max_packet_dwords) in.words[in.size++] = static_cast<std::uint32_t>(a);
                 } else {
                     static_assert(build_detail::is_reg<A>, "this slot takes a register (r(0), v(1), l(2), ...)");
-                    static_assert(kind != 0 || build_detail::is_dst_reg<A>, "a destination takes a write mask, not a swizzle or source modifiers");
+                    static_assert(kind != 0 || build_detail::is_dst_reg<A>,
+                                  "a destination takes a write mask, not a swizzle or source modifiers");
                     static_assert(kind != 1 || build_detail::is_src_reg<A>, "a source takes a swizzle, not a write mask");
                     A r = a;
                     if (r.problem.failed() && !e.failed()) e = r.problem;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AMD IL description: what the generated tables say about a code, read through small accessors.
 #pragma once
 
@@ -21,9 +22,7 @@ struct operand_counts {
 
 [[nodiscard]] constexpr bool is_defined(std::uint32_t code) noexcept { return code < opcode_count; }
 
-[[nodiscard]] constexpr const generated::opcode_row& row_of(opcode op) noexcept {
-    return generated::opcode_rows[static_cast<std::size_t>(op)];
-}
+[[nodiscard]] constexpr const generated::opcode_row& row_of(opcode op) noexcept { return generated::opcode_rows[static_cast<std::size_t>(op)]; }
 
 // Appendix B's spelling, e.g. "IL_OP_MAD".
 [[nodiscard]] constexpr std::string_view enumerator(opcode op) noexcept {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One unit of an AMD IL program: an instruction packet (an opcode token and every token it calls
 // for), or the header (the language and version tokens). Kept as its tokens, so that whatever a real
 // binary carries (default-content modifier tokens, opaque IL_Rel_Addr tokens) survives a round trip.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AMD IL plugged into the generic engine: one unit a token packet (the header first), a stream decoder
 // that knows where each packet ends, and the tool's listings.
 #pragma once
@@ -102,7 +103,9 @@ struct isa {
 
     static constexpr result<instruction> parse(text::cursor& in) { return amdil::parse(in); }
     template <class Sink>
-    static constexpr void print(Sink& out, const instruction& in) { amdil::print(out, in); }
+    static constexpr void print(Sink& out, const instruction& in) {
+        amdil::print(out, in);
+    }
     static constexpr result<packet_bytes> encode(const instruction& in) { return to_bytes(in); }
 
     // Tool listings: mnemonic, chapter-7 group ('-' when the code has none), the binary code.
@@ -179,7 +182,8 @@ struct isa {
                     break;
                 }
                 case token_kind::extra:
-                    fields_of((w[0] & 0xFFFFu) == static_cast<std::uint32_t>(opcode::dcl_resource) ? "IL_Dcl_Resource_Format" : "IL_Literal", w[i]);
+                    fields_of((w[0] & 0xFFFFu) == static_cast<std::uint32_t>(opcode::dcl_resource) ? "IL_Dcl_Resource_Format" : "IL_Literal",
+                              w[i]);
                     break;
                 default: fields_of("IL_Literal", w[i]); break;
             }

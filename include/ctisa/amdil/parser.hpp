@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AMD IL text to one unit: the inverse of printer.hpp, in constant evaluation too.
 #pragma once
 
@@ -343,8 +344,8 @@ struct head_state {
     if (dst_mod && !mod) mod = 0x55u;  // _sat or a shift without a mask writes xyzw
     if (mod) *mod |= flags | dst_mod;
     tokens out;
-    const std::uint32_t t = (*num & 0xFFFFu) | *type << 16 | (mod ? 1u : 0u) << 22 | relative << 23 |
-                            (dimension.empty() ? 0u : 1u) << 25 | (immediate ? 1u : 0u) << 26 | (extended ? 1u : 0u) << 31;
+    const std::uint32_t t = (*num & 0xFFFFu) | *type << 16 | (mod ? 1u : 0u) << 22 | relative << 23 | (dimension.empty() ? 0u : 1u) << 25 |
+                            (immediate ? 1u : 0u) << 26 | (extended ? 1u : 0u) << 31;
     bool fits = out.push_back(t);
     if (extended) fits = fits && out.push_back(*num >> 16);
     if (mod) fits = fits && out.push_back(*mod);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AMD IL text of one unit (chapter 3): the header as il_ps_2_0 (with _lang(...) when the language token
 // is not generic), a packet as its mnemonic, control settings and instruction modifiers, then its
 // operands. Every token the packet holds shows in the text, so parse(print(unit)) gives the same tokens:
@@ -26,8 +27,8 @@ inline constexpr std::string_view component_letters = "xyzw";
 inline constexpr std::string_view swizzle_letters = "xyzw01";
 inline constexpr std::string_view shader_text[] = {"vs", "ps", "gs", "cs", "hs", "ds"};
 // dcl_global_flags' flags (control bits 0-3) as the text writes them (chapter 7's example, grvk).
-inline constexpr std::string_view global_flag_words[] = {"refactoringAllowed", "forceEarlyDepthStencil",
-                                                         "enableRawStructuredBuffers", "enableDoublePrecisionFloatOps"};
+inline constexpr std::string_view global_flag_words[] = {"refactoringAllowed", "forceEarlyDepthStencil", "enableRawStructuredBuffers",
+                                                         "enableDoublePrecisionFloatOps"};
 
 namespace print_detail {
 
@@ -154,7 +155,8 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
 
 // The register number, its index ([r6.w+2], [4], [rel(..)]) and a further dimension in braces.
 template <class Sink>
-constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number, bool dst) {
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number,
+                                    bool dst) {
     namespace f = generated::il_dst;
     text::write_unsigned(out, number);
     const auto relative = field(t, f::relative_address);
@@ -215,8 +217,7 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
         if ((cf.flag || cf.name == "ieee") && v == 1) {
             out.push('_');
             out.append(cf.name);
-        }
-        else suffix(out, cf.name, v);
+        } else suffix(out, cf.name, v);
     }
     const std::uint32_t control_bits = has_modifier_flags(op) ? 0x3FFF0000u : 0xFFFF0000u;
     if (const std::uint32_t rest = token & control_bits & ~covered) suffix(out, "bits", rest >> 16, true);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AMD IL token streams: where each packet ends, checked token by token (chapter 2, chapter 7).
 //
 // Total: any sequence of dwords yields packets or an error naming the token or field at fault and its
@@ -97,8 +98,7 @@ namespace detail {
 // Index past one operand (a destination or a source) and the tokens it calls for, in the order of
 // section 2.2.8: extended number, modifier, IL_Rel_Addr or index operand, immediate, next dimension.
 template <class V>
-[[nodiscard]] constexpr result<std::size_t> operand_end(std::span<const std::uint32_t> w, std::size_t at, bool dst,
-                                                        unsigned depth, V& visit) {
+[[nodiscard]] constexpr result<std::size_t> operand_end(std::span<const std::uint32_t> w, std::size_t at, bool dst, unsigned depth, V& visit) {
     namespace f = generated::il_dst;  // IL_Src has the same layout
     const std::string_view name = dst ? "IL_Dst" : "IL_Src";
     if (depth > max_operand_depth) return stream_error(errors::operand_nesting, at, name);
@@ -147,8 +147,8 @@ template <class V>
 }
 
 template <class V>
-[[nodiscard]] constexpr result<std::size_t> operands_end(std::span<const std::uint32_t> w, std::size_t i, std::size_t dsts,
-                                                         std::size_t srcs, V& visit) {
+[[nodiscard]] constexpr result<std::size_t> operands_end(std::span<const std::uint32_t> w, std::size_t i, std::size_t dsts, std::size_t srcs,
+                                                         V& visit) {
     for (std::size_t k = 0; k < dsts + srcs; ++k) {
         auto r = operand_end(w, i, k < dsts, 0, visit);
         if (!r) return r;
@@ -168,8 +168,8 @@ template <class V>
 }
 
 template <class V>
-[[nodiscard]] constexpr result<std::size_t> special_packet_end(std::span<const std::uint32_t> w, std::size_t at,
-                                                               opcode op, std::size_t i, V& visit) {
+[[nodiscard]] constexpr result<std::size_t> special_packet_end(std::span<const std::uint32_t> w, std::size_t at, opcode op, std::size_t i,
+                                                               V& visit) {
     const std::uint32_t t = w[at];
     if (op == opcode::comment) {  // a length token, then that many dwords of text
         auto r = take(w, i, 1, "IL_Comment_Length");
@@ -177,8 +177,7 @@ template <class V>
         if (field(w[i], generated::il_comment_length::reserved))
             return stream_error(error_code::reserved_bits_set, i, "IL_Comment_Length.reserved");
         visit(i, token_kind::comment_length);
-        return plain_dwords(w, *r, field(w[i], generated::il_comment_length::length), "comment text",
-                            token_kind::comment_text, visit);
+        return plain_dwords(w, *r, field(w[i], generated::il_comment_length::length), "comment text", token_kind::comment_text, visit);
     }
     if (op == opcode::dcl_const_buffer && field(t, generated::il_opcode::pri_modifier_present)) {
         // An immediate constant buffer: the modifier token is the element count, the elements follow.
@@ -219,7 +218,8 @@ template <class V = ignore_tokens>
         i = *r;
     }
     result<std::size_t> end = i;
-    if (op == opcode::comment || op == opcode::macrocall || (op == opcode::dcl_const_buffer && modifiers != 0 && field(t, f::pri_modifier_present))) {
+    if (op == opcode::comment || op == opcode::macrocall ||
+        (op == opcode::dcl_const_buffer && modifiers != 0 && field(t, f::pri_modifier_present))) {
         end = detail::special_packet_end(w, at, op, i, visit);
     } else {
         const operand_counts n = operands(op);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA unified shader ISA: everything in one include.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed ATTILA builders: one object per opcode (generated/builders.hpp), taking operands whose
 // types say what they are. What the ISA forbids does not compile, with a message naming the rule;
 // values out of range are compile errors in constant evaluation and error results at run time.
@@ -67,7 +68,7 @@ struct source {
             return out;
         }
         out.swizzle_bits = s.size() == 1 ? broadcast_swizzle(static_cast<unsigned>(comps[0]))
-                                    : static_cast<std::uint8_t>((comps[0] << 6) | (comps[1] << 4) | (comps[2] << 2) | comps[3]);
+                                         : static_cast<std::uint8_t>((comps[0] << 6) | (comps[1] << 4) | (comps[2] << 2) | comps[3]);
         return out;
     }
     [[nodiscard]] constexpr source x() const noexcept { return with_swizzle(0x00); }
@@ -136,9 +137,7 @@ struct reg {
     [[nodiscard]] constexpr source<B> y() const noexcept { return as_source().y(); }
     [[nodiscard]] constexpr source<B> z() const noexcept { return as_source().z(); }
     [[nodiscard]] constexpr source<B> w() const noexcept { return as_source().w(); }
-    [[nodiscard]] constexpr source<B> relative(address_component a, int offset = 0) const noexcept {
-        return as_source().relative(a, offset);
-    }
+    [[nodiscard]] constexpr source<B> relative(address_component a, int offset = 0) const noexcept { return as_source().relative(a, offset); }
     [[nodiscard]] constexpr source<B> operator-() const noexcept { return -as_source(); }
     [[nodiscard]] constexpr source<B> operator!() const noexcept { return !as_source(); }
 
@@ -221,9 +220,15 @@ struct immediate_bits {
 
 [[nodiscard]] constexpr reg<bank::in> i(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
 [[nodiscard]] constexpr reg<bank::out> o(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
-[[nodiscard]] constexpr reg<bank::param> c(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, constant_count)}; }
-[[nodiscard]] constexpr reg<bank::temp> r(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
-[[nodiscard]] constexpr reg<bank::addr> a(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
+[[nodiscard]] constexpr reg<bank::param> c(unsigned n) noexcept {
+    return {static_cast<std::uint16_t>(n), detail::check_index(n, constant_count)};
+}
+[[nodiscard]] constexpr reg<bank::temp> r(unsigned n) noexcept {
+    return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)};
+}
+[[nodiscard]] constexpr reg<bank::addr> a(unsigned n) noexcept {
+    return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)};
+}
 [[nodiscard]] constexpr predicate p(unsigned n) noexcept { return {static_cast<std::uint8_t>(n), detail::check_index(n, predicate_count)}; }
 [[nodiscard]] constexpr texture_unit t(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
 [[nodiscard]] constexpr sample_offset s(unsigned n) noexcept { return {static_cast<std::uint16_t>(n), detail::check_index(n, register_count)}; }
@@ -234,23 +239,39 @@ namespace builder_detail {
 
 using namespace operands;
 
-template <class T> struct is_source : std::false_type {};
-template <bank B> struct is_source<source<B>> : std::true_type {};
-template <bank B> struct is_source<reg<B>> : std::true_type {};
-template <class T> struct bank_of;
-template <bank B> struct bank_of<source<B>> { static constexpr bank value = B; };
-template <bank B> struct bank_of<reg<B>> { static constexpr bank value = B; };
-template <bank B> struct bank_of<result_register<B>> { static constexpr bank value = B; };
-template <class T> struct is_result_register : std::false_type {};
-template <bank B> struct is_result_register<result_register<B>> : std::true_type {};
-template <bank B> struct is_result_register<reg<B>> : std::true_type {};
+template <class T>
+struct is_source : std::false_type {};
+template <bank B>
+struct is_source<source<B>> : std::true_type {};
+template <bank B>
+struct is_source<reg<B>> : std::true_type {};
+template <class T>
+struct bank_of;
+template <bank B>
+struct bank_of<source<B>> {
+    static constexpr bank value = B;
+};
+template <bank B>
+struct bank_of<reg<B>> {
+    static constexpr bank value = B;
+};
+template <bank B>
+struct bank_of<result_register<B>> {
+    static constexpr bank value = B;
+};
+template <class T>
+struct is_result_register : std::false_type {};
+template <bank B>
+struct is_result_register<result_register<B>> : std::true_type {};
+template <bank B>
+struct is_result_register<reg<B>> : std::true_type {};
 
 template <class T>
-inline constexpr bool is_immediate_v = std::is_same_v<T, float> || std::is_same_v<T, double> ||
-                                       std::is_same_v<T, immediate_bits> || (std::is_integral_v<T> && !std::is_same_v<T, bool>);
+inline constexpr bool is_immediate_v = std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, immediate_bits> ||
+                                       (std::is_integral_v<T> && !std::is_same_v<T, bool>);
 template <class T>
-inline constexpr bool is_predicate_v = std::is_same_v<T, predicate> || std::is_same_v<T, negated_predicate> ||
-                                       std::is_same_v<T, boolean_constant>;
+inline constexpr bool is_predicate_v =
+    std::is_same_v<T, predicate> || std::is_same_v<T, negated_predicate> || std::is_same_v<T, boolean_constant>;
 
 // The rules an operand's type must satisfy in a slot; each failure names its rule.
 template <slot_kind Kind, immediate_kind Imm, bool InvertibleResult, class T>
@@ -270,7 +291,7 @@ constexpr void check_operand_type() {
         if constexpr (std::is_same_v<T, negated_predicate>) {
             static_assert(InvertibleResult, "ATTILA rule: the predicate result of this instruction cannot be inverted");
         } else {
-                static_assert(std::is_same_v<T, predicate>, "ATTILA rule: the result of this instruction is a predicate register (p0-p31)");
+            static_assert(std::is_same_v<T, predicate>, "ATTILA rule: the result of this instruction is a predicate register (p0-p31)");
         }
     } else if constexpr (Kind == slot_kind::source || Kind == slot_kind::source_or_imm) {
         if constexpr (is_immediate_v<T>) {
@@ -279,8 +300,7 @@ constexpr void check_operand_type() {
             if constexpr (Imm == immediate_kind::integer) {
                 static_assert(!std::is_floating_point_v<T>, "ATTILA rule: integer instructions take integer immediates");
             } else if constexpr (Imm == immediate_kind::floating) {
-                static_assert(!std::is_integral_v<T>,
-                              "ATTILA rule: floating-point instructions take float immediates (write 2.0f, not 2)");
+                static_assert(!std::is_integral_v<T>, "ATTILA rule: floating-point instructions take float immediates (write 2.0f, not 2)");
             }
         } else if constexpr (is_predicate_v<T>) {
             static_assert(dependent_false<T>, "ATTILA rule: a predicate cannot be a source of this instruction");
@@ -376,13 +396,13 @@ constexpr void place(instruction& in, unsigned slot, const T& v, placement& pl) 
             if constexpr (std::is_same_v<T, result_register<bank_of<T>::value>>) in.mask = v.mask;
         }
     } else if constexpr (Kind == slot_kind::predicate_result) {
-        target = operand{operand_kind::predicate, bank::invalid, v.index, identity_swizzle,
-                         std::is_same_v<T, negated_predicate>, false, 0};
+        target = operand{operand_kind::predicate, bank::invalid, v.index, identity_swizzle, std::is_same_v<T, negated_predicate>, false, 0};
         pl.fail(v.status, "p", v.index);
     } else if constexpr (Kind == slot_kind::offset) {
-        target = operand{operand_kind::offset, bank::invalid, 0, identity_swizzle, false, false,
-                         static_cast<std::uint32_t>(static_cast<std::int32_t>(v))};
-        if (static_cast<std::int64_t>(v) < INT32_MIN || static_cast<std::int64_t>(v) > INT32_MAX) pl.fail(error_code::number_out_of_range, "", static_cast<std::int64_t>(v));
+        target = operand{
+            operand_kind::offset, bank::invalid, 0, identity_swizzle, false, false, static_cast<std::uint32_t>(static_cast<std::int32_t>(v))};
+        if (static_cast<std::int64_t>(v) < INT32_MIN || static_cast<std::int64_t>(v) > INT32_MAX)
+            pl.fail(error_code::number_out_of_range, "", static_cast<std::int64_t>(v));
     } else if constexpr (is_immediate_v<T>) {
         target = immediate_operand(v);
     } else if constexpr (std::is_same_v<T, predicate>) {
@@ -487,7 +507,8 @@ struct builder {
         in.predicate = modifiers.predicate;
         const form_info& form = info(info(Op).form);
         for (unsigned s = 1; s < 4; ++s)
-            if (form.slots[s] == slot_kind::sample) in.sources[s - 1] = operand{operand_kind::sample, bank::invalid, 0, identity_swizzle, false, false, 0};
+            if (form.slots[s] == slot_kind::sample)
+                in.sources[s - 1] = operand{operand_kind::sample, bank::invalid, 0, identity_swizzle, false, false, 0};
 
         placement pl;
         pl.fail(modifiers.status);

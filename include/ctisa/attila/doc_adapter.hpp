@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA's part of its reference page (`ctisa doc attila`, core/doc_adapter.hpp): the banks and
 // operand forms as enums, each opcode's syntax from its form's slots, and what it computes from the
 // opcode table. The reference executor runs every opcode.
@@ -26,8 +27,9 @@ struct doc_adapter<attila::isa> {
         for (unsigned b = 0; b < attila::banks.size(); ++b) {
             const attila::bank_info& bi = attila::banks[b];
             const std::string_view letter(&bi.letter, 1);
-            std::string what = bi.letter ? doc_join({letter, std::to_string(bi.first_index), "-", letter, std::to_string(bi.first_index + bi.registers - 1u)})
-                                         : std::string("no registers");
+            std::string what =
+                bi.letter ? doc_join({letter, std::to_string(bi.first_index), "-", letter, std::to_string(bi.first_index + bi.registers - 1u)})
+                          : std::string("no registers");
             what += bi.readable ? (bi.writable ? ", read and written" : ", read only") : (bi.writable ? ", written only" : "");
             banks.values.push_back({b, bi.name, what});
         }
@@ -41,10 +43,11 @@ struct doc_adapter<attila::isa> {
     static void for_each_instruction(F&& f) {
         for (const attila::opcode_info& op : attila::opcodes) {
             const attila::form_info& form = attila::info(op.form);
-            std::string details = doc_join({"form ", form.name, "; sources read as ", type_name(op.type), ", result ", type_name(op.result_type), ", ",
-                                            shape_name(op.shape)});
+            std::string details = doc_join({"form ", form.name, "; sources read as ", type_name(op.type), ", result ", type_name(op.result_type),
+                                            ", ", shape_name(op.shape)});
             if (op.immediate != attila::immediate_kind::none)
-                details += doc_join({"; source 2 may be a 32-bit ", op.immediate == attila::immediate_kind::floating ? "float" : "integer", " immediate"});
+                details += doc_join(
+                    {"; source 2 may be a 32-bit ", op.immediate == attila::immediate_kind::floating ? "float" : "integer", " immediate"});
             f(instruction_doc{op.mnemonic, syntax(op, form), op.description, details, executes::yes, {}});
         }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA encoder and decoder: instruction <-> 16 bytes, with shifts and masks over two words.
 //
 // Decoding is total and strict: any 16 bytes give an instruction or an error naming the field at
@@ -115,9 +116,15 @@ constexpr error pack_checked(const Format& f, words& w) noexcept {
 
     std::array<detail::slot_bits, 3> s{};
     for (unsigned i = 0; i < 3; ++i) s[i] = detail::encode_slot(in.sources[i], form.slots[i + 1], form);
-    lo.op1bank = s[0].bank; lo.op1negate = s[0].negate; lo.op1absolute = s[0].absolute;
-    lo.op2bank = s[1].bank; lo.op2negate = s[1].negate; lo.op2absolute = s[1].absolute;
-    lo.op3bank = s[2].bank; lo.op3negate = s[2].negate; lo.op3absolute = s[2].absolute;
+    lo.op1bank = s[0].bank;
+    lo.op1negate = s[0].negate;
+    lo.op1absolute = s[0].absolute;
+    lo.op2bank = s[1].bank;
+    lo.op2negate = s[1].negate;
+    lo.op2absolute = s[1].absolute;
+    lo.op3bank = s[2].bank;
+    lo.op3negate = s[2].negate;
+    lo.op3absolute = s[2].absolute;
     if (in.relative) {
         lo.relmode = 1;
         lo.reladdr = in.rel.reg;
@@ -186,7 +193,10 @@ constexpr result<operand> decode_register(std::uint8_t code, std::uint8_t reg, s
         case 2: o.bank = bank::param; break;
         case 3: o.bank = bank::temp; break;
         case 4: o.bank = bank::addr; break;
-        case 5: o.bank = bank::param; o.index = static_cast<std::uint16_t>(reg + 256); break;
+        case 5:
+            o.bank = bank::param;
+            o.index = static_cast<std::uint16_t>(reg + 256);
+            break;
         case 1: return field_error(error_code::write_only_bank, bank_field);
         case 6: return field_error(errors::immediate_not_allowed, bank_field);
         default: return field_error(error_code::reserved_value, bank_field);
@@ -194,8 +204,8 @@ constexpr result<operand> decode_register(std::uint8_t code, std::uint8_t reg, s
     return o;
 }
 
-constexpr result<operand> decode_slot(slot_kind kind, std::uint8_t code, std::uint8_t reg, std::uint8_t swizzle, bool neg,
-                                      bool abs, std::uint32_t immediate, std::string_view bank_field) noexcept {
+constexpr result<operand> decode_slot(slot_kind kind, std::uint8_t code, std::uint8_t reg, std::uint8_t swizzle, bool neg, bool abs,
+                                      std::uint32_t immediate, std::string_view bank_field) noexcept {
     switch (kind) {
         case slot_kind::none: return operand{};
         case slot_kind::source: return decode_register(code, reg, swizzle, neg, abs, bank_field);
@@ -282,8 +292,8 @@ constexpr error first_difference(const words& got, const words& canonical) noexc
             }
             case slot_kind::predicate_result:
                 if (resreg >= predicate_count) return field_error(error_code::register_out_of_range, "resreg");
-                in.result = operand{operand_kind::predicate, bank::invalid, resreg, identity_swizzle,
-                                    form.invert_result && lo.saturate, false, 0};
+                in.result =
+                    operand{operand_kind::predicate, bank::invalid, resreg, identity_swizzle, form.invert_result && lo.saturate, false, 0};
                 break;
             default: break;
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ATTILA instruction as a value: what builders produce, the assembler parses, the encoder
 // writes, the decoder returns and the printer and executor read. Every rule of the ISA is checked
 // in one place, validate().
@@ -24,19 +25,13 @@ inline constexpr std::uint8_t identity_swizzle = 0x1B;  // .xyzw
 inline constexpr std::uint8_t full_mask = 0xF;          // .xyzw written as nothing
 
 // Component `c` (0 = x .. 3 = w) read by position `i` of a swizzle (first position in bits 7:6).
-[[nodiscard]] constexpr unsigned swizzle_component(std::uint8_t swizzle, unsigned i) noexcept {
-    return (swizzle >> (6 - 2 * i)) & 3u;
-}
-[[nodiscard]] constexpr std::uint8_t broadcast_swizzle(unsigned component) noexcept {
-    return static_cast<std::uint8_t>(component * 0x55u);
-}
+[[nodiscard]] constexpr unsigned swizzle_component(std::uint8_t swizzle, unsigned i) noexcept { return (swizzle >> (6 - 2 * i)) & 3u; }
+[[nodiscard]] constexpr std::uint8_t broadcast_swizzle(unsigned component) noexcept { return static_cast<std::uint8_t>(component * 0x55u); }
 [[nodiscard]] constexpr bool is_broadcast(std::uint8_t swizzle) noexcept {
     return swizzle == 0x00 || swizzle == 0x55 || swizzle == 0xAA || swizzle == 0xFF;
 }
 // Write mask bit of component c (x = 8, y = 4, z = 2, w = 1).
-[[nodiscard]] constexpr std::uint8_t mask_bit(unsigned component) noexcept {
-    return static_cast<std::uint8_t>(8u >> component);
-}
+[[nodiscard]] constexpr std::uint8_t mask_bit(unsigned component) noexcept { return static_cast<std::uint8_t>(8u >> component); }
 
 enum class operand_kind : std::uint8_t {
     none,
@@ -108,8 +103,7 @@ constexpr error check_register(const operand& o, bool as_result, std::string_vie
         case bank::param:
             if (o.index >= constant_count) return rule(error_code::register_out_of_range, slot);
             break;
-        default:
-            return rule(error_code::wrong_operand_kind, slot);
+        default: return rule(error_code::wrong_operand_kind, slot);
     }
     if (as_result && !info(o.bank).writable) return rule(error_code::read_only_bank, slot);
     if (!as_result && !info(o.bank).readable) return rule(error_code::write_only_bank, slot);
@@ -118,21 +112,17 @@ constexpr error check_register(const operand& o, bool as_result, std::string_vie
 
 constexpr error check_source(const operand& o, slot_kind kind, immediate_kind imm, std::string_view slot) noexcept {
     switch (kind) {
-        case slot_kind::none:
-            return o.kind == operand_kind::none ? error{} : rule(error_code::too_many_operands, slot);
+        case slot_kind::none: return o.kind == operand_kind::none ? error{} : rule(error_code::too_many_operands, slot);
         case slot_kind::source:
         case slot_kind::source_or_imm:
             if (o.kind == operand_kind::immediate) {
-                if (kind != slot_kind::source_or_imm || imm == immediate_kind::none)
-                    return rule(errors::immediate_not_allowed, slot);
+                if (kind != slot_kind::source_or_imm || imm == immediate_kind::none) return rule(errors::immediate_not_allowed, slot);
                 return {};
             }
-            if (o.kind == operand_kind::predicate || o.kind == operand_kind::boolean)
-                return rule(error_code::predicate_not_allowed, slot);
+            if (o.kind == operand_kind::predicate || o.kind == operand_kind::boolean) return rule(error_code::predicate_not_allowed, slot);
             return check_register(o, false, slot);
         case slot_kind::predicate_source:
-            if (o.kind == operand_kind::predicate)
-                return o.index < predicate_count ? error{} : rule(error_code::register_out_of_range, slot);
+            if (o.kind == operand_kind::predicate) return o.index < predicate_count ? error{} : rule(error_code::register_out_of_range, slot);
             if (o.kind == operand_kind::boolean) return o.value <= 1 ? error{} : rule(error_code::value_out_of_range, slot);
             if (o.kind == operand_kind::reg && o.bank == bank::param) {
                 if (o.index >= constant_count) return rule(error_code::register_out_of_range, slot);
@@ -146,10 +136,8 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
         case slot_kind::sample:
             if (o.kind != operand_kind::sample) return rule(error_code::wrong_operand_kind, slot);
             return o.index < register_count ? error{} : rule(error_code::register_out_of_range, slot);
-        case slot_kind::offset:
-            return o.kind == operand_kind::offset ? error{} : rule(error_code::wrong_operand_kind, slot);
-        default:
-            return rule(error_code::wrong_operand_kind, slot);
+        case slot_kind::offset: return o.kind == operand_kind::offset ? error{} : rule(error_code::wrong_operand_kind, slot);
+        default: return rule(error_code::wrong_operand_kind, slot);
     }
 }
 
@@ -170,8 +158,7 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
 
     switch (form.slots[0]) {
         case slot_kind::none:
-            if (in.result.kind != operand_kind::none || in.mask != full_mask)
-                return rule(error_code::too_many_operands, "result");
+            if (in.result.kind != operand_kind::none || in.mask != full_mask) return rule(error_code::too_many_operands, "result");
             break;
         case slot_kind::vector_result:
             if (in.result.kind == operand_kind::predicate) return rule(error_code::predicate_not_allowed, "result");
@@ -186,8 +173,7 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
             if (in.result.negate && !form.invert_result) return rule(error_code::modifier_not_allowed, "result");
             if (in.mask != full_mask) return rule(error_code::bad_write_mask, "result");
             break;
-        default:
-            return rule(error_code::wrong_operand_kind, "result");
+        default: return rule(error_code::wrong_operand_kind, "result");
     }
 
     bool uses_constant = false;

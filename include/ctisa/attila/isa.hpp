@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA plugged into the generic engine: assembler, disassembler, tool listings.
 #pragma once
 
@@ -21,7 +22,9 @@ struct isa {
 
     static constexpr result<instruction> parse(text::cursor& in) { return attila::parse(in); }
     template <class Sink>
-    static constexpr void print(Sink& out, const instruction& in) { attila::print(out, in); }
+    static constexpr void print(Sink& out, const instruction& in) {
+        attila::print(out, in);
+    }
     static constexpr result<encoded> encode(const instruction& in) { return attila::encode(in); }
     static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
         auto d = attila::decode(bytes);
@@ -34,7 +37,8 @@ struct isa {
     static constexpr error branch_to(instruction& in, std::size_t at, std::size_t target) {
         for (operand& o : in.sources)
             if (o.kind == operand_kind::offset) {
-                o.value = static_cast<std::uint32_t>(static_cast<std::int32_t>(static_cast<std::int64_t>(target) - static_cast<std::int64_t>(at)));
+                o.value =
+                    static_cast<std::uint32_t>(static_cast<std::int32_t>(static_cast<std::int64_t>(target) - static_cast<std::int64_t>(at)));
                 return {};
             }
         return error{error_code::operand_not_allowed, 0, 0, 0, "a label is the target of JMP only"};

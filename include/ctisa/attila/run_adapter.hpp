@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What `ctisa run attila` needs beyond the generic driver (examples/ctisa/run.hpp): the names of
 // ATTILA's registers in an inputs file and how to set and read them on the reference executor.
 #pragma once
@@ -39,10 +40,14 @@ struct run_adapter {
     };
 
     static std::optional<reg> parse_name(std::string_view name) {
-        struct kind { std::string_view prefix; bank b; unsigned count; };
-        static constexpr kind kinds[] = {{"i", bank::in, register_count},     {"o", bank::out, register_count},
-                                         {"c", bank::param, constant_count},  {"r", bank::temp, register_count},
-                                         {"t", bank::temp, register_count},   {"a", bank::addr, register_count},
+        struct kind {
+            std::string_view prefix;
+            bank b;
+            unsigned count;
+        };
+        static constexpr kind kinds[] = {{"i", bank::in, register_count},      {"o", bank::out, register_count},
+                                         {"c", bank::param, constant_count},   {"r", bank::temp, register_count},
+                                         {"t", bank::temp, register_count},    {"a", bank::addr, register_count},
                                          {"p", bank::invalid, predicate_count}};
         for (const kind& k : kinds)
             if (const auto n = text::numbered_name(name, k.prefix); n && *n < k.count)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA assembly text: the syntax of the ATTILA simulator's assembler (see the spec's [syntax]
 // and [immediates] decisions), parsed and printed in constant evaluation and at run time.
 #pragma once
@@ -90,8 +91,8 @@ constexpr result<std::uint32_t> parse_immediate(cursor& in, immediate_kind kind)
     }
     if (text::is_ident_char(in.peek()) || in.peek() == '.') {
         while (text::is_ident_char(in.peek()) || in.peek() == '.') in.advance();
-        return cursor::fail_at(at, in.offset() - start > decimal_immediate_chars ? error_code::number_out_of_range
-                                                                                  : error_code::expected_number);
+        return cursor::fail_at(at,
+                               in.offset() - start > decimal_immediate_chars ? error_code::number_out_of_range : error_code::expected_number);
     }
     if (in.offset() - start > decimal_immediate_chars) return cursor::fail_at(at, error_code::number_out_of_range);
     if (kind == immediate_kind::floating) return float_bits_of_decimal(mantissa, exponent);
@@ -154,7 +155,8 @@ constexpr result<relative_address> parse_relative(cursor& in) noexcept {
     if (!text::is_digit(in.peek())) return cursor::fail_at(reg_at, error_code::bad_relative_address);
     bool overflow = false;
     const auto reg = in.unsigned_integer(&overflow);
-    if (overflow || *reg >= relative_address_count) return cursor::fail_at(reg_at, error_code::register_out_of_range, "relative address register");
+    if (overflow || *reg >= relative_address_count)
+        return cursor::fail_at(reg_at, error_code::register_out_of_range, "relative address register");
     if (in.peek() != '.') return cursor::fail_at(in.where(), error_code::bad_relative_address);
     in.advance();
     const int comp = component_of(in.peek());
@@ -438,7 +440,8 @@ constexpr result<operand> parse_predicate_source(cursor& in, relative_state& st,
                 auto name = parse_register_name(in);
                 if (!name) return name.error();
                 if (name->letter == 'p') return cursor::fail_at(at, error_code::predicate_not_allowed, "p");
-                if (name->letter == 'i' || name->letter == 'c') return cursor::fail_at(at, error_code::read_only_bank, name->letter == 'i' ? "i" : "c");
+                if (name->letter == 'i' || name->letter == 'c')
+                    return cursor::fail_at(at, error_code::read_only_bank, name->letter == 'i' ? "i" : "c");
                 if (name->letter == 't' || name->letter == 's') return cursor::fail_at(at, error_code::wrong_operand_kind);
                 *target = operand{operand_kind::reg, *bank_of_letter(name->letter), name->index, identity_swizzle, false, false, 0};
                 if (in.peek() == '.') {
@@ -491,7 +494,12 @@ constexpr result<operand> parse_predicate_source(cursor& in, relative_state& st,
                 if (!v) return cursor::fail_at(at, error_code::expected_number, in.token_text());
                 if (overflow || *v < INT32_MIN || *v > INT32_MAX) return cursor::fail_at(at, error_code::number_out_of_range);
                 if (text::is_ident_char(in.peek())) return cursor::fail_at(at, error_code::expected_number, in.token_text());
-                *target = operand{operand_kind::offset, bank::invalid, 0, identity_swizzle, false, false,
+                *target = operand{operand_kind::offset,
+                                  bank::invalid,
+                                  0,
+                                  identity_swizzle,
+                                  false,
+                                  false,
                                   static_cast<std::uint32_t>(static_cast<std::int32_t>(*v))};
                 break;
             }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed builders for ALU instructions and groups. Operands have types (a GPR element, a kcache
 // constant, a literal, an inline constant, PV, a special source): a wrong kind does not compile; a
 // value out of range or a wrong operand count stops compilation in a function named after the rule
@@ -63,9 +64,13 @@ struct modified {
     bool abs = false;
 };
 template <class Operand>
-[[nodiscard]] constexpr modified<Operand> neg(Operand o) noexcept { return {o, true, false}; }
+[[nodiscard]] constexpr modified<Operand> neg(Operand o) noexcept {
+    return {o, true, false};
+}
 template <class Operand>
-[[nodiscard]] constexpr modified<Operand> abs(Operand o) noexcept { return {o, false, true}; }
+[[nodiscard]] constexpr modified<Operand> abs(Operand o) noexcept {
+    return {o, false, true};
+}
 
 }  // namespace operands
 
@@ -88,8 +93,7 @@ struct is_modified<operands::modified<T>> : std::true_type {
 
 template <class T>
 constexpr bool is_plain_source = std::is_same_v<T, operands::gpr> || std::is_same_v<T, operands::kcache> ||
-                                 std::is_same_v<T, operands::literal> || std::is_same_v<T, operands::pv> ||
-                                 std::is_same_v<T, operands::special>;
+                                 std::is_same_v<T, operands::literal> || std::is_same_v<T, operands::pv> || std::is_same_v<T, operands::special>;
 
 template <class T>
 constexpr bool is_source = is_plain_source<T> || is_plain_source<typename is_modified<T>::inner>;
@@ -191,7 +195,8 @@ struct output_modifier {
 
 [[nodiscard]] constexpr result<alu_op> with_output(result<alu_op> op, output_modifier m) noexcept {
     if (!op) return op;
-    const std::array<std::pair<std::string_view, std::uint32_t>, 2> wanted{{{"OMOD", static_cast<std::uint32_t>(m.scale)}, {"CLAMP", m.clamp ? 1u : 0u}}};
+    const std::array<std::pair<std::string_view, std::uint32_t>, 2> wanted{
+        {{"OMOD", static_cast<std::uint32_t>(m.scale)}, {"CLAMP", m.clamp ? 1u : 0u}}};
     for (const auto& [field, value] : wanted) {
         if (value == 0) continue;
         if (!get(op->in, field)) return report(error{ctisa::errors::modifier_not_allowed, 0, 0, 0, field});
@@ -226,9 +231,8 @@ struct output_modifier {
 [[nodiscard]] constexpr result<alu_group> group(std::span<const alu_op> ops) {
     if (ops.empty() || ops.size() > 4) return report(error{errors::group_size, 0, 0, 0, ""});
     std::vector<alu_op> sorted(ops.begin(), ops.end());
-    std::sort(sorted.begin(), sorted.end(), [](const alu_op& a, const alu_op& b) {
-        return get(a.in, "DST_CHAN").value_or(0) < get(b.in, "DST_CHAN").value_or(0);
-    });
+    std::sort(sorted.begin(), sorted.end(),
+              [](const alu_op& a, const alu_op& b) { return get(a.in, "DST_CHAN").value_or(0) < get(b.in, "DST_CHAN").value_or(0); });
     alu_group out;
     std::array<std::optional<std::uint32_t>, 4> literals{};
     for (std::size_t i = 0; i < sorted.size(); ++i) {
@@ -263,8 +267,7 @@ template <class... Ops>
 [[nodiscard]] constexpr result<std::vector<alu_op>> spread(const alu_op& op) {
     const opcode_info& oi = info(op.in.op);
     const bool trans = oi.slots == alu_slots::trans;
-    if (!trans && !(oi.slots == alu_slots::vec4 && !(oi.flags & opcode_flag::reduction) && oi.sources > 0 &&
-                    oi.mnemonic.substr(0, 3) == "MUL"))
+    if (!trans && !(oi.slots == alu_slots::vec4 && !(oi.flags & opcode_flag::reduction) && oi.sources > 0 && oi.mnemonic.substr(0, 3) == "MUL"))
         return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, oi.mnemonic});
     const std::uint32_t own = get(op.in, "DST_CHAN").value_or(0);
     const std::uint32_t last = trans && own < 3 ? 2 : 3;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Everything of ctisa's AMD Cayman (Radeon HD 6900) microcode support so far: the description
 // generated from the document, single units encoded and decoded, typed builders (ALU, exports,
 // fetches, clause starts), ALU groups checked, whole programs laid out and decoded, the text syntax

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Total decoding of one Cayman unit: which instruction the dwords hold, or why they hold none.
 //
 // A unit's kind comes from where it sits in the program: the CF program (CF, ALU-clause start,
@@ -67,8 +68,7 @@ namespace detail {
         if ((in.dwords[d] & fi.reserved_mask) != 0) return fail(errors::reserved_bits_set, d, fi.name);
         for (std::size_t i = fi.first_field; i < fi.first_field + fi.field_count; ++i) {
             const std::uint32_t value = read(in.dwords[d], fields[i]);
-            if (!defined_value(fields[i], value) || !defined_sub_operation(i, value))
-                return fail(errors::reserved_value, d, fields[i].name);
+            if (!defined_value(fields[i], value) || !defined_sub_operation(i, value)) return fail(errors::reserved_value, d, fields[i].name);
         }
     }
     if (dword_count(in.op) == 4 && in.dwords[3] != 0) return fail(errors::reserved_bits_set, 3, "DWORD3");
@@ -76,7 +76,7 @@ namespace detail {
 }
 
 [[nodiscard]] constexpr result<instruction> identified(std::optional<opcode> op, const std::array<std::uint32_t, 4>& dwords,
-                                                      std::size_t opcode_dword, std::string_view opcode_field) noexcept {
+                                                       std::size_t opcode_dword, std::string_view opcode_field) noexcept {
     if (!op) return fail(errors::reserved_opcode, opcode_dword, opcode_field);
     return check(instruction{*op, dwords});
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lookups over Cayman's generated description: opcodes by (category, mnemonic) or (category, value),
 // categories and formats by name, fields of a format, names of field values. All constexpr; a miss is
 // an empty optional, never an error.
@@ -64,14 +65,18 @@ template <class Order, class Index>
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(category c, std::string_view mnemonic) noexcept {
     const auto name = [](std::size_t position) { return opcodes[opcodes_by_name[position]].mnemonic; };
     return detail::search(
-        info(c), [&](std::size_t p) { return name(p) == mnemonic ? 0 : name(p) < mnemonic ? -1 : 1; },
+        info(c), [&](std::size_t p) { return name(p) == mnemonic  ? 0
+                                             : name(p) < mnemonic ? -1
+                                                                  : 1; },
         [](std::size_t p) { return opcodes_by_name[p]; });
 }
 
 // By opcode value: opcodes are ordered by value inside their category.
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(category c, std::uint32_t value) noexcept {
     return detail::search(
-        info(c), [&](std::size_t p) { return opcodes[p].value == value ? 0 : opcodes[p].value < value ? -1 : 1; },
+        info(c), [&](std::size_t p) { return opcodes[p].value == value  ? 0
+                                             : opcodes[p].value < value ? -1
+                                                                        : 1; },
         [](std::size_t p) { return p; });
 }
 
@@ -84,8 +89,6 @@ template <class Order, class Index>
 }
 
 // Whether an opcode uses the field at `index` of its formats' fields, counted across its dwords.
-[[nodiscard]] constexpr bool uses_field(opcode op, std::size_t index) noexcept {
-    return index < 64 && ((info(op).used >> index) & 1u) != 0;
-}
+[[nodiscard]] constexpr bool uses_field(opcode op, std::size_t index) noexcept { return index < 64 && ((info(op).used >> index) & 1u) != 0; }
 
 }  // namespace ctisa::cayman

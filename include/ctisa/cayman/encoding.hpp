@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One Cayman unit (a CF, ALU or fetch instruction) as dwords, encoded and decoded through the
 // generated tables: constexpr, shifts and masks only. Decoding is total: any dwords give an
 // instruction or an error naming the reason and the byte offset inside the unit.
@@ -23,9 +24,7 @@ struct instruction {
 };
 
 // Dwords an instruction occupies: 2 (CF, ALU), 4 (fetch, its fourth zero).
-[[nodiscard]] constexpr std::size_t dword_count(opcode op) noexcept {
-    return info(info(op).cat).unit == unit_kind::fetch ? 4 : 2;
-}
+[[nodiscard]] constexpr std::size_t dword_count(opcode op) noexcept { return info(info(op).cat).unit == unit_kind::fetch ? 4 : 2; }
 
 namespace detail {
 
@@ -34,9 +33,7 @@ namespace detail {
     return (width == 32 ? 0xFFFFFFFFu : ((1u << width) - 1u)) << f.lsb;
 }
 
-[[nodiscard]] constexpr std::uint32_t read(std::uint32_t dword, const field_info& f) noexcept {
-    return (dword & mask_of(f)) >> f.lsb;
-}
+[[nodiscard]] constexpr std::uint32_t read(std::uint32_t dword, const field_info& f) noexcept { return (dword & mask_of(f)) >> f.lsb; }
 
 [[nodiscard]] constexpr std::uint32_t write(std::uint32_t dword, const field_info& f, std::uint32_t value) noexcept {
     return (dword & ~mask_of(f)) | ((value << f.lsb) & mask_of(f));
@@ -111,8 +108,7 @@ namespace detail {
         const field_info& f = fields[*index];
         if (detail::is_owned(in.op, *index) || !uses_field(in.op, detail::used_position(in.op, *index)))
             return error{errors::operand_not_allowed, 0, 0, 0, f.name};
-        if (value > (detail::mask_of(f) >> f.lsb))
-            return error{errors::value_out_of_range, 0, 0, 0, f.name};
+        if (value > (detail::mask_of(f) >> f.lsb)) return error{errors::value_out_of_range, 0, 0, 0, f.name};
         const auto d = static_cast<std::size_t>(detail::dword_of(in.op, *index));
         in.dwords[d] = detail::write(in.dwords[d], f, value);
         return in;

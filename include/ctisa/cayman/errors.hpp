@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The error kinds only Cayman has (the general ones: ctisa/core/error.hpp): chapter 4's rules for an
 // ALU instruction group, and the layout of a whole program.
 #pragma once
@@ -14,16 +15,14 @@ CTISA_ERROR_KIND(slot_shape,
                  "this instruction fills more slots with the same instruction: reductions and Cayman's integer "
                  "multiplies all four, transcendentals X, Y and Z, 64-bit ops X,Y or Z,W (or all four)");
 CTISA_ERROR_KIND(reduction_modifiers, "the four instructions of a reduction have the same OMOD and CLAMP");
-CTISA_ERROR_KIND(literal_count,
-                 "an ALU group has the literal dwords its sources read: none, two (X, Y) or four (Z, W)");
+CTISA_ERROR_KIND(literal_count, "an ALU group has the literal dwords its sources read: none, two (X, Y) or four (Z, W)");
 CTISA_ERROR_KIND(predicate_coissue, "at most one PRED_SET* or KILL* instruction in an ALU group");
 CTISA_ERROR_KIND(predicate_bits, "UPDATE_PRED and UPDATE_EXEC_MASK are for PRED_SET* and KILL* instructions");
 CTISA_ERROR_KIND(mova_with_ar_index, "MOVA* cannot share an ALU group with AR-relative addressing");
 CTISA_ERROR_KIND(mova_count, "at most one MOVA* instruction in an ALU group (4.9.5)");
 CTISA_ERROR_KIND(mova_write, "a MOVA* instruction writes no GPR: its WRITE_MASK is clear (4.9.5)");
 CTISA_ERROR_KIND(mova_pv_read, "the group after a MOVA* does not read the MOVA's PV channel (4.9.5)");
-CTISA_ERROR_KIND(gpr_read_port,
-                 "GPR read-port conflict: two GPRs of the same element on one cycle (choose another BANK_SWIZZLE)");
+CTISA_ERROR_KIND(gpr_read_port, "GPR read-port conflict: two GPRs of the same element on one cycle (choose another BANK_SWIZZLE)");
 CTISA_ERROR_KIND(constant_read_port, "an ALU group reads at most two kcache address and channel-pair combinations");
 
 // A whole program's layout (program.hpp's decode_program).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Chapter 4's rules for one ALU instruction group, checked at compile time or run time alike:
 // slots by destination channel (4.3, 4.4), the LAST bit, the slots an instruction fills
 // (reductions 4.8.2, 64-bit ops, Cayman's replicated transcendentals), literal dwords (4.7.6), the
@@ -26,9 +27,7 @@ namespace detail {
 
 inline constexpr std::uint32_t literal_select = 253;
 
-[[nodiscard]] constexpr std::uint32_t field_or_zero(const instruction& in, std::string_view name) noexcept {
-    return get(in, name).value_or(0);
-}
+[[nodiscard]] constexpr std::uint32_t field_or_zero(const instruction& in, std::string_view name) noexcept { return get(in, name).value_or(0); }
 
 [[nodiscard]] constexpr error group_error(error_kind const& kind, std::size_t index, std::string_view subject) noexcept {
     return error{kind, 0, 0, static_cast<std::uint32_t>(index * 8), subject};
@@ -123,12 +122,13 @@ struct span_of_slots {
     using detail::field_or_zero, detail::group_error;
     if (group.empty() || group.size() > 4) return group_error(errors::group_size, 0, "");
     std::array<std::int8_t, 4> at{-1, -1, -1, -1};  // index of the instruction in each slot (no pointers:
-                                                     // they may point into a temporary in constant evaluation)
+                                                    // they may point into a temporary in constant evaluation)
     group_summary summary;
     for (std::size_t i = 0; i < group.size(); ++i) {
         const instruction& in = group[i];
         if (info(info(in.op).cat).unit != unit_kind::alu) return group_error(ctisa::errors::misplaced_statement, i, info(in.op).mnemonic);
-        if (auto ok = detail::check(in); !ok) return error{ok.error().code, 0, 0, static_cast<std::uint32_t>(i * 8 + ok.error().offset), ok.error().subject};
+        if (auto ok = detail::check(in); !ok)
+            return error{ok.error().code, 0, 0, static_cast<std::uint32_t>(i * 8 + ok.error().offset), ok.error().subject};
         if ((field_or_zero(in, "LAST") == 1) != (i + 1 == group.size())) return group_error(errors::last_bit, i, "LAST");
         const std::uint32_t chan = field_or_zero(in, "DST_CHAN");
         if (at[chan] >= 0) return group_error(errors::slot_taken, i, "DST_CHAN");

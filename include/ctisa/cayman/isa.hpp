@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cayman on the engine's contract (core/contract.hpp): the text of syntax.hpp, the image of
 // layout.hpp as the link step, and a stream decoder giving decode_program's units in text order
 // (each CF instruction, then its clause). Decoding accepts only images the text reproduces byte
@@ -42,7 +43,8 @@ namespace detail {
 }
 
 // The statement whose unit holds an image offset.
-[[nodiscard]] constexpr std::uint32_t statement_at(const std::vector<std::uint32_t>& offsets, std::span<const statement> program, std::uint32_t offset) {
+[[nodiscard]] constexpr std::uint32_t statement_at(const std::vector<std::uint32_t>& offsets, std::span<const statement> program,
+                                                   std::uint32_t offset) {
     std::uint32_t best = 0;
     for (std::size_t i = 0; i < offsets.size(); ++i)
         if (offsets[i] <= offset && offset < offsets[i] + unit_bytes(program[i])) best = static_cast<std::uint32_t>(i);
@@ -87,8 +89,10 @@ constexpr error link(std::span<const statement> program, Sink& out) {
         const statement& s = program[i];
         if (s.role != unit_role::cf || !clause_kind(s.in)) continue;
         const instruction laid{s.in.op, {dword_at(bytes, offsets[i]), dword_at(bytes, offsets[i] + 4), 0, 0}};
-        if ((s.written & 1) && get(laid, "ADDR") != get(s.in, "ADDR")) return error{errors::clause_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "ADDR"};
-        if ((s.written & 2) && get(laid, "COUNT") != get(s.in, "COUNT")) return error{ctisa::errors::value_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "CNT"};
+        if ((s.written & 1) && get(laid, "ADDR") != get(s.in, "ADDR"))
+            return error{errors::clause_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "ADDR"};
+        if ((s.written & 2) && get(laid, "COUNT") != get(s.in, "COUNT"))
+            return error{ctisa::errors::value_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "CNT"};
     }
     // The units in image order: the CF program, then clause units and 8-byte pads.
     std::uint32_t at = 0;
@@ -178,7 +182,9 @@ struct isa {
     static constexpr result<instruction> parse(text::cursor& in, context& ctx) { return cayman::parse(in, ctx); }
     static constexpr error resolve(context& ctx, std::span<instruction> program) { return cayman::resolve(ctx, program); }
     template <class Sink>
-    static constexpr void print(Sink& out, const instruction& in) { cayman::print(out, in); }
+    static constexpr void print(Sink& out, const instruction& in) {
+        cayman::print(out, in);
+    }
     // One unit alone: its dwords (a clause's ADDR and COUNT are the link's).
     static constexpr result<static_vector<std::uint8_t, 16>> encode(const instruction& in) {
         static_vector<std::uint8_t, 16> out;
@@ -188,7 +194,9 @@ struct isa {
         return out;
     }
     template <class Sink>
-    static constexpr error link(std::span<const instruction> program, const context&, Sink& out) { return detail::link(program, out); }
+    static constexpr error link(std::span<const instruction> program, const context&, Sink& out) {
+        return detail::link(program, out);
+    }
 
     // The tool's lists: opcodes with their category as the format column, fields with chapter 9's bits.
     template <class F>
@@ -210,7 +218,8 @@ struct isa {
         }
         detail::for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
             const cayman::field_info& fi = fields[i];
-            f(cayman::info(fi.format).name, ctisa::field_info{fi.name, bit_field{static_cast<std::uint8_t>(d), fi.lsb, static_cast<std::uint8_t>(fi.msb - fi.lsb + 1)}},
+            f(cayman::info(fi.format).name,
+              ctisa::field_info{fi.name, bit_field{static_cast<std::uint8_t>(d), fi.lsb, static_cast<std::uint8_t>(fi.msb - fi.lsb + 1)}},
               detail::read(s.in.dwords[d], fi));
         });
     }

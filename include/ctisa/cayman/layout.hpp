@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Laying out a whole program: the CF instructions in order, each clause after the CF program with
 // its ADDR and COUNT computed, fetch clauses moved to 16-byte boundaries with zero padding, every ALU
 // group checked by chapter 4's rules. The image decode_program reads back to the same units.
@@ -44,8 +45,8 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
 // The constants of kcache bank `bank` (0-3) the clause may read: 0, 16 or 32.
 [[nodiscard]] constexpr std::uint32_t locked_constants(const instruction& clause_cf, const instruction* extended, std::uint32_t bank) {
     constexpr std::array<std::string_view, 4> mode_field{"KCACHE_MODE0", "KCACHE_MODE1", "KCACHE_MODE2", "KCACHE_MODE3"};
-    const std::uint32_t mode = bank < 2 ? get(clause_cf, mode_field[bank]).value_or(0)
-                                        : (extended ? get(*extended, mode_field[bank]).value_or(0) : 0);
+    const std::uint32_t mode =
+        bank < 2 ? get(clause_cf, mode_field[bank]).value_or(0) : (extended ? get(*extended, mode_field[bank]).value_or(0) : 0);
     return mode == 0 ? 0 : mode == 1 ? 16 : 32;
 }
 
@@ -61,7 +62,8 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
                 if ((sel - (sel < 192 ? 128 : 256)) % 32 >= locked_constants(item.cf, extended, bank))
                     return at(errors::kcache_not_locked, offset, name);
             }
-            if ((info(in.op).flags & opcode_flag::kill) && g + 1 != item.alu.size()) return at(errors::kill_not_last, offset, info(in.op).mnemonic);
+            if ((info(in.op).flags & opcode_flag::kill) && g + 1 != item.alu.size())
+                return at(errors::kill_not_last, offset, info(in.op).mnemonic);
             offset += 8;
         }
         offset += static_cast<std::uint32_t>(item.alu[g].literals.size() * 4);
@@ -73,9 +75,9 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
 
 // The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
 // group breaking chapter 4 (its kind, at the instruction's offset in the image); a texture-cache
-// clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no such clause, or fetches
-// of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines
-// or a KILL* before the clause's last group (their kinds, at the instruction).
+// clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no
+// such clause, or fetches of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines or a KILL* before
+// the clause's last group (their kinds, at the instruction).
 [[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
     using detail::at;
     if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the command-line tool lists for Cayman, with plain callbacks (no text or tool types here):
 // the opcodes (mnemonic, category, opcode value), the fields (format, field, lsb, msb as chapter 9
 // numbers them inside the format's dword), and a decoded program unit by unit with its fields.

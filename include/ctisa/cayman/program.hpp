@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Total decoding of a whole Cayman program image (chapters 2 and 3): the CF program from byte 0 to
 // its END, then every clause a CF instruction points to, then zero padding. Every byte is accounted
 // for, or decoding stops at the first problem with its byte offset in the image.
@@ -107,7 +108,7 @@ struct clause_ref {
 }
 
 [[nodiscard]] constexpr result<std::uint32_t> read_alu_clause(std::span<const std::uint8_t> image, const clause_ref& c,
-                                                           std::vector<program_unit>& units) {
+                                                              std::vector<program_unit>& units) {
     std::uint32_t offset = c.start;
     const std::uint32_t end = c.start + c.bytes;
     std::vector<instruction> group;
@@ -135,7 +136,7 @@ struct clause_ref {
 }
 
 [[nodiscard]] constexpr result<std::uint32_t> read_fetch_clause(std::span<const std::uint8_t> image, const clause_ref& c,
-                                                             std::vector<program_unit>& units) {
+                                                                std::vector<program_unit>& units) {
     for (std::uint32_t offset = c.start; offset < c.start + c.bytes; offset += 16) {
         auto in = unit_at(image, offset, c.kind);
         if (!in) return in.error();
@@ -161,19 +162,20 @@ struct clause_ref {
         if (auto c = detail::clause_of(u.in, u.offset)) {
             if (c->kind != clause::alu && c->start % 16 != 0) return detail::at(errors::clause_misaligned, u.offset, "ADDR");
             if (c->kind == clause::texture && c->bytes > 16 * max_texture_clause) return detail::at(errors::clause_too_long, u.offset, "COUNT");
-            if (c->start < out.cf_bytes || c->start + c->bytes > image.size())
-                return detail::at(errors::clause_out_of_range, u.offset, "ADDR");
+            if (c->start < out.cf_bytes || c->start + c->bytes > image.size()) return detail::at(errors::clause_out_of_range, u.offset, "ADDR");
             clauses.push_back(*c);
         }
     }
-    std::sort(clauses.begin(), clauses.end(), [](const auto& a, const auto& b) { return a.start < b.start || (a.start == b.start && a.from < b.from); });
+    std::sort(clauses.begin(), clauses.end(),
+              [](const auto& a, const auto& b) { return a.start < b.start || (a.start == b.start && a.from < b.from); });
     std::uint32_t covered = out.cf_bytes;
     for (std::size_t i = 0; i < clauses.size(); ++i) {
         const auto& c = clauses[i];
         if (i > 0 && c.start == clauses[i - 1].start && c.bytes == clauses[i - 1].bytes && c.kind == clauses[i - 1].kind) continue;  // shared
         if (c.start < covered) return detail::at(errors::clause_overlap, c.from, "ADDR");
         for (; covered < c.start; covered += 8) {
-            if (detail::dword_at(image, covered) != 0 || detail::dword_at(image, covered + 4) != 0) return detail::at(errors::stray_data, covered);
+            if (detail::dword_at(image, covered) != 0 || detail::dword_at(image, covered + 4) != 0)
+                return detail::at(errors::stray_data, covered);
             out.units.push_back({covered, unit_role::pad, {}});
         }
         auto end = c.kind == clause::alu ? detail::read_alu_clause(image, c, out.units) : detail::read_fetch_clause(image, c, out.units);

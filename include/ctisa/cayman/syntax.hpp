@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cayman's text syntax, in the shape of AMD's shader disassembly listings: one unit a line, the CF
 // program in order, each clause's lines right under the CF instruction that starts it.
 //
@@ -296,8 +297,8 @@ namespace detail {
 
 // The mnemonic and fields of a unit of `role`, found among `cats`.
 template <std::size_t N>
-[[nodiscard]] constexpr result<statement> parse_unit(text::cursor& in, unit_role role, const std::array<category, N>& cats, std::uint32_t dst_chan,
-                                                    context* ctx = nullptr) {
+[[nodiscard]] constexpr result<statement> parse_unit(text::cursor& in, unit_role role, const std::array<category, N>& cats,
+                                                     std::uint32_t dst_chan, context* ctx = nullptr) {
     in.skip_blanks();
     const text::position at = in.where();
     const std::string_view word = in.identifier();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed builders for the units around the ALU: exports (CF_ALLOC_EXPORT), texture and vertex
 // fetches, and the CF instructions that start clauses or end the program. Errors as in builder.hpp:
 // a compile error named after the rule in constant evaluation, the result's error at run time.
@@ -24,7 +25,8 @@ namespace detail {
 
 // Sets fields in order, stopping at the first error.
 template <std::size_t N>
-[[nodiscard]] constexpr result<instruction> with_fields(instruction in, const std::array<std::pair<std::string_view, std::uint32_t>, N>& values) {
+[[nodiscard]] constexpr result<instruction> with_fields(instruction in,
+                                                        const std::array<std::pair<std::string_view, std::uint32_t>, N>& values) {
     for (const auto& [field, value] : values) {
         auto r = set(in, field, value);
         if (!r) return report(r.error());
@@ -60,9 +62,13 @@ template <std::size_t N>
     if (index >= limit) return report(error{ctisa::errors::number_out_of_range, 0, 0, 0, "ARRAY_BASE"});
     if (src.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "RW_GPR"});
     const instruction in = make(*find_opcode(category::cf_alloc_export, done ? "EXPORT_DONE" : "EXPORT"));
-    return detail::with_fields<7>(in, {{{"TYPE", static_cast<std::uint32_t>(target)}, {"ARRAY_BASE", base}, {"RW_GPR", src.index},
-                                         {"SEL_X", detail::to_u(s.c[0])}, {"SEL_Y", detail::to_u(s.c[1])},
-                                         {"SEL_Z", detail::to_u(s.c[2])}, {"SEL_W", detail::to_u(s.c[3])}}});
+    return detail::with_fields<7>(in, {{{"TYPE", static_cast<std::uint32_t>(target)},
+                                        {"ARRAY_BASE", base},
+                                        {"RW_GPR", src.index},
+                                        {"SEL_X", detail::to_u(s.c[0])},
+                                        {"SEL_Y", detail::to_u(s.c[1])},
+                                        {"SEL_Z", detail::to_u(s.c[2])},
+                                        {"SEL_W", detail::to_u(s.c[3])}}});
 }
 
 // A texture instruction: dst.swizzle <- op(src.swizzle) with resource and sampler.
@@ -72,12 +78,18 @@ template <std::size_t N>
     for (sel s : src_sel.c)
         if (s == sel::mask) return report(error{ctisa::errors::bad_swizzle, 0, 0, 0, "SRC_SEL"});
     if (dst.index >= 128 || src.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "GPR"});
-    return detail::with_fields<12>(make(op), {{{"DST_GPR", dst.index}, {"DST_SEL_X", detail::to_u(dst_sel.c[0])},
-                                                {"DST_SEL_Y", detail::to_u(dst_sel.c[1])}, {"DST_SEL_Z", detail::to_u(dst_sel.c[2])},
-                                                {"DST_SEL_W", detail::to_u(dst_sel.c[3])}, {"SRC_GPR", src.index},
-                                                {"SRC_SEL_X", detail::to_u(src_sel.c[0])}, {"SRC_SEL_Y", detail::to_u(src_sel.c[1])},
-                                                {"SRC_SEL_Z", detail::to_u(src_sel.c[2])}, {"SRC_SEL_W", detail::to_u(src_sel.c[3])},
-                                                {"RESOURCE_ID", resource}, {"SAMPLER_ID", sampler}}});
+    return detail::with_fields<12>(make(op), {{{"DST_GPR", dst.index},
+                                               {"DST_SEL_X", detail::to_u(dst_sel.c[0])},
+                                               {"DST_SEL_Y", detail::to_u(dst_sel.c[1])},
+                                               {"DST_SEL_Z", detail::to_u(dst_sel.c[2])},
+                                               {"DST_SEL_W", detail::to_u(dst_sel.c[3])},
+                                               {"SRC_GPR", src.index},
+                                               {"SRC_SEL_X", detail::to_u(src_sel.c[0])},
+                                               {"SRC_SEL_Y", detail::to_u(src_sel.c[1])},
+                                               {"SRC_SEL_Z", detail::to_u(src_sel.c[2])},
+                                               {"SRC_SEL_W", detail::to_u(src_sel.c[3])},
+                                               {"RESOURCE_ID", resource},
+                                               {"SAMPLER_ID", sampler}}});
 }
 
 // A vertex fetch: dst.swizzle <- buffer[src element] in a data format (value set data_format).
@@ -86,10 +98,14 @@ template <std::size_t N>
     if (dst.index >= 128 || src.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "GPR"});
     if (!value_name(value_set::data_format, data_format)) return report(error{ctisa::errors::reserved_value, 0, 0, 0, "DATA_FORMAT"});
     const instruction in = make(*find_opcode(category::vtx, "FETCH"));
-    return detail::with_fields<9>(in, {{{"DST_GPR", dst.index}, {"DST_SEL_X", detail::to_u(dst_sel.c[0])},
-                                        {"DST_SEL_Y", detail::to_u(dst_sel.c[1])}, {"DST_SEL_Z", detail::to_u(dst_sel.c[2])},
-                                        {"DST_SEL_W", detail::to_u(dst_sel.c[3])}, {"SRC_GPR", src.index},
-                                        {"SRC_SEL_X", static_cast<std::uint32_t>(src.chan)}, {"BUFFER_ID", buffer},
+    return detail::with_fields<9>(in, {{{"DST_GPR", dst.index},
+                                        {"DST_SEL_X", detail::to_u(dst_sel.c[0])},
+                                        {"DST_SEL_Y", detail::to_u(dst_sel.c[1])},
+                                        {"DST_SEL_Z", detail::to_u(dst_sel.c[2])},
+                                        {"DST_SEL_W", detail::to_u(dst_sel.c[3])},
+                                        {"SRC_GPR", src.index},
+                                        {"SRC_SEL_X", static_cast<std::uint32_t>(src.chan)},
+                                        {"BUFFER_ID", buffer},
                                         {"DATA_FORMAT", data_format}}});
 }
 
@@ -107,8 +123,8 @@ struct kcache_lock {
     const auto op = find_opcode(category::cf_alu, mnemonic);
     if (!op || mnemonic == "ALU_EXTENDED") return report(error{ctisa::errors::unknown_mnemonic, 0, 0, 0, mnemonic});
     instruction in = make(*op);
-    constexpr std::array<std::array<std::string_view, 3>, 2> names{{{"KCACHE_BANK0", "KCACHE_ADDR0", "KCACHE_MODE0"},
-                                                                   {"KCACHE_BANK1", "KCACHE_ADDR1", "KCACHE_MODE1"}}};
+    constexpr std::array<std::array<std::string_view, 3>, 2> names{
+        {{"KCACHE_BANK0", "KCACHE_ADDR0", "KCACHE_MODE0"}, {"KCACHE_BANK1", "KCACHE_ADDR1", "KCACHE_MODE1"}}};
     for (std::size_t i = 0; i < 2; ++i) {
         if (!locks[i]) continue;
         auto r = detail::with_fields<3>(in, {{{names[i][0], locks[i]->bank}, {names[i][1], locks[i]->line}, {names[i][2], locks[i]->mode}}});
@@ -130,8 +146,8 @@ struct extended_clause {
     auto clause = alu_clause(mnemonic, {locks[0], locks[1]});
     if (!clause) return clause.error();
     instruction ext = make(*find_opcode(category::cf_alu, "ALU_EXTENDED"));
-    constexpr std::array<std::array<std::string_view, 3>, 2> names{{{"KCACHE_BANK2", "KCACHE_ADDR2", "KCACHE_MODE2"},
-                                                                   {"KCACHE_BANK3", "KCACHE_ADDR3", "KCACHE_MODE3"}}};
+    constexpr std::array<std::array<std::string_view, 3>, 2> names{
+        {{"KCACHE_BANK2", "KCACHE_ADDR2", "KCACHE_MODE2"}, {"KCACHE_BANK3", "KCACHE_ADDR3", "KCACHE_MODE3"}}};
     for (std::size_t i = 0; i < 2; ++i) {
         const auto& lock = locks[2 + i];
         if (!lock) continue;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The assembler engine, generic over ISAs (the contract: contract.hpp): text to a program at
 // compile time (assemble<Isa, "...">), a check usable in static_assert (try_assemble), and text to
 // an image at run time (assemble_bytes). Decoding and printing: disassembler.hpp.
@@ -81,7 +82,8 @@ constexpr result<std::size_t> try_assemble(std::string_view src) {
         if constexpr (encodes_units<Isa>) {
             counting_image out;
             const auto& p = *parsed;
-            const error e = contract::link<Isa>(std::span<const typename Isa::instruction>(p.statements.begin(), p.statements.size()), p.context, out);
+            const error e =
+                contract::link<Isa>(std::span<const typename Isa::instruction>(p.statements.begin(), p.statements.size()), p.context, out);
             if (e.failed()) return p.at_statement(e);
         }
         return parsed->statements.size();
@@ -154,7 +156,9 @@ struct statement_by_statement {
     static constexpr auto encoded = [] {
         if constexpr (encodes_units<Isa>) {
             auto bytes = Isa::encode(*parsed<I>);
-            if (!bytes) return decltype(bytes){error{bytes.error().code, marks[I].line, column_of<Isa>(marks[I]), 0, subject_of(bytes.error(), Source.view(), marks[I], contract::terminator<Isa>())}};
+            if (!bytes)
+                return decltype(bytes){error{bytes.error().code, marks[I].line, column_of<Isa>(marks[I]), 0,
+                                             subject_of(bytes.error(), Source.view(), marks[I], contract::terminator<Isa>())}};
             return bytes;
         } else {
             return result<std::array<std::uint8_t, 0>>{};
@@ -241,15 +245,13 @@ struct whole_program {
 
 // How a source is assembled at compile time.
 template <class Isa, fixed_string Source>
-using assembly = std::conditional_t<contract::statements_independent<Isa>(), statement_by_statement<Isa, Source>,
-                                    whole_program<Isa, Source>>;
+using assembly = std::conditional_t<contract::statements_independent<Isa>(), statement_by_statement<Isa, Source>, whole_program<Isa, Source>>;
 
 }  // namespace detail
 
 // Whether a source assembles at compile time (for requires-clauses and static_assert).
 template <class Isa, fixed_string Source>
 inline constexpr bool assembles = !detail::assembly<Isa, Source>::failure.failed();
-
 
 // Compile-time assembly: the program.
 template <class Isa, fixed_string Source>

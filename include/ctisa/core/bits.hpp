@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bit fields over arrays of machine words, with shifts and masks only (never C++ bit-fields,
 // whose layout is implementation-defined).
 #pragma once
@@ -81,8 +82,7 @@ template <class Word, std::size_t N>
     std::array<Word, N> words{};
     for (std::size_t w = 0; w < N; ++w) {
         std::uint64_t v = 0;
-        for (std::size_t b = 0; b < sizeof(Word); ++b)
-            v |= static_cast<std::uint64_t>(bytes[w * sizeof(Word) + b]) << (8 * b);
+        for (std::size_t b = 0; b < sizeof(Word); ++b) v |= static_cast<std::uint64_t>(bytes[w * sizeof(Word) + b]) << (8 * b);
         words[w] = static_cast<Word>(v);
     }
     return words;

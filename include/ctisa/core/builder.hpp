@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The machinery under every ISA's typed builders.
 //
 // A builder takes its operands as a pack of distinct types. Hana walks them as a tuple, giving

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // built<T>: what a typed builder returns (see builder.hpp), kept apart from the builder machinery
 // so that encoders can take it without including Boost.Hana.
 #pragma once

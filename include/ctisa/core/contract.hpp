@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ISA contract: what an ISA provides to the engine, written as concepts, and the defaults the
 // engine uses for whatever an ISA leaves out. An ISA is a traits struct; it provides only what is
 // its own.
@@ -124,10 +125,11 @@ concept encodes_units = requires(const typename Isa::instruction& in) {
 };
 
 template <class Isa>
-concept has_stream_decoder = std::constructible_from<typename Isa::decoder, std::span<const std::uint8_t>> && requires(typename Isa::decoder& d) {
-    { d.done() } -> std::same_as<bool>;
-    { d.next() } -> std::same_as<result<decoded<typename Isa::instruction>>>;
-};
+concept has_stream_decoder =
+    std::constructible_from<typename Isa::decoder, std::span<const std::uint8_t>> && requires(typename Isa::decoder& d) {
+        { d.done() } -> std::same_as<bool>;
+        { d.next() } -> std::same_as<result<decoded<typename Isa::instruction>>>;
+    };
 template <class Isa>
 concept decodes_units = requires(std::span<const std::uint8_t> bytes) {
     { Isa::decode(bytes) } -> std::same_as<result<decoded<typename Isa::instruction>>>;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The disassembler engine, generic over ISAs (contract.hpp): an image decoded unit by unit through
 // the ISA's stream decoder, and programs printed one statement a line.
 #pragma once

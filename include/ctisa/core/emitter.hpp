@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // An emitter for JITs: code built at run time (or in constant evaluation) from the typed builders
 // or from text, appended to a buffer, with labels for branches whose targets come later.
 //

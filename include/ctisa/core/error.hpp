@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ctisa's error vocabulary: what went wrong, and where (text position or bit field).
 //
 // An error kind is a constexpr object with a name and a message; an error refers to its kind. The
@@ -50,60 +51,61 @@ inline void rule_broken() noexcept {}
     inline constexpr ::ctisa::error_kind name { #name, message, &::ctisa::diagnostic::rule_broken<name, message> }
 
 // X(name, message): the general kinds, grouped by where they arise.
-#define CTISA_GENERAL_ERROR_KINDS(X)                                                             \
-    /* text */                                                                                   \
-    X(unexpected_character, "unexpected character")                                              \
-    X(unexpected_end_of_line, "unexpected end of line")                                          \
-    X(trailing_characters, "unexpected characters at the end of the instruction")                \
-    X(unknown_mnemonic, "unknown mnemonic")                                                      \
-    X(unknown_modifier, "unknown or misplaced instruction modifier")                             \
-    X(duplicate_modifier, "modifier given twice")                                                \
-    X(conflicting_modifiers, "modifiers that exclude each other")                                \
-    X(missing_modifier, "a required instruction modifier is missing")                            \
-    X(expected_comma, "expected ',' between operands")                                           \
-    X(missing_operand, "missing operand")                                                        \
-    X(too_many_operands, "too many operands")                                                    \
-    X(expected_register, "expected a register")                                                  \
-    X(unknown_register, "unknown register name")                                                 \
-    X(expected_number, "expected a number")                                                      \
-    X(number_out_of_range, "number out of range")                                                \
-    X(bad_swizzle, "invalid swizzle")                                                            \
-    X(bad_write_mask, "invalid write mask")                                                      \
-    X(bad_relative_address, "invalid relative address")                                          \
-    X(unbalanced_bars, "'|' without its closing '|'")                                            \
-    X(program_too_long, "program longer than the assembler's capacity")                          \
-    X(missing_terminator, "statement not terminated")                                            \
-    /* program context (declarations, labels, structure) */                                     \
-    X(undeclared_name, "name used before it is declared")                                        \
-    X(duplicate_name, "name declared or defined twice")                                          \
-    X(undefined_label, "label used but never defined")                                           \
-    X(misplaced_statement, "statement not allowed at this point of the program")                 \
-    X(unbalanced_structure, "control-flow structure opened and not closed, or closed and not "   \
-                            "opened")                                                           \
-    /* operand rules (builders and assemblers) */                                                \
-    X(register_out_of_range, "register number out of range for its bank")                        \
-    X(wrong_operand_kind, "operand kind not accepted in this slot")                              \
-    X(operand_not_allowed, "operand not allowed here")                                           \
-    X(operands_conflict, "operands that exclude each other")                                     \
-    X(operand_limit, "operands exceed what one instruction can encode")                          \
-    X(read_only_bank, "the result is in a read-only register bank")                              \
-    X(write_only_bank, "the source is in a write-only register bank")                            \
-    X(predicate_required, "a predicate operand is required here")                                \
-    X(predicate_not_allowed, "a predicate operand is not allowed here")                          \
-    X(modifier_not_allowed, "this instruction does not take that modifier")                      \
-    X(value_out_of_range, "value out of range for its field")                                    \
-    /* binary */                                                                                 \
-    X(truncated, "truncated instruction stream")                                                 \
-    X(reserved_opcode, "reserved or undefined opcode")                                           \
-    X(reserved_bits_set, "reserved bits are set")                                                \
-    X(reserved_value, "reserved or invalid value in a field")                                    \
-    X(unused_field_set, "a field the instruction does not use is not in its canonical state")    \
-    X(not_canonical, "a form the text cannot express (accepted only when decoding as is)")      \
-    X(missing_header, "the program does not start with its header")                             \
-    /* execution */                                                                              \
-    X(step_limit, "step budget exhausted")                                                       \
-    X(not_executable, "instruction cannot be executed by the reference executor")                \
-    X(bad_branch_target, "branch target outside the program")                                    \
+#define CTISA_GENERAL_ERROR_KINDS(X)                                                          \
+    /* text */                                                                                \
+    X(unexpected_character, "unexpected character")                                           \
+    X(unexpected_end_of_line, "unexpected end of line")                                       \
+    X(trailing_characters, "unexpected characters at the end of the instruction")             \
+    X(unknown_mnemonic, "unknown mnemonic")                                                   \
+    X(unknown_modifier, "unknown or misplaced instruction modifier")                          \
+    X(duplicate_modifier, "modifier given twice")                                             \
+    X(conflicting_modifiers, "modifiers that exclude each other")                             \
+    X(missing_modifier, "a required instruction modifier is missing")                         \
+    X(expected_comma, "expected ',' between operands")                                        \
+    X(missing_operand, "missing operand")                                                     \
+    X(too_many_operands, "too many operands")                                                 \
+    X(expected_register, "expected a register")                                               \
+    X(unknown_register, "unknown register name")                                              \
+    X(expected_number, "expected a number")                                                   \
+    X(number_out_of_range, "number out of range")                                             \
+    X(bad_swizzle, "invalid swizzle")                                                         \
+    X(bad_write_mask, "invalid write mask")                                                   \
+    X(bad_relative_address, "invalid relative address")                                       \
+    X(unbalanced_bars, "'|' without its closing '|'")                                         \
+    X(program_too_long, "program longer than the assembler's capacity")                       \
+    X(missing_terminator, "statement not terminated")                                         \
+    /* program context (declarations, labels, structure) */                                   \
+    X(undeclared_name, "name used before it is declared")                                     \
+    X(duplicate_name, "name declared or defined twice")                                       \
+    X(undefined_label, "label used but never defined")                                        \
+    X(misplaced_statement, "statement not allowed at this point of the program")              \
+    X(unbalanced_structure,                                                                   \
+      "control-flow structure opened and not closed, or closed and not "                      \
+      "opened")                                                                               \
+    /* operand rules (builders and assemblers) */                                             \
+    X(register_out_of_range, "register number out of range for its bank")                     \
+    X(wrong_operand_kind, "operand kind not accepted in this slot")                           \
+    X(operand_not_allowed, "operand not allowed here")                                        \
+    X(operands_conflict, "operands that exclude each other")                                  \
+    X(operand_limit, "operands exceed what one instruction can encode")                       \
+    X(read_only_bank, "the result is in a read-only register bank")                           \
+    X(write_only_bank, "the source is in a write-only register bank")                         \
+    X(predicate_required, "a predicate operand is required here")                             \
+    X(predicate_not_allowed, "a predicate operand is not allowed here")                       \
+    X(modifier_not_allowed, "this instruction does not take that modifier")                   \
+    X(value_out_of_range, "value out of range for its field")                                 \
+    /* binary */                                                                              \
+    X(truncated, "truncated instruction stream")                                              \
+    X(reserved_opcode, "reserved or undefined opcode")                                        \
+    X(reserved_bits_set, "reserved bits are set")                                             \
+    X(reserved_value, "reserved or invalid value in a field")                                 \
+    X(unused_field_set, "a field the instruction does not use is not in its canonical state") \
+    X(not_canonical, "a form the text cannot express (accepted only when decoding as is)")    \
+    X(missing_header, "the program does not start with its header")                           \
+    /* execution */                                                                           \
+    X(step_limit, "step budget exhausted")                                                    \
+    X(not_executable, "instruction cannot be executed by the reference executor")             \
+    X(bad_branch_target, "branch target outside the program")                                 \
     X(stack_overflow, "control flow nested deeper than the executor's stack")
 
 namespace ctisa {
@@ -135,9 +137,7 @@ CTISA_GENERAL_ERROR_KINDS(CTISA_X)
 #undef CTISA_X
 
 [[nodiscard]] constexpr std::string_view name_of(error_code code) noexcept { return code.kind ? code.kind->name : "none"; }
-[[nodiscard]] constexpr std::string_view message_of(error_code code) noexcept {
-    return code.kind ? code.kind->message : "no error";
-}
+[[nodiscard]] constexpr std::string_view message_of(error_code code) noexcept { return code.kind ? code.kind->message : "no error"; }
 
 // What went wrong and where. Text errors carry a 1-based line and column and the offending
 // text; binary errors carry the byte offset of the instruction and the field at fault.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // An error as one line of text, the same for every ISA, the tool and the builders:
 //   [operand N (role): ]message[ (offending text)]
 //   "operand 1 (destination): register number out of range for its bank (r66)"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A string literal usable as a template argument: `assemble<"mov r0, i0">()`.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Encoding formats as reflected structs: one member per bit field, described at compile time.
 //
 // A format is a struct adapted with BOOST_HANA_DEFINE_STRUCT whose members are raw field values,
@@ -77,8 +78,7 @@ template <class Format, class Word, std::size_t N>
         });
         return i;
     }
-    for (std::size_t w = 0; w < N; ++w)
-        words[w] = static_cast<Word>((static_cast<std::uint64_t>(words[w]) & ~cleared[w]) | bits[w]);
+    for (std::size_t w = 0; w < N; ++w) words[w] = static_cast<Word>((static_cast<std::uint64_t>(words[w]) & ~cleared[w]) | bits[w]);
     return Format::fields.size();
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A compile-time assembly error made a type: diagnostic::assembly_error with the kind, its
 // message, the snippet line and column and the offending text as template arguments (error.hpp).
 #pragma once
@@ -99,8 +100,7 @@ struct rejection<Failure, true> {
     static constexpr std::string_view message = message_of(failure.code);
     static constexpr pieces cuts = cut_at_spaces(message);
     static constexpr short_text where = where_text(failure.line, failure.column);
-    static constexpr short_text token =
-        token_text(text_at(Failure::source, failure.line, failure.column, Failure::terminator), failure.subject);
+    static constexpr short_text token = token_text(text_at(Failure::source, failure.line, failure.column, Failure::terminator), failure.subject);
 
     template <std::size_t... I>
     static auto make(std::index_sequence<I...>)

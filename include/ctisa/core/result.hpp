@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // result<T>: a value or an error, usable in constant evaluation (std::expected is C++23).
 #pragma once
 
@@ -16,8 +17,7 @@ namespace ctisa {
 #if defined(__cpp_exceptions)
 class bad_result_access : public std::runtime_error {
 public:
-    explicit bad_result_access(const error& e)
-        : std::runtime_error(std::string(e.message())), error_(e) {}
+    explicit bad_result_access(const error& e) : std::runtime_error(std::string(e.message())), error_(e) {}
     [[nodiscard]] const ctisa::error& error() const noexcept { return error_; }
 
 private:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading a source statement by statement, for any ISA of the contract (contract.hpp): where
 // statements start and end (a line, or a terminator), the program context the parser carries from
 // one statement to the next, and the resolution of forward references at the end.
@@ -164,7 +165,8 @@ error read_statements(std::string_view src, statement_list<Isa>& out, OnError&& 
         detail::skip_statement(in);
     }
     if (first.failed()) return first;
-    if (error e = contract::resolve<Isa>(out.context, std::span<typename Isa::instruction>(out.statements)); e.failed()) report(out.at_statement(e));
+    if (error e = contract::resolve<Isa>(out.context, std::span<typename Isa::instruction>(out.statements)); e.failed())
+        report(out.at_statement(e));
     return first;
 }
 template <class Isa>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A vector with a fixed capacity, usable in constant evaluation (no allocation).
 #pragma once
 

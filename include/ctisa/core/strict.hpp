@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Strict decoding without re-encoding. An ISA describes, per instruction, what an accepted
 // encoding looks like: the bits that must hold fixed (canonical) values, and the small fields
 // whose values must be in an allowed set (defined enum entries, non-zero masks). Both are computed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Name lookup over generated tables: a binary search over a constexpr array sorted by name.
 #pragma once
 
@@ -29,8 +30,7 @@ struct name_entry {
 
 // Case-insensitive lookup of `name` in a table sorted by lower-case name.
 template <class Id, std::size_t N>
-[[nodiscard]] constexpr std::optional<Id> find_by_name(const std::array<name_entry<Id>, N>& sorted,
-                                                       std::string_view name) noexcept {
+[[nodiscard]] constexpr std::optional<Id> find_by_name(const std::array<name_entry<Id>, N>& sorted, std::string_view name) noexcept {
     std::size_t lo = 0, hi = N;
     while (lo < hi) {
         const std::size_t mid = lo + (hi - lo) / 2;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The machinery of every ISA's compiled path (a program known at compile time, each instruction
 // a function specialised on its constexpr descriptor):
 //   - straight-line programs run in blocks of lanes on a stack copy of their rows, the
@@ -37,8 +38,7 @@ void for_each_block(lane_word* warp, Body&& body, std::size_t lanes = W) {
         if (lanes - first >= Block) {
             for (std::size_t r = 0; r < RowsOut; ++r) std::memcpy(&warp[r * W + first], &local[r * Block], sizeof(lane_word) * Block);
         } else {
-            for (std::size_t r = 0; r < RowsOut; ++r)
-                std::memcpy(&warp[r * W + first], &local[r * Block], sizeof(lane_word) * (lanes - first));
+            for (std::size_t r = 0; r < RowsOut; ++r) std::memcpy(&warp[r * W + first], &local[r * Block], sizeof(lane_word) * (lanes - first));
         }
     }
 }

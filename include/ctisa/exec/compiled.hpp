@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The compile-time specialised path every ISA shares: a program known at compile time becomes code
 // the optimiser sees whole, each instruction's descriptor a template argument, so its rows and
 // modifiers are constants in the kernel it instantiates.
@@ -181,9 +182,8 @@ private:
             [](lane_word* rows, std::size_t) CTISA_EXEC_INLINE_LAMBDA {
                 value_rows<lay.rows, value_lanes> r;
                 r.template load<lay.rows>(rows);
-                [&]<std::size_t... I>(std::index_sequence<I...>) CTISA_EXEC_INLINE_LAMBDA {
-                    (Traits::template execute_values<code[I]>(r), ...);
-                }(std::make_index_sequence<n>{});
+                [&]<std::size_t... I>(std::index_sequence<I...>)
+                    CTISA_EXEC_INLINE_LAMBDA { (Traits::template execute_values<code[I]>(r), ...); }(std::make_index_sequence<n>{});
                 r.template store<rows_out_of<Traits>(lay)>(rows);
             },
             m.active_lanes());
@@ -215,8 +215,8 @@ private:
             return false;
         }
         std::array<lane_word, block> scratch;
-        const step_context<block_view_type> c{v, static_cast<std::uint32_t>(I), all_on.data(), true, all_on.data(), first,
-                                              m.active_lanes(), scratch.data()};
+        const step_context<block_view_type> c{
+            v, static_cast<std::uint32_t>(I), all_on.data(), true, all_on.data(), first, m.active_lanes(), scratch.data()};
         typename Traits::template effects<block> fx;
         flow<block> f;
         f.live = all_on.data();

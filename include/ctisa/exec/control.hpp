@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Control flow over N lanes: one program counter while the lanes agree, one per lane once a
 // branch divides them. Divergent lanes are scheduled by lowest program counter first, which runs
 // each lane through exactly the instructions it would run alone and lets lanes meet again where

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // From an opcode known at run time to the kernel instantiated for it: a table of function
 // pointers built from the ISA's generated list of opcodes, so that adding an opcode to the spec
 // adds it to the interpreter with no hand-written case. Each kernel stays its own function (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Floating-point helpers every executor may need, independent of any ISA: IEEE binary16
 // conversions with correct rounding, the four IEEE rounding directions for conversions and
 // round-to-integral, and saturating float-to-integer conversion.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What every ISA's kernels are written against: a view of N lanes of register rows, an
 // instruction descriptor seen either through a pointer (the interpreter) or as a template argument
 // (the compiled path), and the masked stores that end every kernel.
@@ -44,8 +45,8 @@ inline constexpr bool is_static_desc = requires { Desc::get(); };
 // all_active). The row, the values and the mask never overlap: saying so lets the compiler
 // vectorize short fixed-length loops it has already unrolled.
 template <class View>
-CTISA_EXEC_INLINE void store(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values,
-                             std::size_t count, const lane_word* __restrict active, bool all_active) {
+CTISA_EXEC_INLINE void store(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values, std::size_t count,
+                             const lane_word* __restrict active, bool all_active) {
     lane_word* __restrict d = v.row(row) + l0;
     if (all_active) {
         for (std::size_t k = 0; k < count; ++k) d[k] = values[k];
@@ -56,8 +57,8 @@ CTISA_EXEC_INLINE void store(const View& v, std::uint32_t row, std::size_t l0, c
 
 // The same, writing only the bits of `bits` (a write mask over parts of the word: 16-bit halves).
 template <class View>
-CTISA_EXEC_INLINE void store_bits(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values,
-                                  std::size_t count, const lane_word* __restrict active, bool all_active, lane_word bits) {
+CTISA_EXEC_INLINE void store_bits(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values, std::size_t count,
+                                  const lane_word* __restrict active, bool all_active, lane_word bits) {
     if (bits == lane_on) return store(v, row, l0, values, count, active, all_active);
     lane_word* __restrict d = v.row(row) + l0;
     if (all_active) {
@@ -79,8 +80,8 @@ template <class View>
 // the interpreter a call and a second store-to-load round trip per row (about a quarter of its
 // time per instruction at 16 lanes, measured).
 template <class Desc, class View>
-CTISA_EXEC_INLINE void store_bits_for(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values,
-                                      std::size_t count, const lane_word* __restrict active, bool all_active, lane_word bits) {
+CTISA_EXEC_INLINE void store_bits_for(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values, std::size_t count,
+                                      const lane_word* __restrict active, bool all_active, lane_word bits) {
     if constexpr (is_static_desc<Desc>) {
         store_bits(v, row, l0, values, count, active, all_active, bits);
     } else if (all_active && bits == lane_on) {  // (a copy of a constant size: a few moves, no loop to compile)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The runtime half of structured control flow: the active mask of W lanes and a fixed-depth stack
 // of frames (branches, loops, switches, calls), with the primitives that move lanes between them.
 // The structured run loop (structured.hpp) drives it from matched keywords; an ISA that works with
@@ -264,8 +265,7 @@ public:
     // A case label (the switch on top): lanes whose selector is `value` join those falling through.
     void enter_case(lane_word value, std::uint32_t rejoin) noexcept {
         lane_frame<W>& f = top();
-        for (std::size_t l = 0; l < W; ++l)
-            active_[l] |= f.resume[l] & live_[l] & ~f.held[l] & (f.values[l] == value ? lane_on : 0);
+        for (std::size_t l = 0; l < W; ++l) active_[l] |= f.resume[l] & live_[l] & ~f.held[l] & (f.values[l] == value ? lane_on : 0);
         f.rejoin = rejoin;
         refresh();
     }

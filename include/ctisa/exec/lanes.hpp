@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lanes stored structure-of-arrays: one row of N 32-bit values per register component, and the
 // vector ALU kernels that every ISA's executor computes with.
 //
@@ -27,7 +28,11 @@ inline constexpr lane_word lane_on = ~lane_word{0};
 
 // How many lanes a kernel computes at a time: a few SIMD registers' worth, dividing N evenly.
 template <std::size_t N>
-inline constexpr std::size_t chunk_of = N % 16 == 0 ? 16 : N % 8 == 0 ? 8 : N % 4 == 0 ? 4 : N % 2 == 0 ? 2 : 1;
+inline constexpr std::size_t chunk_of = N % 16 == 0  ? 16
+                                        : N % 8 == 0 ? 8
+                                        : N % 4 == 0 ? 4
+                                        : N % 2 == 0 ? 2
+                                                     : 1;
 
 [[nodiscard]] inline float as_float(lane_word bits) noexcept { return std::bit_cast<float>(bits); }
 [[nodiscard]] inline lane_word as_bits(float value) noexcept { return std::bit_cast<lane_word>(value); }
@@ -55,9 +60,7 @@ inline constexpr std::size_t chunk_of = N % 16 == 0 ? 16 : N % 8 == 0 ? 8 : N % 
 [[nodiscard]] constexpr std::int32_t as_int(lane_word a) noexcept { return static_cast<std::int32_t>(a); }
 
 // dst = active ? value : dst, without branches.
-[[nodiscard]] constexpr lane_word blend(lane_word dst, lane_word value, lane_word active) noexcept {
-    return (value & active) | (dst & ~active);
-}
+[[nodiscard]] constexpr lane_word blend(lane_word dst, lane_word value, lane_word active) noexcept { return (value & active) | (dst & ~active); }
 
 // A row pointer into lane storage: rows of `Stride` lanes, starting at lane `first`.
 template <std::size_t Stride>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The interpreter every ISA shares: a warp of W lanes running a program decoded once into
 // descriptors, parameterised by the ISA's executor traits (traits.hpp). An ISA's machine is this
 // class; what is the ISA's own to call on it (ATTILA's banks, Valhall's uniforms) comes from the
@@ -63,15 +64,15 @@ public:
         if constexpr (requires { typename Traits::environment_ref; }) {
             // The kernels see the environment through one type: instantiated once per W.
             typename Traits::environment_ref ref(env);
-            return run_with(env, step_budget, [this, &ref](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env&,
-                                                           effects& fx) {
-                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, ref, info(0, live), fx);
-            });
+            return run_with(env, step_budget,
+                            [this, &ref](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env&, effects& fx) {
+                                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, ref, info(0, live), fx);
+                            });
         } else {
-            return run_with(env, step_budget, [this](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env& e,
-                                                     effects& fx) {
-                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, e, info(0, live), fx);
-            });
+            return run_with(env, step_budget,
+                            [this](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env& e, effects& fx) {
+                                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, e, info(0, live), fx);
+                            });
         }
     }
     run_status run(std::uint64_t step_budget = default_step_budget) {
@@ -101,12 +102,11 @@ public:
 
     // The ISA's hook around one instruction (the default: the kernel for the lanes at it).
     template <class Desc, class View, class Env, class Fx, class Kernel>
-    CTISA_EXEC_INLINE void step_hook(const Desc& desc, const step_context<View>& c, Env& env, flow<View::lanes>& f, Fx& fx,
-                                     run_status& status, Kernel&& kernel) {
+    CTISA_EXEC_INLINE void step_hook(const Desc& desc, const step_context<View>& c, Env& env, flow<View::lanes>& f, Fx& fx, run_status& status,
+                                     Kernel&& kernel) {
         if constexpr (requires { Traits::step(*this, desc, c, env, f, fx, status, kernel); })
             Traits::step(*this, desc, c, env, f, fx, status, kernel);
-        else
-            kernel(c.at_pc, c.all, fx);
+        else kernel(c.at_pc, c.all, fx);
     }
 
     // --- for the ISA's hooks and the compiled path ---------------------------------------------
@@ -121,7 +121,9 @@ public:
     }
     [[nodiscard]] lane_view<W, W, context> view() noexcept { return {storage_.data(), 0, context_ptr()}; }
     template <std::size_t N>
-    [[nodiscard]] lane_view<N, N, context> block_view(lane_word* rows) noexcept { return {rows, 0, context_ptr()}; }
+    [[nodiscard]] lane_view<N, N, context> block_view(lane_word* rows) noexcept {
+        return {rows, 0, context_ptr()};
+    }
     [[nodiscard]] lane_info<layout_type> info(std::size_t first, const lane_word* live) const noexcept {
         return {&layout_, first, lanes_, live};
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The control-flow loop every ISA's executor runs: pick the instruction to run and its lanes
 // (lane_control), let the ISA execute it, then move the lanes on as it says (branch, end).
 // The interpreter and the compiled path of an ISA share this loop; they differ only in the step.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Static matching of structured control flow: given each instruction's control kind, find the
 // instruction each one jumps to, or the first structural error and where it is. constexpr, so
 // that a compile-time assembler rejects an unbalanced program while compiling.
@@ -27,10 +28,19 @@ namespace ctisa::exec {
 
 enum class flow_kind : std::uint8_t {
     ordinary,
-    if_, else_, endif,
-    loop, endloop, break_, continue_,
-    call, ret,
-    switch_, case_, default_, endswitch,
+    if_,
+    else_,
+    endif,
+    loop,
+    endloop,
+    break_,
+    continue_,
+    call,
+    ret,
+    switch_,
+    case_,
+    default_,
+    endswitch,
     end,  // the lanes end (END, a kill or discard when it is its own instruction)
 };
 
@@ -41,16 +51,16 @@ struct flow_op {
     lane_word value = 0;       // case: the selector value it matches (compared as integers)
 };
 
-#define CTISA_STRUCTURE_PROBLEMS(X)                                           \
-    X(unexpected_else, "else without an open if, or a second else")           \
+#define CTISA_STRUCTURE_PROBLEMS(X)                                          \
+    X(unexpected_else, "else without an open if, or a second else")          \
     X(unexpected_close, "block end that does not match the innermost block") \
-    X(unclosed_block, "block not closed before the end of the program")       \
-    X(break_outside_loop, "break outside every loop and switch")               \
-    X(continue_outside_loop, "continue outside every loop")                    \
-    X(label_outside_switch, "case or default not directly inside a switch")    \
-    X(duplicate_default, "second default in one switch")                       \
-    X(duplicate_case, "case value given twice in one switch")                  \
-    X(bad_call_target, "call target outside the program or inside a block")   \
+    X(unclosed_block, "block not closed before the end of the program")      \
+    X(break_outside_loop, "break outside every loop and switch")             \
+    X(continue_outside_loop, "continue outside every loop")                  \
+    X(label_outside_switch, "case or default not directly inside a switch")  \
+    X(duplicate_default, "second default in one switch")                     \
+    X(duplicate_case, "case value given twice in one switch")                \
+    X(bad_call_target, "call target outside the program or inside a block")  \
     X(too_deep, "blocks nested deeper than the matcher's limit")
 
 enum class structure_problem : std::uint8_t {
@@ -65,7 +75,7 @@ enum class structure_problem : std::uint8_t {
         case structure_problem::none: return "no error";
 #define CTISA_X(name, message) \
     case structure_problem::name: return message;
-        CTISA_STRUCTURE_PROBLEMS(CTISA_X)
+            CTISA_STRUCTURE_PROBLEMS(CTISA_X)
 #undef CTISA_X
     }
     return "unknown";
@@ -97,7 +107,7 @@ constexpr void require_structured(structure_error e) noexcept {
         case structure_problem::none: return;
 #define CTISA_X(name, message) \
     case structure_problem::name: diagnostic::name(); return;
-        CTISA_STRUCTURE_PROBLEMS(CTISA_X)
+            CTISA_STRUCTURE_PROBLEMS(CTISA_X)
 #undef CTISA_X
     }
 }
@@ -133,29 +143,30 @@ constexpr bool outside_blocks(std::span<const flow_op> ops, std::uint32_t target
         if (k == flow_kind::endif || k == flow_kind::endloop || k == flow_kind::endswitch) --depth;
     }
     flow_kind k = ops[target].kind;
-    bool closer = k == flow_kind::else_ || k == flow_kind::endif || k == flow_kind::endloop ||
-                  k == flow_kind::case_ || k == flow_kind::default_ || k == flow_kind::endswitch;
+    bool closer = k == flow_kind::else_ || k == flow_kind::endif || k == flow_kind::endloop || k == flow_kind::case_ ||
+                  k == flow_kind::default_ || k == flow_kind::endswitch;
     return depth == 0 && !closer;
 }
 
 // A break or continue links to its block's opener while matching; this makes it the closer.
-constexpr std::uint32_t closer_of(std::span<const flow_op> ops, std::span<const std::uint32_t> links,
-                                  std::uint32_t opener) noexcept {
+constexpr std::uint32_t closer_of(std::span<const flow_op> ops, std::span<const std::uint32_t> links, std::uint32_t opener) noexcept {
     std::uint32_t at = links[opener];
     while (ops[at].kind != flow_kind::endloop && ops[at].kind != flow_kind::endswitch) at = links[at];
     return at;
 }
 
 template <std::size_t MaxDepth>
-constexpr structure_problem match_one(std::span<const flow_op> ops, std::span<std::uint32_t> links,
-                                       open_stack<MaxDepth>& open, std::uint32_t i) noexcept {
+constexpr structure_problem match_one(std::span<const flow_op> ops, std::span<std::uint32_t> links, open_stack<MaxDepth>& open,
+                                      std::uint32_t i) noexcept {
     using k = flow_kind;
     const flow_op& op = ops[i];
     open_block* top = open.size ? &open.items[open.size - 1] : nullptr;
     auto top_is = [&](flow_kind kind) { return top && ops[top->at].kind == kind; };
     links[i] = 0;
     switch (op.kind) {
-        case k::if_: case k::loop: case k::switch_:
+        case k::if_:
+        case k::loop:
+        case k::switch_:
             if (open.size == MaxDepth) return structure_problem::too_deep;
             open.items[open.size++] = open_block{i, i, false, false};
             links[i] = i;  // a switch without labels links to its endswitch (set when closed)
@@ -183,7 +194,8 @@ constexpr structure_problem match_one(std::span<const flow_op> ops, std::span<st
             links[i] = top->at;
             --open.size;
             return structure_problem::none;
-        case k::case_: case k::default_:
+        case k::case_:
+        case k::default_:
             if (!top_is(k::switch_)) return structure_problem::label_outside_switch;
             if (op.kind == k::default_ && top->has_default) return structure_problem::duplicate_default;
             if (op.kind == k::case_)
@@ -194,7 +206,8 @@ constexpr structure_problem match_one(std::span<const flow_op> ops, std::span<st
             links[i] = top->at;  // until the next label: ends the duplicate scan above
             top->last = i;
             return structure_problem::none;
-        case k::break_: case k::continue_: {
+        case k::break_:
+        case k::continue_: {
             bool brk = op.kind == k::break_;
             std::size_t b = open.innermost(ops, k::loop, brk ? k::switch_ : k::loop);
             if (b == open.size) return brk ? structure_problem::break_outside_loop : structure_problem::continue_outside_loop;
@@ -205,8 +218,7 @@ constexpr structure_problem match_one(std::span<const flow_op> ops, std::span<st
             if (op.target >= ops.size()) return structure_problem::bad_call_target;
             links[i] = op.target;
             return structure_problem::none;
-        default:
-            return structure_problem::none;
+        default: return structure_problem::none;
     }
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Structured divergent control flow over W lanes: the run loop shared by the executors of ISAs
 // whose branches are blocks (if / else / endif, loops with break and continue, switch, call and
 // return) rather than jumps per lane.
@@ -164,8 +165,7 @@ private:
     [[nodiscard]] std::uint32_t link() const noexcept { return s_.links[pc_]; }
     [[nodiscard]] bool calls_step() const noexcept {
         flow_kind k = kind();
-        return k != flow_kind::else_ && k != flow_kind::endif && k != flow_kind::case_ &&
-               k != flow_kind::default_ && k != flow_kind::endswitch;
+        return k != flow_kind::else_ && k != flow_kind::endif && k != flow_kind::case_ && k != flow_kind::default_ && k != flow_kind::endswitch;
     }
     // Ends the run with `code` at the current instruction (its index in error::offset).
     bool fail(error_code code, std::string_view why) noexcept {
@@ -179,20 +179,22 @@ private:
     bool enter() noexcept {
         frame_kind need = frame_kind::branch;
         switch (kind()) {
-            case flow_kind::else_: case flow_kind::endif: need = frame_kind::branch; break;
+            case flow_kind::else_:
+            case flow_kind::endif: need = frame_kind::branch; break;
             case flow_kind::endloop: need = frame_kind::loop; break;
-            case flow_kind::case_: case flow_kind::default_: case flow_kind::endswitch: need = frame_kind::switch_; break;
+            case flow_kind::case_:
+            case flow_kind::default_:
+            case flow_kind::endswitch: need = frame_kind::switch_; break;
             default: return true;
         }
         if (stack_.depth() == 0 || stack_.top().kind != need) return fail(error_code::unbalanced_structure, "block end outside its block");
         switch (kind()) {
             case flow_kind::else_: stack_.enter_else(link()); break;
-            case flow_kind::endif: case flow_kind::endswitch: stack_.pop(); break;
+            case flow_kind::endif:
+            case flow_kind::endswitch: stack_.pop(); break;
             case flow_kind::endloop: stack_.arrive_loop_end(); break;
             case flow_kind::case_: stack_.enter_case(s_.ops[pc_].value, link()); break;
-            default:
-                stack_.enter_default(matched_cases<W>(s_, stack_.top().origin, stack_.top().values), link());
-                break;
+            default: stack_.enter_default(matched_cases<W>(s_, stack_.top().origin, stack_.top().values), link()); break;
         }
         return true;
     }
@@ -292,8 +294,8 @@ private:
 // stack of Depth frames. step(pc, active, io) runs instruction pc for the lanes of `active`.
 // The run ends when no lane is left (status none) or on an error.
 template <std::size_t W, std::size_t Depth = 32, class Step>
-structured_outcome<W> run_structured(std::uint32_t length, structure_view s, std::uint64_t budget, std::size_t lanes,
-                                     Step&& step, structured_options options = {}) {
+structured_outcome<W> run_structured(std::uint32_t length, structure_view s, std::uint64_t budget, std::size_t lanes, Step&& step,
+                                     structured_options options = {}) {
     // The engine holds Depth frames of 3 W-lane rows: keep it off the caller's stack frame size
     // limits by constructing it here once per run (no allocation per step).
     detail::structured_run<W, Depth> r(length, s, lanes, options);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What an ISA gives the executor core (ctisa::exec::machine, ctisa::exec::compiled): a traits
 // class T with static members. The core owns everything that is not a fact about one ISA: the
 // program's storage, the control loop, the run overloads, the block path and the function table of
@@ -134,14 +135,14 @@ concept structured_traits = requires(const typename T::descriptor& d) {
 };
 
 template <class T>
-concept executor_traits = requires(std::span<const typename T::instruction> program, const typename T::layout& lay,
-                                   typename T::descriptor* out) {
-    typename T::default_environment;
-    typename T::template effects<1>;
-    { T::layout_of(program) } -> std::same_as<typename T::layout>;
-    T::describe(program, lay, out);
-    { lay.rows } -> std::convertible_to<std::uint32_t>;
-} && std::is_trivially_copyable_v<typename T::descriptor>;
+concept executor_traits =
+    requires(std::span<const typename T::instruction> program, const typename T::layout& lay, typename T::descriptor* out) {
+        typename T::default_environment;
+        typename T::template effects<1>;
+        { T::layout_of(program) } -> std::same_as<typename T::layout>;
+        T::describe(program, lay, out);
+        { lay.rows } -> std::convertible_to<std::uint32_t>;
+    } && std::is_trivially_copyable_v<typename T::descriptor>;
 
 // --- the defaults ----------------------------------------------------------------------------
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A compiled block's registers as values: each row a GCC/Clang vector of a block's lanes, the rows
 // an array indexed only by compile-time constants in one function, so that the optimiser keeps
 // them in SIMD registers (scalar replacement) and a dependent chain never goes through memory.
@@ -60,15 +61,13 @@ struct value_rows {
     // Rows [0, N) from / to `rows` (rows of B lanes, one after another), one constant index each.
     template <std::size_t N>
     CTISA_EXEC_INLINE void load(const lane_word* rows) noexcept {
-        [&]<std::size_t... I>(std::index_sequence<I...>) CTISA_EXEC_INLINE_LAMBDA {
-            ((void)std::memcpy(&row[I], rows + I * B, sizeof(bits)), ...);
-        }(std::make_index_sequence<N>{});
+        [&]<std::size_t... I>(std::index_sequence<I...>)
+            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(&row[I], rows + I * B, sizeof(bits)), ...); }(std::make_index_sequence<N>{});
     }
     template <std::size_t N>
     CTISA_EXEC_INLINE void store(lane_word* rows) const noexcept {
-        [&]<std::size_t... I>(std::index_sequence<I...>) CTISA_EXEC_INLINE_LAMBDA {
-            ((void)std::memcpy(rows + I * B, &row[I], sizeof(bits)), ...);
-        }(std::make_index_sequence<N>{});
+        [&]<std::size_t... I>(std::index_sequence<I...>)
+            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(rows + I * B, &row[I], sizeof(bits)), ...); }(std::make_index_sequence<N>{});
     }
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The four-component operand layer of vector ISAs (ATTILA; the coming Cayman, AMD IL and
 // NV_gpu_program4 executors): swizzles, write masks, source modifiers (absolute value, negation)
 // and saturation, as constexpr parts of an instruction's descriptor, plus the loads and stores

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed builders: one constexpr object per instruction (generated/builders.hpp), called with
 // operands whose C++ types say what they are. A wrong count or kind of operand does not compile
 // (the static_assert names the rule); a modifier the instruction does not take is a compile error
@@ -20,12 +21,20 @@ namespace ctisa::nvasm::build {
 // A source: a variable, binding or constant with its sign, bars and swizzle.
 struct vector_source {
     operand op{};
-    constexpr vector_source operator-() const { auto c = *this; c.op.negate = !c.op.negate; return c; }
+    constexpr vector_source operator-() const {
+        auto c = *this;
+        c.op.negate = !c.op.negate;
+        return c;
+    }
 };
 // A source with exactly one component selected (<instOperandS>).
 struct scalar_source {
     operand op{};
-    constexpr scalar_source operator-() const { auto c = *this; c.op.negate = !c.op.negate; return c; }
+    constexpr scalar_source operator-() const {
+        auto c = *this;
+        c.op.negate = !c.op.negate;
+        return c;
+    }
 };
 // A destination with its write mask.
 struct destination {
@@ -82,8 +91,12 @@ struct variable {
 constexpr variable temp(std::string_view name) { return {operand_kind::variable, detail::text_of(name)}; }
 constexpr variable binding(std::string_view path) { return {operand_kind::binding, detail::text_of(path)}; }
 constexpr variable constant(std::string_view value) { return {operand_kind::constant, detail::text_of(value)}; }
-constexpr scalar_source scalar_constant(std::string_view value) { return {operand{operand_kind::constant, false, false, detail::text_of(value), {}}}; }
-constexpr test cc(cc_rule rule, std::uint8_t reg = 0, std::string_view swizzle = {}) { return {cc_test{rule, reg, detail::swizzle_of(swizzle), true}}; }
+constexpr scalar_source scalar_constant(std::string_view value) {
+    return {operand{operand_kind::constant, false, false, detail::text_of(value), {}}};
+}
+constexpr test cc(cc_rule rule, std::uint8_t reg = 0, std::string_view swizzle = {}) {
+    return {cc_test{rule, reg, detail::swizzle_of(swizzle), true}};
+}
 
 namespace detail {
 
@@ -93,16 +106,18 @@ constexpr bool fits(slot s) {
     using T = std::remove_cvref_t<A>;
     switch (s) {
         case slot::result: return std::is_same_v<T, destination> || std::is_same_v<T, variable>;
-        case slot::vector: case slot::optional_vector:
-            return std::is_same_v<T, vector_source> || std::is_same_v<T, scalar_source> || std::is_same_v<T, variable>;
+        case slot::vector:
+        case slot::optional_vector: return std::is_same_v<T, vector_source> || std::is_same_v<T, scalar_source> || std::is_same_v<T, variable>;
         case slot::scalar: return std::is_same_v<T, scalar_source>;
         case slot::vector_no_swizzle: return std::is_same_v<T, variable>;
         case slot::extended_swizzle: return std::is_same_v<T, extended_swizzle>;
         case slot::texture: return std::is_same_v<T, texture>;
         case slot::label: return std::is_same_v<T, label>;
-        case slot::cc_test: case slot::cc_mask: return std::is_same_v<T, test>;
+        case slot::cc_test:
+        case slot::cc_mask: return std::is_same_v<T, test>;
         case slot::kill_condition:
-            return std::is_same_v<T, test> || std::is_same_v<T, vector_source> || std::is_same_v<T, scalar_source> || std::is_same_v<T, variable>;
+            return std::is_same_v<T, test> || std::is_same_v<T, vector_source> || std::is_same_v<T, scalar_source> ||
+                   std::is_same_v<T, variable>;
         case slot::none: return false;
     }
     return false;
@@ -142,19 +157,47 @@ template <opcode Op>
 struct builder {
     instruction_part modifiers{};
 
-    constexpr builder with(void (*set)(instruction_part&)) const { auto b = *this; set(b.modifiers); return b; }
-    constexpr builder f() const { return with([](instruction_part& m) { m.type = data_type::f; }); }
-    constexpr builder s() const { return with([](instruction_part& m) { m.type = data_type::s; }); }
-    constexpr builder u() const { return with([](instruction_part& m) { m.type = data_type::u; }); }
-    constexpr builder cc0() const { return with([](instruction_part& m) { m.cc = cc_update::cc0; }); }
-    constexpr builder cc1() const { return with([](instruction_part& m) { m.cc = cc_update::cc1; }); }
-    constexpr builder sat() const { return with([](instruction_part& m) { m.clamp = clamp::sat; }); }
-    constexpr builder ssat() const { return with([](instruction_part& m) { m.clamp = clamp::ssat; }); }
-    constexpr builder ntc() const { return with([](instruction_part& m) { m.ntc = true; }); }
-    constexpr builder s24() const { return with([](instruction_part& m) { m.multiply = multiply_mode::s24; }); }
-    constexpr builder u24() const { return with([](instruction_part& m) { m.multiply = multiply_mode::u24; }); }
-    constexpr builder hi() const { return with([](instruction_part& m) { m.multiply = multiply_mode::hi; }); }
-    constexpr builder half() const { return with([](instruction_part& m) { m.precision = precision::h; }); }
+    constexpr builder with(void (*set)(instruction_part&)) const {
+        auto b = *this;
+        set(b.modifiers);
+        return b;
+    }
+    constexpr builder f() const {
+        return with([](instruction_part& m) { m.type = data_type::f; });
+    }
+    constexpr builder s() const {
+        return with([](instruction_part& m) { m.type = data_type::s; });
+    }
+    constexpr builder u() const {
+        return with([](instruction_part& m) { m.type = data_type::u; });
+    }
+    constexpr builder cc0() const {
+        return with([](instruction_part& m) { m.cc = cc_update::cc0; });
+    }
+    constexpr builder cc1() const {
+        return with([](instruction_part& m) { m.cc = cc_update::cc1; });
+    }
+    constexpr builder sat() const {
+        return with([](instruction_part& m) { m.clamp = clamp::sat; });
+    }
+    constexpr builder ssat() const {
+        return with([](instruction_part& m) { m.clamp = clamp::ssat; });
+    }
+    constexpr builder ntc() const {
+        return with([](instruction_part& m) { m.ntc = true; });
+    }
+    constexpr builder s24() const {
+        return with([](instruction_part& m) { m.multiply = multiply_mode::s24; });
+    }
+    constexpr builder u24() const {
+        return with([](instruction_part& m) { m.multiply = multiply_mode::u24; });
+    }
+    constexpr builder hi() const {
+        return with([](instruction_part& m) { m.multiply = multiply_mode::hi; });
+    }
+    constexpr builder half() const {
+        return with([](instruction_part& m) { m.precision = precision::h; });
+    }
 
     template <class... A>
     constexpr result<instruction> operator()(const A&... a) const {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A program written in C++ as a literal, validated by the compiler: a wrong program does not
 // compile, and the message names the problem, its line and its column (ctisa::diagnostic).
 //   constexpr auto p = ctisa::nvasm::program_of<"!!NVfp4.0\nMOV result.color, fragment.color;\nEND">();

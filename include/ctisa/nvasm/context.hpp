@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the parser knows from the statements before the current one: the stage, declared names,
 // labels and calls, open IF/REP blocks, options and geometry declarations seen.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Parsing the statements that are not instructions: OPTION, the geometry declarations, and the
 // naming statements ATTRIB, PARAM, TEMP, OUTPUT, ALIAS, BUFFER, BUFFER4 with their modifiers.
 #pragma once
@@ -50,8 +51,8 @@ constexpr error check_interpolation(const declaration_part& d, text::position at
 }
 
 // A new name, `word` read at `at`: not reserved, not declared before.
-constexpr error establish_name(context& ctx, std::string_view word, text::position at, variable_class kind, std::int32_t array_size, name_text& name,
-                               data_type type) {
+constexpr error establish_name(context& ctx, std::string_view word, text::position at, variable_class kind, std::int32_t array_size,
+                               name_text& name, data_type type) {
     if (word.empty()) return text::cursor::fail_at(at, error_code::missing_operand, "a name");
     if (is_reserved(word)) return text::cursor::fail_at(at, errors::reserved_name, word);
     if (ctx.find(word)) return text::cursor::fail_at(at, error_code::duplicate_name, word);
@@ -68,7 +69,8 @@ constexpr error initializer_item(text::cursor& in, const context& ctx, declarati
     const auto at = lex::at(in);
     const std::size_t start = in.offset();
     std::string_view sign;
-    if (keyword == declaration::param && (in.peek() == '-' || in.peek() == '+')) sign = in.peek() == '-' ? "-" : "", in.advance(), in.skip_blanks();
+    if (keyword == declaration::param && (in.peek() == '-' || in.peek() == '+'))
+        sign = in.peek() == '-' ? "-" : "", in.advance(), in.skip_blanks();
     const bool constant = in.peek() == '{' || text::is_digit(in.peek()) || in.peek() == '.';
     if (constant && keyword != declaration::param) return text::cursor::fail_at(at, error_code::wrong_operand_kind, in.token_text());
     auto r = constant ? parse_constant(in) : parse_reference(in, ctx, in_list);
@@ -94,7 +96,8 @@ constexpr std::uint32_t members_of(std::string_view item) noexcept {
         return 1;  // a constant
     if (const std::size_t dots = item.rfind(".."); dots != std::string_view::npos) {
         const std::size_t open = item.rfind('[', dots), close = item.find(']', dots);
-        const auto a = lex::integer_value(item.substr(open + 1, dots - open - 1)), b = lex::integer_value(item.substr(dots + 2, close - dots - 2));
+        const auto a = lex::integer_value(item.substr(open + 1, dots - open - 1)),
+                   b = lex::integer_value(item.substr(dots + 2, close - dots - 2));
         return a && b && *b >= *a ? *b - *a + 1 : 0;
     }
     if (item.starts_with("program.buffer")) return item.find("][") == std::string_view::npos ? 0 : 1;
@@ -178,7 +181,8 @@ constexpr result<instruction> parse_option(text::cursor& in, context& ctx, text:
 }
 
 // PRIMITIVE_IN, PRIMITIVE_OUT, VERTICES_OUT: once each, before the body.
-constexpr result<instruction> parse_geometry_declaration(text::cursor& in, context& ctx, declaration keyword, std::string_view word, text::position at) {
+constexpr result<instruction> parse_geometry_declaration(text::cursor& in, context& ctx, declaration keyword, std::string_view word,
+                                                         text::position at) {
     if (ctx.body_started) return text::cursor::fail_at(at, error_code::misplaced_statement, word);
     const unsigned bit = keyword == declaration::primitive_in ? 1u : keyword == declaration::primitive_out ? 2u : 4u;
     if (ctx.geometry_decls & bit) return text::cursor::fail_at(at, error_code::duplicate_name, word);
@@ -238,13 +242,16 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
     if ((interpolated && d.keyword != declaration::attrib) || (d.modifiers && d.keyword == declaration::alias))
         return text::cursor::fail_at(at, error_code::modifier_not_allowed, first);
     // NV_fragment_program4: FLAT with CENTROID or NOPERSPECTIVE contradicts itself.
-    if (detail::has_modifier(d.modifiers, "FLAT") && (detail::has_modifier(d.modifiers, "CENTROID") || detail::has_modifier(d.modifiers, "NOPERSPECTIVE")))
+    if (detail::has_modifier(d.modifiers, "FLAT") &&
+        (detail::has_modifier(d.modifiers, "CENTROID") || detail::has_modifier(d.modifiers, "NOPERSPECTIVE")))
         return text::cursor::fail_at(at, error_code::conflicting_modifiers, first);
     switch (d.keyword) {
         case declaration::temp:
             for (bool more = true; more; more = in.consume(',')) {
                 const auto nat = lex::at(in);
-                if (error e = detail::establish_name(ctx, lex::identifier(in), nat, variable_class::temp, -1, d.name, detail::declared_type(d.modifiers)); e.failed())
+                if (error e = detail::establish_name(ctx, lex::identifier(in), nat, variable_class::temp, -1, d.name,
+                                                     detail::declared_type(d.modifiers));
+                    e.failed())
                     return e;
             }
             return ins;

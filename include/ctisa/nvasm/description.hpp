@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The NV_gpu_program4 family as tables (generated from generators/specs/nvasm.toml), and lookups
 // that keep the language's case-sensitivity.
 #pragma once
@@ -30,7 +31,8 @@ namespace ctisa::nvasm {
 
 // The entry of `table` whose `key` member is exactly `name`, or null.
 template <class Entry, std::size_t N>
-[[nodiscard]] constexpr const Entry* find_named(const std::array<Entry, N>& table, std::string_view Entry::*key, std::string_view name) noexcept {
+[[nodiscard]] constexpr const Entry* find_named(const std::array<Entry, N>& table, std::string_view Entry::* key,
+                                                std::string_view name) noexcept {
     for (const auto& e : table)
         if (e.*key == name) return &e;
     return nullptr;
@@ -39,7 +41,9 @@ template <class Entry, std::size_t N>
 [[nodiscard]] constexpr const texture_target_info* find_texture_target(std::string_view name) noexcept {
     return find_named(texture_targets, &texture_target_info::name, name);
 }
-[[nodiscard]] constexpr const modifier_info* find_modifier(std::string_view name) noexcept { return find_named(modifiers, &modifier_info::name, name); }
+[[nodiscard]] constexpr const modifier_info* find_modifier(std::string_view name) noexcept {
+    return find_named(modifiers, &modifier_info::name, name);
+}
 [[nodiscard]] constexpr const declaration_info* find_declaration(std::string_view keyword) noexcept {
     return find_named(declarations, &declaration_info::keyword, keyword);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NV assembly's part of its reference page (`ctisa doc nvasm`, core/doc_adapter.hpp): the
 // language's word lists as enums and each instruction's syntax, built from the generated
 // description (Table X.13's columns, the operand form, the stages).
@@ -26,8 +27,9 @@ struct doc_adapter<nvasm::isa> {
         enum_doc targets{"texture_target", "Texture targets (<texTarget>, and BUFFER for TXF and TXQ)", {}};
         for (unsigned i = 0; i < nvasm::texture_targets.size(); ++i) {
             const auto& t = nvasm::texture_targets[i];
-            targets.values.push_back({i, t.name, doc_join({t.shadow ? "shadow " : "", t.array ? "array " : "", t.cube ? "cube " : "",
-                                                           t.sampled ? "sampled" : "not sampled", t.fetched ? ", fetched by TXF" : ""})});
+            targets.values.push_back({i, t.name,
+                                      doc_join({t.shadow ? "shadow " : "", t.array ? "array " : "", t.cube ? "cube " : "",
+                                                t.sampled ? "sampled" : "not sampled", t.fetched ? ", fetched by TXF" : ""})});
         }
         f(targets);
         const auto word = [](std::string_view w) { return w; };
@@ -70,7 +72,8 @@ private:
     static std::string_view slot_text(nvasm::slot s) {
         switch (s) {
             case nvasm::slot::result: return "result";
-            case nvasm::slot::vector: case nvasm::slot::vector_no_swizzle: return "vector";
+            case nvasm::slot::vector:
+            case nvasm::slot::vector_no_swizzle: return "vector";
             case nvasm::slot::scalar: return "scalar";
             case nvasm::slot::extended_swizzle: return "x, y, z, w";
             case nvasm::slot::texture: return "texture[n], <texture_target>";
@@ -101,7 +104,8 @@ private:
 
     static std::string details(const nvasm::instruction_info& i) {
         return doc_join({nvasm::grammar_class_name(i.grammar), ", stages:", (i.stages & nvasm::stage_bit::vertex) ? " vertex" : "",
-                         (i.stages & nvasm::stage_bit::fragment) ? " fragment" : "", (i.stages & nvasm::stage_bit::geometry) ? " geometry" : ""});
+                         (i.stages & nvasm::stage_bit::fragment) ? " fragment" : "",
+                         (i.stages & nvasm::stage_bit::geometry) ? " geometry" : ""});
     }
 };
 

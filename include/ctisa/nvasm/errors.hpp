@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The error kinds only NV assembly has (the general ones: ctisa/core/error.hpp).
 #pragma once
 

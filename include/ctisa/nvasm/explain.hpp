@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The parsed structure of a statement, one "field<TAB>value" line each, for `ctisa explain nvasm`
 // (DESIGN.md: an ISA of text explains what the parser made of each statement).
 #pragma once
@@ -39,7 +40,8 @@ constexpr void explain_instruction(Sink& out, const instruction_part& op) {
     if (op.precision != precision::none) field(out, "precision", op.precision == precision::r ? "R" : "H");
     if (op.cc != cc_update::none) field(out, "cc_update", op.cc == cc_update::cc0 ? "CC0" : "CC1");
     if (op.clamp != clamp::none) field(out, "clamp", op.clamp == clamp::sat ? "SAT" : "SSAT");
-    if (op.multiply != multiply_mode::none) field(out, "multiply", op.multiply == multiply_mode::s24 ? "S24" : op.multiply == multiply_mode::u24 ? "U24" : "HI");
+    if (op.multiply != multiply_mode::none)
+        field(out, "multiply", op.multiply == multiply_mode::s24 ? "S24" : op.multiply == multiply_mode::u24 ? "U24" : "HI");
     if (op.ntc) field(out, "ntc", "NTC");
     if (op.result.kind != operand_kind::none) {
         field(out, "result", op.result.ref.view());
@@ -76,7 +78,8 @@ constexpr void explain(Sink& out, const instruction& ins) {
             if (!ins.decl.init.empty()) detail::field(out, "value", ins.decl.init.view());
             break;
         case statement_kind::label: detail::field(out, "label", ins.label.view()); break;
-        case statement_kind::end: case statement_kind::none: break;
+        case statement_kind::end:
+        case statement_kind::none: break;
     }
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Parsing one instruction: the opcode with its suffixes and modifiers (Tables X.13-X.15), then
 // the operands of its form, then the rules of program structure (stages, blocks, labels).
 #pragma once
@@ -82,7 +83,8 @@ constexpr error check_modifiers(const instruction_part& op, text::position at) {
     if (op.ntc && i.default_type == data_type::none) return refuse("NTC");
     if (op.multiply != multiply_mode::none && !i.multiply_modes) return refuse("S24/U24/HI");
     // Clamping only where the result is floating-point (section 2.X.4.1).
-    const bool float_result = i.out == operand_type::vf || (op.type == data_type::none ? i.default_type == data_type::f : op.type == data_type::f);
+    const bool float_result =
+        i.out == operand_type::vf || (op.type == data_type::none ? i.default_type == data_type::f : op.type == data_type::f);
     if (op.clamp != clamp::none && !float_result) return refuse(op.clamp == clamp::sat ? "SAT" : "SSAT");
     return {};
 }
@@ -144,7 +146,8 @@ constexpr data_type type_of(operand_type code, data_type t) noexcept {
         case operand_type::vf: return data_type::f;
         case operand_type::vs: return data_type::s;
         case operand_type::vu: return data_type::u;
-        case operand_type::none: case operand_type::c: return data_type::none;
+        case operand_type::none:
+        case operand_type::c: return data_type::none;
         default: return t;
     }
 }
@@ -161,7 +164,9 @@ constexpr error check_types(const context& ctx, const instruction_part& op, text
     if (op.ntc) return {};
     const auto& i = info(op.code);
     const data_type t = op.type != data_type::none ? op.type : op.precision != precision::none ? data_type::f : i.default_type;
-    auto conflicts = [&](const context::variable* v, operand_type code) { return v && v->type != data_type::none && type_of(code, t) != data_type::none && v->type != type_of(code, t); };
+    auto conflicts = [&](const context::variable* v, operand_type code) {
+        return v && v->type != data_type::none && type_of(code, t) != data_type::none && v->type != type_of(code, t);
+    };
     // The subject names the variable's declared type (the context's names die with the parse).
     auto mismatch = [&](const context::variable* v) {
         return text::cursor::fail_at(at, errors::type_mismatch, v->type == data_type::s ? "INT" : v->type == data_type::u ? "UINT" : "FLOAT");
@@ -175,7 +180,10 @@ constexpr error check_types(const context& ctx, const instruction_part& op, text
 // Section 2.X.4.4: one texture unit, one target in a program.
 constexpr error check_texture_unit(context& ctx, const texture_access& t, text::position at) {
     for (const auto& [unit, target] : ctx.texture_units)
-        if (unit == t.unit) return target == t.target ? error{} : text::cursor::fail_at(at, errors::texture_target_conflict, texture_targets[static_cast<std::size_t>(t.target) - 1].name);
+        if (unit == t.unit)
+            return target == t.target ? error{}
+                                      : text::cursor::fail_at(at, errors::texture_target_conflict,
+                                                              texture_targets[static_cast<std::size_t>(t.target) - 1].name);
     if (!ctx.texture_units.push_back({t.unit, t.target})) return text::cursor::fail_at(at, error_code::program_too_long);
     return {};
 }
@@ -248,10 +256,12 @@ constexpr error check_structure(context& ctx, const instruction_part& op, text::
     switch (code) {
         case opcode::if_:
         case opcode::rep:
-            if (!ctx.blocks.push_back({code, false, op.source_count > 0, false})) return text::cursor::fail_at(at, error_code::program_too_long, word);
+            if (!ctx.blocks.push_back({code, false, op.source_count > 0, false}))
+                return text::cursor::fail_at(at, error_code::program_too_long, word);
             return {};
         case opcode::else_:
-            if (ctx.blocks.empty() || ctx.blocks[ctx.blocks.size() - 1].opener != opcode::if_ || ctx.blocks[ctx.blocks.size() - 1].has_else) return fail();
+            if (ctx.blocks.empty() || ctx.blocks[ctx.blocks.size() - 1].opener != opcode::if_ || ctx.blocks[ctx.blocks.size() - 1].has_else)
+                return fail();
             ctx.blocks[ctx.blocks.size() - 1].has_else = true;
             return {};
         case opcode::endif:
@@ -288,7 +298,8 @@ constexpr result<instruction> parse_instruction(text::cursor& in, context& ctx) 
     const auto word = lex::identifier(in);
     instruction ins;
     ins.kind = statement_kind::instruction;
-    if (!detail::find_with_suffixes(word, ins.op)) return text::cursor::fail_at(at, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
+    if (!detail::find_with_suffixes(word, ins.op))
+        return text::cursor::fail_at(at, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
     if (!(info(ins.op.code).stages & ctx.stage_mask())) return text::cursor::fail_at(at, errors::wrong_stage, word);
     while (in.peek() == '.') {  // modifiers follow the opcode directly
         in.advance();

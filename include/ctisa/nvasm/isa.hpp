@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NV assembly as the engine sees it (ctisa/core/contract.hpp): a text-only ISA whose image is its
 // canonical text. Statements end with ';', except the header line, labels and END, which the
 // contract's optional `terminated` says.
@@ -28,10 +29,14 @@ struct isa {
         return error{errors::missing_end, 0, 0, static_cast<std::uint32_t>(program.empty() ? 0 : program.size() - 1), "END"};
     }
     template <class Sink>
-    static constexpr void print(Sink& out, const instruction& in) { print_unterminated(out, in); }
+    static constexpr void print(Sink& out, const instruction& in) {
+        print_unterminated(out, in);
+    }
     // `ctisa explain nvasm`: each statement's canonical text, then what the parser made of it.
     template <class Sink>
-    static constexpr void explain(Sink& out, const instruction& in) { nvasm::explain(out, in); }
+    static constexpr void explain(Sink& out, const instruction& in) {
+        nvasm::explain(out, in);
+    }
 
     // `ctisa opcodes nvasm`: mnemonic, grammar class, table row.
     template <class F>

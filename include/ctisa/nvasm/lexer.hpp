@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The tokens of NV assembly that the core cursor does not know: identifiers with '$', numbers as
 // written (int, float, hex), swizzles and write masks.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NVIDIA unified assembly (the NV_gpu_program4 family): one include.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Operands: references to declared variables and bindings (with array members, relative
 // addressing, ranges), constants, swizzles, write masks, condition-code tests, texture access.
 // Each reference is kept as its canonical text; what it names is checked here, once.
@@ -25,9 +26,7 @@ namespace detail {
 
 // The source text from `start` to the cursor: error subjects point into the source, never into
 // the parser's own temporaries.
-constexpr std::string_view since(const text::cursor& in, std::size_t start) noexcept {
-    return in.source().substr(start, in.offset() - start);
-}
+constexpr std::string_view since(const text::cursor& in, std::size_t start) noexcept { return in.source().substr(start, in.offset() - start); }
 
 template <std::size_t N>
 constexpr error put(text::cursor& in, fixed_text<N>& out, std::string_view s) {
@@ -133,7 +132,8 @@ constexpr error array_member(text::cursor& in, const context& ctx, reference_tex
 
 // Bindings that need an option (NV_fragment_program4 2.X.6.Y, NV_vertex_program4 2.X.6.Y).
 constexpr error check_options(const context& ctx, std::string_view path, text::position at, std::string_view subject) {
-    if (ctx.stage == stage::fragment && path.starts_with("result.color[") && !ctx.has_option("ARB_draw_buffers") && !ctx.has_option("ATI_draw_buffers"))
+    if (ctx.stage == stage::fragment && path.starts_with("result.color[") && !ctx.has_option("ARB_draw_buffers") &&
+        !ctx.has_option("ATI_draw_buffers"))
         return text::cursor::fail_at(at, errors::option_required, subject);
     if (ctx.stage == stage::vertex && path.starts_with("result.position") && ctx.has_option("ARB_position_invariant"))
         return text::cursor::fail_at(at, error_code::operand_not_allowed, subject);
@@ -301,7 +301,8 @@ constexpr result<operand> parse_source(text::cursor& in, const context& ctx, sou
     const bool constant = in.peek() == '{' || text::is_digit(in.peek()) || in.peek() == '.';
     auto ref = constant ? parse_constant(in) : parse_reference(in, ctx);
     if (!ref) return ref.error();
-    const bool result = (ref->binding && ref->binding->kind == binding_class::result) || (ref->variable && ref->variable->kind == variable_class::output);
+    const bool result =
+        (ref->binding && ref->binding->kind == binding_class::result) || (ref->variable && ref->variable->kind == variable_class::output);
     if (result) return in.fail_at(at, errors::not_readable, detail::since(in, start));
     op.kind = ref->kind;
     op.ref = ref->text;
@@ -362,8 +363,7 @@ constexpr result<texture_access> parse_texture(text::cursor& in, opcode code) {
     if (!target) return in.fail_at(tat, errors::unknown_texture_target, word.empty() ? in.token_text() : word);
     in.advance(n);
     const bool fetch = code == opcode::txf, query = code == opcode::txq;
-    if ((!target->sampled && !fetch && !query) || (fetch && !target->fetched))
-        return in.fail_at(tat, errors::texture_target_not_allowed, word);
+    if ((!target->sampled && !fetch && !query) || (fetch && !target->fetched)) return in.fail_at(tat, errors::texture_target_not_allowed, word);
     t.target = target->target;
     if (!in.consume(',')) return t;
     if (!in.consume('(')) return in.fail(error_code::unexpected_character, in.token_text());

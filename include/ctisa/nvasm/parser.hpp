@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One statement of any kind, and a whole program: the header, statements ended by ';' (several a
 // line), labels ended by ':', and END, after which only comments may follow.
 #pragma once
@@ -29,7 +30,8 @@ constexpr result<instruction> parse_statement(text::cursor& in, context& ctx) {
         return ins;
     }
     if (word == "OPTION") return (void)lex::identifier(in), parse_option(in, ctx, at);
-    if (const auto* d = find_declaration(word); d && (d->kind == declaration::primitive_in || d->kind == declaration::primitive_out || d->kind == declaration::vertices_out)) {
+    if (const auto* d = find_declaration(word);
+        d && (d->kind == declaration::primitive_in || d->kind == declaration::primitive_out || d->kind == declaration::vertices_out)) {
         if (!(d->stages & ctx.stage_mask())) return text::cursor::fail_at(at, errors::wrong_stage, word);
         (void)lex::identifier(in);
         return parse_geometry_declaration(in, ctx, d->kind, word, at);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The canonical text: one statement a line, "OPCODE[R|H][.type][.S24|.U24|.HI][.CC0|.CC1]
 // [.SAT|.SSAT][.NTC] operands;", single spaces after commas, swizzles in xyzw, a test of CC0
 // without its digit. Printing then parsing gives the same program; printing is idempotent.
@@ -43,7 +44,8 @@ constexpr void print_modifiers(Sink& out, const instruction_part& op) {
     out.append(info(op.code).mnemonic);
     if (op.precision != precision::none) out.push(op.precision == precision::r ? 'R' : 'H');
     if (op.type != data_type::none) out.append(op.type == data_type::f ? ".F" : op.type == data_type::s ? ".S" : ".U");
-    if (op.multiply != multiply_mode::none) out.append(op.multiply == multiply_mode::s24 ? ".S24" : op.multiply == multiply_mode::u24 ? ".U24" : ".HI");
+    if (op.multiply != multiply_mode::none)
+        out.append(op.multiply == multiply_mode::s24 ? ".S24" : op.multiply == multiply_mode::u24 ? ".U24" : ".HI");
     if (op.cc != cc_update::none) out.append(op.cc == cc_update::cc0 ? ".CC0" : ".CC1");
     if (op.clamp != clamp::none) out.append(op.clamp == clamp::sat ? ".SAT" : ".SSAT");
     if (op.ntc) out.append(".NTC");
@@ -87,9 +89,9 @@ constexpr void print_instruction(Sink& out, const instruction& ins) {
                 }
                 if (op.result.cc.present) out.append(" ("), print_test(out, op.result.cc), out.push(')');
                 break;
-            case slot::vector: case slot::scalar: case slot::vector_no_swizzle:
-                out.append(sep), print_source(out, op.sources[source++]);
-                break;
+            case slot::vector:
+            case slot::scalar:
+            case slot::vector_no_swizzle: out.append(sep), print_source(out, op.sources[source++]); break;
             case slot::optional_vector:
                 if (op.source_count) out.append(sep), print_source(out, op.sources[source++]);
                 break;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whole programs from builders: the header of a stage, declarations, instructions, labels, END.
 // finish() prints what was built and reads it back, so a built program obeys every rule a written
 // one does (declared names, bindings of the stage, balanced blocks, defined labels).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One statement of an NV_gpu_program4-family program, as the parser produces it and the printer
 // writes it: a plain value (fixed-size text for names and references, no pointers into the
 // source), so that a program can be parsed, compared and printed in constant evaluation.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed Valhall builders: one object per instruction (generated/builders.hpp), taking operands in
 // assembly order (staging registers, destination, sources, immediate) whose types say what they are.
 // What the ISA forbids does not compile, with a message naming the rule: a wrong operand kind, a
@@ -66,16 +67,15 @@ struct staging_group {
 };
 
 [[nodiscard]] constexpr staging_group sr(unsigned first, unsigned count) noexcept {
-    const error_code st = detail::first_failure(
-        detail::check(count >= 1 && count <= max_staging_registers, errors::bad_staging_registers),
-        detail::check(first < register_count && first + count <= register_count, error_code::register_out_of_range));
+    const error_code st =
+        detail::first_failure(detail::check(count >= 1 && count <= max_staging_registers, errors::bad_staging_registers),
+                              detail::check(first < register_count && first + count <= register_count, error_code::register_out_of_range));
     return {first, count, st};
 }
 
 // A source operand. Its kind, the immediate mode of a special value, its select and its .neg, .abs
 // and .not are part of the type, so that the builder checks them against the slot at compile time.
-template <source_kind K, immediate_mode M = immediate_mode::none, std::uint8_t Sel = 0, bool Neg = false,
-          bool Abs = false, bool Not = false>
+template <source_kind K, immediate_mode M = immediate_mode::none, std::uint8_t Sel = 0, bool Neg = false, bool Abs = false, bool Not = false>
 struct src {
     unsigned index = 0;  // as given: an error shows it
     bool discarded = false;
@@ -117,8 +117,7 @@ struct src {
     [[nodiscard]] constexpr dest_register mask(selector<S>) const noexcept {
         static_assert(K == source_kind::reg && Sel == 0 && !Neg && !Abs && !Not && S != 0,
                       "Valhall rule: a write mask applies to a plain destination register");
-        static_assert(S == selector_index("h0") || S == selector_index("h1"),
-                      "Valhall rule: a write mask is .h0 (low half) or .h1 (high half)");
+        static_assert(S == selector_index("h0") || S == selector_index("h1"), "Valhall rule: a write mask is .h0 (low half) or .h1 (high half)");
         return {index, static_cast<std::uint8_t>(S == selector_index("h0") ? 1 : 2), status};
     }
 };
@@ -130,9 +129,7 @@ template <source_kind K, immediate_mode M, std::uint8_t Sel, bool Neg, bool Abs,
 
 using reg = src<source_kind::reg>;
 
-[[nodiscard]] constexpr reg r(unsigned n) noexcept {
-    return {n, false, detail::check(n < register_count, error_code::register_out_of_range)};
-}
+[[nodiscard]] constexpr reg r(unsigned n) noexcept { return {n, false, detail::check(n < register_count, error_code::register_out_of_range)}; }
 [[nodiscard]] constexpr src<source_kind::uniform> u(unsigned n) noexcept {
     return {n, false, detail::check(n < uniform_count, error_code::register_out_of_range)};
 }
@@ -253,8 +250,7 @@ template <instruction_id Id, unsigned Pos, class T>
 constexpr void check_operand_type() {
     constexpr slot s = slot_at(Id, Pos);
     if constexpr (s.kind == role::staging) {
-        static_assert(std::is_same_v<T, staging_group>,
-                      "Valhall rule: this operand is a group of staging registers: sr(first register, count)");
+        static_assert(std::is_same_v<T, staging_group>, "Valhall rule: this operand is a group of staging registers: sr(first register, count)");
     } else if constexpr (s.kind == role::dest) {
         if constexpr (std::is_same_v<T, dest_register>) {
         } else if constexpr (source_traits<T>::value) {
@@ -279,8 +275,9 @@ constexpr void check_operand_type() {
         } else if constexpr (std::is_same_v<T, dest_register>) {
             static_assert(dependent_false<T>, "Valhall rule: a write mask applies to the destination only");
         } else {
-            static_assert(dependent_false<T>,
-                          "Valhall rule: a source is r(n), u(n), imm(value), imm_entry(n) or a special value; an integer is only the instruction's immediate");
+            static_assert(
+                dependent_false<T>,
+                "Valhall rule: a source is r(n), u(n), imm(value), imm_entry(n) or a special value; an integer is only the instruction's immediate");
         }
     } else {
         static_assert(is_integer_v<T>, "Valhall rule: this operand is the instruction's immediate (an integer)");
@@ -325,7 +322,8 @@ constexpr void place(instruction& in, const T& v, error& first) noexcept {
     constexpr slot s = slot_at(Id, Pos);
     // The first failure, naming this operand and, with `prefix`, its value.
     auto fail = [&](error_code c, std::string_view prefix, std::int64_t value, bool has_value) {
-        if (!first.failed() && c != error_code::none) first = error{c, 0, 0, 0, prefix, static_cast<std::uint8_t>(Pos + 1), role_name(Id, Pos), has_value, value};
+        if (!first.failed() && c != error_code::none)
+            first = error{c, 0, 0, 0, prefix, static_cast<std::uint8_t>(Pos + 1), role_name(Id, Pos), has_value, value};
     };
     if constexpr (s.kind == role::staging) {
         in.staging[s.index] = staging_operand{static_cast<std::uint8_t>(v.base), static_cast<std::uint8_t>(v.count)};
@@ -338,8 +336,7 @@ constexpr void place(instruction& in, const T& v, error& first) noexcept {
         else fail(v.status, "r", v.index, true);
     } else if constexpr (s.kind == role::source) {
         constexpr const source_info& si = info(Id).sources[s.index];
-        constexpr std::uint8_t select =
-            T::select == 0 ? si.select.default_value : static_cast<std::uint8_t>(select_value(si, T::select));
+        constexpr std::uint8_t select = T::select == 0 ? si.select.default_value : static_cast<std::uint8_t>(select_value(si, T::select));
         in.sources[s.index] = source{T::kind, static_cast<std::uint8_t>(v.index), v.discarded, T::negated, T::absolute, T::inverted, select};
         if (v.status == errors::immediate_not_in_table) fail(v.status, "", 0, false);  // imm(bits): the bits are not kept
         else fail(v.status, prefix_of(T::kind), v.index, true);
@@ -380,11 +377,13 @@ struct builder {
             static_assert(!Mode, "Valhall rule: the immediate mode is given once");
             builder<Id, Set, Flow, true> b{base, status};
             b.base.mode = value;
-            b.status = first_failure(status, check(is_defined(enum_id::immediate_mode, static_cast<unsigned>(value)), error_code::reserved_value));
+            b.status =
+                first_failure(status, check(is_defined(enum_id::immediate_mode, static_cast<unsigned>(value)), error_code::reserved_value));
             return b;
         } else {
-            static_assert(modifier_of<E>::exists,
-                          "Valhall rule: .with() takes a modifier's enum value (round_mode::rtz, ...), an action or an immediate mode; flags are flags::name");
+            static_assert(
+                modifier_of<E>::exists,
+                "Valhall rule: .with() takes a modifier's enum value (round_mode::rtz, ...), an action or an immediate mode; flags are flags::name");
             constexpr modifier k = modifier_of<E>::value;
             static_assert(builder_detail::takes(Id, k), "Valhall rule: this instruction does not take that modifier");
             static_assert((Set & builder_detail::bit_of(k)) == 0, "Valhall rule: a modifier is given once");

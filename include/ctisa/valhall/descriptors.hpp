@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The shapes of the Valhall descriptor tables that generators/ctisa_gen/valhall.py fills in
 // (generated/enums.hpp, generated/instructions.hpp): what an enum, a modifier, a source, a staging
 // register and an instruction are described by. Types only; the facts are all generated.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall's part of its reference page (`ctisa doc valhall`, core/doc_adapter.hpp): the XML's enums
 // and immediate table, each instruction's syntax from its descriptor (modifiers, operands and what
 // each source accepts), its sources as the XML describes them, and whether the executor runs it.
@@ -90,7 +91,8 @@ private:
         for (unsigned i = 0; i < ins.source_count; ++i) {
             const valhall::source_info& s = ins.sources[i];
             const char letter[2] = {static_cast<char>('A' + i), '\0'};
-            out += doc_join({out.empty() ? "" : "; ", letter, ": ", s.name, " (", std::to_string(s.size), "-bit", s.is_float ? " float" : "", ")"});
+            out +=
+                doc_join({out.empty() ? "" : "; ", letter, ": ", s.name, " (", std::to_string(s.size), "-bit", s.is_float ? " float" : "", ")"});
         }
         for (unsigned k = 0; k < ins.staging_count; ++k)
             out += doc_join({out.empty() ? "" : "; ", "staging: ", ins.staging[k].name,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall encoder and decoder: instruction <-> one 64-bit word (8 bytes, little-endian), with
 // shifts and masks placed by the generated descriptors.
 //
@@ -95,14 +96,13 @@ constexpr std::uint8_t variable_staging_count(const instruction& in, const instr
     for (unsigned m = 0; m < ins.modifier_count; ++m) {
         const modifier_use& use = ins.modifiers[m];
         if (!use.in_word) continue;
-        const std::uint64_t value = use.kind == modifier::staging_register_count
-                                        ? variable_staging_count(in, ins)
-                                        : in.modifiers[static_cast<std::size_t>(use.kind)];
+        const std::uint64_t value =
+            use.kind == modifier::staging_register_count ? variable_staging_count(in, ins) : in.modifiers[static_cast<std::size_t>(use.kind)];
         put(w, use.start, use.size, value);
     }
     if (ins.immediate_count != 0)
-        put(w, ins.immediate.start, ins.immediate.size, ins.immediate.size >= 32 ? in.immediate
-                                                                                 : in.immediate & ((1u << ins.immediate.size) - 1u));
+        put(w, ins.immediate.start, ins.immediate.size,
+            ins.immediate.size >= 32 ? in.immediate : in.immediate & ((1u << ins.immediate.size) - 1u));
     return w[0];
 }
 
@@ -164,13 +164,15 @@ constexpr source decode_source(std::uint8_t byte) noexcept {
     s.index = byte & 0x3F;
     switch (byte >> 6) {
         case 0: s.kind = source_kind::reg; break;
-        case 1: s.kind = source_kind::reg; s.discard = true; break;
+        case 1:
+            s.kind = source_kind::reg;
+            s.discard = true;
+            break;
         case 2: s.kind = source_kind::uniform; break;
         default: s.kind = s.index < first_special ? source_kind::immediate : source_kind::special; break;
     }
     return s;
 }
-
 
 // The fields of `word` as an instruction of `ins`, unchecked.
 // The fields of `word` as instruction `id`, written into `in`, a default instruction (decoding
@@ -214,10 +216,9 @@ CTISA_ALWAYS_INLINE constexpr void fields_into(std::uint64_t word, instruction_i
     }
     if (ins.immediate_count != 0) {
         const std::uint64_t raw = get(w, ins.immediate.start, ins.immediate.size);
-        in.immediate = ins.immediate.is_signed ? static_cast<std::uint32_t>(sign_extend(raw, ins.immediate.size))
-                                               : static_cast<std::uint32_t>(raw);
+        in.immediate =
+            ins.immediate.is_signed ? static_cast<std::uint32_t>(sign_extend(raw, ins.immediate.size)) : static_cast<std::uint32_t>(raw);
     }
-
 }
 
 constexpr instruction fields_of(std::uint64_t word, instruction_id id, const instruction_info& ins) noexcept {
@@ -236,9 +237,7 @@ using decode_plan = strict_plan<1, 16>;
 constexpr decode_plan plan_of(instruction_id id) noexcept {
     const instruction_info& ins = info(id);
     decode_plan p{words{encode_valid_word(make_instruction(id))}};
-    auto field = [](unsigned lsb, unsigned width) {
-        return bit_field{0, static_cast<std::uint8_t>(lsb), static_cast<std::uint8_t>(width)};
-    };
+    auto field = [](unsigned lsb, unsigned width) { return bit_field{0, static_cast<std::uint8_t>(lsb), static_cast<std::uint8_t>(width)}; };
     auto defined = [](enum_id e) { return [e](unsigned v) { return is_defined(e, v); }; };
     p.require(immediate_mode_field, allowed_values(2, defined(enum_id::immediate_mode)));
     p.release(action_field);  // a wait (any value) or, with do_action, an action: checked apart
@@ -261,13 +260,13 @@ constexpr decode_plan plan_of(instruction_id id) noexcept {
         kinds_seen |= std::uint64_t{1} << k;
         const modifier_info& mi = info(use.kind);
         if (use.kind == modifier::staging_register_count) {
-            if (variable_count) p.require(field(use.start, use.size), allowed_values(use.size, [](unsigned v) { return v >= 1 && v <= max_staging_registers; }));
+            if (variable_count)
+                p.require(field(use.start, use.size), allowed_values(use.size, [](unsigned v) { return v >= 1 && v <= max_staging_registers; }));
         } else if (((ins.modifier_mask >> k) & 1u) == 0) {
             p.require(field(use.start, use.size), 1);  // an implied modifier holds 0
         } else {
-            p.require(field(use.start, use.size), allowed_values(use.size, [&](unsigned v) {
-                          return mi.flag ? v <= 1 : is_defined(mi.values, v);
-                      }));
+            p.require(field(use.start, use.size),
+                      allowed_values(use.size, [&](unsigned v) { return mi.flag ? v <= 1 : is_defined(mi.values, v); }));
         }
     }
     for (unsigned i = 0; i < ins.source_count; ++i) {
@@ -279,13 +278,15 @@ constexpr decode_plan plan_of(instruction_id id) noexcept {
         }
         if (si.invertible) p.release(field(si.not_bit, 1));
         if (si.select.kind != select_kind::none)
-            p.require(field(si.select.start, si.select.width), allowed_values(si.select.width, [&](unsigned v) { return fits_select(si.select, v); }));
+            p.require(field(si.select.start, si.select.width),
+                      allowed_values(si.select.width, [&](unsigned v) { return fits_select(si.select, v); }));
     }
     if (ins.immediate_count != 0) p.release(field(ins.immediate.start, ins.immediate.size));
 
     bool constants_kept = p.still_fixed(opcode_field) && p.still_fixed(reserved_field);
-    if (ins.opcode2 >= 0) constants_kept = constants_kept && (p.fixed_mask[0] & (std::uint64_t{ins.secondary_mask} << ins.secondary_shift)) ==
-                                                                 (std::uint64_t{ins.secondary_mask} << ins.secondary_shift);
+    if (ins.opcode2 >= 0)
+        constants_kept = constants_kept && (p.fixed_mask[0] & (std::uint64_t{ins.secondary_mask} << ins.secondary_shift)) ==
+                                               (std::uint64_t{ins.secondary_mask} << ins.secondary_shift);
     for (unsigned k = 0; k < ins.staging_count; ++k) constants_kept = constants_kept && p.still_fixed(field(ins.staging[k].start + 6u, 2));
     if (ins.dests == 0 && ins.staging_count == 0) constants_kept = constants_kept && p.still_fixed(dest_field);
     if (!variable_count)

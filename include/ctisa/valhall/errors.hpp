@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The error kinds only Valhall has (the general ones: ctisa/core/error.hpp).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Valhall instruction as a value: what builders produce, the assembler parses, the encoder
 // writes, the decoder returns and the printer (and, later, the executor) reads. Every rule of the
 // ISA is checked in one place, validate().
@@ -173,8 +174,8 @@ public:
             }
             case source_kind::immediate: return push((std::uint64_t{2} << 32) | immediate_value(s));
             case source_kind::special:
-                if (special_name(mode, s.index).empty()) return defined_in_any_mode(s.index) ? errors::immediate_mode_mismatch
-                                                                                         : error_code::reserved_value;
+                if (special_name(mode, s.index).empty())
+                    return defined_in_any_mode(s.index) ? errors::immediate_mode_mismatch : error_code::reserved_value;
                 if (special_ >= 0 && special_ != s.index) return errors::special_value_conflict;
                 special_ = s.index;
                 return push((std::uint64_t{3} << 32) | s.index);
@@ -294,8 +295,7 @@ constexpr error check_source(const source& s, const source_info& si, std::string
         if (in.immediate != 0) return rule(error_code::too_many_operands, "immediate");
     } else {
         const immediate_info& imm = ins.immediate;
-        const bool fits = imm.is_signed ? fits_signed(static_cast<std::int32_t>(in.immediate), imm.size)
-                                        : fits_unsigned(in.immediate, imm.size);
+        const bool fits = imm.is_signed ? fits_signed(static_cast<std::int32_t>(in.immediate), imm.size) : fits_unsigned(in.immediate, imm.size);
         if (!fits) return rule(error_code::value_out_of_range, imm.name);
     }
     return {};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall plugged into the generic engine: assembler, disassembler, tool listings.
 #pragma once
 
@@ -22,7 +23,9 @@ struct isa {
 
     static constexpr result<instruction> parse(text::cursor& in) { return valhall::parse(in); }
     template <class Sink>
-    static constexpr void print(Sink& out, const instruction& in) { valhall::print(out, in); }
+    static constexpr void print(Sink& out, const instruction& in) {
+        valhall::print(out, in);
+    }
     static constexpr result<encoded> encode(const instruction& in) { return valhall::encode(in); }
     static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
         result<decoded<instruction>> out;  // one object from decoder to caller: no copies of the instruction

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What `ctisa run valhall` needs beyond the generic driver (examples/ctisa/run.hpp): the names of
 // Valhall's registers in an inputs file and how to set and read them on the reference executor.
 #pragma once

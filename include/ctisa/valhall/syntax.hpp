@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall assembly text in Mesa 21.3's syntax (asm.py reads it, disasm.py prints it), parsed and
 // printed in constant evaluation and at run time.
 //
@@ -42,9 +43,7 @@ namespace syntax_detail {
 using text::cursor;
 using text::position;
 
-constexpr position shifted(position p, std::size_t columns) noexcept {
-    return {p.line, static_cast<std::uint32_t>(p.column + columns)};
-}
+constexpr position shifted(position p, std::size_t columns) noexcept { return {p.line, static_cast<std::uint32_t>(p.column + columns)}; }
 
 // [A-Za-z0-9_]* from the cursor.
 constexpr std::string_view word(cursor& in) noexcept {
@@ -125,8 +124,7 @@ constexpr result<source> parse_source(cursor& in, const instruction& ins, const 
         s.kind = source_kind::immediate;
         s.index = static_cast<std::uint8_t>(*entry);
     } else if (const auto special = find_by_name(special_lookup, token)) {
-        if (special->mode != static_cast<std::uint8_t>(ins.mode))
-            return cursor::fail_at(token_at, errors::immediate_mode_mismatch, token);
+        if (special->mode != static_cast<std::uint8_t>(ins.mode)) return cursor::fail_at(token_at, errors::immediate_mode_mismatch, token);
         s.kind = source_kind::special;
         s.index = special->code;
     } else {
@@ -191,8 +189,7 @@ constexpr result<staging_operand> parse_staging(cursor& in, const staging_info& 
         auto reg = parse_register(in);
         if (!reg) return reg.error();
         if (sr.count == 0) sr.base = *reg;
-        else if (*reg != sr.base + sr.count || sr.count == max_staging_registers)
-            return cursor::fail_at(reg_at, errors::bad_staging_registers);
+        else if (*reg != sr.base + sr.count || sr.count == max_staging_registers) return cursor::fail_at(reg_at, errors::bad_staging_registers);
         ++sr.count;
         if (in.peek() != ':') break;
         in.advance();

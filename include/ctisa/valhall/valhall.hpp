@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Arm Mali Valhall shader ISA (Mesa 21.3's ISA.xml): everything in one include.
 #pragma once
 

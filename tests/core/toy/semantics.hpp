@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The toy ISA's semantics on the generic executor (ctisa/exec/machine.hpp, compiled.hpp) with
 // structured control flow: r0-r15 per lane, 32 bits each.
 //   mov/add/li     d = s, d = s + t (wrapping), d = V

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A toy ISA that uses every part of the ISA contract (ctisa/core/contract.hpp), so the contract is
 // proven before a real ISA needs it. Each feature stands for one of the coming ISAs:
 //   - statements end with ';', several a line, one may span lines (NV assembly);
@@ -48,10 +49,21 @@ struct op_info {
     bool value;              // a number after the registers (header, li, clause)
 };
 inline constexpr std::array<op_info, 15> ops{{
-    {"toy", op::header, 0, true}, {"decl", op::decl, 1, false}, {"mov", op::mov, 2, false},   {"add", op::add, 3, false},
-    {"li", op::li, 1, true},      {"jmp", op::jmp, 0, false},   {"clause", op::clause, 0, true}, {"nop", op::nop, 0, false},
-    {"end", op::end, 0, false},   {"if", op::if_, 1, false},    {"else", op::else_, 0, false}, {"endif", op::endif, 0, false},
-    {"loop", op::loop, 0, false}, {"break", op::break_, 1, false}, {"endloop", op::endloop, 0, false},
+    {"toy", op::header, 0, true},
+    {"decl", op::decl, 1, false},
+    {"mov", op::mov, 2, false},
+    {"add", op::add, 3, false},
+    {"li", op::li, 1, true},
+    {"jmp", op::jmp, 0, false},
+    {"clause", op::clause, 0, true},
+    {"nop", op::nop, 0, false},
+    {"end", op::end, 0, false},
+    {"if", op::if_, 1, false},
+    {"else", op::else_, 0, false},
+    {"endif", op::endif, 0, false},
+    {"loop", op::loop, 0, false},
+    {"break", op::break_, 1, false},
+    {"endloop", op::endloop, 0, false},
 }};
 constexpr const op_info& info(op o) { return ops[static_cast<std::size_t>(o) - 1]; }
 
@@ -202,7 +214,8 @@ constexpr error resolve(context& ctx, std::span<instruction> program) {
         depth += (c == op::if_ || c == op::loop) - (c == op::endif || c == op::endloop);
         if (depth < 0) return error{error_code::unbalanced_structure, 0, 0, i, info(c).mnemonic};
     }
-    if (depth != 0 || ctx.clause_left != 0) return error{error_code::unbalanced_structure, 0, 0, static_cast<std::uint32_t>(program.size() - 1), {}};
+    if (depth != 0 || ctx.clause_left != 0)
+        return error{error_code::unbalanced_structure, 0, 0, static_cast<std::uint32_t>(program.size() - 1), {}};
     if (!ctx.ended) return error{error_code::misplaced_statement, 0, 0, static_cast<std::uint32_t>(program.size() - 1), "end"};
     return {};
 }
@@ -255,8 +268,13 @@ constexpr result<unit> encode(const instruction& ins) {
     }
     std::uint32_t w = std::uint32_t{static_cast<std::uint8_t>(ins.code)} << 24;
     switch (ins.code) {
-        case op::header: case op::jmp: case op::clause: w |= ins.value; break;
-        case op::decl: case op::li: case op::if_: case op::break_: w |= ins.reg[0]; break;
+        case op::header:
+        case op::jmp:
+        case op::clause: w |= ins.value; break;
+        case op::decl:
+        case op::li:
+        case op::if_:
+        case op::break_: w |= ins.reg[0]; break;
         case op::mov: w |= std::uint32_t{ins.reg[0]} << 4 | ins.reg[1]; break;
         case op::add: w |= std::uint32_t{ins.reg[0]} << 8 | std::uint32_t{ins.reg[1]} << 4 | ins.reg[2]; break;
         case op::nop: w |= ins.explicit_default ? 1u << 23 : 0u; break;
@@ -356,11 +374,21 @@ private:
         const std::uint32_t operands = w & 0xFFFFFFu;
         std::uint32_t used = 0;
         switch (ins.code) {
-            case op::header: case op::jmp: ins.value = operands, used = 0xFFFFFF; break;
+            case op::header:
+            case op::jmp: ins.value = operands, used = 0xFFFFFF; break;
             case op::clause: ins.value = operands & 0xFF, used = 0xFF; break;
-            case op::decl: case op::li: case op::if_: case op::break_: ins.reg[0] = operands & 15u, used = 15; break;
-            case op::mov: ins.reg = {static_cast<std::uint8_t>(operands >> 4 & 15u), static_cast<std::uint8_t>(operands & 15u), 0}, used = 0xFF; break;
-            case op::add: ins.reg = {static_cast<std::uint8_t>(operands >> 8 & 15u), static_cast<std::uint8_t>(operands >> 4 & 15u), static_cast<std::uint8_t>(operands & 15u)}, used = 0xFFF; break;
+            case op::decl:
+            case op::li:
+            case op::if_:
+            case op::break_: ins.reg[0] = operands & 15u, used = 15; break;
+            case op::mov:
+                ins.reg = {static_cast<std::uint8_t>(operands >> 4 & 15u), static_cast<std::uint8_t>(operands & 15u), 0}, used = 0xFF;
+                break;
+            case op::add:
+                ins.reg = {static_cast<std::uint8_t>(operands >> 8 & 15u), static_cast<std::uint8_t>(operands >> 4 & 15u),
+                           static_cast<std::uint8_t>(operands & 15u)},
+                used = 0xFFF;
+                break;
             case op::nop: ins.explicit_default = operands >> 23 & 1u, used = 1u << 23; break;
             default: break;
         }
@@ -429,10 +457,14 @@ struct isa {
     static constexpr result<instruction> parse(ctisa::text::cursor& in, context& ctx) { return toy::parse(in, ctx); }
     static constexpr error resolve(context& ctx, std::span<instruction> program) { return toy::resolve(ctx, program); }
     template <class Sink>
-    static constexpr void print(Sink& out, const instruction& in) { toy::print(out, in); }
+    static constexpr void print(Sink& out, const instruction& in) {
+        toy::print(out, in);
+    }
     static constexpr result<unit> encode(const instruction& in) { return toy::encode(in); }
     template <class Sink>
-    static constexpr error link(std::span<const instruction> program, const context& ctx, Sink& out) { return toy::link(program, ctx, out); }
+    static constexpr error link(std::span<const instruction> program, const context& ctx, Sink& out) {
+        return toy::link(program, ctx, out);
+    }
     static constexpr bool is_canonical(const instruction& in) { return !in.explicit_default; }
     // For emitters' labels: jmp holds its target's statement index.
     static constexpr error branch_to(instruction& in, std::size_t, std::size_t target) {
@@ -452,7 +484,9 @@ struct text_isa {
     static constexpr result<instruction> parse(ctisa::text::cursor& in, context& ctx) { return toy::parse(in, ctx); }
     static constexpr error resolve(context& ctx, std::span<instruction> program) { return toy::resolve(ctx, program); }
     template <class Sink>
-    static constexpr void print(Sink& out, const instruction& in) { toy::print(out, in); }
+    static constexpr void print(Sink& out, const instruction& in) {
+        toy::print(out, in);
+    }
 };
 
 static_assert(ctisa::binary_isa<isa> && ctisa::has_stream_decoder<isa> && !ctisa::decodes_units<isa>);

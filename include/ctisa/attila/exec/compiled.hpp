@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ATTILA compiled path: the executor core's (ctisa/exec/compiled.hpp) over ATTILA's traits.
 //
 //   constexpr auto program = ctisa::attila::assemble<"...">();

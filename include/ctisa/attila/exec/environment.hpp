@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What an ATTILA program reads from and writes to the world outside its registers goes through an
 // environment the user supplies. The executor is a template over it, so an environment's calls
 // inline; derive from default_environment and hide what you want to change.
@@ -64,9 +65,8 @@ public:
           kill_([](void* e, std::size_t lane) { static_cast<Env*>(e)->kill(lane); }),
           kill_sample_([](void* e, std::size_t lane, unsigned sample) { static_cast<Env*>(e)->kill_sample(lane, sample); }),
           export_depth_([](void* e, std::size_t lane, float z) { static_cast<Env*>(e)->export_depth(lane, z); }),
-          export_sample_depth_([](void* e, std::size_t lane, unsigned sample, float z) {
-              static_cast<Env*>(e)->export_sample_depth(lane, sample, z);
-          }) {}
+          export_sample_depth_(
+              [](void* e, std::size_t lane, unsigned sample, float z) { static_cast<Env*>(e)->export_sample_depth(lane, sample, z); }) {}
 
     vec4 sample(unsigned unit, texture_kind kind, std::size_t lane, const vec4& c) { return sample_(env_, unit, kind, lane, c); }
     vec4 attribute(unsigned stream, std::size_t lane, const vec4& index) { return attribute_(env_, stream, lane, index); }

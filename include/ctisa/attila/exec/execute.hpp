@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ATTILA vector ALU core: one instruction over N lanes. The interpreter calls it with a
 // descriptor known at run time; the compiled path with a constexpr descriptor, so that after
 // inlining only the code of that one instruction, with its rows as constants, remains.
@@ -152,7 +153,8 @@ CTISA_EXEC_INLINE void per_lane(const Desc& desc, const lane_view<N, S>& v, cons
 
 // Dot products, vectorized over lanes: one value replicated to every masked component.
 template <class Desc, std::size_t N, std::size_t S>
-CTISA_EXEC_INLINE void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, unsigned terms, bool homogeneous) {
+CTISA_EXEC_INLINE void dot(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, unsigned terms,
+                           bool homogeneous) {
     const instruction_desc& d = desc.get();
     constexpr std::size_t K = chunk_of<N>;
     const source_desc& a = d.sources[0];
@@ -261,8 +263,8 @@ inline void set_accumulator(const lane_view<N, S>& v, std::uint32_t base, unsign
 
 // Texture and attribute fetches, derivatives and fixed point.
 template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
-inline void texture_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
-                            const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+inline void texture_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, const layout& lay, Env& env,
+                            std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
     const instruction_desc& d = desc.get();
     using namespace kernel;
     (void)d, (void)v, (void)active, (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
@@ -326,8 +328,8 @@ inline void texture_kernels(const Desc& desc, const lane_view<N, S>& v, const la
 
 // Jumps, kills, depth exports and samples; the other opcodes go on to texture_kernels.
 template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
-inline void fragment_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
-                             const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+inline void fragment_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, const layout& lay, Env& env,
+                             std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
     const instruction_desc& d = desc.get();
     using namespace kernel;
     (void)d, (void)v, (void)active, (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
@@ -383,8 +385,8 @@ inline void fragment_kernels(const Desc& desc, const lane_view<N, S>& v, const l
 
 // Scalar, special and predicate instructions; the other opcodes go on to fragment_kernels.
 template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
-inline void scalar_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
-                           const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+inline void scalar_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, const layout& lay, Env& env,
+                           std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
     const instruction_desc& d = desc.get();
     using namespace kernel;
     (void)d, (void)v, (void)active, (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
@@ -396,7 +398,8 @@ inline void scalar_kernels(const Desc& desc, const lane_view<N, S>& v, const lan
         per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_exp(in[0][scalar_component()]); });
     } else if constexpr (Op == opcode::log) {
         per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) { return op_log(in[0][scalar_component()]); });
-    } else if constexpr (Op == opcode::rcp || Op == opcode::rsq || Op == opcode::ex2 || Op == opcode::lg2 || Op == opcode::sin || Op == opcode::cos) {
+    } else if constexpr (Op == opcode::rcp || Op == opcode::rsq || Op == opcode::ex2 || Op == opcode::lg2 || Op == opcode::sin ||
+                         Op == opcode::cos) {
         per_lane(desc, v, active, all_active, [](std::size_t, const auto& in) {
             const float x = in[0][scalar_component()];
             float r = 0.0f;
@@ -437,8 +440,8 @@ inline void scalar_kernels(const Desc& desc, const lane_view<N, S>& v, const lan
 
 // Component-wise and dot-product instructions; the other opcodes go on to scalar_kernels.
 template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
-inline void vector_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
-                           const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+inline void vector_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, const layout& lay, Env& env,
+                           std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
     const instruction_desc& d = desc.get();
     using namespace kernel;
     (void)d, (void)v, (void)active, (void)lay, (void)env, (void)lane0, (void)quad_limit, (void)fx, (void)all_active;
@@ -500,8 +503,8 @@ inline void vector_kernels(const Desc& desc, const lane_view<N, S>& v, const lan
 // code of Op is instantiated: the compiled path pays for the opcodes its program uses.
 // (The kernels are in groups, each group a function above.)
 template <opcode Op, class Desc, std::size_t N, std::size_t S, class Env>
-inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
-                       const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+inline void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, const layout& lay, Env& env,
+                       std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
     if (desc.get().rel_row != 0) kernel::gather_relative(desc, v);
     vector_kernels<Op>(desc, v, active, all_active, lay, env, lane0, quad_limit, fx);
 }
@@ -516,10 +519,10 @@ inline constexpr std::size_t opcode_limit = [] {
 // Runs one instruction whose opcode is known only at run time (the interpreter): a table over the
 // generated opcode list (values that are no opcode are null; a decoded program has none).
 template <class Desc, std::size_t N, std::size_t S, class Env>
-inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active,
-                    const layout& lay, Env& env, std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
-    using kernel_fn = void (*)(const Desc&, const lane_view<N, S>&, const lane_word*, bool, const layout&, Env&, std::size_t,
-                               std::size_t, effects<N>&);
+inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, const layout& lay, Env& env,
+                    std::size_t lane0, std::size_t quad_limit, effects<N>& fx) {
+    using kernel_fn =
+        void (*)(const Desc&, const lane_view<N, S>&, const lane_word*, bool, const layout&, Env&, std::size_t, std::size_t, effects<N>&);
     static constexpr auto table = ctisa::exec::dispatch_table<kernel_fn, opcode_limit, opcodes.size()>(
         [](std::size_t i) { return static_cast<std::size_t>(opcodes[i].code); },
         []<std::size_t I>(std::integral_constant<std::size_t, I>) -> kernel_fn { return &execute_op<opcodes[I].code, Desc, N, S, Env>; });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How a program's registers sit in lane storage, and each instruction decoded once into a plain
 // descriptor whose operands are row numbers. Both are constexpr: the interpreter builds them at
 // run time, the compiled path at compile time from a constexpr program.
@@ -94,9 +95,7 @@ constexpr void note_register(layout& l, const operand& o, std::uint32_t& immedia
                 default: break;
             }
             break;
-        case operand_kind::predicate:
-            l.predicate_count = l.predicate_count > o.index ? l.predicate_count : o.index + 1u;
-            break;
+        case operand_kind::predicate: l.predicate_count = l.predicate_count > o.index ? l.predicate_count : o.index + 1u; break;
         case operand_kind::immediate: ++immediates; break;
         default: break;
     }

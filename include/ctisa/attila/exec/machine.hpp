@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ATTILA interpreter: the executor core's machine (ctisa/exec/machine.hpp) with ATTILA's
 // registers: banks of four-component registers, constants, predicates and kills.
 //
@@ -43,7 +44,8 @@ public:
     void set(bank b, unsigned reg, std::size_t lane, const vec4& value) { set(b, reg, lane, bits_of(value)); }
     void set_input(std::size_t lane, unsigned reg, const vec4& value) { set(bank::in, reg, lane, value); }
     void set_predicate(unsigned reg, std::size_t lane, bool value) {
-        if (reg < self().registers().predicate_count && lane < M::lanes) self().row(self().registers().predicates + reg)[lane] = value ? lane_on : 0;
+        if (reg < self().registers().predicate_count && lane < M::lanes)
+            self().row(self().registers().predicates + reg)[lane] = value ? lane_on : 0;
     }
     // Zero every register but inputs and constants (and the fixed-point accumulator, sample counters).
     void reset() {

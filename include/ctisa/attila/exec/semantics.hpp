@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA arithmetic, one lane at a time: the wiki's pseudocode with every corner defined
 // (decisions and their reasons are in generators/specs/attila.toml, [execution]).
 // The executor's kernels apply these to rows of lanes; tests check them one value at a time.
@@ -86,9 +87,7 @@ using ctisa::exec::int_modifier;
 }
 
 // ARL: floor, then convert with defined overflow (saturated; NaN -> 0).
-[[nodiscard]] inline lane_word op_arl(float a) noexcept {
-    return static_cast<lane_word>(ctisa::exec::to_int32(std::floor(a)));
-}
+[[nodiscard]] inline lane_word op_arl(float a) noexcept { return static_cast<lane_word>(ctisa::exec::to_int32(std::floor(a))); }
 
 // Fixed point (FXMUL, FXMAD, FXMAD2): sign-magnitude with 16 integer and 8 fraction bits, the
 // simulator's configuration; products and the accumulator have 32 integer and 16 fraction bits,
@@ -115,8 +114,6 @@ inline constexpr int fixed_fraction_bits = 8;
     return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
 }
 // 32.16 to FP32, correctly rounded (the value is exact in a double).
-[[nodiscard]] inline float from_fixed(std::int64_t units) noexcept {
-    return static_cast<float>(static_cast<double>(units) / 65536.0);
-}
+[[nodiscard]] inline float from_fixed(std::int64_t units) noexcept { return static_cast<float>(static_cast<double>(units) / 65536.0); }
 
 }  // namespace ctisa::attila::exec

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What ATTILA gives the executor core (ctisa/exec/traits.hpp): its layout and descriptors, its
 // kernels, and what it does around an instruction: predication, KIL's bookkeeping, the end flag
 // and JMP; before a run the environment's inputs and constants, after it the outputs.
@@ -71,25 +72,35 @@ struct traits {
     };
 
     static constexpr layout layout_of(std::span<const instruction> p) noexcept { return exec::layout_of(p); }
-    static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept {
-        describe_program(p, l, out);
-    }
+    static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept { describe_program(p, l, out); }
     static constexpr bool straight(const descriptor& d) noexcept { return d.op != opcode::jmp; }
     // Texture and attribute fetches, kills and depth exports call the environment.
     static constexpr bool lane_local(const descriptor& d) noexcept {
         switch (d.op) {
-            case opcode::tex: case opcode::txb: case opcode::txl: case opcode::txp: case opcode::lda:
-            case opcode::kil: case opcode::kls: case opcode::cmpkil: case opcode::zxp: case opcode::zxs: return false;
+            case opcode::tex:
+            case opcode::txb:
+            case opcode::txl:
+            case opcode::txp:
+            case opcode::lda:
+            case opcode::kil:
+            case opcode::kls:
+            case opcode::cmpkil:
+            case opcode::zxp:
+            case opcode::zxs: return false;
             default: return true;
         }
     }
 
     static constexpr bool has_value_kernel(const descriptor& d) noexcept { return values::supported(d); }
     template <descriptor D, class Rows>
-    CTISA_EXEC_INLINE static void execute_values(Rows& rows) noexcept { values::execute<D>(rows); }
+    CTISA_EXEC_INLINE static void execute_values(Rows& rows) noexcept {
+        values::execute<D>(rows);
+    }
 
     template <class M>
-    static context* context_of(M& m) noexcept { return m.state().constants.data(); }
+    static context* context_of(M& m) noexcept {
+        return m.state().constants.data();
+    }
 
     // Immediates are constants of the program: broadcast once.
     template <class M>
@@ -106,16 +117,15 @@ struct traits {
     static run_status finish(M& m, Env& env, run_status status);
 
     template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-    CTISA_EXEC_INLINE static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env,
-                                       Flow& f, Fx& fx, run_status& status, Kernel&& kernel);
+    CTISA_EXEC_INLINE static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx,
+                                       run_status& status, Kernel&& kernel);
 
     template <class Desc, class View, class Env, class Fx>
     CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
-                        const ctisa::exec::lane_info<layout>& at, Fx& fx) {
+                                          const ctisa::exec::lane_info<layout>& at, Fx& fx) {
         if constexpr (ctisa::exec::is_static_desc<Desc>)
             execute_op<Desc::get().op>(desc, v, active, all, *at.layout, env, at.first, at.lanes, fx);
-        else
-            exec::execute(desc, v, active, all, *at.layout, env, at.first, at.lanes, fx);
+        else exec::execute(desc, v, active, all, *at.layout, env, at.first, at.lanes, fx);
     }
 };
 
@@ -173,8 +183,8 @@ run_status traits::finish(M& m, Env& env, run_status status) {
 // Around one instruction: predication narrows its lanes; kills are recorded; JMP's lanes go to
 // pc + offset; the end flag ends every lane that ran it.
 template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-CTISA_EXEC_INLINE void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env,
-                                   Flow& f, Fx& fx, run_status& status, Kernel&& kernel) {
+CTISA_EXEC_INLINE void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx,
+                                    run_status& status, Kernel&& kernel) {
     constexpr std::size_t n = View::lanes;
     const instruction_desc& d = desc.get();
     const lane_word* active = c.at_pc;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ATTILA's kernels over row values (ctisa/exec/value_rows.hpp) for the compiled path: MOV, ADD,
 // MUL, MAD, DP3, DP4 with swizzles, modifiers and masks. The same operations in the same order as
 // their row kernels (execute.hpp), so results are bit for bit the same. Each instruction reads all
@@ -19,7 +20,12 @@ namespace ctisa::attila::exec::values {
 // saturation or relative source (those keep the row kernels and the step hook).
 [[nodiscard]] constexpr bool supported(const instruction_desc& d) noexcept {
     switch (d.op) {
-        case opcode::mov: case opcode::add: case opcode::mul: case opcode::mad: case opcode::dp3: case opcode::dp4: break;
+        case opcode::mov:
+        case opcode::add:
+        case opcode::mul:
+        case opcode::mad:
+        case opcode::dp3:
+        case opcode::dp4: break;
         default: return false;
     }
     if (d.predicated || d.end || d.saturate || d.invert_result) return false;
@@ -73,7 +79,7 @@ CTISA_EXEC_INLINE void dot(const Rows& r, typename Rows::floats& sum) noexcept {
     sum = a * b;
     [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
         ((read<D, 0, C + 1>(r, a), read<D, 1, C + 1>(r, b), sum = sum + a * b), ...);
-    }(std::make_integer_sequence<unsigned, D.op == opcode::dp3 ? 2 : 3>{});
+    }(std::make_integer_sequence < unsigned, D.op == opcode::dp3 ? 2 : 3 > {});
 }
 
 // Instruction D: every source read, then the masked components written.
@@ -90,9 +96,9 @@ CTISA_EXEC_INLINE void execute(Rows& r) noexcept {
     }
     [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
         ((D.mask.has(C) ? ctisa::exec::keep_in_order(out[C]) : void()), ...);
-        ((D.mask.has(C) ? void(r.row[std::integral_constant<std::uint32_t, D.result_row + C>{}] =
-                                   __builtin_bit_cast(typename Rows::bits, out[C]))
-                        : void()),
+        ((D.mask.has(C)
+              ? void(r.row[std::integral_constant<std::uint32_t, D.result_row + C>{}] = __builtin_bit_cast(typename Rows::bits, out[C]))
+              : void()),
          ...);
     }(std::make_integer_sequence<unsigned, 4>{});
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A constexpr scanner over assembly text: the lexing toolkit every ISA parser is written with.
 // It tracks line and column so that every error can say where it is.
 #pragma once
@@ -61,18 +62,12 @@ public:
     [[nodiscard]] constexpr std::size_t offset() const noexcept { return pos_; }
     [[nodiscard]] constexpr std::string_view source() const noexcept { return src_; }
     [[nodiscard]] constexpr bool at_end() const noexcept { return pos_ >= src_.size(); }
-    [[nodiscard]] constexpr char peek(std::size_t ahead = 0) const noexcept {
-        return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0';
-    }
-    [[nodiscard]] constexpr position where() const noexcept {
-        return {line_, static_cast<std::uint32_t>(pos_ - line_start_ + 1)};
-    }
+    [[nodiscard]] constexpr char peek(std::size_t ahead = 0) const noexcept { return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0'; }
+    [[nodiscard]] constexpr position where() const noexcept { return {line_, static_cast<std::uint32_t>(pos_ - line_start_ + 1)}; }
     [[nodiscard]] constexpr std::uint32_t line() const noexcept { return line_; }
 
     // An error at the current position (or at `at`), naming `subject`.
-    [[nodiscard]] constexpr error fail(error_code code, std::string_view subject = {}) const noexcept {
-        return fail_at(where(), code, subject);
-    }
+    [[nodiscard]] constexpr error fail(error_code code, std::string_view subject = {}) const noexcept { return fail_at(where(), code, subject); }
     [[nodiscard]] static constexpr error fail_at(position at, error_code code, std::string_view subject = {}) noexcept {
         return error{code, at.line, at.column, 0, subject};
     }
@@ -100,9 +95,7 @@ public:
         }
     }
 
-    [[nodiscard]] constexpr bool at_comment() const noexcept {
-        return !at_end() && comments_.find(peek()) != std::string_view::npos;
-    }
+    [[nodiscard]] constexpr bool at_comment() const noexcept { return !at_end() && comments_.find(peek()) != std::string_view::npos; }
 
     // True at the end of a statement (after blanks): the end of the text, the terminator, or, for
     // line statements, a comment.

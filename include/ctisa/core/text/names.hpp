@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Register names outside instructions (`ctisa run`'s inputs files): PREFIX then a decimal number.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Text output for printers and disassemblers, in constant evaluation and at run time.
 //
 // Printers are templates over a Sink with `append(std::string_view)` and `push(char)`:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Valhall compiled path: the executor core's (ctisa/exec/compiled.hpp) over Valhall's traits.
 //
 //   constexpr auto program = ctisa::valhall::assemble<"...">();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What a Valhall program reads from and writes to the world outside its registers goes through an
 // environment the user supplies: special values (thread storage pointers, lane and core ids,
 // blend descriptors), memory, varyings and attributes, textures, the tilebuffer, blending and
@@ -59,8 +60,8 @@ struct default_environment {
     // 64-bit source as a pair, others zero-extended), `data` the staging registers it reads, `out`
     // the staging registers it writes (zeros on entry). Default: TEX and TEX_FETCH return their
     // first staging words (the coordinates, as a texture whose texel at c is c); the others zeros.
-    void message(std::size_t lane, const instruction& in, std::span<const std::uint64_t> sources,
-                 std::span<const std::uint32_t> data, std::span<std::uint32_t> out) {
+    void message(std::size_t lane, const instruction& in, std::span<const std::uint64_t> sources, std::span<const std::uint32_t> data,
+                 std::span<std::uint32_t> out) {
         (void)lane, (void)sources;
         if (in.id == instruction_id::tex || in.id == instruction_id::tex_fetch)
             for (std::size_t i = 0; i < out.size() && i < data.size(); ++i) out[i] = data[i];
@@ -82,8 +83,7 @@ struct default_environment {
     }
     // ZS_EMIT: depth (when `z`) and stencil (when `stencil`) written; returns the coverage.
     // Default: unchanged.
-    std::uint32_t zs_emit(std::size_t lane, bool z, bool stencil, float depth, std::uint32_t stencil_value,
-                          std::uint32_t coverage) {
+    std::uint32_t zs_emit(std::size_t lane, bool z, bool stencil, float depth, std::uint32_t stencil_value, std::uint32_t coverage) {
         (void)lane, (void)z, (void)stencil, (void)depth, (void)stencil_value;
         return coverage;
     }
@@ -111,9 +111,8 @@ public:
               static_cast<Env*>(e)->store(lane, segment, address, bytes, data);
           }),
           message_([](void* e, std::size_t lane, const instruction& in, std::span<const std::uint64_t> sources,
-                      std::span<const std::uint32_t> data, std::span<std::uint32_t> out) {
-              static_cast<Env*>(e)->message(lane, in, sources, data, out);
-          }),
+                      std::span<const std::uint32_t> data,
+                      std::span<std::uint32_t> out) { static_cast<Env*>(e)->message(lane, in, sources, data, out); }),
           blend_([](void* e, std::size_t lane, const instruction& in, std::uint32_t descriptor, std::span<const std::uint32_t> colour,
                     std::uint32_t coverage) { return static_cast<Env*>(e)->blend(lane, in, descriptor, colour, coverage); }),
           atest_([](void* e, std::size_t lane, std::uint32_t coverage, float alpha, std::uint32_t datum) {

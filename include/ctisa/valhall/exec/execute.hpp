@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Valhall ALU core and message handling: one instruction over N lanes. The interpreter calls
 // it with a descriptor known at run time; the compiled path with a constexpr descriptor, so that
 // after inlining only the code of that one instruction, with its rows and modifiers as constants,
@@ -88,8 +89,7 @@ CTISA_EXEC_INLINE void read_source(const source_desc& s, const View& v, std::siz
                 for (std::size_t k = 0; k < K; ++k) lo[k] = part_of(lo[k], at, b, sign);
             } else if (s.lane_bits == 16) {
                 const unsigned a0 = s.offset[0], a1 = s.offset[1];
-                for (std::size_t k = 0; k < K; ++k)
-                    lo[k] = (part_of(lo[k], a0, b, sign) & 0xFFFFu) | (part_of(lo[k], a1, b, sign) << 16);
+                for (std::size_t k = 0; k < K; ++k) lo[k] = (part_of(lo[k], a0, b, sign) & 0xFFFFu) | (part_of(lo[k], a1, b, sign) << 16);
             } else {
                 const unsigned a0 = s.offset[0], a1 = s.offset[1], a2 = s.offset[2], a3 = s.offset[3];
                 for (std::size_t k = 0; k < K; ++k)
@@ -288,8 +288,14 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
     const instruction_desc& d = desc.get();
     (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
     if constexpr (is_load(Id)) {
-        constexpr unsigned bytes = Id == load_i8 ? 1 : Id == load_i16 ? 2 : Id == load_i24 ? 3 : Id == load_i32 ? 4
-                                   : Id == load_i48 ? 6 : Id == load_i64 ? 8 : Id == load_i96 ? 12 : 16;
+        constexpr unsigned bytes = Id == load_i8    ? 1
+                                   : Id == load_i16 ? 2
+                                   : Id == load_i24 ? 3
+                                   : Id == load_i32 ? 4
+                                   : Id == load_i48 ? 6
+                                   : Id == load_i64 ? 8
+                                   : Id == load_i96 ? 12
+                                                    : 16;
         const bool sign = !d.flag(modifier::unsigned_);
         const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
         for (std::size_t l = 0; l < N; ++l) {
@@ -324,8 +330,12 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
                 p = d.mods[static_cast<std::size_t>(modifier::load_lane_32_bit)] == 0 ? place::word : place::pair;
             }
             switch (p) {
-                case place::byte: put(0, (reg(0) & ~(0xFFu << (8 * lane_index))) | ((static_cast<lane_word>(value) & 0xFFu) << (8 * lane_index))); break;
-                case place::half: put(0, (reg(0) & ~(0xFFFFu << (16 * lane_index))) | ((static_cast<lane_word>(value) & 0xFFFFu) << (16 * lane_index))); break;
+                case place::byte:
+                    put(0, (reg(0) & ~(0xFFu << (8 * lane_index))) | ((static_cast<lane_word>(value) & 0xFFu) << (8 * lane_index)));
+                    break;
+                case place::half:
+                    put(0, (reg(0) & ~(0xFFFFu << (16 * lane_index))) | ((static_cast<lane_word>(value) & 0xFFFFu) << (16 * lane_index)));
+                    break;
                 case place::word: put(0, static_cast<lane_word>(value)); break;
                 case place::pair:
                     put(0, static_cast<lane_word>(value));
@@ -342,8 +352,14 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
             }
         }
     } else if constexpr (is_store(Id)) {
-        constexpr unsigned bytes = Id == store_i8 ? 1 : Id == store_i16 ? 2 : Id == store_i24 ? 3 : Id == store_i32 ? 4
-                                   : Id == store_i48 ? 6 : Id == store_i64 ? 8 : Id == store_i96 ? 12 : 16;
+        constexpr unsigned bytes = Id == store_i8    ? 1
+                                   : Id == store_i16 ? 2
+                                   : Id == store_i24 ? 3
+                                   : Id == store_i32 ? 4
+                                   : Id == store_i48 ? 6
+                                   : Id == store_i64 ? 8
+                                   : Id == store_i96 ? 12
+                                                     : 16;
         const auto segment = CTISA_VA_MOD(store_segment);
         const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
         for (std::size_t l = 0; l < N; ++l) {
@@ -499,8 +515,8 @@ CTISA_EXEC_INLINE void compare_kernels(const Desc& desc, const lane_view<N, S>& 
             }
             return out;
         });
-    } else if constexpr (Id == icmp_u32 || Id == icmp_v2u16 || Id == icmp_v4u8 || Id == icmp_s32 || Id == icmp_v2s16 ||
-                         Id == icmp_v4s8 || Id == fcmp_f32 || Id == fcmp_v2f16) {
+    } else if constexpr (Id == icmp_u32 || Id == icmp_v2u16 || Id == icmp_v4u8 || Id == icmp_s32 || Id == icmp_v2s16 || Id == icmp_v4s8 ||
+                         Id == fcmp_f32 || Id == fcmp_v2f16) {
         const condition cond = CTISA_VA_MOD(condition);
         const result_type rt = CTISA_VA_MOD(result_type);
         const bool both = d.flag(modifier::and_);
@@ -541,9 +557,8 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N,
         lanewise<2, true>(desc, v, active, all_active,
                           [shift](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) { return a + (b << shift); });
     } else if constexpr (Id == imuld_u64) {
-        lanewise<2, true>(desc, v, active, all_active, [](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) {
-            return (a & 0xFFFFFFFFu) * (b & 0xFFFFFFFFu);
-        });
+        lanewise<2, true>(desc, v, active, all_active,
+                          [](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) { return (a & 0xFFFFFFFFu) * (b & 0xFFFFFFFFu); });
     } else if constexpr (Id == iadd_imm_i32 || Id == iadd_imm_v2i16 || Id == iadd_imm_v4i8) {
         const lane_word imm = d.immediate;
         lanewise<1, false>(desc, v, active, all_active, [imm](lane_word a, lane_word, lane_word, lane_word) {
@@ -552,12 +567,10 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N,
     } else if constexpr (Id == mkvec_v2i16) {
         lanewise<2, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word, lane_word) { return pack16(a, b); });
     } else if constexpr (Id == mkvec_v4i8) {
-        lanewise<3, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word c, lane_word) {
-            return (a & 0xFFu) | ((b & 0xFFu) << 8) | (c << 16);
-        });
-    } else if constexpr (Id == mux_i32) {
         lanewise<3, false>(desc, v, active, all_active,
-                           [](lane_word a, lane_word b, lane_word m, lane_word) { return (a & m) | (b & ~m); });
+                           [](lane_word a, lane_word b, lane_word c, lane_word) { return (a & 0xFFu) | ((b & 0xFFu) << 8) | (c << 16); });
+    } else if constexpr (Id == mux_i32) {
+        lanewise<3, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word m, lane_word) { return (a & m) | (b & ~m); });
     } else if constexpr (Id >= lshift_and_i32 && Id <= rshift_xor_i64) {
         static constexpr unsigned k = static_cast<unsigned>(Id) - static_cast<unsigned>(lshift_and_i32);
         static constexpr bool left = (k / 4) % 2 == 0;  // LSHIFT_*, RSHIFT_* alternate in groups of four
@@ -569,9 +582,11 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N,
             });
         } else {
             lanewise<3, false>(desc, v, active, all_active, [flip](lane_word a, lane_word s, lane_word b, lane_word) {
-                return per_lane_int<t.bits>(a, s, b, [](lane_word x, lane_word amount, lane_word y) {
-                    return static_cast<lane_word>(shift_logic<t.bits, left, logic>(x, amount & 0xFFu, y));
-                }) ^ flip;
+                return per_lane_int<t.bits>(a, s, b,
+                                            [](lane_word x, lane_word amount, lane_word y) {
+                                                return static_cast<lane_word>(shift_logic<t.bits, left, logic>(x, amount & 0xFFu, y));
+                                            }) ^
+                       flip;
             });
         }
     } else if constexpr (Id == idp_v4s8 || Id == idp_v4u8) {
@@ -615,11 +630,10 @@ CTISA_EXEC_INLINE void integer_kernels(const Desc& desc, const lane_view<N, S>& 
                 }
             });
         });
-    } else if constexpr (Id == iadd_u32 || Id == iadd_v2u16 || Id == iadd_v4u8 || Id == iadd_s32 || Id == iadd_v2s16 ||
-                         Id == iadd_v4s8 || Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 ||
-                         Id == isub_v2s16 || Id == isub_v4s8 || Id == imul_i32 || Id == imul_v2i16 || Id == imul_v4i8 ||
-                         Id == imul_s32 || Id == imul_v2s16 || Id == imul_v4s8 || Id == hadd_u32 || Id == hadd_v2u16 ||
-                         Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8) {
+    } else if constexpr (Id == iadd_u32 || Id == iadd_v2u16 || Id == iadd_v4u8 || Id == iadd_s32 || Id == iadd_v2s16 || Id == iadd_v4s8 ||
+                         Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 || Id == isub_v2s16 || Id == isub_v4s8 ||
+                         Id == imul_i32 || Id == imul_v2i16 || Id == imul_v4i8 || Id == imul_s32 || Id == imul_v2s16 || Id == imul_v4s8 ||
+                         Id == hadd_u32 || Id == hadd_v2u16 || Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8) {
         constexpr bool add = Id == iadd_u32 || Id == iadd_v2u16 || Id == iadd_v4u8 || Id == iadd_s32 || Id == iadd_v2s16 || Id == iadd_v4s8;
         constexpr bool sub = Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 || Id == isub_v2s16 || Id == isub_v4s8;
         constexpr bool hadd = Id == hadd_u32 || Id == hadd_v2u16 || Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8;
@@ -660,8 +674,7 @@ CTISA_EXEC_INLINE void conversion_kernels(const Desc& desc, const lane_view<N, S
         lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
             return extend(a, t.bits, t.is_signed);  // the select already extended a byte / half; this takes a plain word's low part
         });
-    } else if constexpr (Id == s16_to_f32 || Id == u16_to_f32 || Id == s8_to_f32 || Id == u8_to_f32 || Id == s32_to_f32 ||
-                         Id == u32_to_f32) {
+    } else if constexpr (Id == s16_to_f32 || Id == u16_to_f32 || Id == s8_to_f32 || Id == u8_to_f32 || Id == s32_to_f32 || Id == u32_to_f32) {
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
         lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
             const lane_word x = extend(a, t.bits, t.is_signed);
@@ -672,7 +685,8 @@ CTISA_EXEC_INLINE void conversion_kernels(const Desc& desc, const lane_view<N, S
         lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
             const lane_word x = extend(a, 8, t.is_signed);  // a 16-bit result, in both halves
             if constexpr (Id == s8_to_f16 || Id == u8_to_f16) {
-                const half_bits h = ctisa::exec::half_from_float(t.is_signed ? static_cast<float>(static_cast<std::int32_t>(x)) : static_cast<float>(x));
+                const half_bits h =
+                    ctisa::exec::half_from_float(t.is_signed ? static_cast<float>(static_cast<std::int32_t>(x)) : static_cast<float>(x));
                 return pack16(h, h);
             } else {
                 return pack16(x, x);
@@ -690,15 +704,17 @@ CTISA_EXEC_INLINE void conversion_kernels(const Desc& desc, const lane_view<N, S
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
         lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
             constexpr bool s = Id == f32_to_s32;
-            return static_cast<lane_word>(float_to_int(as_float(a), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
-                                                       s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
+            return static_cast<lane_word>(
+                float_to_int(as_float(a), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
+                             s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
         });
     } else if constexpr (Id == f16_to_s32 || Id == f16_to_u32) {
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
         lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
             constexpr bool s = Id == f16_to_s32;
-            return static_cast<lane_word>(float_to_int(f16(lo16(a)), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
-                                                       s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
+            return static_cast<lane_word>(
+                float_to_int(f16(lo16(a)), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
+                             s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
         });
     } else if constexpr (Id == v2f16_to_v2s16 || Id == v2f16_to_v2u16) {
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
@@ -832,10 +848,9 @@ CTISA_EXEC_INLINE void execute_op(const Desc& desc, const lane_view<N, S>& v, co
 // generated instruction list. Instructions that cannot be executed never reach here (the step
 // stops the run first); their entries are null.
 template <class Desc, std::size_t N, std::size_t S, class Env>
-inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                    std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using kernel_fn = void (*)(const Desc&, const lane_view<N, S>&, const lane_word*, bool, Env&, std::size_t, const lane_word*,
-                               effects<N>&);
+inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env, std::size_t lane0,
+                    const lane_word* live, effects<N>& fx) {
+    using kernel_fn = void (*)(const Desc&, const lane_view<N, S>&, const lane_word*, bool, Env&, std::size_t, const lane_word*, effects<N>&);
     static constexpr auto table = ctisa::exec::dispatch_table<kernel_fn, instruction_count, instruction_count>(
         [](std::size_t i) { return i; },
         []<std::size_t I>(std::integral_constant<std::size_t, I>) -> kernel_fn {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How a Valhall program's registers sit in lane storage, and each instruction decoded once into a
 // plain structural descriptor whose operands are row numbers and whose selects and modifiers are
 // resolved into a few integers. Both are constexpr: the interpreter builds them at run time, the
@@ -71,8 +72,7 @@ enum class unexecutable : std::uint8_t {
             return ".seq and the u1 result type build 64-bit compares; the value u1 produces and how .seq combines "
                    "it are not described";
         case unexecutable::f1_on_bytes: return "the f1 result type on 8-bit lanes: there is no 8-bit float 1.0";
-        case unexecutable::clper_lane_op:
-            return "the lane operations accumulate and shift are named but not described";
+        case unexecutable::clper_lane_op: return "the lane operations accumulate and shift are named but not described";
         case unexecutable::shift_lanes_v4i8:
             return "the shift's lanes select is described for 16-bit vectors only; for v4i8 only the broadcasts "
                    "(b00, b11, b22, b33) have one reading";
@@ -111,10 +111,8 @@ enum class unexecutable : std::uint8_t {
             return "the coordinate each face selects and its sign depend on the face index encoding CUBEFACE2 "
                    "produces, which is not described";
         case todo_atom_c1:
-        case todo_atom_c:
-            return "marked TODO in the XML: the values of the 6-bit `operation` field are not listed";
-        case todo_var_tex:
-            return "marked TODO in the XML: which varying it interpolates is not encoded in any described field";
+        case todo_atom_c: return "marked TODO in the XML: the values of the 6-bit `operation` field are not listed";
+        case todo_var_tex: return "marked TODO in the XML: which varying it interpolates is not encoded in any described field";
         case clper_v2u16:
         case clper_v4u8:
         case clper_s32:
@@ -167,21 +165,42 @@ struct type_info {
 [[nodiscard]] constexpr bool is_message(instruction_id id) noexcept {
     using enum instruction_id;
     switch (id) {
-        case ld_var_special: case ld_var_imm_f32: case ld_var_imm_f16: case ld_attr_imm: case ld_attr: case lea_attr:
-        case load_i8: case load_i16: case load_i24: case load_i32: case load_i48: case load_i64: case load_i96:
-        case load_i128: case store_i8: case store_i16: case store_i24: case store_i32: case store_i48:
-        case store_i64: case store_i96: case store_i128: case st_image: case ld_tile: case blend: case atest:
-        case zs_emit: case tex_fetch: case tex: case discard_f32: case barrier:
-            return true;
+        case ld_var_special:
+        case ld_var_imm_f32:
+        case ld_var_imm_f16:
+        case ld_attr_imm:
+        case ld_attr:
+        case lea_attr:
+        case load_i8:
+        case load_i16:
+        case load_i24:
+        case load_i32:
+        case load_i48:
+        case load_i64:
+        case load_i96:
+        case load_i128:
+        case store_i8:
+        case store_i16:
+        case store_i24:
+        case store_i32:
+        case store_i48:
+        case store_i64:
+        case store_i96:
+        case store_i128:
+        case st_image:
+        case ld_tile:
+        case blend:
+        case atest:
+        case zs_emit:
+        case tex_fetch:
+        case tex:
+        case discard_f32:
+        case barrier: return true;
         default: return false;
     }
 }
-[[nodiscard]] constexpr bool is_load(instruction_id id) noexcept {
-    return id >= instruction_id::load_i8 && id <= instruction_id::load_i128;
-}
-[[nodiscard]] constexpr bool is_store(instruction_id id) noexcept {
-    return id >= instruction_id::store_i8 && id <= instruction_id::store_i128;
-}
+[[nodiscard]] constexpr bool is_load(instruction_id id) noexcept { return id >= instruction_id::load_i8 && id <= instruction_id::load_i128; }
+[[nodiscard]] constexpr bool is_store(instruction_id id) noexcept { return id >= instruction_id::store_i8 && id <= instruction_id::store_i128; }
 
 // Does source i read a register pair (a 64-bit value)?
 [[nodiscard]] constexpr bool reads_pair(const instruction& in, unsigned i) noexcept {
@@ -240,7 +259,9 @@ struct instruction_desc {
     std::array<std::array<row_t, max_staging_registers>, 2> staging{};
 
     template <class E>
-    [[nodiscard]] constexpr E mod(modifier m) const noexcept { return static_cast<E>(mods[static_cast<std::size_t>(m)]); }
+    [[nodiscard]] constexpr E mod(modifier m) const noexcept {
+        return static_cast<E>(mods[static_cast<std::size_t>(m)]);
+    }
     [[nodiscard]] constexpr bool flag(modifier m) const noexcept { return mods[static_cast<std::size_t>(m)] != 0; }
 };
 
@@ -365,9 +386,18 @@ constexpr bool resolve_select(source_desc& sd, const instruction& in, unsigned i
         case select_kind::widen:
             switch (si.size) {
                 case 8: {  // Swizzles (8-bit): the name lists the source byte of lanes 0-3
-                    constexpr std::array<std::array<unsigned, 4>, 12> bytes{{{0, 1, 2, 3}, {3, 2, 1, 0}, {0, 1, 0, 1}, {2, 3, 2, 3},
-                                                                             {0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3},
-                                                                             {2, 3, 0, 1}, {1, 0, 3, 2}, {0, 0, 1, 1}, {2, 2, 3, 3}}};
+                    constexpr std::array<std::array<unsigned, 4>, 12> bytes{{{0, 1, 2, 3},
+                                                                             {3, 2, 1, 0},
+                                                                             {0, 1, 0, 1},
+                                                                             {2, 3, 2, 3},
+                                                                             {0, 0, 0, 0},
+                                                                             {1, 1, 1, 1},
+                                                                             {2, 2, 2, 2},
+                                                                             {3, 3, 3, 3},
+                                                                             {2, 3, 0, 1},
+                                                                             {1, 0, 3, 2},
+                                                                             {0, 0, 1, 1},
+                                                                             {2, 2, 3, 3}}};
                     if (v >= bytes.size()) return false;
                     set_parts(sd, 8, 8, {bytes[v][0] * 8, bytes[v][1] * 8, bytes[v][2] * 8, bytes[v][3] * 8}, sign);
                     return true;
@@ -377,8 +407,8 @@ constexpr bool resolve_select(source_desc& sd, const instruction& in, unsigned i
                         set_parts(sd, 16, 16, {(v & 1u) * 16u, ((v >> 1) & 1u) * 16u, 0, 0}, sign);
                         return true;
                     }
-                    constexpr std::array<std::array<unsigned, 2>, 10> bytes{{{0, 0}, {2, 0}, {0, 2}, {2, 2}, {1, 1},
-                                                                             {3, 1}, {1, 3}, {3, 3}, {0, 1}, {2, 3}}};
+                    constexpr std::array<std::array<unsigned, 2>, 10> bytes{
+                        {{0, 0}, {2, 0}, {0, 2}, {2, 2}, {1, 1}, {3, 1}, {1, 3}, {3, 3}, {0, 1}, {2, 3}}};
                     if (v - 4 >= bytes.size()) return false;
                     set_parts(sd, 16, 8, {bytes[v - 4][0] * 8, bytes[v - 4][1] * 8, 0, 0}, sign);
                     return true;
@@ -391,26 +421,22 @@ constexpr bool resolve_select(source_desc& sd, const instruction& in, unsigned i
                     if (v == static_cast<unsigned>(swizzles_64_bit::w0)) return true;
                     if (v == static_cast<unsigned>(swizzles_64_bit::h0) || v == static_cast<unsigned>(swizzles_64_bit::h1))
                         set_parts(sd, 32, 16, {v == static_cast<unsigned>(swizzles_64_bit::h1) ? 16u : 0u, 0, 0, 0}, sign);
-                    else if (v >= 4 && v <= 7)
-                        set_parts(sd, 32, 8, {(v - 4) * 8, 0, 0, 0}, sign);
-                    else
-                        return false;
+                    else if (v >= 4 && v <= 7) set_parts(sd, 32, 8, {(v - 4) * 8, 0, 0, 0}, sign);
+                    else return false;
                     return true;
                 }
                 default: {  // Swizzles (32-bit): none, h0, h1, b0-b3 extended to 32 bits
                     if (v == static_cast<unsigned>(swizzles_32_bit::none)) return true;
                     if (v == static_cast<unsigned>(swizzles_32_bit::h0) || v == static_cast<unsigned>(swizzles_32_bit::h1))
                         set_parts(sd, 32, 16, {v == static_cast<unsigned>(swizzles_32_bit::h1) ? 16u : 0u, 0, 0, 0}, sign);
-                    else if (v >= 4 && v <= 7)
-                        set_parts(sd, 32, 8, {(v - 4) * 8, 0, 0, 0}, sign);
-                    else
-                        return false;
+                    else if (v >= 4 && v <= 7) set_parts(sd, 32, 8, {(v - 4) * 8, 0, 0, 0}, sign);
+                    else return false;
                     return true;
                 }
             }
         case select_kind::lanes: {  // Lanes (8-bit): the shift amount's bytes bXY
-            constexpr std::array<std::array<int, 2>, 12> lanes{{{0, 2}, {-1, -1}, {-1, -1}, {-1, -1}, {0, 0}, {1, 1},
-                                                                {2, 2}, {3, 3}, {-1, -1}, {-1, -1}, {0, 1}, {2, 3}}};
+            constexpr std::array<std::array<int, 2>, 12> lanes{
+                {{0, 2}, {-1, -1}, {-1, -1}, {-1, -1}, {0, 0}, {1, 1}, {2, 2}, {3, 3}, {-1, -1}, {-1, -1}, {0, 1}, {2, 3}}};
             if (v >= lanes.size() || lanes[v][0] < 0) return false;
             const unsigned x = static_cast<unsigned>(lanes[v][0]) * 8, y = static_cast<unsigned>(lanes[v][1]) * 8;
             if (t.bits == 16) set_parts(sd, 16, 8, {x, y, 0, 0}, false);
@@ -426,8 +452,7 @@ constexpr bool resolve_select(source_desc& sd, const instruction& in, unsigned i
             } else {  // Lane (32-bit): none, h0, h1
                 if (v == static_cast<unsigned>(lane_32_bit::h0) || v == static_cast<unsigned>(lane_32_bit::h1))
                     set_parts(sd, 32, 16, {v == static_cast<unsigned>(lane_32_bit::h1) ? 16u : 0u, 0, 0, 0}, false);
-                else if (v != static_cast<unsigned>(lane_32_bit::none))
-                    return false;
+                else if (v != static_cast<unsigned>(lane_32_bit::none)) return false;
             }
             return true;
     }
@@ -439,8 +464,8 @@ constexpr unexecutable check_operands(const instruction& in) noexcept {
     using enum instruction_id;
     const instruction_info& ins = info(in.id);
     const type_info t = type_of(in.id);
-    if (find_modifier(ins, modifier::condition) && in.modifiers[static_cast<std::size_t>(modifier::condition)] ==
-                                                       static_cast<std::uint8_t>(condition::total))
+    if (find_modifier(ins, modifier::condition) &&
+        in.modifiers[static_cast<std::size_t>(modifier::condition)] == static_cast<std::uint8_t>(condition::total))
         return unexecutable::condition_total;
     if (find_modifier(ins, modifier::log) && modifier_value(in, modifier::log)) return unexecutable::frexp_log;
     if (find_modifier(ins, modifier::result_type)) {

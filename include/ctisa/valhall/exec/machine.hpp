@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Valhall interpreter: the executor core's machine (ctisa/exec/machine.hpp) with Valhall's
 // registers: r0-r63 per lane and the uniforms u0-u63 shared by every lane. A warp is 16 lanes by
 // default, as the hardware's.

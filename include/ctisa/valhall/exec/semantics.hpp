@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Valhall arithmetic, one lane (one 32- or 64-bit register value) at a time: the XML's
 // descriptions with every corner defined. The decisions and their reasons are in
 // generators/specs/valhall_execution.toml; each function below names the entry it implements.
@@ -257,7 +258,8 @@ struct lane_range {
 // A lane's bits as a signed or unsigned number.
 template <unsigned Bits, bool Signed>
 [[nodiscard]] constexpr std::int64_t lane_value(lane_word v) noexcept {
-    return Signed ? static_cast<std::int64_t>(static_cast<std::int32_t>(extend(v, Bits, true))) : static_cast<std::int64_t>(extend(v, Bits, false));
+    return Signed ? static_cast<std::int64_t>(static_cast<std::int32_t>(extend(v, Bits, true)))
+                  : static_cast<std::int64_t>(extend(v, Bits, false));
 }
 // [saturate]: a wide result clamped to the lane's range when saturating, else wrapped.
 template <unsigned Bits, bool Signed>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What Valhall gives the executor core (ctisa/exec/traits.hpp): its layout and descriptors, its
 // kernels, and what its flow control does around an instruction: instructions that cannot be
 // executed stop the run, branches, DISCARD and BLEND move or end lanes, and the actions return
@@ -66,19 +67,18 @@ struct traits {
     // uniform return. (CLPER and WMASK read lanes of their subgroup, which never straddles a block.)
     static constexpr bool straight(const descriptor& d) noexcept {
         using enum instruction_id;
-        if (d.why != unexecutable::none || is_message(d.id) || d.id == branchz || d.id == branchzi)
-            return false;
+        if (d.why != unexecutable::none || is_message(d.id) || d.id == branchz || d.id == branchzi) return false;
         return !d.has_action || d.act == action::reconverge || d.act == action::return_ || d.act == action::wait0126;
     }
     // CLPER and WMASK read other lanes of their subgroup.
-    static constexpr bool lane_local(const descriptor& d) noexcept {
-        return d.id != instruction_id::clper_i32 && d.id != instruction_id::wmask;
-    }
+    static constexpr bool lane_local(const descriptor& d) noexcept { return d.id != instruction_id::clper_i32 && d.id != instruction_id::wmask; }
     // Only register rows are written; uniforms, immediates and specials are read-only.
     static constexpr std::uint32_t rows_out(const layout& l) noexcept { return l.registers_end; }
 
     template <class M>
-    static context* context_of(M& m) noexcept { return m.program().data(); }
+    static context* context_of(M& m) noexcept {
+        return m.program().data();
+    }
 
     // Immediate-table entries are constants of the program: broadcast once.
     template <class M>
@@ -105,12 +105,12 @@ struct traits {
     }
 
     template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-    CTISA_EXEC_INLINE static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env,
-                                       Flow& f, Fx& fx, run_status& status, Kernel&& kernel);
+    CTISA_EXEC_INLINE static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx,
+                                       run_status& status, Kernel&& kernel);
 
     template <class Desc, class View, class Env, class Fx>
     CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
-                        const ctisa::exec::lane_info<layout>& at, Fx& fx) {
+                                          const ctisa::exec::lane_info<layout>& at, Fx& fx) {
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (has_kernel(Desc::get().id)) execute_op<Desc::get().id>(desc, v, active, all, env, at.first, at.live, fx);
         } else {
@@ -120,8 +120,8 @@ struct traits {
 };
 
 template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-CTISA_EXEC_INLINE void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env,
-                                   Flow& f, Fx& fx, run_status& status, Kernel&& kernel) {
+CTISA_EXEC_INLINE void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx,
+                                    run_status& status, Kernel&& kernel) {
     const instruction_desc& d = desc.get();
     if (d.why != unexecutable::none) {
         status = not_executable_status(d);
