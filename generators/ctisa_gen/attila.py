@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: MIT
 """ATTILA: generators/specs/attila.toml -> include/ctisa/attila/generated/."""
 
-import tomllib
 
 from . import emit
 
@@ -13,10 +12,7 @@ IMMEDIATES = {None: "none", "float": "floating", "int": "integer"}
 
 
 def load(spec_path):
-    with open(spec_path, "rb") as f:
-        spec = tomllib.load(f)
-    check(spec)
-    return spec
+    return emit.load_toml(spec_path, check)
 
 
 def check(spec):
@@ -199,10 +195,4 @@ def builders_header(spec, label, digest):
 
 
 def generate(spec_path, label, out_dir):
-    spec = load(spec_path)
-    digest = emit.sha256_of(spec_path)
-    return {
-        f"{out_dir}/formats.hpp": formats_header(spec, label, digest),
-        f"{out_dir}/opcodes.hpp": opcodes_header(spec, label, digest),
-        f"{out_dir}/builders.hpp": builders_header(spec, label, digest),
-    }
+    return emit.headers(spec_path, label, out_dir, load(spec_path), {"formats.hpp": formats_header, "opcodes.hpp": opcodes_header, "builders.hpp": builders_header})

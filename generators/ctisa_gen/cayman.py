@@ -4,7 +4,6 @@ value-level tables (units, formats, fields, enumerated values, categories, opcod
 decoding read these tables; no reflected structs (33 of them cost seconds of compile time)."""
 
 import re
-import tomllib
 
 from . import emit
 
@@ -14,10 +13,7 @@ SOURCE_FIELD = re.compile(r"^SRC([0-2])_(SEL|REL|CHAN|NEG|ABS)$")
 
 
 def load(spec_path):
-    with open(spec_path, "rb") as f:
-        spec = tomllib.load(f)
-    check(spec)
-    return spec
+    return emit.load_toml(spec_path, check)
 
 
 def check(spec):
@@ -382,10 +378,4 @@ def unit_builders_header(spec, label, digest):
 
 
 def generate(spec_path, label, out_dir):
-    spec = load(spec_path)
-    digest = emit.sha256_of(spec_path)
-    return {
-        out_dir / "description.hpp": description_header(spec, label, digest),
-        out_dir / "builders.hpp": builders_header(spec, label, digest),
-        out_dir / "unit_builders.hpp": unit_builders_header(spec, label, digest),
-    }
+    return emit.headers(spec_path, label, out_dir, load(spec_path), {"description.hpp": description_header, "builders.hpp": builders_header, "unit_builders.hpp": unit_builders_header})

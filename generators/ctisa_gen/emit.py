@@ -3,12 +3,27 @@
 
 import hashlib
 import pathlib
+import tomllib
 
 GENERATOR = "generators/generate.py"
 
 
 def sha256_of(path):
     return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
+
+
+def load_toml(spec_path, check):
+    """A TOML spec, refused by `check` (the generator's own rules) when it is inconsistent."""
+    with open(spec_path, "rb") as f:
+        spec = tomllib.load(f)
+    check(spec)
+    return spec
+
+
+def headers(spec_path, label, out_dir, spec, makers):
+    """The headers made from one spec: {file name: maker(spec, label, digest of the spec)}."""
+    digest = sha256_of(spec_path)
+    return {pathlib.Path(out_dir) / name: make(spec, label, digest) for name, make in makers.items()}
 
 
 def banner(spec_label, spec_hash, what):

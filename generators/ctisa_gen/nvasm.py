@@ -5,7 +5,6 @@ The language is text, so the description is tables only: instructions (Table X.1
 stage-specific four), modifiers, suffixes, texture targets, condition-code tests, declarations,
 options and bindings."""
 
-import tomllib
 
 from . import emit
 
@@ -20,10 +19,7 @@ BINDING_CLASSES = ["attrib", "result", "param", "buffer"]
 
 
 def load(spec_path):
-    with open(spec_path, "rb") as f:
-        spec = tomllib.load(f)
-    check(spec)
-    return spec
+    return emit.load_toml(spec_path, check)
 
 
 def check(spec):
@@ -269,10 +265,4 @@ def builders_header(spec, label, digest):
 
 
 def generate(spec_path, label, out_dir):
-    spec = load(spec_path)
-    digest = emit.sha256_of(spec_path)
-    return {
-        f"{out_dir}/opcodes.hpp": opcodes_header(spec, label, digest),
-        f"{out_dir}/language.hpp": language_header(spec, label, digest),
-        f"{out_dir}/builders.hpp": builders_header(spec, label, digest),
-    }
+    return emit.headers(spec_path, label, out_dir, load(spec_path), {"opcodes.hpp": opcodes_header, "language.hpp": language_header, "builders.hpp": builders_header})
