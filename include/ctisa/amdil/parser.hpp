@@ -325,7 +325,7 @@ struct head_state {
     }
     if (!two_dimensional && in.peek() == '{') {
         in.advance();
-        auto r = operand(in, dst, depth + 1);
+        auto r = operand(in, false, depth + 1);  // a further dimension is a source token (stream.hpp)
         if (!r) return r.error();
         dimension = *r;
         if (!in.consume('}')) return in.fail(error_code::unexpected_character, in.token_text());

@@ -120,7 +120,7 @@ constexpr void print_dst_mask(Sink& out, std::uint32_t m) {
 }
 
 template <class Sink>
-constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number, bool dst);
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number);
 
 // Prints the operand at w[i] (already checked by the walker) and returns the index past it.
 template <class Sink>
@@ -142,7 +142,7 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
         text::write_unsigned(out, field(w[i++], f::register_num));
         out.push(']');
     } else {
-        i = print_indices(out, w, i, t, number, dst);
+        i = print_indices(out, w, i, t, number);
     }
     // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
     // shift, a source modifier) already says the token is there, and written out when it is the
@@ -155,8 +155,7 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
 
 // The register number, its index ([r6.w+2], [4], [rel(..)]) and a further dimension in braces.
 template <class Sink>
-constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number,
-                                    bool dst) {
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number) {
     namespace f = generated::il_dst;
     text::write_unsigned(out, number);
     const auto relative = field(t, f::relative_address);
@@ -176,7 +175,7 @@ constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w,
     if (relative != 0 || immediate) out.push(']');
     if (field(t, f::dimension)) {
         out.push('{');
-        i = print_operand(out, w, i, dst);
+        i = print_operand(out, w, i, false);  // a further dimension is a source token (stream.hpp)
         out.push('}');
     }
     return i;
