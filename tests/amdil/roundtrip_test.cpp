@@ -149,3 +149,19 @@ TEST_CASE("amdil: a destination's further dimension is a source operand", "[amdi
     CHECK(e.error().offset == 12);
     CHECK(count == 4);
 }
+
+// Fuzz finding: a macro call's outputs are destinations whose shift and clamp the mnemonic does not
+// carry (7.19 gives mcall no instruction modifiers), so they are written on the operand.
+TEST_CASE("amdil: a macro call's output keeps its shift and clamp", "[amdil][roundtrip]") {
+    const auto r = il::parse("mcall(0) (r0.xy___x2_sat, r1_d8), ()");
+    REQUIRE(r.ok());
+    // mcall, call token (2 outputs, 0 inputs), r0 with IL_Dst_Mod xy (0x05) | clamp (bit 8) | x2 (1 << 9),
+    // r1 with xyzw (0x55) | d8 (6 << 9): 2.2.5's layout.
+    const std::vector<std::uint32_t> expected{347u, 2u, 0x00440000u, 0x0305u, 0x00440001u, 0x0C55u};
+    CHECK(std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end()) == expected);
+    CHECK(ctisa::to_string<il::isa>(*r) == "mcall(0) (r0.xy___x2_sat, r1_d8), ()");
+    std::size_t count = 0;
+    round_trip(*r, count);
+    CHECK(il::parse("mov_sat r0_sat, r1").error().code == ctisa::error_code::modifier_not_allowed);
+    CHECK(il::parse("mov r0, r1_sat").error().code == ctisa::error_code::unknown_modifier);
+}

@@ -232,7 +232,7 @@ struct head_state {
     return m;
 }
 
-// Source modifiers after the swizzle; `extended` is set by _ext.
+// Source modifiers after the swizzle (a destination: its shift and _sat); `extended` is set by _ext.
 [[nodiscard]] constexpr error src_modifiers(text::cursor& in, std::uint32_t& m, bool& extended, bool dst) {
     namespace f = generated::il_src_mod;
     while (in.peek() == '_') {
@@ -248,7 +248,13 @@ struct head_state {
             extended = true;
             continue;
         }
-        if (dst) return in.fail(error_code::unknown_modifier, in.token_text());
+        if (dst) {  // shift and clamp written on the operand (printer.hpp print_dst_modifiers)
+            bool shift = false;
+            for (std::uint32_t v = 1; v < static_cast<std::uint32_t>(shift_scale::last) && !shift; ++v)
+                shift = (m & 0x1E00u) == 0 && flag(enum_text("ILShiftScale", v), v << generated::il_dst_mod::shift_scale.lsb);
+            if (shift || flag("_sat", 1u << generated::il_dst_mod::clamp.lsb)) continue;
+            return in.fail(error_code::unknown_modifier, in.token_text());
+        }
         if (rest.starts_with("_neg(")) {
             in.advance(5);
             while (in.peek() != ')') {
@@ -340,8 +346,9 @@ struct head_state {
     bool extended = *num > 0xFFFFu;
     std::uint32_t flags = 0;
     if (auto e = src_modifiers(in, flags, extended, dst); e.failed()) return e;
-    if (flags && !mod) mod = 0x3210u;  // modifiers without a swizzle keep xyzw
-    if (dst_mod && !mod) mod = 0x55u;  // _sat or a shift without a mask writes xyzw
+    if (dst_mod && flags) return text::cursor::fail_at(at, error_code::modifier_not_allowed, subject);  // on the head and the operand
+    if (flags && !mod) mod = dst ? 0x55u : 0x3210u;  // modifiers without a mask or swizzle keep xyzw
+    if (dst_mod && !mod) mod = 0x55u;                 // _sat or a shift without a mask writes xyzw
     if (mod) *mod |= flags | dst_mod;
     tokens out;
     const std::uint32_t t = (*num & 0xFFFFu) | *type << 16 | (mod ? 1u : 0u) << 22 | relative << 23 | (dimension.empty() ? 0u : 1u) << 25 |
