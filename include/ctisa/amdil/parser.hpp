@@ -91,6 +91,15 @@ struct head_state {
             st.token |= static_cast<std::uint32_t>(v) << cf.lsb;
             return true;
         };
+        if (cf.enum_name == "ILElementFormat" && s.size() > cf.name.size() + 2 && s.substr(1).starts_with(cf.name) &&
+            s[1 + cf.name.size()] == '(') {  // dcl_uav's _fmtx(float): a member's name, any case
+            const auto rest = s.substr(2 + cf.name.size());
+            const auto close = rest.find(')');
+            if (close != std::string_view::npos && ends_suffix(s, 3 + cf.name.size() + close))
+                for (std::uint32_t v = 0; v <= (mask >> cf.lsb); ++v)
+                    if (!element_format_name(v).empty() && text::iequals(element_format_name(v), rest.substr(0, close)))
+                        return set(v) ? 3 + cf.name.size() + close : 0;
+        }
         if (!cf.enum_name.empty())
             for (const auto& m : appendix_b_members) {
                 if (m.enum_name != cf.enum_name || m.text.empty()) continue;

@@ -209,6 +209,14 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
             continue;
         }
         if (covered & mask & folded) continue;  // already written with another field
+        if (cf.enum_name == "ILElementFormat" && !element_format_name(v).empty()) {  // dcl_uav's _fmtx(float), as 7.x's example
+            out.push('_');
+            out.append(cf.name);
+            out.push('(');
+            for (const char ch : element_format_name(v)) out.push(text::to_lower(ch));
+            out.push(')');
+            continue;
+        }
         if (!cf.enum_name.empty()) {
             const auto text = enum_text(cf.enum_name, v);
             if (!text.empty() && text.find('<') == std::string_view::npos) {
