@@ -324,6 +324,10 @@ TEST_CASE("amdil: bare words of chapter 7's syntax are flags", "[amdil][descript
     CHECK(control("sampleinfo_resource(2)_uint r0") == 0x102u);
     CHECK(control("samplepos_resource(1)_uint r0, r1") == 0x101u);
     CHECK(control("resinfo_resource(3) r0, r1") == 0x3u);
+    // dclpi's [_center_bias_invert_centered] (bits 24-27); dclpt_stage(n)_type(op)_coordmode(mode) with
+    // coordmode 28:27 (ILTexCoordMode: unnormalized = 2) and cleartype 29 (ILPixTexUsage: 2d = 2).
+    CHECK(control("dclpi_center_invert wincoord0") == 0x500u);
+    CHECK(control("dclpt_stage(4)_type(2d)_coordmode(unnormalized)_cleartype") == (4u | 2u << 8 | 2u << 11 | 1u << 13));
     // The numeric form of any field is read too, and prints as the flag.
     CHECK(ctisa::to_string<il::isa>(*il::parse("dsx_fine(1) r0, r1")) == "dsx_fine r0, r1");
     CHECK_FALSE(il::parse("dsx_fine(2) r0, r1").ok());  // one bit
