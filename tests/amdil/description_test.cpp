@@ -327,6 +327,10 @@ TEST_CASE("amdil: bare words of chapter 7's syntax are flags", "[amdil][descript
     // dclpi's [_center_bias_invert_centered] (bits 24-27); dclpt_stage(n)_type(op)_coordmode(mode) with
     // coordmode 28:27 (ILTexCoordMode: unnormalized = 2) and cleartype 29 (ILPixTexUsage: 2d = 2).
     CHECK(control("dclpi_center_invert wincoord0") == 0x500u);
+    // Its imports as chapter 7 writes them, dclpi_x(comp)..: chapter 6's _<comp>(0), _<comp>(1), _<comp>(*)
+    // are ILImportComponent 1, 2, 3 (0, unused, has no text and is left out).
+    CHECK(control("dclpi_x(0)_y(1)_z(*) v0") == (1u | 2u << 2 | 3u << 4));
+    CHECK(ctisa::to_string<il::isa>(*il::parse("dclpi_ximport(2) v0")) == "dclpi_x(1) v0");
     CHECK(control("dclpt_stage(4)_type(2d)_coordmode(unnormalized)_cleartype") == (4u | 2u << 8 | 2u << 11 | 1u << 13));
     // The numeric form of any field is read too, and prints as the flag.
     CHECK(ctisa::to_string<il::isa>(*il::parse("dsx_fine(1) r0, r1")) == "dsx_fine r0, r1");

@@ -104,6 +104,14 @@ struct head_state {
             for (const auto& m : appendix_b_members) {
                 if (m.enum_name != cf.enum_name || m.text.empty()) continue;
                 if (s.starts_with(m.text) && ends_suffix(s, m.text.size())) return set(m.value) ? m.text.size() : 0;
+                // _x(0) for the placeholder text _<comp>(0) in the x component's field (printer.hpp component_of)
+                if (const auto p = m.text.find(print_detail::comp_placeholder);
+                    p != std::string_view::npos && print_detail::component_of(cf.name)) {
+                    const auto after = m.text.substr(p + print_detail::comp_placeholder.size());
+                    if (s.size() > p && s.starts_with(m.text.substr(0, p)) && s[p] == print_detail::component_of(cf.name) &&
+                        s.substr(p + 1).starts_with(after) && ends_suffix(s, p + 1 + after.size()))
+                        return set(m.value) ? p + 1 + after.size() : 0;
+                }
                 // dcl_resource's _type(2d,unnorm) (7.5's example): the type and bit 31 together.
                 constexpr std::string_view unnorm = ",unnorm)";
                 const auto open = m.text.substr(0, m.text.size() - 1);

@@ -191,6 +191,15 @@ constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w,
     return i;
 }
 
+// The component a per-component field is for (dclpi's ximport .. wimport), 0 for other fields: chapter
+// 6 writes ILImportComponent's text with a placeholder, _<comp>(0), which chapter 7 fills: dclpi_x(0).
+inline constexpr std::string_view comp_placeholder = "<comp>";
+[[nodiscard]] constexpr char component_of(std::string_view field_name) noexcept {
+    return field_name.size() == 7 && field_name.ends_with("import") && component_letters.find(field_name[0]) != std::string_view::npos
+               ? field_name[0]
+               : '\0';
+}
+
 // dcl_resource's bit 31, which its text writes inside the type: _type(2d,unnorm).
 inline constexpr std::uint32_t unnormalize_bit = 1u << 31;
 
@@ -219,6 +228,12 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
         }
         if (!cf.enum_name.empty()) {
             const auto text = enum_text(cf.enum_name, v);
+            if (const auto p = text.find(comp_placeholder); p != std::string_view::npos && component_of(cf.name)) {
+                out.append(text.substr(0, p));  // _x(0)
+                out.push(component_of(cf.name));
+                out.append(text.substr(p + comp_placeholder.size()));
+                continue;
+            }
             if (!text.empty() && text.find('<') == std::string_view::npos) {
                 if (op == opcode::dcl_resource && cf.name == "type" && (token & unnormalize_bit)) {
                     out.append(text.substr(0, text.size() - 1));  // 7.5's example: _type(1d,unnorm)
