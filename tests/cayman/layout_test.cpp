@@ -116,6 +116,30 @@ TEST_CASE("cayman layout: kcache banks 2 and 3 through ALU_EXTENDED", "[cayman][
     CHECK(cm::layout(items).error().code == ctisa::error_code{cm::errors::kcache_not_locked});
 }
 
+TEST_CASE("cayman layout: a clause run by two CF instructions", "[cayman][layout]") {
+    // ALU (item 0) owns the clause at 24 (ADDR 3, one MOV); ALU_POP_AFTER (item 1) shares it.
+    const cm::alu_group mov{{ins(c::alu_op2, "MOV", {{"LAST", 1}})}, {}};
+    const cm::cf_item end{ins(c::cf, "END"), {}, {}};
+    const auto image = cm::layout({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU_POP_AFTER"), {}, {}, 0}, end});
+    REQUIRE(image);
+    REQUIRE(image->size() == 32);
+    CHECK((*image)[0] == 3);
+    CHECK((*image)[8] == 3);
+    const auto program = cm::decode_program(*image);
+    REQUIRE(program);
+    CHECK(program->units.size() == 4);  // three CF instructions, the clause once
+    const auto refused = [&](std::vector<cm::cf_item> items, std::uint32_t offset) {
+        const auto r = cm::layout(std::move(items));
+        return !r && r.error().code == ctisa::error_code{cm::errors::not_a_clause} && r.error().offset == offset;
+    };
+    CHECK(refused({{ins(c::cf, "NOP"), {}, {}}, {ins(c::cf_alu, "ALU"), {}, {}, 0}, end}, 8));                      // NOP has no clause
+    CHECK(refused({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf, "TC"), {}, {}, 0}, end}, 8));                    // another kind
+    CHECK(refused({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU"), {mov}, {}, 0}, end}, 8));            // contents of its own
+    CHECK(refused({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU"), {}, {}, 7}, end}, 8));               // no item 7
+    CHECK(refused({{ins(c::cf_alu, "ALU"), {}, {}, 1}, {ins(c::cf_alu, "ALU"), {}, {}, 0}, end}, 0));               // both sharing
+    CHECK(refused({{ins(c::cf, "NOP"), {}, {}}, {ins(c::cf, "NOP"), {}, {}, 0}, end}, 8));                          // not a clause start
+}
+
 TEST_CASE("cayman layout: programs the layout refuses", "[cayman][layout]") {
     namespace e = cm::errors;
     using ce = ctisa::error_code;

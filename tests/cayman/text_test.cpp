@@ -122,8 +122,11 @@ TEST_CASE("cayman text: the three realistic programs round-trip, in listing orde
     const std::string ps = round_trip(pixel_shader());
     CHECK(ps.find("    x: KILLGT ") != std::string::npos);
     const std::string cs = round_trip(compute_kernel());
-    CHECK(cs.starts_with("00 LOOP_START_DX10 ADDR(4)\n01 ALU ADDR(7) CNT(3)\n    x: LDS_WRITE "));
-    CHECK(cs.find("04 GDS ADDR(12) CNT(1)\n    GDS_ADD ") != std::string::npos);
+    // Jump targets are labels: the loop's start jumps past LOOP_END (CF address 4), LOOP_END back to
+    // the body (CF address 1).
+    CHECK(cs.starts_with("00 LOOP_START_DX10 ADDR(L4)\nL1: 01 ALU ADDR(7) CNT(3)\n    x: LDS_WRITE "));
+    CHECK(cs.find("\n03 LOOP_END ADDR(L1)") != std::string::npos);
+    CHECK(cs.find("\nL4: 04 GDS ADDR(12) CNT(1)\n    GDS_ADD ") != std::string::npos);
 }
 
 namespace {
@@ -141,10 +144,10 @@ TEST_CASE("cayman text: CF jump targets by label", "[cayman][text]") {
     // address 4), LOOP_END back to the body (CF address 1); same bytes as the numbers.
     const auto image = cm::layout(compute_kernel()).value();
     std::string text = text_of(image);
-    replace_once(text, "00 LOOP_START_DX10 ADDR(4)", "00 LOOP_START_DX10 ADDR(done)");
-    replace_once(text, "01 ALU ADDR(7)", "body: 01 ALU ADDR(7)");
-    replace_once(text, "03 LOOP_END ADDR(1)", "03 LOOP_END ADDR(body)");
-    replace_once(text, "04 GDS", "done:  GDS");
+    replace_once(text, "00 LOOP_START_DX10 ADDR(L4)", "00 LOOP_START_DX10 ADDR(done)");
+    replace_once(text, "L1: 01 ALU ADDR(7)", "body: 01 ALU ADDR(7)");
+    replace_once(text, "03 LOOP_END ADDR(L1)", "03 LOOP_END ADDR(body)");
+    replace_once(text, "L4: 04 GDS", "done:  GDS");
     INFO(text);
     const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
     INFO((bytes ? std::string() : std::string(bytes.error().message()) + " " + std::string(bytes.error().subject)));
@@ -166,7 +169,64 @@ TEST_CASE("cayman text: CF jump targets by label", "[cayman][text]") {
         {"a: 00 NOP\na: 01 END\n", ctisa::error_code::duplicate_name, 2, 1},
         {"00 ALU\n    lbl: x: MOV LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 2, 10},  // labels are CF addresses
         {"a: 00 NOP\n01 END ADDR(a)\n", ctisa::error_code::operand_not_allowed, 2, 8},                 // END has no ADDR
-        {"a: 00 ALU ADDR(a)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code::reserved_value, 1, 16},  // a clause's ADDR is layout's
+        {"a: 00 ALU ADDR(a)\n01 END\n", ctisa::error_code{cm::errors::not_a_clause}, 1, 16},  // its own clause
+    };
+    for (const bad& b : cases) {
+        INFO(b.text);
+        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
+        REQUIRE(!r);
+        CHECK(r.error().code == b.code);
+        CHECK(r.error().line == b.line);
+        CHECK(r.error().column == b.column);
+    }
+}
+
+TEST_CASE("cayman text: two CF instructions running one clause", "[cayman][text]") {
+    // CF program of 5 units (40 bytes): the ALU clause at 40 (ADDR 5), one MOV (CNT 1); the fetch
+    // clause at 48 (ADDR 6, 16-byte aligned), one FETCH. ALU_PUSH_BEFORE runs the ALU clause again,
+    // TC_ACK the fetch clause: same ADDR and COUNT, no clause of their own.
+    const auto end = cm::cf_item{ins(c::cf, "END"), {}, {}};
+    const auto mov = cm::alu_group{{ins(c::alu_op2, "MOV", {{"LAST", 1}})}, {}};
+    const std::vector<cm::cf_item> items{{ins(c::cf_alu, "ALU"), {mov}, {}},
+                                         {ins(c::cf_alu, "ALU_PUSH_BEFORE"), {}, {}, 0},
+                                         {ins(c::cf, "TC"), {}, {ins(c::vtx, "FETCH")}},
+                                         {ins(c::cf, "TC_ACK"), {}, {}, 2},
+                                         end};
+    const std::string text = round_trip(items);
+    CHECK(text ==
+          "L0: 00 ALU ADDR(5) CNT(1)\n"
+          "    x: MOV LAST(1)\n"
+          "01 ALU_PUSH_BEFORE ADDR(L0) CNT(1)\n"
+          "L2: 02 TC ADDR(6) CNT(1)\n"
+          "    FETCH\n"
+          "03 TC_ACK ADDR(L2) CNT(1)\n"
+          "04 END\n");
+    const auto image = cm::layout(items).value();
+    REQUIRE(image.size() == 64);
+    CHECK(dword(image, 8) == 5);            // ALU_PUSH_BEFORE: ADDR 5 (the ALU clause)
+    CHECK(dword(image, 12) == 9u << 26);    // CF_INST 9, COUNT 0
+    CHECK(dword(image, 24) == 6);           // TC_ACK: ADDR 6 (the fetch clause)
+    CHECK(dword(image, 28) == 27u << 22);   // CF_INST 27, COUNT 0
+    // A forward reference at compile time: both CF instructions at the clause after the 24-byte CF program.
+    static constexpr auto p = cm::assemble<"00 ALU ADDR(b)\nb: 01 ALU\n    x: MOV LAST(1)\n02 END\n">();
+    STATIC_REQUIRE(p.size_bytes() == 32);
+    STATIC_REQUIRE(dword(p.bytes, 0) == 3);
+    STATIC_REQUIRE(dword(p.bytes, 8) == 3);
+    struct bad {
+        std::string_view text;
+        ctisa::error_code code;
+        std::uint32_t line, column;
+    };
+    const bad cases[] = {
+        {"a: 00 NOP\n01 ALU ADDR(a) CNT(1)\n02 END\n", ctisa::error_code{cm::errors::not_a_clause}, 2, 13},      // no clause
+        {"a: 00 TC\n    FETCH\n01 ALU ADDR(a)\n02 END\n", ctisa::error_code{cm::errors::not_a_clause}, 3, 13},  // another kind
+        {"a: 00 ALU\n    x: MOV LAST(1)\nb: 01 ALU ADDR(a)\n02 ALU ADDR(b)\n03 END\n", ctisa::error_code{cm::errors::not_a_clause}, 4,
+         13},  // b's clause is a's
+        {"a: 00 ALU\n    x: MOV LAST(1)\n01 ALU ADDR(a)\n    x: MOV LAST(1)\n02 END\n", ctisa::error_code::misplaced_statement, 4, 5},
+        {"a: 00 ALU\n    x: MOV LAST(1)\n01 ALU ADDR(a) CNT(2)\n02 END\n", ctisa::error_code::value_out_of_range, 3, 1},
+        // The second CF instruction locks no kcache line: the clause's KC0[1] is outside its lines.
+        {"a: 00 ALU KCACHE_MODE0(LOCK_1)\n    x: MOV SRC0_SEL(KC0[1]) LAST(1)\n01 ALU ADDR(a)\n02 END\n",
+         ctisa::error_code{cm::errors::kcache_not_locked}, 2, 5},
     };
     for (const bad& b : cases) {
         INFO(b.text);

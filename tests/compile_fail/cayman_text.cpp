@@ -33,6 +33,9 @@
 // case 10 expect: clause_out_of_range.*snippet line 1, column 1"
 // case 10 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::clause_out_of_range
 // case 10 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::clause_out_of_range
+// case 11 expect: not_a_clause.*snippet line 2, column 13"
+// case 11 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::not_a_clause
+// case 11 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::not_a_clause
 #include <ctisa/cayman/isa.hpp>
 
 namespace cm = ctisa::cayman;
@@ -68,4 +71,6 @@ constexpr auto bad = cm::assemble<"00 ALU\n    x: MOV LAST(1)\n01 NOP\n">();
 constexpr auto bad = cm::assemble<"00 ALU\n    x: KILLGT LAST(1)\n    x: MOV LAST(1)\n01 END\n">();
 #elif CTISA_CASE == 10
 constexpr auto bad = cm::assemble<"00 ALU ADDR(3) CNT(1)\n    x: MOV LAST(1)\n01 END\n">();
+#elif CTISA_CASE == 11
+constexpr auto bad = cm::assemble<"a: 00 NOP\n01 ALU ADDR(a)\n02 END\n">();  // a shared clause naming no clause
 #endif

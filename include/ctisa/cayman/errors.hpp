@@ -34,6 +34,7 @@ CTISA_ERROR_KIND(clause_misaligned, "a fetch clause starts on a 16-byte boundary
 CTISA_ERROR_KIND(missing_last, "an ALU clause ends inside an instruction group (no LAST bit)");
 CTISA_ERROR_KIND(stray_data, "nonzero bytes that no CF instruction or clause refers to");
 CTISA_ERROR_KIND(target_out_of_range, "a CF address beyond the CF program");
+CTISA_ERROR_KIND(not_a_clause, "a shared clause names a CF line that starts a clause of the same kind itself");
 CTISA_ERROR_KIND(clause_too_long, "a texture-cache clause holds 1 to 16 instructions (table 3.2)");
 
 // An ALU clause's rules (layout.hpp).

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Cayman on the engine's contract (core/contract.hpp): the text of syntax.hpp, the image of
 // layout.hpp as the link step, and a stream decoder giving decode_program's units in text order
-// (each CF instruction, then its clause). Decoding accepts only images the text reproduces byte
-// for byte: fields the instruction does not use are zero, clauses lie where layout puts them.
+// (each CF instruction, then its clause; a clause shared by several CF instructions under the first,
+// the others naming it). Decoding accepts only images the text reproduces byte for byte: fields
+// the instruction does not use are zero, clauses lie where layout puts them.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../core/assembler.hpp"
@@ -58,6 +61,8 @@ namespace detail {
     for (const statement& s : program) {
         if (s.role == unit_role::cf) {
             items.push_back({s.in, {}, {}});
+            // A shared clause's ADDR is the CF address (the item) of the line whose clause it runs.
+            if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = get(s.in, "ADDR").value_or(0);
             group_open = false;
         } else if (s.role == unit_role::alu) {
             if (!group_open) items.back().alu.push_back({});
@@ -111,17 +116,39 @@ constexpr error link(std::span<const statement> program, Sink& out) {
     return {};
 }
 
+// CF lines as the disassembler writes them: jump targets and the first CF line of a shared
+// clause labelled, ADDRs naming them.
+inline void label_targets(std::vector<decoded<statement>>& out) {
+    const auto label = [&](std::uint32_t cf_address) {
+        for (auto& d : out)
+            if (d.instruction.role == unit_role::cf && d.instruction.cf_address == cf_address) d.instruction.written |= labelled;
+    };
+    for (const auto& d : out) {
+        const statement& s = d.instruction;
+        if (s.role == unit_role::cf && (targets_cf(s.in) || (s.written & addr_by_label))) label(get(s.in, "ADDR").value_or(0));
+    }
+    for (auto& d : out)
+        if (d.instruction.role == unit_role::cf && targets_cf(d.instruction.in)) d.instruction.written |= addr_by_label;
+}
+
 // The units of a decoded program in text order, each checked to be one the text can write.
 [[nodiscard]] inline result<std::vector<decoded<statement>>> text_order(const program& p, std::span<const std::uint8_t> image) {
     std::vector<decoded<statement>> out;
-    std::vector<std::uint32_t> starts;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> owners;  // clause start, CF address of its first CF line
     for (const program_unit& u : p.units) {
         if (u.role != unit_role::cf) break;
-        out.push_back({{unit_role::cf, u.in, u.offset / 8, static_cast<std::uint8_t>(clause_of(u.in, 0) ? 3 : 0)}, 8, u.offset});
+        out.push_back({{unit_role::cf, u.in, u.offset / 8, static_cast<std::uint8_t>(clause_of(u.in, 0) ? written_addr | written_count : 0)},
+                       8,
+                       u.offset});
         const auto c = clause_of(u.in, u.offset);
         if (!c) continue;
-        if (std::find(starts.begin(), starts.end(), c->start) != starts.end()) return at(errors::clause_overlap, u.offset, "ADDR");
-        starts.push_back(c->start);
+        const auto owner = std::find_if(owners.begin(), owners.end(), [&](const auto& o) { return o.first == c->start; });
+        if (owner != owners.end()) {  // a shared clause (decode_program checked it is the same clause): ADDR names the first line
+            out.back().instruction.in = set(u.in, "ADDR", owner->second).value();
+            out.back().instruction.written = written_count | addr_by_label;
+            continue;
+        }
+        owners.emplace_back(c->start, u.offset / 8);
         for (const program_unit& v : p.units)
             if (v.role != unit_role::cf && v.role != unit_role::pad && v.offset >= c->start && v.offset < c->start + c->bytes)
                 out.push_back({{v.role, v.in, 0, 0}, v.role == unit_role::fetch ? 16u : 8u, v.offset});
@@ -133,6 +160,7 @@ constexpr error link(std::span<const statement> program, Sink& out) {
             return error{ctisa::errors::unused_field_set, 0, 0, static_cast<std::uint32_t>(d.offset + 4 * dword), fields[*f].name};
         }
     }
+    label_targets(out);
     std::vector<statement> statements;
     for (const auto& d : out) statements.push_back(d.instruction);
     auto again = layout(items_of(statements));

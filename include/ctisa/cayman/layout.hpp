@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "group.hpp"
@@ -19,11 +20,13 @@ struct alu_group {
 };
 
 // One CF instruction and, when it starts a clause, the clause's contents. ADDR and COUNT of a clause
-// instruction are the layout's to set.
+// instruction are the layout's to set. `shares` runs the clause of another item instead (its index:
+// a clause start of the same kind with contents of its own), the item then has no contents.
 struct cf_item {
     instruction cf{};
     std::vector<alu_group> alu;        // CF_ALU instructions
     std::vector<instruction> fetches;  // TC, TC_ACK (texture, vertex, memory read) and GDS (GDS, TF)
+    std::optional<std::uint32_t> shares{};
 };
 
 namespace detail {
@@ -71,13 +74,40 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     return offset;
 }
 
+[[nodiscard]] constexpr const instruction* extended_before(const std::vector<cf_item>& items, std::size_t i) {
+    return i > 0 && info(items[i - 1].cf.op).mnemonic == "ALU_EXTENDED" ? &items[i - 1].cf : nullptr;
+}
+
+// Items running another item's clause: each gets that clause's ADDR and COUNT, and an ALU clause's
+// kcache constants must lie in the lines this instruction locks too.
+[[nodiscard]] constexpr error place_shared(std::vector<cf_item>& items) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (!items[i].shares) continue;
+        const auto from = static_cast<std::uint32_t>(8 * i), owner = *items[i].shares;
+        const auto mine = clause_of(items[i].cf, 0);
+        const bool owns = owner < items.size() && !items[owner].shares && clause_of(items[owner].cf, 0);
+        const clause_ref theirs = owns ? *clause_of(items[owner].cf, 0) : clause_ref{};
+        if (!mine || !owns || mine->kind != theirs.kind || !items[i].alu.empty() || !items[i].fetches.empty())
+            return at(errors::not_a_clause, from, "shared clause");
+        if (theirs.kind == clause::alu)
+            if (auto ok = check_alu_clause(cf_item{items[i].cf, items[owner].alu, {}, {}}, extended_before(items, i), theirs.start); !ok)
+                return ok.error();
+        auto with_addr = set(items[i].cf, "ADDR", theirs.start / 8);
+        auto with_count = with_addr ? set(*with_addr, "COUNT", theirs.bytes / (theirs.kind == clause::alu ? 8 : 16) - 1) : with_addr;
+        if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};
+        items[i].cf = *with_count;
+    }
+    return {};
+}
+
 }  // namespace detail
 
 // The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
 // group breaking chapter 4 (its kind, at the instruction's offset in the image); a texture-cache
 // clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no
 // such clause, or fetches of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines or a KILL* before
-// the clause's last group (their kinds, at the instruction).
+// the clause's last group (their kinds, at the instruction); a shared clause that is not another
+// item's own clause of the same kind, or with contents of its own (not_a_clause, at the sharer).
 [[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
     using detail::at;
     if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))
@@ -88,6 +118,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         cf_item& item = items[i];
         const auto ref = detail::clause_of(item.cf, 0);
         const std::uint32_t from = static_cast<std::uint32_t>(8 * i);
+        if (item.shares) continue;  // place_shared
         if ((!ref || ref->kind != clause::alu) && !item.alu.empty()) return at(ctisa::errors::misplaced_statement, from, "ALU clause");
         if ((!ref || ref->kind == clause::alu) && !item.fetches.empty()) return at(ctisa::errors::misplaced_statement, from, "fetch clause");
         if (!ref) continue;
@@ -98,8 +129,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         const std::uint32_t start = cf_bytes + static_cast<std::uint32_t>(clauses.size());
         std::uint32_t count = 0;
         if (ref->kind == clause::alu) {
-            const instruction* extended = i > 0 && info(items[i - 1].cf.op).mnemonic == "ALU_EXTENDED" ? &items[i - 1].cf : nullptr;
-            if (auto ok = detail::check_alu_clause(item, extended, start); !ok) return ok.error();
+            if (auto ok = detail::check_alu_clause(item, detail::extended_before(items, i), start); !ok) return ok.error();
             for (std::size_t k = 0; k < item.alu.size(); ++k) {
                 const alu_group& g = item.alu[k];
                 const std::uint32_t here = cf_bytes + static_cast<std::uint32_t>(clauses.size());
@@ -125,6 +155,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};
         item.cf = *with_count;
     }
+    if (error e = detail::place_shared(items); e.failed()) return e;
     std::vector<std::uint8_t> out;
     for (const cf_item& item : items) detail::put(out, item.cf);
     out.insert(out.end(), clauses.begin(), clauses.end());

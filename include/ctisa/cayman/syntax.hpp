@@ -20,7 +20,13 @@
 //   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines.
 // - A fetch line (texture, vertex, memory read; GDS and TF in a GDS clause) is its mnemonic.
 // - `name:` before a CF line labels its CF address; ADDR(name) on a CF instruction that is not a
-//   clause start (JUMP, LOOP_*, CALL, ELSE...) is filled in by resolve(), forward or backward.
+//   clause start (JUMP, LOOP_*, CALL, ELSE...) is filled in by resolve(), forward or backward. The
+//   disassembler names every such target `L<CF address>`.
+// - ADDR(name) on a clause start (ALU..., TC, TC_ACK, GDS) runs the clause of the CF line `name`
+//   (a clause of the same kind the line starts itself): no clause lines follow, and layout gives
+//   both the same ADDR and COUNT. Chapter 3 never ties a clause to one CF instruction, and
+//   decode_program accepts such images; the disassembler writes the second and later CF lines of a
+//   shared clause this way, naming the first.
 // - After the mnemonic, every nonzero field the instruction uses as FIELD(VALUE) with chapter 9's
 //   field names, VALUE a number or the name of a value of the field's value set (names that are
 //   numbers, SEL's "0", ALU_SRC_SEL's "1", are written as their values); ALU source selects as
@@ -42,14 +48,21 @@
 namespace ctisa::cayman {
 
 // One statement: a unit of the program and where it sits. `written` says which of a clause's
-// ADDR and CNT the text gave (link checks those against the layout).
+// ADDR and CNT the text gave (link checks those against the layout) and how a CF line refers to
+// others: by label (then a clause start's ADDR holds the CF address of the line whose clause it
+// runs, until layout) and whether a label names it.
 struct statement {
     unit_role role = unit_role::cf;
     instruction in{};
     std::uint32_t cf_address = 0;  // CF lines: the address in 8-byte units
-    std::uint8_t written = 0;      // bit 0: ADDR, bit 1: CNT
+    std::uint8_t written = 0;      // the written_* bits
     friend constexpr bool operator==(const statement&, const statement&) = default;
 };
+
+inline constexpr std::uint8_t written_addr = 1;   // a clause's ADDR(number)
+inline constexpr std::uint8_t written_count = 2;  // a clause's CNT(number)
+inline constexpr std::uint8_t addr_by_label = 4;  // ADDR(label): a CF target, or a shared clause
+inline constexpr std::uint8_t labelled = 8;       // `label:` before the CF line
 
 // What the parser knows from the lines before: the next CF address, the open clause, the labels
 // of CF lines and the ADDR(label) references resolve() fills in.
@@ -172,16 +185,22 @@ constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value) 
 template <class Sink>
 constexpr void print_fields(Sink& out, const statement& s) {
     const bool clause_cf = s.role == unit_role::cf && clause_kind(s.in);
-    if (clause_cf) {
-        out.append(" ADDR(");
+    const bool by_label = s.role == unit_role::cf && (s.written & addr_by_label);
+    const auto addr = [&] {
+        out.append(by_label ? " ADDR(L" : " ADDR(");
         text::write_unsigned(out, get(s.in, "ADDR").value_or(0));
-        out.append(") CNT(");
+        out.push(')');
+    };
+    if (clause_cf) {
+        addr();
+        out.append(" CNT(");
         text::write_unsigned(out, get(s.in, "COUNT").value_or(0) + 1);
         out.push(')');
     }
     for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
         const field_info& f = fields[i];
         const std::uint32_t value = read(s.in.dwords[d], f);
+        if (by_label && !clause_cf && f.name == "ADDR") return addr();
         if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && f.name == "DST_CHAN")) return;
         if (clause_cf && (f.name == "ADDR" || f.name == "COUNT")) return;
         out.push(' ');
@@ -198,6 +217,11 @@ template <class Sink>
 constexpr void print(Sink& out, const statement& s) {
     switch (s.role) {
         case unit_role::cf:
+            if (s.written & labelled) {
+                out.push('L');
+                text::write_unsigned(out, s.cf_address);
+                out.append(": ");
+            }
             if (s.cf_address < 10) out.push('0');
             text::write_unsigned(out, s.cf_address);
             out.push(' ');
@@ -258,7 +282,7 @@ namespace detail {
         in.skip_blanks();
         const text::position value_at = in.where();
         std::optional<std::uint64_t> value;
-        bool overflow = false;
+        bool overflow = false, by_label = false;
         const std::string_view word = value_token(in);
         if (is_number(word)) {
             value = in.unsigned_integer(&overflow);
@@ -268,11 +292,11 @@ namespace detail {
             value = *sel;
         } else if (field && (value = value_named(fields[*field].values, word))) {
             in.advance(word.size());
-        } else if (ctx && !clause_cf && name == "ADDR" && !word.empty() && !text::is_digit(word[0])) {
-            // A jump target by label: resolve() writes the label's CF address.
+        } else if (ctx && name == "ADDR" && !word.empty() && !text::is_digit(word[0])) {
+            // A jump target or a shared clause by label: resolve() writes the label's CF address.
             if (!ctx->references.push_back({word, ctx->statements, value_at})) return in.fail(error_code::program_too_long);
             in.advance(word.size());
-            value = 0;
+            value = 0, by_label = true;
         } else if (!word.empty()) {
             return text::cursor::fail_at(value_at, error_code::reserved_value, word);
         } else {
@@ -286,7 +310,8 @@ namespace detail {
             if (v == 0) return text::cursor::fail_at(value_at, error_code::value_out_of_range, name);
             target = "COUNT", --v;
         }
-        if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written = static_cast<std::uint8_t>(s.written | (target == "ADDR" ? 1 : 2));
+        if (by_label) s.written |= addr_by_label;
+        else if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written |= target == "ADDR" ? written_addr : written_count;
         if (get(s.in, target).value_or(0) != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
         auto set_ok = set(s.in, target, v);
         if (!set_ok) return text::cursor::fail_at(at, set_ok.error().code, name);
@@ -339,7 +364,7 @@ template <std::size_t N>
     if (ctx.extended && !clause_start) return text::cursor::fail_at(at, errors::extended_without_clause, info(s->in.op).mnemonic);
     ctx.extended = info(s->in.op).mnemonic == "ALU_EXTENDED";
     s->cf_address = ctx.cf_units++;
-    ctx.open = clause_kind(s->in);
+    ctx.open = (s->written & addr_by_label) ? std::nullopt : clause_kind(s->in);  // a shared clause has its lines elsewhere
     return s;
 }
 
@@ -351,10 +376,12 @@ template <std::size_t N>
     in.skip_blanks();
     const text::cursor::mark_t start = in.mark();
     const text::position cf_at = in.where();
-    if (text::is_digit(in.peek())) return parse_cf(in, ctx);
-    if (!find_in(cf_categories, in.identifier())) return text::cursor::fail_at(cf_at, error_code::misplaced_statement, "label");
+    if (!text::is_digit(in.peek()) && !find_in(cf_categories, in.identifier()))
+        return text::cursor::fail_at(cf_at, error_code::misplaced_statement, "label");
     in = text::cursor(in.source(), "#;", start);
-    return parse_cf(in, ctx);
+    auto s = parse_cf(in, ctx);
+    if (s) s->written |= labelled;
+    return s;
 }
 
 // One line of the program (see the syntax above).
@@ -392,6 +419,17 @@ template <std::size_t N>
     return s;
 }
 
+namespace detail {
+
+// A shared clause's label names a CF line starting a clause of the same kind of its own.
+[[nodiscard]] constexpr bool starts_own_clause(std::span<const statement> program, std::uint32_t cf_address, clause kind) {
+    for (const statement& s : program)
+        if (s.role == unit_role::cf && s.cf_address == cf_address) return clause_kind(s.in) == kind && !(s.written & addr_by_label);
+    return false;
+}
+
+}  // namespace detail
+
 // After the last line: each ADDR(label) gets its label's CF address.
 [[nodiscard]] constexpr error resolve(context& ctx, std::span<statement> program) {
     for (const auto& ref : ctx.references) {
@@ -399,6 +437,9 @@ template <std::size_t N>
         for (const auto& l : ctx.labels)
             if (l.name == ref.name) found = &l;
         if (!found) return text::cursor::fail_at(ref.at, error_code::undefined_label, ref.name);
+        if (const auto kind = detail::clause_kind(program[ref.statement].in);
+            kind && !detail::starts_own_clause(program, found->cf_address, *kind))
+            return text::cursor::fail_at(ref.at, errors::not_a_clause, ref.name);
         auto with = set(program[ref.statement].in, "ADDR", found->cf_address);
         if (!with) return text::cursor::fail_at(ref.at, with.error().code, ref.name);
         program[ref.statement].in = *with;
