@@ -116,7 +116,7 @@ TEST_CASE("cayman text: the three realistic programs round-trip, in listing orde
     const std::string vs = round_trip(vertex_shader());
     CHECK(vs.starts_with("00 TC ADDR(6) CNT(1)\n    FETCH "));
     CHECK(vs.find("01 ALU ADDR(8) CNT(7) KCACHE_MODE0(") != std::string::npos);
-    CHECK(vs.find("    w: DOT4 SRC0_SEL(R1) SRC0_CHAN(W) SRC1_SEL(KC0[0]) SRC1_CHAN(W) LAST(1) DST_GPR(2)\n") != std::string::npos);
+    CHECK(vs.find("    w: DOT4 ____, R1.w, KC0[0].w LAST(1) DST_GPR(2)\n") != std::string::npos);
     CHECK(vs.find("    LITERAL 0x3F800000 0x00000000\n02 EXPORT ") != std::string::npos);
     CHECK(vs.ends_with("04 END\n"));
     const std::string ps = round_trip(pixel_shader());
@@ -195,7 +195,7 @@ TEST_CASE("cayman text: two CF instructions running one clause", "[cayman][text]
     const std::string text = round_trip(items);
     CHECK(text ==
           "L0: 00 ALU ADDR(5) CNT(1)\n"
-          "    x: MOV LAST(1)\n"
+          "    x: MOV ____, R0.x LAST(1)\n"
           "01 ALU_PUSH_BEFORE ADDR(L0) CNT(1)\n"
           "L2: 02 TC ADDR(6) CNT(1)\n"
           "    FETCH\n"
@@ -234,6 +234,69 @@ TEST_CASE("cayman text: two CF instructions running one clause", "[cayman][text]
         REQUIRE(!r);
         CHECK(r.error().code == b.code);
         CHECK(r.error().line == b.line);
+        CHECK(r.error().column == b.column);
+    }
+}
+
+TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
+    // Chapter 9's ALU_WORD0 (SRC0_SEL 0-8, SRC0_CHAN 10-11, SRC0_NEG 12, SRC1_SEL 13-21, SRC1_CHAN
+    // 23-24, LAST 31) and ALU_WORD1_OP2 (SRC0_ABS 0, WRITE_MASK 4, ALU_INST 7-17, DST_GPR 21-27,
+    // DST_CHAN 29-30); MUL is OP2 1, MOV 25 (0x19); KC0[3] is select 131. Clause at 16 (ADDR 2).
+    static constexpr auto p = cm::assemble<
+        "00 ALU KCACHE_MODE0(LOCK_1)\n"
+        "    x: MUL R2.x, R1.x, KC0[3].y\n"
+        "    y: MOV R2.y, -|LITERAL.y| LAST(1)\n"
+        "    LITERAL 0x3F800000 0x40000000\n"
+        "01 END\n">();
+    STATIC_REQUIRE(p.size_bytes() == 40);
+    STATIC_REQUIRE(dword(p.bytes, 16) == (1u | 131u << 13 | 1u << 23));
+    STATIC_REQUIRE(dword(p.bytes, 20) == (1u << 4 | 1u << 7 | 2u << 21));
+    STATIC_REQUIRE(dword(p.bytes, 24) == (253u | 1u << 10 | 1u << 12 | 1u << 31));
+    STATIC_REQUIRE(dword(p.bytes, 28) == (1u | 1u << 4 | 25u << 7 | 2u << 21 | 1u << 29));
+    // The same instructions in the FIELD(VALUE) form: the same bytes; printed back as operands.
+    const auto fields = ctisa::assemble_bytes<cm::isa>(
+        "00 ALU KCACHE_MODE0(LOCK_1)\n"
+        "    x: MUL SRC0_SEL(R1) SRC1_SEL(KC0[3]) SRC1_CHAN(Y) WRITE_MASK(1) DST_GPR(2)\n"
+        "    y: MOV SRC0_SEL(LITERAL) SRC0_CHAN(Y) SRC0_NEG(1) SRC0_ABS(1) LAST(1) WRITE_MASK(1) DST_GPR(2)\n"
+        "    LITERAL 0x3F800000 0x40000000\n"
+        "01 END\n");
+    REQUIRE(fields);
+    CHECK(*fields == std::vector<std::uint8_t>(p.bytes.begin(), p.bytes.begin() + 40));
+    const std::string text = text_of(*fields);
+    CHECK(text.find("    x: MUL R2.x, R1.x, KC0[3].y\n    y: MOV R2.y, -|LITERAL.y| LAST(1)\n") != std::string::npos);
+    // OP3: three sources, no ABS, no WRITE_MASK; a select by name (PV, 254) and by number (248, "0").
+    const auto op3 = ctisa::assemble_bytes<cm::isa>("00 ALU\n    w: MULADD R5.w, PV.x, -248.z, R127.w LAST(1)\n01 END\n");
+    REQUIRE(op3);
+    CHECK(dword(*op3, 16) == (254u | 248u << 13 | 2u << 23 | 1u << 25 | 1u << 31));
+    CHECK(dword(*op3, 20) == (127u | 3u << 10 | 20u << 13 | 5u << 21 | 3u << 29));  // ALU_WORD1_OP3: SRC2 0-8, 10-11; ALU_INST 13-17
+    struct bad {
+        std::string_view line;
+        ctisa::error_code code;
+        std::uint32_t column;
+    };
+    const bad cases[] = {
+        {"    y: MOV R2.x, R1.x LAST(1)", ctisa::error_code{cm::errors::destination_channel}, 14},  // the y slot writes .y
+        {"    x: MOV R2.x", ctisa::error_code::missing_operand, 16},
+        {"    x: MOV R2.x R1.x LAST(1)", ctisa::error_code::expected_comma, 17},
+        {"    x: MULADD R2.x, |R1.x|, R1.y, R1.z LAST(1)", ctisa::error_code::operand_not_allowed, 21},  // OP3 has no ABS
+        {"    x: MULADD ____, R1.x, R1.y, R1.z LAST(1)", ctisa::error_code::expected_register, 15},     // OP3 always writes
+        {"    x: MOV R2.x, R1.q LAST(1)", ctisa::error_code::unexpected_character, 21},
+        {"    x: MOV R2.x, FOO.x LAST(1)", ctisa::error_code::reserved_value, 18},
+        {"    x: MOV R2.x, R1.x SRC0_SEL(R3) LAST(1)", ctisa::error_code::duplicate_name, 23},
+        {"    x: MOV R128.x, R1.x LAST(1)", ctisa::error_code::register_out_of_range, 12},
+        {"    x: MOV ____, R1.x LAST(1)", ctisa::error_code::none, 0},
+    };
+    for (const bad& b : cases) {
+        const std::string source = "00 ALU\n" + std::string(b.line) + "\n01 END\n";
+        INFO(source);
+        const auto r = ctisa::assemble_bytes<cm::isa>(source);
+        if (b.code == ctisa::error_code::none) {
+            CHECK(r);
+            continue;
+        }
+        REQUIRE(!r);
+        CHECK(r.error().code == b.code);
+        CHECK(r.error().line == 2);
         CHECK(r.error().column == b.column);
     }
 }

@@ -36,6 +36,9 @@
 // case 11 expect: not_a_clause.*snippet line 2, column 13"
 // case 11 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::not_a_clause
 // case 11 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::not_a_clause
+// case 12 expect: destination_channel.*snippet line 2, column 14"
+// case 12 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::destination_channel
+// case 12 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::destination_channel
 #include <ctisa/cayman/isa.hpp>
 
 namespace cm = ctisa::cayman;
@@ -73,4 +76,6 @@ constexpr auto bad = cm::assemble<"00 ALU\n    x: KILLGT LAST(1)\n    x: MOV LAS
 constexpr auto bad = cm::assemble<"00 ALU ADDR(3) CNT(1)\n    x: MOV LAST(1)\n01 END\n">();
 #elif CTISA_CASE == 11
 constexpr auto bad = cm::assemble<"a: 00 NOP\n01 ALU ADDR(a)\n02 END\n">();  // a shared clause naming no clause
+#elif CTISA_CASE == 12
+constexpr auto bad = cm::assemble<"00 ALU\n    y: MOV R2.x, R1.x LAST(1)\n01 END\n">();  // the y slot writes .y
 #endif

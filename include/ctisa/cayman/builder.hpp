@@ -126,8 +126,6 @@ template <class T>
 }
 
 constexpr std::array<std::string_view, 3> source_rel{"SRC0_REL", "SRC1_REL", "SRC2_REL"};
-constexpr std::array<std::string_view, 3> source_neg{"SRC0_NEG", "SRC1_NEG", "SRC2_NEG"};
-constexpr std::array<std::string_view, 2> source_abs{"SRC0_ABS", "SRC1_ABS"};
 
 // Sets one source's fields; ABS exists for src0 and src1 of the OP2 formats only.
 [[nodiscard]] constexpr result<alu_op> put_source(alu_op op, std::size_t s, const source_fields& f) noexcept {

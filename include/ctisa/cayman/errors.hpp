@@ -22,6 +22,7 @@ CTISA_ERROR_KIND(mova_with_ar_index, "MOVA* cannot share an ALU group with AR-re
 CTISA_ERROR_KIND(mova_count, "at most one MOVA* instruction in an ALU group (4.9.5)");
 CTISA_ERROR_KIND(mova_write, "a MOVA* instruction writes no GPR: its WRITE_MASK is clear (4.9.5)");
 CTISA_ERROR_KIND(mova_pv_read, "the group after a MOVA* does not read the MOVA's PV channel (4.9.5)");
+CTISA_ERROR_KIND(destination_channel, "the destination's channel is its slot's (x: writes .x): DST_CHAN chooses the slot");
 CTISA_ERROR_KIND(gpr_read_port, "GPR read-port conflict: two GPRs of the same element on one cycle (choose another BANK_SWIZZLE)");
 CTISA_ERROR_KIND(constant_read_port, "an ALU group reads at most two kcache address and channel-pair combinations");
 

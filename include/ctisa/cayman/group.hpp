@@ -66,6 +66,8 @@ struct read_ports {
 
 constexpr std::array<std::string_view, 3> source_sel{"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
 constexpr std::array<std::string_view, 3> source_chan{"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
+constexpr std::array<std::string_view, 3> source_neg{"SRC0_NEG", "SRC1_NEG", "SRC2_NEG"};
+constexpr std::array<std::string_view, 2> source_abs{"SRC0_ABS", "SRC1_ABS"};
 constexpr std::array<std::string_view, 4> relative{"SRC0_REL", "SRC1_REL", "SRC2_REL", "DST_REL"};
 
 // 4.7.8: every GPR source reserves its element's port on its cycle; src1 equal to src0 shares it.

@@ -3,8 +3,8 @@
 // program in order, each clause's lines right under the CF instruction that starts it.
 //
 //   00 ALU ADDR(4) CNT(3) KCACHE_MODE0(LOCK_1)
-//       x: MUL SRC0_SEL(R1) SRC1_SEL(KC0[3]) SRC1_CHAN(Y) WRITE_MASK(1) DST_GPR(2)
-//       y: MOV SRC0_SEL(LITERAL) SRC0_CHAN(Y) LAST(1) WRITE_MASK(1) DST_GPR(2)
+//       x: MUL R2.x, R1.x, KC0[3].y
+//       y: MOV R2.y, -|LITERAL.y| LAST(1)
 //       LITERAL 0x3F800000 0x40000000
 //   01 TC ADDR(8) CNT(1)
 //       SAMPLE SRC_GPR(2) DST_GPR(1) DST_SEL_Y(Y) DST_SEL_Z(Z) DST_SEL_W(W) COORD_TYPE_X(NORMALIZED) ...
@@ -18,6 +18,12 @@
 // - An ALU line starts with its slot, `x:`, `y:`, `z:` or `w:` (DST_CHAN: Cayman has no T slot),
 //   then the ALU_OP2, ALU_OP3 or LDS_IDX_OP mnemonic (the slot tells ALU NOP from CF NOP). Groups
 //   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines.
+// - ALU_OP2 and ALU_OP3 operands as the listings write them, after the mnemonic: the destination
+//   `R2.x` (its channel the slot's; `____` when an OP2 instruction's WRITE_MASK is clear, DST_GPR
+//   then a field if nonzero), then one source per operand the opcode reads, `, ` between:
+//   `[-][|]SELECT.c[|]` with the select as below and c the channel (x, y, z, w), `-` SRCn_NEG,
+//   `|..|` SRCn_ABS (sources 0 and 1 of OP2). The other fields (LAST, relative addressing, OMOD...)
+//   follow as FIELD(VALUE). Reading also accepts these fields as FIELD(VALUE) without operands.
 // - A fetch line (texture, vertex, memory read; GDS and TF in a GDS clause) is its mnemonic.
 // - `name:` before a CF line labels its CF address; ADDR(name) on a CF instruction that is not a
 //   clause start (JUMP, LOOP_*, CALL, ELSE...) is filled in by resolve(), forward or backward. The
@@ -163,6 +169,56 @@ constexpr void for_each_own_field(opcode op, F&& f) {
     return (bank < 2 ? 128 + 32 * bank : 256 + 32 * (bank - 2)) + static_cast<std::uint32_t>(*index);
 }
 
+[[nodiscard]] constexpr std::optional<std::size_t> field_named(opcode op, std::string_view name) noexcept {
+    for (std::uint8_t fmt : info(op).formats) {
+        if (fmt == no_format) break;
+        if (auto i = find_field(static_cast<format_id>(fmt), name)) return i;
+    }
+    return std::nullopt;
+}
+
+// ALU_OP2 and ALU_OP3 lines write destination and sources as operands.
+[[nodiscard]] constexpr bool has_operands(const statement& s) noexcept {
+    return s.role == unit_role::alu && (info(s.in.op).cat == category::alu_op2 || info(s.in.op).cat == category::alu_op3);
+}
+
+// A field the operands hold: DST_GPR (unless an OP2 instruction writes no GPR), WRITE_MASK and
+// each source's select, channel, NEG and ABS.
+[[nodiscard]] constexpr bool operand_field(const statement& s, std::string_view name) noexcept {
+    if (!has_operands(s)) return false;
+    if (name == "WRITE_MASK") return true;
+    if (name == "DST_GPR") return info(s.in.op).cat == category::alu_op3 || get(s.in, "WRITE_MASK").value_or(0) != 0;
+    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n)
+        if (name == source_sel[n] || name == source_chan[n] || name == source_neg[n] || (n < 2 && name == source_abs[n])) return true;
+    return false;
+}
+
+template <class Sink>
+constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value);
+
+template <class Sink>
+constexpr void print_operands(Sink& out, const statement& s) {
+    const auto chan = [&](std::string_view field) {
+        out.push('.');
+        out.append(slot_names[get(s.in, field).value_or(0) & 3u]);
+    };
+    if (operand_field(s, "DST_GPR")) {
+        out.append(" R");
+        text::write_unsigned(out, get(s.in, "DST_GPR").value_or(0));
+        chan("DST_CHAN");
+    } else {
+        out.append(" ____");
+    }
+    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
+        const bool abs = n < 2 && get(s.in, source_abs[n]).value_or(0) != 0;
+        out.append(get(s.in, source_neg[n]).value_or(0) != 0 ? ", -" : ", ");
+        if (abs) out.push('|');
+        print_value(out, fields[*field_named(s.in.op, source_sel[n])], get(s.in, source_sel[n]).value_or(0));
+        chan(source_chan[n]);
+        if (abs) out.push('|');
+    }
+}
+
 template <class Sink>
 constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value) {
     if (f.values == value_set::alu_src_sel && (value < 128 || is_kcache(value))) {
@@ -197,11 +253,12 @@ constexpr void print_fields(Sink& out, const statement& s) {
         text::write_unsigned(out, get(s.in, "COUNT").value_or(0) + 1);
         out.push(')');
     }
+    if (has_operands(s)) print_operands(out, s);
     for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
         const field_info& f = fields[i];
         const std::uint32_t value = read(s.in.dwords[d], f);
         if (by_label && !clause_cf && f.name == "ADDR") return addr();
-        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && f.name == "DST_CHAN")) return;
+        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && f.name == "DST_CHAN") || operand_field(s, f.name)) return;
         if (clause_cf && (f.name == "ADDR" || f.name == "COUNT")) return;
         out.push(' ');
         out.append(f.name);
@@ -250,14 +307,6 @@ namespace detail {
     const value_set_info& vs = value_sets[static_cast<std::size_t>(set)];
     for (std::size_t i = vs.first; i < vs.first + vs.count; ++i)
         if (values[i].name == name) return values[i].value;
-    return std::nullopt;
-}
-
-[[nodiscard]] constexpr std::optional<std::size_t> field_named(opcode op, std::string_view name) noexcept {
-    for (std::uint8_t fmt : info(op).formats) {
-        if (fmt == no_format) break;
-        if (auto i = find_field(static_cast<format_id>(fmt), name)) return i;
-    }
     return std::nullopt;
 }
 
@@ -320,6 +369,91 @@ namespace detail {
     return s;
 }
 
+// A channel letter after `.`: x, y, z or w.
+[[nodiscard]] constexpr result<std::uint32_t> parse_channel(text::cursor& in) {
+    if (!in.consume('.')) return in.fail(error_code::unexpected_character, in.token_text());
+    for (std::uint32_t c = 0; c < 4; ++c)
+        if (in.peek() == slot_names[c][0]) {
+            in.advance(1);
+            return c;
+        }
+    return in.fail(error_code::unexpected_character, in.token_text());
+}
+
+// Sets a field an operand holds; a refusal (ABS on OP3, a reserved select) at the operand.
+[[nodiscard]] constexpr error put_operand(statement& s, std::string_view field, std::uint32_t value, text::position at) {
+    auto with = set(s.in, field, value);
+    if (!with) return text::cursor::fail_at(at, with.error().code, field);
+    s.in = *with;
+    return {};
+}
+
+// `[-][|]SELECT.c[|]`: source n.
+[[nodiscard]] constexpr error parse_source(text::cursor& in, statement& s, std::size_t n) {
+    in.skip_blanks();
+    const text::position at = in.where();
+    const bool neg = in.consume('-'), abs = in.consume('|');
+    const std::string_view word = value_token(in);
+    const text::position sel_at = in.where();
+    std::uint32_t sel = 0;
+    if (is_number(word)) {
+        bool overflow = false;
+        const auto v = in.unsigned_integer(&overflow);
+        if (overflow || *v > 0xFFFFFFFFu) return text::cursor::fail_at(sel_at, error_code::value_out_of_range, word);
+        sel = static_cast<std::uint32_t>(*v);
+    } else if (is_gpr_word(word) || is_kcache_word(word)) {
+        auto r = parse_select(in, word);
+        if (!r) return r.error();
+        sel = *r;
+    } else if (const auto named = value_named(value_set::alu_src_sel, word)) {
+        in.advance(word.size());
+        sel = *named;
+    } else {
+        return word.empty() ? in.fail(error_code::expected_register, in.token_text())
+                            : text::cursor::fail_at(sel_at, error_code::reserved_value, word);
+    }
+    const auto chan = parse_channel(in);
+    if (!chan) return chan.error();
+    if (abs && !in.consume('|')) return in.fail(error_code::unexpected_character, in.token_text());
+    for (error e : {put_operand(s, source_sel[n], sel, sel_at), put_operand(s, source_chan[n], *chan, sel_at),
+                    neg ? put_operand(s, source_neg[n], 1, at) : error{}, abs && n < 2 ? put_operand(s, source_abs[n], 1, at) : error{}})
+        if (e.failed()) return e;
+    if (abs && n >= 2) return text::cursor::fail_at(at, error_code::operand_not_allowed, "ABS");  // SRC2 has none
+    return {};
+}
+
+// The destination and the sources of an ALU_OP2/ALU_OP3 line, when it writes them as operands
+// (anything but a FIELD( after the mnemonic).
+[[nodiscard]] constexpr error parse_operands(text::cursor& in, statement& s, std::uint32_t slot) {
+    in.skip_blanks();
+    const std::string_view word = value_token(in);
+    if (in.at_end_of_statement() || (!word.empty() && in.peek(word.size()) == '(')) return {};
+    const text::position at = in.where();
+    const bool op2 = info(s.in.op).cat == category::alu_op2;
+    if (word == "____" && op2) {
+        in.advance(word.size());
+    } else if (is_gpr_word(word)) {
+        const auto gpr = parse_select(in, word);
+        if (!gpr) return gpr.error();
+        const text::position chan_at = in.where();
+        const auto chan = parse_channel(in);
+        if (!chan) return chan.error();
+        if (*chan != slot) return text::cursor::fail_at(chan_at, errors::destination_channel, "DST_CHAN");
+        if (error e = put_operand(s, "DST_GPR", *gpr, at); e.failed()) return e;
+        if (op2)
+            if (error e = put_operand(s, "WRITE_MASK", 1, at); e.failed()) return e;
+    } else {
+        return in.fail(error_code::expected_register, in.token_text());
+    }
+    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
+        in.skip_blanks();
+        if (!in.consume(','))
+            return in.fail(in.at_end_of_statement() ? error_code::missing_operand : error_code::expected_comma, in.token_text());
+        if (error e = parse_source(in, s, n); e.failed()) return e;
+    }
+    return {};
+}
+
 // The mnemonic and fields of a unit of `role`, found among `cats`.
 template <std::size_t N>
 [[nodiscard]] constexpr result<statement> parse_unit(text::cursor& in, unit_role role, const std::array<category, N>& cats,
@@ -335,6 +469,8 @@ template <std::size_t N>
         if (!with) return text::cursor::fail_at(at, with.error().code, "DST_CHAN");
         s.in = *with;
     }
+    if (has_operands(s))
+        if (error e = parse_operands(in, s, dst_chan); e.failed()) return e;
     auto parsed = parse_fields(in, s, ctx);
     if (!parsed) return parsed;
     if (auto checked = check(parsed->in); !checked) return text::cursor::fail_at(at, checked.error().code, checked.error().subject);
