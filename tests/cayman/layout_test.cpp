@@ -140,6 +140,29 @@ TEST_CASE("cayman layout: a clause run by two CF instructions", "[cayman][layout
     CHECK(refused({{ins(c::cf, "NOP"), {}, {}}, {ins(c::cf, "NOP"), {}, {}, 0}, end}, 8));                          // not a clause start
 }
 
+TEST_CASE("cayman layout: what a program kind allows (2.1, 4.8.1, CALL_FS)", "[cayman][layout]") {
+    using k = cm::program_kind;
+    const auto refused = [](const std::vector<cm::cf_item>& items, k kind, ctisa::error_code code, std::uint32_t offset) {
+        const auto r = cm::layout(items, kind);
+        return !r && r.error().code == code && r.error().offset == offset;
+    };
+    CHECK(cm::layout(pixel_shader(), k::pixel));
+    CHECK(cm::layout(pixel_shader(), k::unspecified));
+    CHECK(cm::layout(vertex_shader(), k::vertex));
+    CHECK(cm::layout(compute_kernel(), k::compute));
+    // The pixel shader's KILLGT at 48: four CF units (32 bytes), the fetch clause's SAMPLE (16), then the ALU clause.
+    CHECK(refused(pixel_shader(), k::vertex, ctisa::error_code{cm::errors::kill_outside_pixel}, 48));
+    CHECK(refused(pixel_shader(), k::compute, ctisa::error_code{cm::errors::kill_outside_pixel}, 48));
+    const cm::cf_item end{ins(c::cf, "END"), {}, {}};
+    const std::vector<cm::cf_item> cf_kill{{ins(c::cf, "NOP"), {}, {}}, {ins(c::cf, "KILL", {{"ADDR", 2}}), {}, {}}, end};
+    CHECK(cm::layout(cf_kill, k::pixel));
+    CHECK(refused(cf_kill, k::geometry, ctisa::error_code{cm::errors::kill_outside_pixel}, 8));
+    const std::vector<cm::cf_item> call_fs{{ins(c::cf, "CALL_FS"), {}, {}}, end};
+    CHECK(cm::layout(call_fs, k::vertex));
+    CHECK(cm::layout(call_fs));
+    CHECK(refused(call_fs, k::pixel, ctisa::error_code{cm::errors::call_fs_outside_vertex}, 0));
+}
+
 TEST_CASE("cayman layout: programs the layout refuses", "[cayman][layout]") {
     namespace e = cm::errors;
     using ce = ctisa::error_code;

@@ -301,6 +301,43 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
     }
 }
 
+TEST_CASE("cayman text: the program kind line", "[cayman][text]") {
+    // A KILL* is a pixel shader's: accepted without a kind and in a PS, refused in a VS at its line.
+    const std::string body = "00 ALU\n    x: KILLGT LAST(1)\n01 END\n";
+    const auto plain = ctisa::assemble_bytes<cm::isa>(body);
+    REQUIRE(plain);
+    const auto ps = ctisa::assemble_bytes<cm::isa>("PROGRAM PS\n" + body);
+    REQUIRE(ps);
+    CHECK(*ps == *plain);  // the kind lays out no bytes
+    static constexpr auto p = cm::assemble<"PROGRAM CS\n00 NOP\n01 END\n">();
+    STATIC_REQUIRE(p.size() == 3);
+    STATIC_REQUIRE(p.size_bytes() == 16);
+    struct bad {
+        std::string text;
+        ctisa::error_code code;
+        std::uint32_t line, column;
+    };
+    const bad cases[] = {
+        {"PROGRAM VS\n" + body, ctisa::error_code{cm::errors::kill_outside_pixel}, 3, 5},
+        {"PROGRAM PS\n00 CALL_FS\n01 END\n", ctisa::error_code{cm::errors::call_fs_outside_vertex}, 2, 1},
+        {"00 NOP\nPROGRAM PS\n01 END\n", ctisa::error_code::misplaced_statement, 2, 1},  // before the first CF line
+        {"PROGRAM XS\n00 END\n", ctisa::error_code::reserved_value, 1, 9},
+    };
+    for (const bad& b : cases) {
+        INFO(b.text);
+        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
+        REQUIRE(!r);
+        CHECK(r.error().code == b.code);
+        CHECK(r.error().line == b.line);
+        CHECK(r.error().column == b.column);
+    }
+    // Printed as written.
+    std::string printed;
+    ctisa::text::string_sink sink(printed);
+    cm::print(sink, cm::parse("PROGRAM PS").value());
+    CHECK(printed == "PROGRAM PS");
+}
+
 TEST_CASE("cayman text: assembling computes clause addresses and counts, pads fetch clauses", "[cayman][text]") {
     // No numbers, no ADDR or CNT: the layout's. CF program 32 bytes, the ALU clause at 32 (ADDR 4),
     // the fetch clause at 48 (ADDR 6) after an 8-byte pad.

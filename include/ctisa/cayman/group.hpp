@@ -4,8 +4,8 @@
 // (reductions 4.8.2, 64-bit ops, Cayman's replicated transcendentals), literal dwords (4.7.6), the
 // PRED_SET*/KILL* and MOVA* restrictions (4.8.1, 4.8.3, 4.9.5, 4.10; one MOVA* a group: 4.8.3's "up
 // to four" is Evergreen's four-element AR, Cayman's MOVA writes AR.X or MOVA_DST), and the read-port algorithm of 4.7.8
-// (relative operands are checked by their encoded address, as the algorithm's statement allows
-// only after the index is known).
+// (a relative operand's address is known at run time only: it shares a port only with the same base
+// and index).
 #pragma once
 
 #include <array>
@@ -70,6 +70,15 @@ constexpr std::array<std::string_view, 3> source_neg{"SRC0_NEG", "SRC1_NEG", "SR
 constexpr std::array<std::string_view, 2> source_abs{"SRC0_ABS", "SRC1_ABS"};
 constexpr std::array<std::string_view, 4> relative{"SRC0_REL", "SRC1_REL", "SRC2_REL", "DST_REL"};
 
+// What a source reads, for the ports: its select, and for a relative one (SRCn_REL) the index it
+// adds too. 4.7.8 counts addresses after the index is applied, which is known only at run time:
+// a relative read shares a port only with the same base and index (the same address whatever the
+// index), never with an absolute read or another base, the way a compiler must plan it.
+[[nodiscard]] constexpr std::uint32_t read_key(const instruction& in, std::uint32_t s) noexcept {
+    const std::uint32_t sel = field_or_zero(in, source_sel[s]);
+    return field_or_zero(in, relative[s]) ? sel | (1u + field_or_zero(in, "INDEX_MODE")) << 9 : sel;
+}
+
 // 4.7.8: every GPR source reserves its element's port on its cycle; src1 equal to src0 shares it.
 [[nodiscard]] constexpr result<group_summary> check_read_ports(std::span<const instruction> group) noexcept {
     read_ports ports;
@@ -77,11 +86,11 @@ constexpr std::array<std::string_view, 4> relative{"SRC0_REL", "SRC1_REL", "SRC2
         const instruction& in = group[i];
         const std::uint32_t swizzle = field_or_zero(in, "BANK_SWIZZLE");
         for (std::uint32_t s = 0; s < info(in.op).sources && s < 3; ++s) {
-            const std::uint32_t sel = field_or_zero(in, source_sel[s]), elem = field_or_zero(in, source_chan[s]);
+            const std::uint32_t sel = field_or_zero(in, source_sel[s]), elem = field_or_zero(in, source_chan[s]), key = read_key(in, s);
             if (sel < 128) {
-                if (s == 1 && sel == field_or_zero(in, "SRC0_SEL") && elem == field_or_zero(in, "SRC0_CHAN")) continue;
-                if (!ports.reserve_gpr(sel, elem, cycle_of(swizzle, s))) return group_error(errors::gpr_read_port, i, source_sel[s]);
-            } else if (is_kcache(sel) && !ports.reserve_constant(sel, elem)) {
+                if (s == 1 && key == read_key(in, 0) && elem == field_or_zero(in, "SRC0_CHAN")) continue;
+                if (!ports.reserve_gpr(key, elem, cycle_of(swizzle, s))) return group_error(errors::gpr_read_port, i, source_sel[s]);
+            } else if (is_kcache(sel) && !ports.reserve_constant(key, elem)) {
                 return group_error(errors::constant_read_port, i, source_sel[s]);
             }
         }
@@ -161,6 +170,9 @@ struct span_of_slots {
         const std::uint32_t index_mode = field_or_zero(in, "INDEX_MODE");
         if (index_mode == 0 || index_mode == 6)
             for (std::string_view rel : detail::relative) ar_index = ar_index || field_or_zero(in, rel) != 0;
+        for (std::uint32_t s = 0; s < oi.sources && s < 3; ++s)  // 4.6.1: kcache constants index by the loop only
+            if (detail::is_kcache(field_or_zero(in, detail::source_sel[s])) && field_or_zero(in, detail::relative[s]) && index_mode != 4)
+                return group_error(errors::kcache_index, i, detail::source_sel[s]);
         if (predicates > 1) return group_error(errors::predicate_coissue, i, oi.mnemonic);
         if (mova && ar_index) return group_error(errors::mova_with_ar_index, i, oi.mnemonic);
     }

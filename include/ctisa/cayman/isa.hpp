@@ -25,7 +25,15 @@ namespace ctisa::cayman {
 
 namespace detail {
 
-[[nodiscard]] constexpr std::uint32_t unit_bytes(const statement& s) noexcept { return s.role == unit_role::fetch ? 16 : 8; }
+[[nodiscard]] constexpr std::uint32_t unit_bytes(const statement& s) noexcept {
+    return s.role == unit_role::fetch ? 16 : s.role == unit_role::directive ? 0 : 8;
+}
+
+// The kind a `PROGRAM` line declares (the first statement), or unspecified.
+[[nodiscard]] constexpr program_kind kind_of(std::span<const statement> program) noexcept {
+    return !program.empty() && program[0].role == unit_role::directive ? static_cast<program_kind>(program[0].in.dwords[0])
+                                                                       : program_kind::unspecified;
+}
 
 // Where layout puts each statement's unit: the CF program, then the clauses in CF order, a fetch
 // clause moved to a 16-byte boundary.
@@ -83,7 +91,7 @@ namespace detail {
 template <class Sink>
 constexpr error link(std::span<const statement> program, Sink& out) {
     const std::vector<std::uint32_t> offsets = image_offsets(program);
-    auto image = layout(items_of(program));
+    auto image = layout(items_of(program), kind_of(program));
     if (!image) {
         error e = image.error();
         e.offset = statement_at(offsets, program, e.offset);
@@ -109,7 +117,7 @@ constexpr error link(std::span<const statement> program, Sink& out) {
     for (const statement& s : program)
         if (s.role == unit_role::cf) emit(8);
     for (std::size_t i = 0; i < program.size(); ++i) {
-        if (program[i].role == unit_role::cf) continue;
+        if (program[i].role == unit_role::cf || program[i].role == unit_role::directive) continue;
         while (at < offsets[i]) emit(8);
         emit(unit_bytes(program[i]));
     }
@@ -216,7 +224,7 @@ struct isa {
     // One unit alone: its dwords (a clause's ADDR and COUNT are the link's).
     static constexpr result<static_vector<std::uint8_t, 16>> encode(const instruction& in) {
         static_vector<std::uint8_t, 16> out;
-        const std::size_t dwords = in.role == unit_role::fetch ? 4 : 2;
+        const std::size_t dwords = detail::unit_bytes(in) / 4;
         for (std::size_t d = 0; d < dwords; ++d)
             for (int b = 0; b < 4; ++b) (void)out.push_back(static_cast<std::uint8_t>(in.in.dwords[d] >> (8 * b)));
         return out;
@@ -239,6 +247,7 @@ struct isa {
     // A decoded statement's fields: f(format, field, value), literals as LITERAL.DWORD0/1.
     template <class F>
     static void explain(const instruction& s, F&& f) {
+        if (s.role == unit_role::directive) return;
         if (s.role == unit_role::literal) {
             for (std::uint8_t d = 0; d < 2; ++d)
                 f("LITERAL", ctisa::field_info{d == 0 ? "DWORD0" : "DWORD1", bit_field{d, 0, 32}}, s.in.dwords[d]);

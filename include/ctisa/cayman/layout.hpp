@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "group.hpp"
@@ -28,6 +30,12 @@ struct cf_item {
     std::vector<instruction> fetches;  // TC, TC_ACK (texture, vertex, memory read) and GDS (GDS, TF)
     std::optional<std::uint32_t> shares{};
 };
+
+// The program types of chapter 2.1 (VS, HS, DS, GS, DC, PS, CS). What a layout checks depends on
+// it: only a PS executes KILL (4.8.1, CF KILL in chapter 9), only a VS calls a fetch subroutine
+// (CALL_FS). `unspecified` checks neither.
+enum class program_kind : std::uint8_t { unspecified, vertex, hull, domain, geometry, dma_copy, pixel, compute };
+inline constexpr std::array<std::string_view, 8> program_kind_names{"", "VS", "HS", "DS", "GS", "DC", "PS", "CS"};
 
 namespace detail {
 
@@ -100,6 +108,28 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     return {};
 }
 
+// Chapter 2.1's restrictions by program type, on the laid-out items (clause ADDRs set).
+[[nodiscard]] constexpr error check_program_kind(const std::vector<cf_item>& items, program_kind kind) {
+    if (kind == program_kind::unspecified) return {};
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const instruction& cf = items[i].cf;
+        if (info(cf.op).cat == category::cf && info(cf.op).mnemonic == "KILL" && kind != program_kind::pixel)
+            return at(errors::kill_outside_pixel, 8 * i, "KILL");
+        if (info(cf.op).cat == category::cf && info(cf.op).mnemonic == "CALL_FS" && kind != program_kind::vertex)
+            return at(errors::call_fs_outside_vertex, 8 * i, "CALL_FS");
+        std::uint32_t offset = 8 * get(cf, "ADDR").value_or(0);
+        for (const alu_group& g : items[i].alu) {
+            for (const instruction& in : g.slots) {
+                if ((info(in.op).flags & opcode_flag::kill) && kind != program_kind::pixel)
+                    return at(errors::kill_outside_pixel, offset, info(in.op).mnemonic);
+                offset += 8;
+            }
+            offset += static_cast<std::uint32_t>(4 * g.literals.size());
+        }
+    }
+    return {};
+}
+
 }  // namespace detail
 
 // The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
@@ -107,8 +137,10 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
 // clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no
 // such clause, or fetches of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines or a KILL* before
 // the clause's last group (their kinds, at the instruction); a shared clause that is not another
-// item's own clause of the same kind, or with contents of its own (not_a_clause, at the sharer).
-[[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
+// item's own clause of the same kind, or with contents of its own (not_a_clause, at the sharer); with
+// a program kind, KILL outside a PS (kill_outside_pixel) and CALL_FS outside a VS
+// (call_fs_outside_vertex), at the instruction.
+[[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items, program_kind kind = program_kind::unspecified) {
     using detail::at;
     if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))
         return at(errors::missing_end, items.empty() ? 0 : 8 * (items.size() - 1));
@@ -156,6 +188,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         item.cf = *with_count;
     }
     if (error e = detail::place_shared(items); e.failed()) return e;
+    if (error e = detail::check_program_kind(items, kind); e.failed()) return e;
     std::vector<std::uint8_t> out;
     for (const cf_item& item : items) detail::put(out, item.cf);
     out.insert(out.end(), clauses.begin(), clauses.end());

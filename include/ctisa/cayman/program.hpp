@@ -25,7 +25,8 @@ inline constexpr std::uint32_t max_texture_clause = 16;
 
 namespace ctisa::cayman {
 
-enum class unit_role : std::uint8_t { cf, alu, literal, fetch, pad };
+// directive: a text line that lays out no unit (the program kind, syntax.hpp); never decoded.
+enum class unit_role : std::uint8_t { cf, alu, literal, fetch, pad, directive };
 
 struct program_unit {
     std::uint32_t offset = 0;  // in bytes from the program start

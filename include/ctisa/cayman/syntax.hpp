@@ -33,6 +33,9 @@
 //   both the same ADDR and COUNT. Chapter 3 never ties a clause to one CF instruction, and
 //   decode_program accepts such images; the disassembler writes the second and later CF lines of a
 //   shared clause this way, naming the first.
+// - `PROGRAM PS` (VS, HS, DS, GS, DC, PS, CS: chapter 2.1's program types), before the first CF
+//   line, tells the layout the program kind: KILL only in a PS, CALL_FS only in a VS. Without it
+//   neither is checked; the image does not record it, so the disassembler never writes it.
 // - After the mnemonic, every nonzero field the instruction uses as FIELD(VALUE) with chapter 9's
 //   field names, VALUE a number or the name of a value of the field's value set (names that are
 //   numbers, SEL's "0", ALU_SRC_SEL's "1", are written as their values); ALU source selects as
@@ -49,6 +52,7 @@
 #include "../core/static_vector.hpp"
 #include "../core/text/cursor.hpp"
 #include "../core/text/writer.hpp"
+#include "layout.hpp"
 #include "program.hpp"
 
 namespace ctisa::cayman {
@@ -273,6 +277,10 @@ constexpr void print_fields(Sink& out, const statement& s) {
 template <class Sink>
 constexpr void print(Sink& out, const statement& s) {
     switch (s.role) {
+        case unit_role::directive:
+            out.append("PROGRAM ");
+            out.append(program_kind_names[s.in.dwords[0] % program_kind_names.size()]);
+            return;
         case unit_role::cf:
             if (s.written & labelled) {
                 out.push('L');
@@ -520,6 +528,16 @@ template <std::size_t N>
     return s;
 }
 
+// `PROGRAM PS`: the program kind, as a statement laying out nothing.
+[[nodiscard]] constexpr result<statement> parse_program_kind(text::cursor& in) {
+    in.skip_blanks();
+    const text::position at = in.where();
+    const std::string_view name = in.identifier();
+    for (std::size_t k = 1; k < program_kind_names.size(); ++k)
+        if (name == program_kind_names[k]) return statement{unit_role::directive, {opcode{}, {static_cast<std::uint32_t>(k), 0, 0, 0}}, 0, 0};
+    return text::cursor::fail_at(at, error_code::reserved_value, name.empty() ? in.token_text() : name);
+}
+
 // One line of the program (see the syntax above).
 [[nodiscard]] constexpr result<statement> parse_line(text::cursor& in, context& ctx) {
     in.skip_blanks();
@@ -535,6 +553,7 @@ template <std::size_t N>
     }
     if (!word.empty() && in.consume(':')) return parse_labelled(in, ctx, word, at);
     if (word == "LITERAL") return ctx.open == clause::alu ? parse_literal(in) : misplaced;
+    if (word == "PROGRAM") return ctx.statements == 0 ? parse_program_kind(in) : misplaced;
     if (find_in(cf_categories, word)) {
         in = text::cursor(in.source(), "#;", start);
         return parse_cf(in, ctx);
