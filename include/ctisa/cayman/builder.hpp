@@ -72,6 +72,28 @@ template <class Operand>
     return {o, false, true};
 }
 
+// The operands of each slot of an instruction that fills several (slot_by_slot), in slot order:
+// each(R(1, y), R(2, x)) for a 64-bit pair, xyzw(R(1, x)) for R1's four elements across the slots.
+template <class Operand, std::size_t N>
+struct per_slot {
+    std::array<Operand, N> at;
+};
+template <class Operand, class... More>
+[[nodiscard]] constexpr per_slot<Operand, 1 + sizeof...(More)> each(Operand first, More... more) noexcept {
+    static_assert((std::is_same_v<Operand, More> && ...), "each(): one kind of operand for every slot");
+    return {{first, more...}};
+}
+template <class Operand>
+[[nodiscard]] constexpr Operand at_channel(Operand o, channel c) noexcept {
+    if constexpr (requires { o.operand; }) o.operand = at_channel(o.operand, c);
+    else o.chan = c;
+    return o;
+}
+template <class Operand>
+[[nodiscard]] constexpr per_slot<Operand, 4> xyzw(Operand o) noexcept {
+    return {{at_channel(o, channel::x), at_channel(o, channel::y), at_channel(o, channel::z), at_channel(o, channel::w)}};
+}
+
 }  // namespace operands
 
 // One ALU instruction and the literal values its sources name (by channel).
@@ -258,10 +280,67 @@ template <class... Ops>
     return group(std::span<const alu_op>(list));
 }
 
+namespace detail {
+
+template <class T>
+struct slot_count : std::integral_constant<std::size_t, 0> {};
+template <class T, std::size_t N>
+struct slot_count<operands::per_slot<T, N>> : std::integral_constant<std::size_t, N> {};
+
+// Slot k's operand: the k-th of a per_slot, or the operand itself (the same in every slot).
+template <class T>
+[[nodiscard]] constexpr auto operand_at(const T& o, std::size_t k) noexcept {
+    if constexpr (slot_count<T>::value > 0) return o.at[k];
+    else return o;
+}
+
+}  // namespace detail
+
+// An instruction filling several slots, built slot by slot (reductions DOT4, DOT4_IEEE, CUBE, MAX4,
+// INTERP_XY/ZW; 64-bit pair and quad ops; also Cayman's transcendentals and integer multiplies): the
+// slots its shape fills at the first destination's channel, each an alu() with slot k's operands
+// (per_slot: its k-th; any other operand the same in every slot). A single GPR destination is
+// written in every slot's channel. Errors: an opcode of one slot (operand_not_allowed), a per_slot
+// with another count than the slots (missing_operand, too_many_operands), a destination channel
+// other than its slot's (destination_channel), alu()'s.
+template <class Dst, class... Sources>
+[[nodiscard]] constexpr result<std::vector<alu_op>> slot_by_slot(opcode op, const Dst& dst, const Sources&... sources) {
+    static_assert(std::is_same_v<decltype(detail::operand_at(dst, 0)), operands::gpr>, "the destination is a GPR or each() of GPRs");
+    const opcode_info& oi = info(op);
+    if (oi.slots == alu_slots::any) return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, oi.mnemonic});
+    const auto filled = detail::slots_filled(oi.slots, static_cast<std::uint32_t>(detail::operand_at(dst, 0).chan));
+    for (std::size_t n : {detail::slot_count<Dst>::value, detail::slot_count<Sources>::value...}) {
+        if (n != 0 && n < filled.count) return report(error{ctisa::errors::missing_operand, 0, 0, 0, oi.mnemonic});
+        if (n > filled.count) return report(error{ctisa::errors::too_many_operands, 0, 0, 0, oi.mnemonic});
+    }
+    std::vector<alu_op> out;
+    for (std::size_t k = 0; k < filled.count; ++k) {
+        const auto slot = static_cast<channel>(filled.first + k);
+        operands::gpr d = detail::operand_at(dst, k);
+        if (detail::slot_count<Dst>::value == 0) d.chan = slot;
+        if (d.chan != slot) return report(error{errors::destination_channel, 0, 0, static_cast<std::uint32_t>(8 * k), "DST_CHAN"});
+        auto one = alu(op, d, detail::operand_at(sources, k)...);
+        if (!one) return one.error();
+        out.push_back(*one);
+    }
+    return out;
+}
+
+// A reduction (4.8.2: every slot computes the same value) writing dst's channel alone: DOT4 of R1
+// and KC0[0] into R2.x is reduction(DOT4, R(2, channel::x), xyzw(R(1, channel::x)), xyzw(KC0[0])).
+template <class... Sources>
+[[nodiscard]] constexpr result<std::vector<alu_op>> reduction(opcode op, operands::gpr dst, const Sources&... sources) {
+    if (!(info(op).flags & opcode_flag::reduction)) return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, info(op).mnemonic});
+    auto slots = slot_by_slot(op, dst, sources...);
+    if (!slots) return slots;
+    for (alu_op& a : *slots) a.in = set(a.in, "WRITE_MASK", get(a.in, "DST_CHAN") == static_cast<std::uint32_t>(dst.chan) ? 1 : 0).value();
+    return slots;
+}
+
 // The slots a Cayman transcendental (X, Y, Z, and W when it writes W) or a replicated integer
 // multiply (all four) fills: copies of `op` in each, written only in its own channel's slot. Other
-// shapes have per-slot sources (reductions, 64-bit halves) and are built slot by slot
-// (operand_not_allowed).
+// shapes have per-slot sources (reductions, 64-bit halves): slot_by_slot() and reduction() build
+// them (operand_not_allowed here).
 [[nodiscard]] constexpr result<std::vector<alu_op>> spread(const alu_op& op) {
     const opcode_info& oi = info(op.in.op);
     const bool trans = oi.slots == alu_slots::trans;
