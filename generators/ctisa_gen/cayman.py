@@ -307,7 +307,8 @@ inline constexpr std::uint8_t mova = 8;
 
 CPP_KEYWORDS = {"and", "or", "not", "xor", "else", "return", "if", "for", "while", "do", "switch", "case",
                 "default", "break", "continue", "goto", "new", "delete", "this", "true", "false", "int", "float",
-                "char", "bool", "void", "auto", "const", "static", "struct", "class", "union", "enum", "export"}
+                "char", "bool", "void", "auto", "const", "static", "struct", "class", "union", "enum", "export",
+                "signed", "unsigned"}
 
 
 def builders_header(spec, label, digest):
@@ -353,12 +354,47 @@ def settable_fields(spec, cat, op):
     return out
 
 
+# Prefixes for value names that start with a digit, so they are C++ names (others: "v_").
+DIGIT_PREFIXES = {"data_format": "fmt_", "endian_swap": "swap_", "elem_size": "dwords_"}
+
+
+def enumerator(set_name, value_name):
+    """A value's name as a C++ enumerator: lower case, a prefix before a digit, _ after a keyword."""
+    name = value_name.lower()
+    if name[0].isdigit():
+        name = DIGIT_PREFIXES.get(set_name, "v_") + name
+    return name + "_" if name in CPP_KEYWORDS else name
+
+
+def value_enums(spec, used):
+    """enum class per value set the builders use (outside TYPED_SETS), in namespace enums."""
+    out = ["\n// The value sets of the builders' fields (chapter 9's names), for typed members:\n"
+           "// cm::vtx::fetch({.data_format = cm::enums::data_format::fmt_32_32_float}).\n"
+           "namespace ctisa::cayman::enums {\n"]
+    for e in spec["enum"]:
+        if e["name"] not in used or e["name"] in TYPED_SETS:
+            continue
+        values = ", ".join(f"{enumerator(e['name'], v[1])} = {v[0]}" for v in e["values"])
+        out.append(f"\nenum class {e['name']} : std::uint32_t {{ {values} }};\n")
+    out.append("\n}  // namespace ctisa::cayman::enums\n")
+    return "".join(out)
+
+
+def member_type(value_set):
+    if value_set in TYPED_SETS:
+        return TYPED_SETS[value_set]
+    return f"detail::typed<enums::{value_set}>" if value_set else "std::uint32_t"
+
+
 def unit_builders_header(spec, label, digest):
     """One named builder per CF, CF_ALLOC_EXPORT, TEX, VTX, MEM_RD, GDS and TF opcode. Each takes a
     struct of exactly the fields its opcode uses (designated initializers): a field the opcode does
     not have does not compile; values are checked by set() and check()."""
     out = [emit.banner(label, digest, "Cayman: one named builder per CF, CF_ALLOC_EXPORT, TEX, VTX, MEM_RD, GDS and TF opcode.")]
     out.append('\n#include "../unit_builders.hpp"\n')
+    used = {e for cat in spec["category"] if UNIT_CATEGORIES.get(cat["name"])
+            for op in cat["ops"] for _, e in settable_fields(spec, cat, op) if e}
+    out.append(value_enums(spec, used))
     for cat in spec["category"]:
         space = UNIT_CATEGORIES.get(cat["name"])
         if not space:
@@ -368,7 +404,7 @@ def unit_builders_header(spec, label, digest):
             name = op[0].lower()
             fn = name + "_" if name in CPP_KEYWORDS else name
             fields = settable_fields(spec, cat, op)
-            members = "".join(f"    {TYPED_SETS.get(e, 'std::uint32_t')} {f.lower()}{{}};\n" for f, e in fields)
+            members = "".join(f"    {member_type(e)} {f.lower()}{{}};\n" for f, e in fields)
             values = ", ".join(f'{{"{f}", detail::field_value(o.{f.lower()})}}' for f, _ in fields)
             out.append(f"\nstruct {name}_fields {{\n{members}}};\n"
                        f"[[nodiscard]] constexpr result<instruction> {fn}(const {name}_fields& o = {{}}) {{\n"

@@ -47,7 +47,7 @@
 // case 15 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 // case 16 expect: could not convert|cannot initialize|cannot convert|no viable conversion|no matching function|invalid conversion|narrowing
 // case 16 first-gcc: could not convert .*{2}.* from .*<brace-enclosed initializer list>.* to .*c
-// case 16 first-clang: cannot initialize a member subobject of type .*omod.* with an rvalue of
+// case 16 first-clang: cannot initialize a member subobject of type .*omod.* with an rvalue of 
 // case 17 expect: destination_channel
 // case 17 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::destination_channel
 // case 17 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
@@ -82,8 +82,8 @@ constexpr auto bad = cm::alu(op2("MOV"), R(0, channel::x), R(1, channel::x), R(2
 #elif CTISA_CASE == 5
 constexpr auto bad = cm::alu(op2("MOV"), R(128, channel::x), R(1, channel::x));
 #elif CTISA_CASE == 6
-constexpr auto bad =
-    cm::alu(*cm::find_opcode(cm::category::alu_op3, "MULADD"), R(0, channel::x), R(1, channel::x), R(2, channel::x), abs(R(3, channel::x)));
+constexpr auto bad = cm::alu(*cm::find_opcode(cm::category::alu_op3, "MULADD"), R(0, channel::x), R(1, channel::x), R(2, channel::x),
+                             abs(R(3, channel::x)));
 #elif CTISA_CASE == 7
 constexpr auto bad = cm::alu(op2("MUL"), R(0, channel::x), literal{1, channel::x}, literal{2, channel::x});
 #elif CTISA_CASE == 8
@@ -98,8 +98,7 @@ constexpr auto bad = cm::alu_op2::mov(R(0, channel::x), R(1, channel::x), R(2, c
 constexpr auto bad = cm::export_gpr(cm::export_target::param, 32, R(0, channel::x), {}, true).value();
 #elif CTISA_CASE == 13
 constexpr auto bad = cm::texture(*cm::find_opcode(cm::category::tex, "SAMPLE"), R(1, channel::x), {}, R(0, channel::x),
-                                 {{cm::sel::mask, cm::sel::y, cm::sel::z, cm::sel::w}}, 0, 0)
-                         .value();
+                                 {{cm::sel::mask, cm::sel::y, cm::sel::z, cm::sel::w}}, 0, 0).value();
 #elif CTISA_CASE == 14
 constexpr auto bad = cm::export_gpr(cm::export_target::param, 0, kcache{0, 0, channel::x}, {}, true);
 #elif CTISA_CASE == 15

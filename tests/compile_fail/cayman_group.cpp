@@ -100,8 +100,8 @@ constexpr auto bad = checked(std::array{op2("MOV", {{"SRC0_SEL", 253}, last})});
 #elif CTISA_CASE == 6
 constexpr auto bad = checked(std::array{op2("MOV", {{"SRC0_SEL", 1}}), op2("MOV", {{"DST_CHAN", 1}, {"SRC0_SEL", 2}, last})});
 #elif CTISA_CASE == 7
-constexpr auto bad =
-    checked(std::array{op2("ADD", {{"SRC0_SEL", 128}, {"SRC1_SEL", 129}}), op2("MOV", {{"DST_CHAN", 1}, {"SRC0_SEL", 130}, last})});
+constexpr auto bad = checked(std::array{op2("ADD", {{"SRC0_SEL", 128}, {"SRC1_SEL", 129}}),
+                                        op2("MOV", {{"DST_CHAN", 1}, {"SRC0_SEL", 130}, last})});
 #elif CTISA_CASE == 8
 constexpr auto bad = checked(std::array{op2("PRED_SETE", {}), op2("PRED_SETNE", {{"DST_CHAN", 1}, last})});
 #elif CTISA_CASE == 9

@@ -5,6 +5,48 @@
 
 #include "../unit_builders.hpp"
 
+// The value sets of the builders' fields (chapter 9's names), for typed members:
+// cm::vtx::fetch({.data_format = cm::enums::data_format::fmt_32_32_float}).
+namespace ctisa::cayman::enums {
+
+enum class cf_cond : std::uint32_t { active = 0, false_ = 1, bool_ = 2, not_bool = 3 };
+
+enum class jumptable_sel : std::uint32_t { const_a = 0, const_b = 1, const_c = 2, const_d = 3, index_0 = 4, index_1 = 5 };
+
+enum class cf_index : std::uint32_t { none = 0, index_0 = 1, index_1 = 2 };
+
+enum class gws_index : std::uint32_t { none = 0, index_0 = 1, index_1 = 2, mix = 3 };
+
+enum class gws_opcode : std::uint32_t { sema_v = 0, sema_p = 1, barrier = 2, init = 3 };
+
+enum class export_type : std::uint32_t { pixel = 0, pos = 1, param = 2, write_ind_ack = 3 };
+
+enum class rel : std::uint32_t { absolute = 0, relative = 1 };
+
+enum class rel_mode : std::uint32_t { none = 0, loop = 1, global = 2 };
+
+enum class fetch_type : std::uint32_t { vertex_data = 0, instance_data = 1, no_index_offset = 2 };
+
+enum class num_format : std::uint32_t { norm = 0, int_ = 1, scaled = 2 };
+
+enum class format_comp : std::uint32_t { unsigned_ = 0, signed_ = 1 };
+
+enum class srf_mode : std::uint32_t { zero_clamp_minus_one = 0, no_zero = 1 };
+
+enum class endian_swap : std::uint32_t { none = 0, swap_8in16 = 1, swap_8in32 = 2 };
+
+enum class coord_type : std::uint32_t { unnormalized = 0, normalized = 1 };
+
+enum class rat_type : std::uint32_t { write = 0, write_ind = 1, write_ack = 2, write_ind_ack = 3 };
+
+enum class data_format : std::uint32_t { invalid = 0, fmt_8 = 1, fmt_4_4 = 2, fmt_3_3_2 = 3, fmt_16 = 5, fmt_16_float = 6, fmt_8_8 = 7, fmt_5_6_5 = 8, fmt_6_5_5 = 9, fmt_1_5_5_5 = 10, fmt_4_4_4_4 = 11, fmt_5_5_5_1 = 12, fmt_32 = 13, fmt_32_float = 14, fmt_16_16 = 15, fmt_16_16_float = 16, fmt_8_24 = 17, fmt_8_24_float = 18, fmt_24_8 = 19, fmt_24_8_float = 20, fmt_10_11_11 = 21, fmt_10_11_11_float = 22, fmt_11_11_10 = 23, fmt_11_11_10_float = 24, fmt_2_10_10_10 = 25, fmt_8_8_8_8 = 26, fmt_10_10_10_2 = 27, x24_8_32_float = 28, fmt_32_32 = 29, fmt_32_32_float = 30, fmt_16_16_16_16 = 31, fmt_16_16_16_16_float = 32, fmt_32_32_32_32 = 34, fmt_32_32_32_32_float = 35, fmt_1 = 37, fmt_1_reversed = 38, gb_gr = 39, bg_rg = 40, fmt_32_as_8 = 41, fmt_32_as_8_8 = 42, fmt_5_9_9_9_sharedexp = 43, fmt_8_8_8 = 44, fmt_16_16_16 = 45, fmt_16_16_16_float = 46, fmt_32_32_32 = 47, fmt_32_32_32_float = 48, bc1 = 49, bc2 = 50, bc3 = 51, bc4 = 52, bc5 = 53, apc0 = 54, apc1 = 55, apc2 = 56, apc3 = 57, apc4 = 58, apc5 = 59, apc6 = 60, apc7 = 61, ctx1 = 62 };
+
+enum class elem_size : std::uint32_t { dwords_1 = 0, dwords_2 = 1, dwords_4 = 3 };
+
+enum class structured_read : std::uint32_t { none = 0, gpr_offset = 1, instruction_offset = 2 };
+
+}  // namespace ctisa::cayman::enums
+
 namespace ctisa::cayman::cf_op {
 
 struct nop_fields {
@@ -37,7 +79,7 @@ struct gds_fields {
 struct loop_start_fields {
     std::uint32_t addr{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -49,7 +91,7 @@ struct loop_end_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -60,7 +102,7 @@ struct loop_end_fields {
 struct loop_start_dx10_fields {
     std::uint32_t addr{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -71,7 +113,7 @@ struct loop_start_dx10_fields {
 struct loop_start_no_al_fields {
     std::uint32_t addr{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -83,7 +125,7 @@ struct loop_continue_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -95,7 +137,7 @@ struct loop_break_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -107,7 +149,7 @@ struct jump_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -119,7 +161,7 @@ struct push_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -131,7 +173,7 @@ struct else_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -143,7 +185,7 @@ struct pop_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -155,7 +197,7 @@ struct call_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t count{};
     std::uint32_t barrier{};
 };
@@ -165,7 +207,7 @@ struct call_fields {
 
 struct call_fs_fields {
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> call_fs(const call_fs_fields& o = {}) {
@@ -174,7 +216,7 @@ struct call_fs_fields {
 
 struct return_fields {
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> return_(const return_fields& o = {}) {
@@ -208,7 +250,7 @@ struct cut_vertex_fields {
 struct kill_fields {
     std::uint32_t addr{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t valid_pixel_mode{};
     std::uint32_t barrier{};
 };
@@ -236,9 +278,9 @@ struct tc_ack_fields {
 
 struct jumptable_fields {
     std::uint32_t addr{};
-    std::uint32_t jumptable_sel{};
+    detail::typed<enums::jumptable_sel> jumptable_sel{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> jumptable(const jumptable_fields& o = {}) {
@@ -249,9 +291,9 @@ struct global_wave_sync_fields {
     std::uint32_t value{};
     std::uint32_t resource{};
     std::uint32_t sign{};
-    std::uint32_t val_index_mode{};
-    std::uint32_t rsrc_index_mode{};
-    std::uint32_t gws_opcode{};
+    detail::typed<enums::gws_index> val_index_mode{};
+    detail::typed<enums::cf_index> rsrc_index_mode{};
+    detail::typed<enums::gws_opcode> gws_opcode{};
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> global_wave_sync(const global_wave_sync_fields& o = {}) {
@@ -283,7 +325,7 @@ struct push_wqm_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> push_wqm(const push_wqm_fields& o = {}) {
@@ -294,7 +336,7 @@ struct pop_wqm_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> pop_wqm(const pop_wqm_fields& o = {}) {
@@ -305,7 +347,7 @@ struct else_wqm_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> else_wqm(const else_wqm_fields& o = {}) {
@@ -316,7 +358,7 @@ struct jump_any_fields {
     std::uint32_t addr{};
     std::uint32_t pop_count{};
     std::uint32_t cf_const{};
-    std::uint32_t cond{};
+    detail::typed<enums::cf_cond> cond{};
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> jump_any(const jump_any_fields& o = {}) {
@@ -365,11 +407,11 @@ namespace ctisa::cayman::cf_alloc_export {
 
 struct mem_stream0_buf0_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -383,11 +425,11 @@ struct mem_stream0_buf0_fields {
 
 struct mem_stream0_buf1_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -401,11 +443,11 @@ struct mem_stream0_buf1_fields {
 
 struct mem_stream0_buf2_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -419,11 +461,11 @@ struct mem_stream0_buf2_fields {
 
 struct mem_stream0_buf3_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -437,11 +479,11 @@ struct mem_stream0_buf3_fields {
 
 struct mem_stream1_buf0_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -455,11 +497,11 @@ struct mem_stream1_buf0_fields {
 
 struct mem_stream1_buf1_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -473,11 +515,11 @@ struct mem_stream1_buf1_fields {
 
 struct mem_stream1_buf2_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -491,11 +533,11 @@ struct mem_stream1_buf2_fields {
 
 struct mem_stream1_buf3_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -509,11 +551,11 @@ struct mem_stream1_buf3_fields {
 
 struct mem_stream2_buf0_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -527,11 +569,11 @@ struct mem_stream2_buf0_fields {
 
 struct mem_stream2_buf1_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -545,11 +587,11 @@ struct mem_stream2_buf1_fields {
 
 struct mem_stream2_buf2_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -563,11 +605,11 @@ struct mem_stream2_buf2_fields {
 
 struct mem_stream2_buf3_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -581,11 +623,11 @@ struct mem_stream2_buf3_fields {
 
 struct mem_stream3_buf0_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -599,11 +641,11 @@ struct mem_stream3_buf0_fields {
 
 struct mem_stream3_buf1_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -617,11 +659,11 @@ struct mem_stream3_buf1_fields {
 
 struct mem_stream3_buf2_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -635,11 +677,11 @@ struct mem_stream3_buf2_fields {
 
 struct mem_stream3_buf3_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -653,11 +695,11 @@ struct mem_stream3_buf3_fields {
 
 struct mem_wr_scratch_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -671,11 +713,11 @@ struct mem_wr_scratch_fields {
 
 struct mem_ring_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -689,11 +731,11 @@ struct mem_ring_fields {
 
 struct export_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     sel sel_x{};
     sel sel_y{};
     sel sel_z{};
@@ -709,11 +751,11 @@ struct export_fields {
 
 struct export_done_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     sel sel_x{};
     sel sel_y{};
     sel sel_z{};
@@ -729,11 +771,11 @@ struct export_done_fields {
 
 struct mem_export_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -748,12 +790,12 @@ struct mem_export_fields {
 struct mem_rat_fields {
     std::uint32_t rat_id{};
     std::uint32_t rat_inst{};
-    std::uint32_t rat_index_mode{};
-    std::uint32_t type{};
+    detail::typed<enums::cf_index> rat_index_mode{};
+    detail::typed<enums::rat_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -768,12 +810,12 @@ struct mem_rat_fields {
 struct mem_rat_cacheless_fields {
     std::uint32_t rat_id{};
     std::uint32_t rat_inst{};
-    std::uint32_t rat_index_mode{};
-    std::uint32_t type{};
+    detail::typed<enums::cf_index> rat_index_mode{};
+    detail::typed<enums::rat_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -787,11 +829,11 @@ struct mem_rat_cacheless_fields {
 
 struct mem_ring1_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -805,11 +847,11 @@ struct mem_ring1_fields {
 
 struct mem_ring2_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -823,11 +865,11 @@ struct mem_ring2_fields {
 
 struct mem_ring3_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -841,11 +883,11 @@ struct mem_ring3_fields {
 
 struct mem_export_combined_fields {
     std::uint32_t array_base{};
-    std::uint32_t type{};
+    detail::typed<enums::export_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -860,12 +902,12 @@ struct mem_export_combined_fields {
 struct mem_rat_combined_cacheless_fields {
     std::uint32_t rat_id{};
     std::uint32_t rat_inst{};
-    std::uint32_t rat_index_mode{};
-    std::uint32_t type{};
+    detail::typed<enums::cf_index> rat_index_mode{};
+    detail::typed<enums::rat_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -880,12 +922,12 @@ struct mem_rat_combined_cacheless_fields {
 struct mem_rat_combined_fields {
     std::uint32_t rat_id{};
     std::uint32_t rat_inst{};
-    std::uint32_t rat_index_mode{};
-    std::uint32_t type{};
+    detail::typed<enums::cf_index> rat_index_mode{};
+    detail::typed<enums::rat_type> type{};
     std::uint32_t rw_gpr{};
-    std::uint32_t rw_rel{};
+    detail::typed<enums::rel> rw_rel{};
     std::uint32_t index_gpr{};
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t array_size{};
     std::uint32_t comp_mask{};
     std::uint32_t burst_count{};
@@ -906,21 +948,21 @@ struct ld_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -939,21 +981,21 @@ struct get_texture_resinfo_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -972,21 +1014,21 @@ struct get_number_of_samples_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1005,21 +1047,21 @@ struct get_lod_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1038,21 +1080,21 @@ struct get_gradients_h_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1071,21 +1113,21 @@ struct get_gradients_v_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1104,21 +1146,21 @@ struct set_texture_offsets_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1137,21 +1179,21 @@ struct keep_gradients_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1170,21 +1212,21 @@ struct set_gradients_h_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1203,21 +1245,21 @@ struct set_gradients_v_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1236,21 +1278,21 @@ struct sample_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1269,21 +1311,21 @@ struct sample_l_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1302,21 +1344,21 @@ struct sample_lb_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1335,21 +1377,21 @@ struct sample_lz_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1368,21 +1410,21 @@ struct sample_g_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1401,21 +1443,21 @@ struct gather4_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1434,21 +1476,21 @@ struct sample_g_lb_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1467,21 +1509,21 @@ struct gather4_o_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1500,21 +1542,21 @@ struct sample_c_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1533,21 +1575,21 @@ struct sample_c_l_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1566,21 +1608,21 @@ struct sample_c_lb_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1599,21 +1641,21 @@ struct sample_c_lz_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1632,21 +1674,21 @@ struct sample_c_g_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1665,21 +1707,21 @@ struct gather4_c_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1698,21 +1740,21 @@ struct sample_c_g_lb_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1731,21 +1773,21 @@ struct gather4_c_o_fields {
     std::uint32_t fetch_whole_quad{};
     std::uint32_t resource_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     std::uint32_t alt_const{};
-    std::uint32_t resource_index_mode{};
-    std::uint32_t sampler_index_mode{};
+    detail::typed<enums::cf_index> resource_index_mode{};
+    detail::typed<enums::cf_index> sampler_index_mode{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t lod_bias{};
-    std::uint32_t coord_type_x{};
-    std::uint32_t coord_type_y{};
-    std::uint32_t coord_type_z{};
-    std::uint32_t coord_type_w{};
+    detail::typed<enums::coord_type> coord_type_x{};
+    detail::typed<enums::coord_type> coord_type_y{};
+    detail::typed<enums::coord_type> coord_type_z{};
+    detail::typed<enums::coord_type> coord_type_w{};
     std::uint32_t offset_x{};
     std::uint32_t offset_y{};
     std::uint32_t offset_z{};
@@ -1764,46 +1806,46 @@ struct gather4_c_o_fields {
 namespace ctisa::cayman::vtx {
 
 struct fetch_fields {
-    std::uint32_t fetch_type{};
+    detail::typed<enums::fetch_type> fetch_type{};
     std::uint32_t fetch_whole_quad{};
     std::uint32_t buffer_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     channel src_sel_x{};
     channel src_sel_y{};
-    std::uint32_t structured_read{};
+    detail::typed<enums::structured_read> structured_read{};
     std::uint32_t lds_req{};
     std::uint32_t coalesced_read{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t use_const_fields{};
-    std::uint32_t data_format{};
-    std::uint32_t num_format_all{};
-    std::uint32_t format_comp_all{};
-    std::uint32_t srf_mode_all{};
+    detail::typed<enums::data_format> data_format{};
+    detail::typed<enums::num_format> num_format_all{};
+    detail::typed<enums::format_comp> format_comp_all{};
+    detail::typed<enums::srf_mode> srf_mode_all{};
     std::uint32_t offset{};
-    std::uint32_t endian_swap{};
+    detail::typed<enums::endian_swap> endian_swap{};
     std::uint32_t const_buf_no_stride{};
     std::uint32_t alt_const{};
-    std::uint32_t buffer_index_mode{};
+    detail::typed<enums::cf_index> buffer_index_mode{};
 };
 [[nodiscard]] constexpr result<instruction> fetch(const fetch_fields& o = {}) {
     return detail::build_unit<26>(opcode::vtx_fetch, {{{"FETCH_TYPE", detail::field_value(o.fetch_type)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"BUFFER_ID", detail::field_value(o.buffer_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"STRUCTURED_READ", detail::field_value(o.structured_read)}, {"LDS_REQ", detail::field_value(o.lds_req)}, {"COALESCED_READ", detail::field_value(o.coalesced_read)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"USE_CONST_FIELDS", detail::field_value(o.use_const_fields)}, {"DATA_FORMAT", detail::field_value(o.data_format)}, {"NUM_FORMAT_ALL", detail::field_value(o.num_format_all)}, {"FORMAT_COMP_ALL", detail::field_value(o.format_comp_all)}, {"SRF_MODE_ALL", detail::field_value(o.srf_mode_all)}, {"OFFSET", detail::field_value(o.offset)}, {"ENDIAN_SWAP", detail::field_value(o.endian_swap)}, {"CONST_BUF_NO_STRIDE", detail::field_value(o.const_buf_no_stride)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"BUFFER_INDEX_MODE", detail::field_value(o.buffer_index_mode)}}});
 }
 
 struct semantic_fields {
-    std::uint32_t fetch_type{};
+    detail::typed<enums::fetch_type> fetch_type{};
     std::uint32_t fetch_whole_quad{};
     std::uint32_t buffer_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     channel src_sel_x{};
     channel src_sel_y{};
-    std::uint32_t structured_read{};
+    detail::typed<enums::structured_read> structured_read{};
     std::uint32_t lds_req{};
     std::uint32_t coalesced_read{};
     std::uint32_t semantic_id{};
@@ -1812,47 +1854,47 @@ struct semantic_fields {
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t use_const_fields{};
-    std::uint32_t data_format{};
-    std::uint32_t num_format_all{};
-    std::uint32_t format_comp_all{};
-    std::uint32_t srf_mode_all{};
+    detail::typed<enums::data_format> data_format{};
+    detail::typed<enums::num_format> num_format_all{};
+    detail::typed<enums::format_comp> format_comp_all{};
+    detail::typed<enums::srf_mode> srf_mode_all{};
     std::uint32_t offset{};
-    std::uint32_t endian_swap{};
+    detail::typed<enums::endian_swap> endian_swap{};
     std::uint32_t const_buf_no_stride{};
     std::uint32_t alt_const{};
-    std::uint32_t buffer_index_mode{};
+    detail::typed<enums::cf_index> buffer_index_mode{};
 };
 [[nodiscard]] constexpr result<instruction> semantic(const semantic_fields& o = {}) {
     return detail::build_unit<25>(opcode::vtx_semantic, {{{"FETCH_TYPE", detail::field_value(o.fetch_type)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"BUFFER_ID", detail::field_value(o.buffer_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"STRUCTURED_READ", detail::field_value(o.structured_read)}, {"LDS_REQ", detail::field_value(o.lds_req)}, {"COALESCED_READ", detail::field_value(o.coalesced_read)}, {"SEMANTIC_ID", detail::field_value(o.semantic_id)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"USE_CONST_FIELDS", detail::field_value(o.use_const_fields)}, {"DATA_FORMAT", detail::field_value(o.data_format)}, {"NUM_FORMAT_ALL", detail::field_value(o.num_format_all)}, {"FORMAT_COMP_ALL", detail::field_value(o.format_comp_all)}, {"SRF_MODE_ALL", detail::field_value(o.srf_mode_all)}, {"OFFSET", detail::field_value(o.offset)}, {"ENDIAN_SWAP", detail::field_value(o.endian_swap)}, {"CONST_BUF_NO_STRIDE", detail::field_value(o.const_buf_no_stride)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"BUFFER_INDEX_MODE", detail::field_value(o.buffer_index_mode)}}});
 }
 
 struct get_buffer_resinfo_fields {
-    std::uint32_t fetch_type{};
+    detail::typed<enums::fetch_type> fetch_type{};
     std::uint32_t fetch_whole_quad{};
     std::uint32_t buffer_id{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     channel src_sel_x{};
     channel src_sel_y{};
-    std::uint32_t structured_read{};
+    detail::typed<enums::structured_read> structured_read{};
     std::uint32_t lds_req{};
     std::uint32_t coalesced_read{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
     std::uint32_t use_const_fields{};
-    std::uint32_t data_format{};
-    std::uint32_t num_format_all{};
-    std::uint32_t format_comp_all{};
-    std::uint32_t srf_mode_all{};
+    detail::typed<enums::data_format> data_format{};
+    detail::typed<enums::num_format> num_format_all{};
+    detail::typed<enums::format_comp> format_comp_all{};
+    detail::typed<enums::srf_mode> srf_mode_all{};
     std::uint32_t offset{};
-    std::uint32_t endian_swap{};
+    detail::typed<enums::endian_swap> endian_swap{};
     std::uint32_t const_buf_no_stride{};
     std::uint32_t alt_const{};
-    std::uint32_t buffer_index_mode{};
+    detail::typed<enums::cf_index> buffer_index_mode{};
 };
 [[nodiscard]] constexpr result<instruction> get_buffer_resinfo(const get_buffer_resinfo_fields& o = {}) {
     return detail::build_unit<26>(opcode::vtx_get_buffer_resinfo, {{{"FETCH_TYPE", detail::field_value(o.fetch_type)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"BUFFER_ID", detail::field_value(o.buffer_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"STRUCTURED_READ", detail::field_value(o.structured_read)}, {"LDS_REQ", detail::field_value(o.lds_req)}, {"COALESCED_READ", detail::field_value(o.coalesced_read)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"USE_CONST_FIELDS", detail::field_value(o.use_const_fields)}, {"DATA_FORMAT", detail::field_value(o.data_format)}, {"NUM_FORMAT_ALL", detail::field_value(o.num_format_all)}, {"FORMAT_COMP_ALL", detail::field_value(o.format_comp_all)}, {"SRF_MODE_ALL", detail::field_value(o.srf_mode_all)}, {"OFFSET", detail::field_value(o.offset)}, {"ENDIAN_SWAP", detail::field_value(o.endian_swap)}, {"CONST_BUF_NO_STRIDE", detail::field_value(o.const_buf_no_stride)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"BUFFER_INDEX_MODE", detail::field_value(o.buffer_index_mode)}}});
@@ -1863,29 +1905,29 @@ struct get_buffer_resinfo_fields {
 namespace ctisa::cayman::mem_rd {
 
 struct mem_rd_scratch_fields {
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t fetch_whole_quad{};
     std::uint32_t uncached{};
     std::uint32_t indexed{};
     channel src_sel_y{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     channel src_sel_x{};
     std::uint32_t burst_cnt{};
     std::uint32_t lds_req{};
     std::uint32_t coalesced_read{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
-    std::uint32_t data_format{};
-    std::uint32_t num_format_all{};
-    std::uint32_t format_comp_all{};
-    std::uint32_t srf_mode_all{};
+    detail::typed<enums::data_format> data_format{};
+    detail::typed<enums::num_format> num_format_all{};
+    detail::typed<enums::format_comp> format_comp_all{};
+    detail::typed<enums::srf_mode> srf_mode_all{};
     std::uint32_t array_base{};
-    std::uint32_t endian_swap{};
+    detail::typed<enums::endian_swap> endian_swap{};
     std::uint32_t array_size{};
 };
 [[nodiscard]] constexpr result<instruction> mem_rd_scratch(const mem_rd_scratch_fields& o = {}) {
@@ -1893,29 +1935,29 @@ struct mem_rd_scratch_fields {
 }
 
 struct mem_rd_scatter_fields {
-    std::uint32_t elem_size{};
+    detail::typed<enums::elem_size> elem_size{};
     std::uint32_t fetch_whole_quad{};
     std::uint32_t uncached{};
     std::uint32_t indexed{};
     channel src_sel_y{};
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel{};
+    detail::typed<enums::rel> src_rel{};
     channel src_sel_x{};
     std::uint32_t burst_cnt{};
     std::uint32_t lds_req{};
     std::uint32_t coalesced_read{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel{};
+    detail::typed<enums::rel> dst_rel{};
     sel dst_sel_x{};
     sel dst_sel_y{};
     sel dst_sel_z{};
     sel dst_sel_w{};
-    std::uint32_t data_format{};
-    std::uint32_t num_format_all{};
-    std::uint32_t format_comp_all{};
-    std::uint32_t srf_mode_all{};
+    detail::typed<enums::data_format> data_format{};
+    detail::typed<enums::num_format> num_format_all{};
+    detail::typed<enums::format_comp> format_comp_all{};
+    detail::typed<enums::srf_mode> srf_mode_all{};
     std::uint32_t array_base{};
-    std::uint32_t endian_swap{};
+    detail::typed<enums::endian_swap> endian_swap{};
     std::uint32_t array_size{};
 };
 [[nodiscard]] constexpr result<instruction> mem_rd_scatter(const mem_rd_scatter_fields& o = {}) {
@@ -1928,13 +1970,13 @@ namespace ctisa::cayman::gds {
 
 struct gds_add_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -1949,13 +1991,13 @@ struct gds_add_fields {
 
 struct gds_sub_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -1970,13 +2012,13 @@ struct gds_sub_fields {
 
 struct gds_rsub_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -1991,13 +2033,13 @@ struct gds_rsub_fields {
 
 struct gds_inc_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2012,13 +2054,13 @@ struct gds_inc_fields {
 
 struct gds_dec_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2033,13 +2075,13 @@ struct gds_dec_fields {
 
 struct gds_min_int_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2054,13 +2096,13 @@ struct gds_min_int_fields {
 
 struct gds_max_int_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2075,13 +2117,13 @@ struct gds_max_int_fields {
 
 struct gds_min_uint_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2096,13 +2138,13 @@ struct gds_min_uint_fields {
 
 struct gds_max_uint_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2117,13 +2159,13 @@ struct gds_max_uint_fields {
 
 struct gds_and_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2138,13 +2180,13 @@ struct gds_and_fields {
 
 struct gds_or_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2159,13 +2201,13 @@ struct gds_or_fields {
 
 struct gds_xor_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2180,13 +2222,13 @@ struct gds_xor_fields {
 
 struct gds_mskor_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2201,13 +2243,13 @@ struct gds_mskor_fields {
 
 struct gds_write_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2222,13 +2264,13 @@ struct gds_write_fields {
 
 struct gds_write_rel_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2243,13 +2285,13 @@ struct gds_write_rel_fields {
 
 struct gds_write2_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2264,13 +2306,13 @@ struct gds_write2_fields {
 
 struct gds_cmp_store_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2285,13 +2327,13 @@ struct gds_cmp_store_fields {
 
 struct gds_cmp_store_spf_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2306,13 +2348,13 @@ struct gds_cmp_store_spf_fields {
 
 struct gds_byte_write_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2327,13 +2369,13 @@ struct gds_byte_write_fields {
 
 struct gds_short_write_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2348,13 +2390,13 @@ struct gds_short_write_fields {
 
 struct gds_add_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2369,13 +2411,13 @@ struct gds_add_ret_fields {
 
 struct gds_sub_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2390,13 +2432,13 @@ struct gds_sub_ret_fields {
 
 struct gds_rsub_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2411,13 +2453,13 @@ struct gds_rsub_ret_fields {
 
 struct gds_inc_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2432,13 +2474,13 @@ struct gds_inc_ret_fields {
 
 struct gds_dec_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2453,13 +2495,13 @@ struct gds_dec_ret_fields {
 
 struct gds_min_int_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2474,13 +2516,13 @@ struct gds_min_int_ret_fields {
 
 struct gds_max_int_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2495,13 +2537,13 @@ struct gds_max_int_ret_fields {
 
 struct gds_min_uint_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2516,13 +2558,13 @@ struct gds_min_uint_ret_fields {
 
 struct gds_max_uint_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2537,13 +2579,13 @@ struct gds_max_uint_ret_fields {
 
 struct gds_and_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2558,13 +2600,13 @@ struct gds_and_ret_fields {
 
 struct gds_or_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2579,13 +2621,13 @@ struct gds_or_ret_fields {
 
 struct gds_xor_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2600,13 +2642,13 @@ struct gds_xor_ret_fields {
 
 struct gds_mskor_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2621,13 +2663,13 @@ struct gds_mskor_ret_fields {
 
 struct gds_xchg_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2642,13 +2684,13 @@ struct gds_xchg_ret_fields {
 
 struct gds_xchg_rel_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2663,13 +2705,13 @@ struct gds_xchg_rel_ret_fields {
 
 struct gds_xchg2_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2684,13 +2726,13 @@ struct gds_xchg2_ret_fields {
 
 struct gds_cmp_xchg_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2705,13 +2747,13 @@ struct gds_cmp_xchg_ret_fields {
 
 struct gds_cmp_xchg_spf_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2726,13 +2768,13 @@ struct gds_cmp_xchg_spf_ret_fields {
 
 struct gds_read_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2747,13 +2789,13 @@ struct gds_read_ret_fields {
 
 struct gds_read_rel_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2768,13 +2810,13 @@ struct gds_read_rel_ret_fields {
 
 struct gds_read2_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2789,13 +2831,13 @@ struct gds_read2_ret_fields {
 
 struct gds_readwrite_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2810,13 +2852,13 @@ struct gds_readwrite_ret_fields {
 
 struct gds_byte_read_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2831,13 +2873,13 @@ struct gds_byte_read_ret_fields {
 
 struct gds_ubyte_read_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2852,13 +2894,13 @@ struct gds_ubyte_read_ret_fields {
 
 struct gds_short_read_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2873,13 +2915,13 @@ struct gds_short_read_ret_fields {
 
 struct gds_ushort_read_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2894,13 +2936,13 @@ struct gds_ushort_read_ret_fields {
 
 struct gds_atomic_ordered_alloc_ret_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
@@ -2919,14 +2961,14 @@ namespace ctisa::cayman::tf {
 
 struct mem_tf_write_fields {
     std::uint32_t src_gpr{};
-    std::uint32_t src_rel_mode{};
+    detail::typed<enums::rel_mode> src_rel_mode{};
     sel src_sel_x{};
     sel src_sel_y{};
     sel src_sel_z{};
     std::uint32_t dst_gpr{};
-    std::uint32_t dst_rel_mode{};
+    detail::typed<enums::rel_mode> dst_rel_mode{};
     std::uint32_t gds_op{};
-    std::uint32_t uav_index_mode{};
+    detail::typed<enums::cf_index> uav_index_mode{};
     std::uint32_t uav_id{};
     std::uint32_t alloc_consume{};
     std::uint32_t bcast_first_req{};
