@@ -261,6 +261,7 @@ inline constexpr std::uint8_t mova = 8;
         first += len(fmt["fields"])
     out.append(f"inline constexpr std::array<format_info, {len(fmt_rows)}> formats{{{{\n" + ",\n".join(fmt_rows) + "}};\n\n")
     out.append(f"inline constexpr std::array<field_info, {len(field_rows)}> fields{{{{\n" + ",\n".join(field_rows) + "}};\n\n")
+    out.append(field_key_tables(formats))
 
     set_rows, value_rows = ["    {\"none\", 0, 0}"], []
     for e in enums:
@@ -384,6 +385,32 @@ def member_type(value_set):
     if value_set in TYPED_SETS:
         return TYPED_SETS[value_set]
     return f"detail::typed<enums::{value_set}>" if value_set else "std::uint32_t"
+
+
+def field_key_tables(formats):
+    """Field names as keys (sorted, distinct across formats) and, per format, the field of each key:
+    fields are found by key in constant time, by name with one binary search."""
+    names = sorted({f["name"] for fmt in formats for f in fmt["fields"]})
+    key = {n: i for i, n in enumerate(names)}
+    ident = lambda n: n.lower() + "_" if n.lower() in CPP_KEYWORDS else n.lower()
+    out = [emit.enum("field_key", "std::uint16_t", [(ident(n), None, None) for n in names],
+                     f"The {len(names)} field names of chapter 9, sorted: fields by key (field_by_key)."), "\n"]
+    out.append(f"inline constexpr std::array<std::string_view, {len(names)}> field_key_names{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(n)}" for n in names) + "}};\n\n")
+    keys, rows, index = [], [], 0
+    for fmt in formats:
+        row = ["-1"] * len(names)
+        for f in fmt["fields"]:
+            keys.append(f"field_key::{ident(f['name'])}")
+            row[key[f["name"]]] = str(index)
+            index += 1
+        rows.append("    {{" + ", ".join(row) + "}}")
+    out.append(f"// The key of each field of `fields`.\ninline constexpr std::array<field_key, {len(keys)}> field_keys{{{{\n    "
+               + ", ".join(keys) + "}};\n\n")
+    out.append(f"// Per format, the index into `fields` of each key's field (-1: the format has none).\n"
+               f"inline constexpr std::array<std::array<std::int16_t, {len(names)}>, {len(formats)}> field_by_key{{{{\n"
+               + ",\n".join(rows) + "}};\n\n")
+    return "".join(out)
 
 
 def unit_builders_header(spec, label, digest):

@@ -147,7 +147,7 @@ template <class T>
     }
 }
 
-constexpr std::array<std::string_view, 3> source_rel{"SRC0_REL", "SRC1_REL", "SRC2_REL"};
+constexpr std::array<field_key, 3> source_rel{field_key::src0_rel, field_key::src1_rel, field_key::src2_rel};
 
 // Sets one source's fields; ABS exists for src0 and src1 of the OP2 formats only.
 [[nodiscard]] constexpr result<alu_op> put_source(alu_op op, std::size_t s, const source_fields& f) noexcept {
@@ -186,16 +186,16 @@ template <class... Sources>
     if (sizeof...(Sources) > info(op).sources) return report(error{ctisa::errors::too_many_operands, 0, 0, 0, info(op).mnemonic});
     if (dst.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "DST_GPR"});
     alu_op out{make(op), {}};
-    const auto put = [&](std::string_view field, std::uint32_t value) -> bool {
+    const auto put = [&](field_key field, std::uint32_t value) -> bool {
         if (!get(out.in, field)) return true;  // LDS_IDX_OP has no DST_GPR or WRITE_MASK
         auto r = set(out.in, field, value);
         if (r) out.in = *r;
         return r.ok();
     };
-    put("DST_GPR", dst.index);
-    put("DST_CHAN", static_cast<std::uint32_t>(dst.chan));
-    if (dst.relative) put("DST_REL", 1);
-    put("WRITE_MASK", 1);
+    put(field_key::dst_gpr, dst.index);
+    put(field_key::dst_chan, static_cast<std::uint32_t>(dst.chan));
+    if (dst.relative) put(field_key::dst_rel, 1);
+    put(field_key::write_mask, 1);
     result<alu_op> r = out;
     std::size_t s = 0;
     ((r = r ? detail::put_source(*r, s++, detail::fields_of(sources)) : r), ...);
@@ -236,8 +236,8 @@ struct output_modifier {
     for (std::size_t k = 0; k < combinations; ++k) {
         std::size_t code = k;
         for (std::size_t i = 0; i < slots.size(); ++i, code /= 6) {
-            const std::uint32_t own = get(original[i], "BANK_SWIZZLE").value_or(0);
-            slots[i] = set(original[i], "BANK_SWIZZLE", static_cast<std::uint32_t>((own + code % 6) % 6)).value();
+            const std::uint32_t own = get(original[i], field_key::bank_swizzle).value_or(0);
+            slots[i] = set(original[i], field_key::bank_swizzle, static_cast<std::uint32_t>((own + code % 6) % 6)).value();
         }
         if (detail::check_read_ports(slots)) return true;
     }
@@ -251,12 +251,13 @@ struct output_modifier {
 [[nodiscard]] constexpr result<alu_group> group(std::span<const alu_op> ops) {
     if (ops.empty() || ops.size() > 4) return report(error{errors::group_size, 0, 0, 0, ""});
     std::vector<alu_op> sorted(ops.begin(), ops.end());
-    std::sort(sorted.begin(), sorted.end(),
-              [](const alu_op& a, const alu_op& b) { return get(a.in, "DST_CHAN").value_or(0) < get(b.in, "DST_CHAN").value_or(0); });
+    std::sort(sorted.begin(), sorted.end(), [](const alu_op& a, const alu_op& b) {
+        return get(a.in, field_key::dst_chan).value_or(0) < get(b.in, field_key::dst_chan).value_or(0);
+    });
     alu_group out;
     std::array<std::optional<std::uint32_t>, 4> literals{};
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-        out.slots.push_back(set(sorted[i].in, "LAST", i + 1 == sorted.size() ? 1 : 0).value());
+        out.slots.push_back(set(sorted[i].in, field_key::last, i + 1 == sorted.size() ? 1 : 0).value());
         for (std::size_t ch = 0; ch < 4; ++ch) {
             if (!sorted[i].literals[ch]) continue;
             if (literals[ch] && *literals[ch] != *sorted[i].literals[ch])
@@ -333,7 +334,8 @@ template <class... Sources>
     if (!(info(op).flags & opcode_flag::reduction)) return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, info(op).mnemonic});
     auto slots = slot_by_slot(op, dst, sources...);
     if (!slots) return slots;
-    for (alu_op& a : *slots) a.in = set(a.in, "WRITE_MASK", get(a.in, "DST_CHAN") == static_cast<std::uint32_t>(dst.chan) ? 1 : 0).value();
+    for (alu_op& a : *slots)
+        a.in = set(a.in, field_key::write_mask, get(a.in, field_key::dst_chan) == static_cast<std::uint32_t>(dst.chan) ? 1 : 0).value();
     return slots;
 }
 
@@ -346,12 +348,13 @@ template <class... Sources>
     const bool trans = oi.slots == alu_slots::trans;
     if (!trans && !(oi.slots == alu_slots::vec4 && !(oi.flags & opcode_flag::reduction) && oi.sources > 0 && oi.mnemonic.substr(0, 3) == "MUL"))
         return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, oi.mnemonic});
-    const std::uint32_t own = get(op.in, "DST_CHAN").value_or(0);
+    const std::uint32_t own = get(op.in, field_key::dst_chan).value_or(0);
     const std::uint32_t last = trans && own < 3 ? 2 : 3;
     std::vector<alu_op> out;
     for (std::uint32_t c = 0; c <= last; ++c) {
         alu_op copy = op;
-        copy.in = set(set(op.in, "DST_CHAN", c).value(), "WRITE_MASK", c == own ? get(op.in, "WRITE_MASK").value_or(0) : 0).value();
+        copy.in =
+            set(set(op.in, field_key::dst_chan, c).value(), "WRITE_MASK", c == own ? get(op.in, field_key::write_mask).value_or(0) : 0).value();
         out.push_back(copy);
     }
     return out;

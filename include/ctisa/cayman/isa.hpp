@@ -70,12 +70,12 @@ namespace detail {
         if (s.role == unit_role::cf) {
             items.push_back({s.in, {}, {}});
             // A shared clause's ADDR is the CF address (the item) of the line whose clause it runs.
-            if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = get(s.in, "ADDR").value_or(0);
+            if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = get(s.in, field_key::addr).value_or(0);
             group_open = false;
         } else if (s.role == unit_role::alu) {
             if (!group_open) items.back().alu.push_back({});
             items.back().alu.back().slots.push_back(s.in);
-            group_open = get(s.in, "LAST").value_or(0) == 0;
+            group_open = get(s.in, field_key::last).value_or(0) == 0;
         } else if (s.role == unit_role::literal) {
             if (items.back().alu.empty()) items.back().alu.push_back({});
             items.back().alu.back().literals.push_back(s.in.dwords[0]);
@@ -102,9 +102,9 @@ constexpr error link(std::span<const statement> program, Sink& out) {
         const statement& s = program[i];
         if (s.role != unit_role::cf || !clause_kind(s.in)) continue;
         const instruction laid{s.in.op, {dword_at(bytes, offsets[i]), dword_at(bytes, offsets[i] + 4), 0, 0}};
-        if ((s.written & 1) && get(laid, "ADDR") != get(s.in, "ADDR"))
+        if ((s.written & 1) && get(laid, field_key::addr) != get(s.in, field_key::addr))
             return error{errors::clause_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "ADDR"};
-        if ((s.written & 2) && get(laid, "COUNT") != get(s.in, "COUNT"))
+        if ((s.written & 2) && get(laid, field_key::count) != get(s.in, field_key::count))
             return error{ctisa::errors::value_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "CNT"};
     }
     // The units in image order: the CF program, then clause units and 8-byte pads.
@@ -127,16 +127,17 @@ constexpr error link(std::span<const statement> program, Sink& out) {
 // CF lines as the disassembler writes them: jump targets and the first CF line of a shared
 // clause labelled, ADDRs naming them.
 inline void label_targets(std::vector<decoded<statement>>& out) {
-    const auto label = [&](std::uint32_t cf_address) {
-        for (auto& d : out)
-            if (d.instruction.role == unit_role::cf && d.instruction.cf_address == cf_address) d.instruction.written |= labelled;
-    };
-    for (const auto& d : out) {
-        const statement& s = d.instruction;
-        if (s.role == unit_role::cf && (targets_cf(s.in) || (s.written & addr_by_label))) label(get(s.in, "ADDR").value_or(0));
+    std::vector<std::size_t> at;  // CF address -> index in `out` (CF lines come in CF order)
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (out[i].instruction.role == unit_role::cf) at.push_back(i);
+    for (const std::size_t i : at) {
+        const statement& s = out[i].instruction;
+        if (!targets_cf(s.in) && !(s.written & addr_by_label)) continue;
+        const std::uint32_t target = get(s.in, field_key::addr).value_or(0);
+        if (target < at.size()) out[at[target]].instruction.written |= labelled;  // decode_program checked the range
     }
-    for (auto& d : out)
-        if (d.instruction.role == unit_role::cf && targets_cf(d.instruction.in)) d.instruction.written |= addr_by_label;
+    for (const std::size_t i : at)
+        if (targets_cf(out[i].instruction.in)) out[i].instruction.written |= addr_by_label;
 }
 
 // The units of a decoded program in text order, each checked to be one the text can write.
@@ -152,14 +153,17 @@ inline void label_targets(std::vector<decoded<statement>>& out) {
         if (!c) continue;
         const auto owner = std::find_if(owners.begin(), owners.end(), [&](const auto& o) { return o.first == c->start; });
         if (owner != owners.end()) {  // a shared clause (decode_program checked it is the same clause): ADDR names the first line
-            out.back().instruction.in = set(u.in, "ADDR", owner->second).value();
+            out.back().instruction.in = set(u.in, field_key::addr, owner->second).value();
             out.back().instruction.written = written_count | addr_by_label;
             continue;
         }
         owners.emplace_back(c->start, u.offset / 8);
-        for (const program_unit& v : p.units)
-            if (v.role != unit_role::cf && v.role != unit_role::pad && v.offset >= c->start && v.offset < c->start + c->bytes)
-                out.push_back({{v.role, v.in, 0, 0}, v.role == unit_role::fetch ? 16u : 8u, v.offset});
+        // decode_program's units are in memory order: the clause's are one run from its start.
+        auto v =
+            std::lower_bound(p.units.begin(), p.units.end(), c->start, [](const program_unit& a, std::uint32_t at) { return a.offset < at; });
+        for (; v != p.units.end() && v->offset < c->start + c->bytes; ++v)
+            if (v->role != unit_role::cf && v->role != unit_role::pad)
+                out.push_back({{v->role, v->in, 0, 0}, v->role == unit_role::fetch ? 16u : 8u, v->offset});
     }
     for (const auto& d : out) {
         if (d.instruction.role == unit_role::literal) continue;

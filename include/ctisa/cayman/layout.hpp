@@ -55,7 +55,8 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
 
 // The constants of kcache bank `bank` (0-3) the clause may read: 0, 16 or 32.
 [[nodiscard]] constexpr std::uint32_t locked_constants(const instruction& clause_cf, const instruction* extended, std::uint32_t bank) {
-    constexpr std::array<std::string_view, 4> mode_field{"KCACHE_MODE0", "KCACHE_MODE1", "KCACHE_MODE2", "KCACHE_MODE3"};
+    constexpr std::array<field_key, 4> mode_field{field_key::kcache_mode0, field_key::kcache_mode1, field_key::kcache_mode2,
+                                                  field_key::kcache_mode3};
     const std::uint32_t mode =
         bank < 2 ? get(clause_cf, mode_field[bank]).value_or(0) : (extended ? get(*extended, mode_field[bank]).value_or(0) : 0);
     return mode == 0 ? 0 : mode == 1 ? 16 : 32;
@@ -66,12 +67,12 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     std::uint32_t offset = start;
     for (std::size_t g = 0; g < item.alu.size(); ++g) {
         for (const instruction& in : item.alu[g].slots) {
-            for (std::string_view name : source_sel) {
+            for (field_key name : source_sel) {
                 const std::uint32_t sel = get(in, name).value_or(0);
                 if (!is_kcache(sel)) continue;
                 const std::uint32_t bank = sel < 192 ? (sel - 128) / 32 : 2 + (sel - 256) / 32;
                 if ((sel - (sel < 192 ? 128 : 256)) % 32 >= locked_constants(item.cf, extended, bank))
-                    return at(errors::kcache_not_locked, offset, name);
+                    return at(errors::kcache_not_locked, offset, name_of(name));
             }
             if ((info(in.op).flags & opcode_flag::kill) && g + 1 != item.alu.size())
                 return at(errors::kill_not_last, offset, info(in.op).mnemonic);
@@ -100,8 +101,8 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         if (theirs.kind == clause::alu)
             if (auto ok = check_alu_clause(cf_item{items[i].cf, items[owner].alu, {}, {}}, extended_before(items, i), theirs.start); !ok)
                 return ok.error();
-        auto with_addr = set(items[i].cf, "ADDR", theirs.start / 8);
-        auto with_count = with_addr ? set(*with_addr, "COUNT", theirs.bytes / (theirs.kind == clause::alu ? 8 : 16) - 1) : with_addr;
+        auto with_addr = set(items[i].cf, field_key::addr, theirs.start / 8);
+        auto with_count = with_addr ? set(*with_addr, field_key::count, theirs.bytes / (theirs.kind == clause::alu ? 8 : 16) - 1) : with_addr;
         if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};
         items[i].cf = *with_count;
     }
@@ -117,7 +118,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
             return at(errors::kill_outside_pixel, 8 * i, "KILL");
         if (info(cf.op).cat == category::cf && info(cf.op).mnemonic == "CALL_FS" && kind != program_kind::vertex)
             return at(errors::call_fs_outside_vertex, 8 * i, "CALL_FS");
-        std::uint32_t offset = 8 * get(cf, "ADDR").value_or(0);
+        std::uint32_t offset = 8 * get(cf, field_key::addr).value_or(0);
         for (const alu_group& g : items[i].alu) {
             for (const instruction& in : g.slots) {
                 if ((info(in.op).flags & opcode_flag::kill) && kind != program_kind::pixel)
@@ -182,8 +183,8 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         }
         if (count == 0) return at(ctisa::errors::missing_operand, from, "COUNT");
         if (ref->kind == clause::texture && count > max_texture_clause) return at(errors::clause_too_long, from, "COUNT");
-        auto with_addr = set(item.cf, "ADDR", start / 8);
-        auto with_count = with_addr ? set(*with_addr, "COUNT", count - 1) : with_addr;
+        auto with_addr = set(item.cf, field_key::addr, start / 8);
+        auto with_count = with_addr ? set(*with_addr, field_key::count, count - 1) : with_addr;
         if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};
         item.cf = *with_count;
     }

@@ -191,9 +191,11 @@ constexpr void for_each_own_field(opcode op, F&& f) {
 [[nodiscard]] constexpr bool operand_field(const statement& s, std::string_view name) noexcept {
     if (!has_operands(s)) return false;
     if (name == "WRITE_MASK") return true;
-    if (name == "DST_GPR") return info(s.in.op).cat == category::alu_op3 || get(s.in, "WRITE_MASK").value_or(0) != 0;
+    if (name == "DST_GPR") return info(s.in.op).cat == category::alu_op3 || get(s.in, field_key::write_mask).value_or(0) != 0;
     for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n)
-        if (name == source_sel[n] || name == source_chan[n] || name == source_neg[n] || (n < 2 && name == source_abs[n])) return true;
+        if (name == name_of(source_sel[n]) || name == name_of(source_chan[n]) || name == name_of(source_neg[n]) ||
+            (n < 2 && name == name_of(source_abs[n])))
+            return true;
     return false;
 }
 
@@ -202,14 +204,14 @@ constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value);
 
 template <class Sink>
 constexpr void print_operands(Sink& out, const statement& s) {
-    const auto chan = [&](std::string_view field) {
+    const auto chan = [&](field_key field) {
         out.push('.');
         out.append(slot_names[get(s.in, field).value_or(0) & 3u]);
     };
     if (operand_field(s, "DST_GPR")) {
         out.append(" R");
-        text::write_unsigned(out, get(s.in, "DST_GPR").value_or(0));
-        chan("DST_CHAN");
+        text::write_unsigned(out, get(s.in, field_key::dst_gpr).value_or(0));
+        chan(field_key::dst_chan);
     } else {
         out.append(" ____");
     }
@@ -217,7 +219,7 @@ constexpr void print_operands(Sink& out, const statement& s) {
         const bool abs = n < 2 && get(s.in, source_abs[n]).value_or(0) != 0;
         out.append(get(s.in, source_neg[n]).value_or(0) != 0 ? ", -" : ", ");
         if (abs) out.push('|');
-        print_value(out, fields[*field_named(s.in.op, source_sel[n])], get(s.in, source_sel[n]).value_or(0));
+        print_value(out, fields[*field_named(s.in.op, name_of(source_sel[n]))], get(s.in, source_sel[n]).value_or(0));
         chan(source_chan[n]);
         if (abs) out.push('|');
     }
@@ -248,13 +250,13 @@ constexpr void print_fields(Sink& out, const statement& s) {
     const bool by_label = s.role == unit_role::cf && (s.written & addr_by_label);
     const auto addr = [&] {
         out.append(by_label ? " ADDR(L" : " ADDR(");
-        text::write_unsigned(out, get(s.in, "ADDR").value_or(0));
+        text::write_unsigned(out, get(s.in, field_key::addr).value_or(0));
         out.push(')');
     };
     if (clause_cf) {
         addr();
         out.append(" CNT(");
-        text::write_unsigned(out, get(s.in, "COUNT").value_or(0) + 1);
+        text::write_unsigned(out, get(s.in, field_key::count).value_or(0) + 1);
         out.push(')');
     }
     if (has_operands(s)) print_operands(out, s);
@@ -293,7 +295,7 @@ constexpr void print(Sink& out, const statement& s) {
             break;
         case unit_role::alu:
             out.append("    ");
-            out.append(detail::slot_names[get(s.in, "DST_CHAN").value_or(0) & 3u]);
+            out.append(detail::slot_names[get(s.in, field_key::dst_chan).value_or(0) & 3u]);
             out.append(": ");
             break;
         case unit_role::literal:
@@ -423,8 +425,9 @@ namespace detail {
     const auto chan = parse_channel(in);
     if (!chan) return chan.error();
     if (abs && !in.consume('|')) return in.fail(error_code::unexpected_character, in.token_text());
-    for (error e : {put_operand(s, source_sel[n], sel, sel_at), put_operand(s, source_chan[n], *chan, sel_at),
-                    neg ? put_operand(s, source_neg[n], 1, at) : error{}, abs && n < 2 ? put_operand(s, source_abs[n], 1, at) : error{}})
+    for (error e :
+         {put_operand(s, name_of(source_sel[n]), sel, sel_at), put_operand(s, name_of(source_chan[n]), *chan, sel_at),
+          neg ? put_operand(s, name_of(source_neg[n]), 1, at) : error{}, abs && n < 2 ? put_operand(s, name_of(source_abs[n]), 1, at) : error{}})
         if (e.failed()) return e;
     if (abs && n >= 2) return text::cursor::fail_at(at, error_code::operand_not_allowed, "ABS");  // SRC2 has none
     return {};
@@ -473,7 +476,7 @@ template <std::size_t N>
     if (!op) return text::cursor::fail_at(at, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
     statement s{role, make(*op), 0, 0};
     if (dst_chan != 0) {
-        auto with = set(s.in, "DST_CHAN", dst_chan);
+        auto with = set(s.in, field_key::dst_chan, dst_chan);
         if (!with) return text::cursor::fail_at(at, with.error().code, "DST_CHAN");
         s.in = *with;
     }
@@ -595,7 +598,7 @@ namespace detail {
         if (const auto kind = detail::clause_kind(program[ref.statement].in);
             kind && !detail::starts_own_clause(program, found->cf_address, *kind))
             return text::cursor::fail_at(ref.at, errors::not_a_clause, ref.name);
-        auto with = set(program[ref.statement].in, "ADDR", found->cf_address);
+        auto with = set(program[ref.statement].in, field_key::addr, found->cf_address);
         if (!with) return text::cursor::fail_at(ref.at, with.error().code, ref.name);
         program[ref.statement].in = *with;
     }
