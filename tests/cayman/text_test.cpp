@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,28 @@ namespace cm = ctisa::cayman;
 using namespace cayman_programs;
 
 namespace {
+
+// A text and the error assembling it gives (none: it assembles), with its line and column.
+struct bad {
+    std::string text;
+    ctisa::error_code code;
+    std::uint32_t line = 0, column = 0;
+};
+
+void check_errors(std::span<const bad> cases) {
+    for (const bad& b : cases) {
+        INFO(b.text);
+        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
+        if (b.code == ctisa::error_code::none) {
+            CHECK(r);
+            continue;
+        }
+        REQUIRE(!r);
+        CHECK(r.error().code == b.code);
+        CHECK(r.error().line == b.line);
+        CHECK(r.error().column == b.column);
+    }
+}
 
 std::string text_of(const std::vector<std::uint8_t>& image) {
     std::string text;
@@ -159,11 +182,6 @@ TEST_CASE("cayman text: CF jump targets by label", "[cayman][text]") {
     STATIC_REQUIRE(dword(p.bytes, 8) == 2);
     STATIC_REQUIRE(dword(p.bytes, 12) == 10u << 22);
     STATIC_REQUIRE(dword(p.bytes, 16) == 0);
-    struct bad {
-        std::string_view text;
-        ctisa::error_code code;
-        std::uint32_t line, column;
-    };
     const bad cases[] = {
         {"00 JUMP ADDR(nowhere)\n01 END\n", ctisa::error_code::undefined_label, 1, 14},
         {"a: 00 NOP\na: 01 END\n", ctisa::error_code::duplicate_name, 2, 1},
@@ -171,14 +189,7 @@ TEST_CASE("cayman text: CF jump targets by label", "[cayman][text]") {
         {"a: 00 NOP\n01 END ADDR(a)\n", ctisa::error_code::operand_not_allowed, 2, 8},                 // END has no ADDR
         {"a: 00 ALU ADDR(a)\n01 END\n", ctisa::error_code{cm::errors::not_a_clause}, 1, 16},  // its own clause
     };
-    for (const bad& b : cases) {
-        INFO(b.text);
-        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
-        REQUIRE(!r);
-        CHECK(r.error().code == b.code);
-        CHECK(r.error().line == b.line);
-        CHECK(r.error().column == b.column);
-    }
+    check_errors(cases);
 }
 
 TEST_CASE("cayman text: two CF instructions running one clause", "[cayman][text]") {
@@ -212,11 +223,6 @@ TEST_CASE("cayman text: two CF instructions running one clause", "[cayman][text]
     STATIC_REQUIRE(p.size_bytes() == 32);
     STATIC_REQUIRE(dword(p.bytes, 0) == 3);
     STATIC_REQUIRE(dword(p.bytes, 8) == 3);
-    struct bad {
-        std::string_view text;
-        ctisa::error_code code;
-        std::uint32_t line, column;
-    };
     const bad cases[] = {
         {"a: 00 NOP\n01 ALU ADDR(a) CNT(1)\n02 END\n", ctisa::error_code{cm::errors::not_a_clause}, 2, 13},      // no clause
         {"a: 00 TC\n    FETCH\n01 ALU ADDR(a)\n02 END\n", ctisa::error_code{cm::errors::not_a_clause}, 3, 13},  // another kind
@@ -228,14 +234,7 @@ TEST_CASE("cayman text: two CF instructions running one clause", "[cayman][text]
         {"a: 00 ALU KCACHE_MODE0(LOCK_1)\n    x: MOV SRC0_SEL(KC0[1]) LAST(1)\n01 ALU ADDR(a)\n02 END\n",
          ctisa::error_code{cm::errors::kcache_not_locked}, 2, 5},
     };
-    for (const bad& b : cases) {
-        INFO(b.text);
-        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
-        REQUIRE(!r);
-        CHECK(r.error().code == b.code);
-        CHECK(r.error().line == b.line);
-        CHECK(r.error().column == b.column);
-    }
+    check_errors(cases);
 }
 
 TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
@@ -269,36 +268,23 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
     REQUIRE(op3);
     CHECK(dword(*op3, 16) == (254u | 248u << 13 | 2u << 23 | 1u << 25 | 1u << 31));
     CHECK(dword(*op3, 20) == (127u | 3u << 10 | 20u << 13 | 5u << 21 | 3u << 29));  // ALU_WORD1_OP3: SRC2 0-8, 10-11; ALU_INST 13-17
-    struct bad {
-        std::string_view line;
-        ctisa::error_code code;
-        std::uint32_t column;
+    // One ALU line in a clause: its errors on line 2.
+    const auto line = [](std::string_view text, ctisa::error_code code, std::uint32_t column) {
+        return bad{"00 ALU\n" + std::string(text) + "\n01 END\n", code, code == ctisa::error_code::none ? 0u : 2u, column};
     };
     const bad cases[] = {
-        {"    y: MOV R2.x, R1.x LAST(1)", ctisa::error_code{cm::errors::destination_channel}, 14},  // the y slot writes .y
-        {"    x: MOV R2.x", ctisa::error_code::missing_operand, 16},
-        {"    x: MOV R2.x R1.x LAST(1)", ctisa::error_code::expected_comma, 17},
-        {"    x: MULADD R2.x, |R1.x|, R1.y, R1.z LAST(1)", ctisa::error_code::operand_not_allowed, 21},  // OP3 has no ABS
-        {"    x: MULADD ____, R1.x, R1.y, R1.z LAST(1)", ctisa::error_code::expected_register, 15},     // OP3 always writes
-        {"    x: MOV R2.x, R1.q LAST(1)", ctisa::error_code::unexpected_character, 21},
-        {"    x: MOV R2.x, FOO.x LAST(1)", ctisa::error_code::reserved_value, 18},
-        {"    x: MOV R2.x, R1.x SRC0_SEL(R3) LAST(1)", ctisa::error_code::duplicate_name, 23},
-        {"    x: MOV R128.x, R1.x LAST(1)", ctisa::error_code::register_out_of_range, 12},
-        {"    x: MOV ____, R1.x LAST(1)", ctisa::error_code::none, 0},
+        line("    y: MOV R2.x, R1.x LAST(1)", ctisa::error_code{cm::errors::destination_channel}, 14),  // the y slot writes .y
+        line("    x: MOV R2.x", ctisa::error_code::missing_operand, 16),
+        line("    x: MOV R2.x R1.x LAST(1)", ctisa::error_code::expected_comma, 17),
+        line("    x: MULADD R2.x, |R1.x|, R1.y, R1.z LAST(1)", ctisa::error_code::operand_not_allowed, 21),  // OP3 has no ABS
+        line("    x: MULADD ____, R1.x, R1.y, R1.z LAST(1)", ctisa::error_code::expected_register, 15),  // OP3 always writes
+        line("    x: MOV R2.x, R1.q LAST(1)", ctisa::error_code::unexpected_character, 21),
+        line("    x: MOV R2.x, FOO.x LAST(1)", ctisa::error_code::reserved_value, 18),
+        line("    x: MOV R2.x, R1.x SRC0_SEL(R3) LAST(1)", ctisa::error_code::duplicate_name, 23),
+        line("    x: MOV R128.x, R1.x LAST(1)", ctisa::error_code::register_out_of_range, 12),
+        line("    x: MOV ____, R1.x LAST(1)", ctisa::error_code::none, 0),
     };
-    for (const bad& b : cases) {
-        const std::string source = "00 ALU\n" + std::string(b.line) + "\n01 END\n";
-        INFO(source);
-        const auto r = ctisa::assemble_bytes<cm::isa>(source);
-        if (b.code == ctisa::error_code::none) {
-            CHECK(r);
-            continue;
-        }
-        REQUIRE(!r);
-        CHECK(r.error().code == b.code);
-        CHECK(r.error().line == 2);
-        CHECK(r.error().column == b.column);
-    }
+    check_errors(cases);
 }
 
 TEST_CASE("cayman text: the program kind line", "[cayman][text]") {
@@ -312,25 +298,13 @@ TEST_CASE("cayman text: the program kind line", "[cayman][text]") {
     static constexpr auto p = cm::assemble<"PROGRAM CS\n00 NOP\n01 END\n">();
     STATIC_REQUIRE(p.size() == 3);
     STATIC_REQUIRE(p.size_bytes() == 16);
-    struct bad {
-        std::string text;
-        ctisa::error_code code;
-        std::uint32_t line, column;
-    };
     const bad cases[] = {
         {"PROGRAM VS\n" + body, ctisa::error_code{cm::errors::kill_outside_pixel}, 3, 5},
         {"PROGRAM PS\n00 CALL_FS\n01 END\n", ctisa::error_code{cm::errors::call_fs_outside_vertex}, 2, 1},
         {"00 NOP\nPROGRAM PS\n01 END\n", ctisa::error_code::misplaced_statement, 2, 1},  // before the first CF line
         {"PROGRAM XS\n00 END\n", ctisa::error_code::reserved_value, 1, 9},
     };
-    for (const bad& b : cases) {
-        INFO(b.text);
-        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
-        REQUIRE(!r);
-        CHECK(r.error().code == b.code);
-        CHECK(r.error().line == b.line);
-        CHECK(r.error().column == b.column);
-    }
+    check_errors(cases);
     // Printed as written.
     std::string printed;
     ctisa::text::string_sink sink(printed);
@@ -383,11 +357,6 @@ TEST_CASE("cayman text: compile-time assembly", "[cayman][text]") {
 }
 
 TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
-    struct bad {
-        std::string_view text;
-        ctisa::error_code code;
-        std::uint32_t line, column;
-    };
     const bad cases[] = {
         {"00 FOO\n", ctisa::error_code::unknown_mnemonic, 1, 4},
         {"00 NOP\n    FOO\n01 END\n", ctisa::error_code::unknown_mnemonic, 2, 5},
@@ -420,18 +389,7 @@ TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
         {"00 ALU\n    x: KILLGT LAST(1)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::kill_not_last}, 2, 5},
         {"00 ALU_EXTENDED\n01 NOP\n02 END\n", ctisa::error_code{cm::errors::extended_without_clause}, 2, 1},
     };
-    for (const bad& b : cases) {
-        INFO(b.text);
-        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
-        if (b.code == ctisa::error_code::none) {
-            CHECK(r);
-            continue;
-        }
-        REQUIRE(!r);
-        CHECK(r.error().code == b.code);
-        CHECK(r.error().line == b.line);
-        CHECK(r.error().column == b.column);
-    }
+    check_errors(cases);
 }
 
 TEST_CASE("cayman text: decoding refuses what the text cannot reproduce, with the byte offset", "[cayman][text]") {
