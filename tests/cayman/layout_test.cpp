@@ -138,6 +138,12 @@ TEST_CASE("cayman layout: a clause run by two CF instructions", "[cayman][layout
     CHECK(refused({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU"), {}, {}, 7}, end}, 8));               // no item 7
     CHECK(refused({{ins(c::cf_alu, "ALU"), {}, {}, 1}, {ins(c::cf_alu, "ALU"), {}, {}, 0}, end}, 0));               // both sharing
     CHECK(refused({{ins(c::cf, "NOP"), {}, {}}, {ins(c::cf, "NOP"), {}, {}, 0}, end}, 8));                          // not a clause start
+    // A jump target past the CF program (two instructions: CF addresses 0 and 1) is decode_program's
+    // target_out_of_range already when laid out.
+    const auto jump = [&](std::uint32_t addr) { return cm::layout({{ins(c::cf, "JUMP", {{"ADDR", addr}}), {}, {}}, end}); };
+    CHECK(jump(1));
+    CHECK(jump(2).error().code == ctisa::error_code{cm::errors::target_out_of_range});
+    CHECK(jump(2).error().offset == 0);
 }
 
 TEST_CASE("cayman layout: what a program kind allows (2.1, 4.8.1, CALL_FS)", "[cayman][layout]") {

@@ -188,6 +188,7 @@ TEST_CASE("cayman text: CF jump targets by label", "[cayman][text]") {
         {"00 ALU\n    lbl: x: MOV LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 2, 10},  // labels are CF addresses
         {"a: 00 NOP\n01 END ADDR(a)\n", ctisa::error_code::operand_not_allowed, 2, 8},                 // END has no ADDR
         {"a: 00 ALU ADDR(a)\n01 END\n", ctisa::error_code{cm::errors::not_a_clause}, 1, 16},  // its own clause
+        {"00 JUMP ADDR(2)\n01 END\n", ctisa::error_code{cm::errors::target_out_of_range}, 1, 1},  // past the CF program
     };
     check_errors(cases);
 }

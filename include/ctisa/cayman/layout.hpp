@@ -138,7 +138,8 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
 // clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no
 // such clause, or fetches of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines or a KILL* before
 // the clause's last group (their kinds, at the instruction); a shared clause that is not another
-// item's own clause of the same kind, or with contents of its own (not_a_clause, at the sharer); with
+// item's own clause of the same kind, or with contents of its own (not_a_clause, at the sharer); a jump,
+// loop or call target past the last CF instruction (target_out_of_range); with
 // a program kind, KILL outside a PS (kill_outside_pixel) and CALL_FS outside a VS
 // (call_fs_outside_vertex), at the instruction.
 [[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items, program_kind kind = program_kind::unspecified) {
@@ -152,6 +153,8 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         const auto ref = detail::clause_of(item.cf, 0);
         const std::uint32_t from = static_cast<std::uint32_t>(8 * i);
         if (item.shares) continue;  // place_shared
+        if (detail::targets_cf(item.cf) && get(item.cf, field_key::addr).value_or(0) >= items.size())
+            return at(errors::target_out_of_range, from, "ADDR");  // what decode_program refuses
         if ((!ref || ref->kind != clause::alu) && !item.alu.empty()) return at(ctisa::errors::misplaced_statement, from, "ALU clause");
         if ((!ref || ref->kind == clause::alu) && !item.fetches.empty()) return at(ctisa::errors::misplaced_statement, from, "fetch clause");
         if (!ref) continue;
