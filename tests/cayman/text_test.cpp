@@ -269,6 +269,14 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
     REQUIRE(op3);
     CHECK(dword(*op3, 16) == (254u | 248u << 13 | 2u << 23 | 1u << 25 | 1u << 31));
     CHECK(dword(*op3, 20) == (127u | 3u << 10 | 20u << 13 | 5u << 21 | 3u << 29));  // ALU_WORD1_OP3: SRC2 0-8, 10-11; ALU_INST 13-17
+    // LDS_IDX_OP: no GPR written (____), sources without modifiers. ALU_WORD0_LDS_IDX_OP: SRC0_SEL
+    // 0-8, SRC1_SEL 13-21, SRC1_CHAN 23-24, LAST 31; ALU_WORD1_LDS_IDX_OP: ALU_INST 13-17 = 17, LDS_OP
+    // 21-26 = LDS_WRITE (0x0D).
+    const auto lds = ctisa::assemble_bytes<cm::isa>("00 ALU\n    x: LDS_WRITE ____, R0.x, R1.y LAST(1)\n01 END\n");
+    REQUIRE(lds);
+    CHECK(dword(*lds, 16) == (0u | 1u << 13 | 1u << 23 | 1u << 31));
+    CHECK(dword(*lds, 20) == (17u << 13 | 13u << 21));
+    CHECK(text_of(*lds).find("    x: LDS_WRITE ____, R0.x, R1.y LAST(1)\n") != std::string::npos);
     // One ALU line in a clause: its errors on line 2.
     const auto line = [](std::string_view text, ctisa::error_code code, std::uint32_t column) {
         return bad{"00 ALU\n" + std::string(text) + "\n01 END\n", code, code == ctisa::error_code::none ? 0u : 2u, column};
@@ -283,6 +291,8 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
         line("    x: MOV R2.x, FOO.x LAST(1)", ctisa::error_code::reserved_value, 18),
         line("    x: MOV R2.x, R1.x SRC0_SEL(R3) LAST(1)", ctisa::error_code::duplicate_name, 23),
         line("    x: MOV R128.x, R1.x LAST(1)", ctisa::error_code::register_out_of_range, 12),
+        line("    x: LDS_WRITE R2.x, R0.x, R1.x LAST(1)", ctisa::error_code::operand_not_allowed, 18),  // LDS writes no GPR
+        line("    x: LDS_WRITE ____, -R0.x, R1.x LAST(1)", ctisa::error_code::operand_not_allowed, 24),  // no NEG in LDS_IDX_OP
         line("    x: MOV ____, R1.x LAST(1)", ctisa::error_code::none, 0),
     };
     check_errors(cases);

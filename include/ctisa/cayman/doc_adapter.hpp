@@ -93,7 +93,11 @@ private:
                                  oi.cat == cayman::category::alu_op2 && n < 2 ? "[|]" : ""});
             return out + fields_text(op, true);
         }
-        if (oi.cat == cayman::category::lds_idx_op) return doc_join({"s: ", oi.mnemonic}) + fields_text(op, false);
+        if (oi.cat == cayman::category::lds_idx_op) {
+            std::string out = doc_join({"s: ", oi.mnemonic, " ____"});
+            for (unsigned n = 0; n < oi.sources && n < 3; ++n) out += doc_join({", src", std::to_string(n), ".c"});
+            return out + fields_text(op, true);
+        }
         if (ci.unit == cayman::unit_kind::fetch) return std::string(oi.mnemonic) + fields_text(op, false);
         const bool clause = cayman::detail::clause_of(cayman::make(op), 0).has_value();
         return doc_join({"NN ", oi.mnemonic, clause ? " ADDR(a|label) CNT(c)" : ""}) + fields_text(op, false);

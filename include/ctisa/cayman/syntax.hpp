@@ -24,6 +24,8 @@
 //   `[-][|]SELECT.c[|]` with the select as below and c the channel (x, y, z, w), `-` SRCn_NEG,
 //   `|..|` SRCn_ABS (sources 0 and 1 of OP2). The other fields (LAST, relative addressing, OMOD...)
 //   follow as FIELD(VALUE). Reading also accepts these fields as FIELD(VALUE) without operands.
+//   LDS_IDX_OP lines the same way with `____` (no GPR written: the result goes to the LDS output
+//   queue) and sources without modifiers: `x: LDS_WRITE ____, R0.x, R1.y`.
 // - A fetch line (texture, vertex, memory read; GDS and TF in a GDS clause) is its mnemonic.
 // - `name:` before a CF line labels its CF address; ADDR(name) on a CF instruction that is not a
 //   clause start (JUMP, LOOP_*, CALL, ELSE...) is filled in by resolve(), forward or backward. The
@@ -181,10 +183,9 @@ constexpr void for_each_own_field(opcode op, F&& f) {
     return std::nullopt;
 }
 
-// ALU_OP2 and ALU_OP3 lines write destination and sources as operands.
-[[nodiscard]] constexpr bool has_operands(const statement& s) noexcept {
-    return s.role == unit_role::alu && (info(s.in.op).cat == category::alu_op2 || info(s.in.op).cat == category::alu_op3);
-}
+// ALU lines write destination and sources as operands (LDS_IDX_OP: `____`, its result goes to the
+// LDS output queue).
+[[nodiscard]] constexpr bool has_operands(const statement& s) noexcept { return s.role == unit_role::alu; }
 
 // A field the operands hold: DST_GPR (unless an OP2 instruction writes no GPR), WRITE_MASK and
 // each source's select, channel, NEG and ABS.
@@ -441,7 +442,7 @@ namespace detail {
     if (in.at_end_of_statement() || (!word.empty() && in.peek(word.size()) == '(')) return {};
     const text::position at = in.where();
     const bool op2 = info(s.in.op).cat == category::alu_op2;
-    if (word == "____" && op2) {
+    if (word == "____" && (op2 || info(s.in.op).cat == category::lds_idx_op)) {
         in.advance(word.size());
     } else if (is_gpr_word(word)) {
         const auto gpr = parse_select(in, word);
