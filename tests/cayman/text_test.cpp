@@ -298,6 +298,21 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
     check_errors(cases);
 }
 
+TEST_CASE("cayman text: a field name two formats share is qualified by its format", "[cayman][text]") {
+    // GDS instructions have SRC_GPR in MEM_GDS_WORD0 (bits 11-17, the data) and MEM_GDS_WORD1 (bits
+    // 16-22, the offset). The GDS clause starts at 16 (two CF units).
+    const auto b = ctisa::assemble_bytes<cm::isa>("00 GDS\n    GDS_ADD SRC_GPR(2) MEM_GDS_WORD1.SRC_GPR(4)\n01 END\n");
+    REQUIRE(b);
+    CHECK(((dword(*b, 16) >> 11) & 0x7Fu) == 2);
+    CHECK(((dword(*b, 20) >> 16) & 0x7Fu) == 4);
+    CHECK(text_of(*b).find("    GDS_ADD SRC_GPR(2) MEM_GDS_WORD1.SRC_GPR(4)\n") != std::string::npos);
+    const bad cases[] = {
+        {"00 GDS\n    GDS_ADD TEX_WORD0.SRC_GPR(4)\n01 END\n", ctisa::error_code::operand_not_allowed, 2, 13},  // not its format
+        {"00 GDS\n    GDS_ADD MEM_GDS_WORD1.SRC_GPR(4) MEM_GDS_WORD1.SRC_GPR(5)\n01 END\n", ctisa::error_code::duplicate_name, 2, 38},
+    };
+    check_errors(cases);
+}
+
 TEST_CASE("cayman text: the program kind line", "[cayman][text]") {
     // A KILL* is a pixel shader's: accepted without a kind and in a PS, refused in a VS at its line.
     const std::string body = "00 ALU\n    x: KILLGT LAST(1)\n01 END\n";

@@ -122,18 +122,24 @@ inline constexpr auto owned_positions = [] {
 // instruction's formats have no such field or it does not use it (operand_not_allowed), the opcode
 // or a fixed field (operand_not_allowed), a value that does not fit (value_out_of_range). The
 // subject is the field.
+namespace detail {
+
+// Sets fields[index], a field of the instruction's dword d (set()'s checks).
+[[nodiscard]] constexpr result<instruction> set_field(instruction in, std::size_t d, std::size_t index, std::uint32_t value) noexcept {
+    const field_info& f = fields[index];
+    if (is_owned(in.op, index) || !uses_field(in.op, used_position(in.op, index))) return error{errors::operand_not_allowed, 0, 0, 0, f.name};
+    if (value > (mask_of(f) >> f.lsb)) return error{errors::value_out_of_range, 0, 0, 0, f.name};
+    in.dwords[d] = write(in.dwords[d], f, value);
+    return in;
+}
+
+}  // namespace detail
+
 [[nodiscard]] constexpr result<instruction> set(instruction in, field_key field, std::uint32_t value) noexcept {
     for (std::size_t d = 0; d < 3; ++d) {
         const std::uint8_t fmt = info(in.op).formats[d];
         if (fmt == no_format) break;
-        const auto index = find_field(static_cast<format_id>(fmt), field);
-        if (!index) continue;
-        const field_info& f = fields[*index];
-        if (detail::is_owned(in.op, *index) || !uses_field(in.op, detail::used_position(in.op, *index)))
-            return error{errors::operand_not_allowed, 0, 0, 0, f.name};
-        if (value > (detail::mask_of(f) >> f.lsb)) return error{errors::value_out_of_range, 0, 0, 0, f.name};
-        in.dwords[d] = detail::write(in.dwords[d], f, value);
-        return in;
+        if (const auto index = find_field(static_cast<format_id>(fmt), field)) return detail::set_field(in, d, *index, value);
     }
     return error{errors::operand_not_allowed, 0, 0, 0, name_of(field)};
 }

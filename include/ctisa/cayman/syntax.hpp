@@ -39,7 +39,8 @@
 //   line, tells the layout the program kind: KILL only in a PS, CALL_FS only in a VS. Without it
 //   neither is checked; the image does not record it, so the disassembler never writes it.
 // - After the mnemonic, every nonzero field the instruction uses as FIELD(VALUE) with chapter 9's
-//   field names, VALUE a number or the name of a value of the field's value set (names that are
+//   field names (FORMAT.FIELD for the second of two fields of one name: GDS's
+//   MEM_GDS_WORD1.SRC_GPR), VALUE a number or the name of a value of the field's value set (names that are
 //   numbers, SEL's "0", ALU_SRC_SEL's "1", are written as their values); ALU source selects as
 //   the listings write them: R0-R127, KC0[0]-KC3[31] (kcache banks 0-3), PV, LITERAL... Fields not
 //   written are zero; the opcode and fixed fields are the mnemonic's. So every encoding prints and
@@ -268,6 +269,10 @@ constexpr void print_fields(Sink& out, const statement& s) {
         if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && f.name == "DST_CHAN") || operand_field(s, f.name)) return;
         if (clause_cf && (f.name == "ADDR" || f.name == "COUNT")) return;
         out.push(' ');
+        if (field_named(s.in.op, f.name) != i) {  // the second field of that name (GDS's SRC_GPR): FORMAT.FIELD
+            out.append(info(f.format).name);
+            out.push('.');
+        }
         out.append(f.name);
         out.push('(');
         print_value(out, f, value);
@@ -335,10 +340,18 @@ namespace detail {
     while (!in.at_end_of_statement()) {
         in.skip_blanks();
         const text::position at = in.where();
-        const std::string_view name = in.identifier();
+        std::string_view name = in.identifier();
         if (name.empty()) return in.fail(error_code::unexpected_character, in.token_text());
+        std::optional<std::size_t> dword;  // FORMAT.FIELD: the field of that dword (a name two formats share)
+        if (in.consume('.')) {
+            const auto format = find_format(name);
+            name = in.identifier();
+            for (std::size_t d = 0; d < 3 && format; ++d)
+                if (info(s.in.op).formats[d] == static_cast<std::uint8_t>(*format)) dword = d;
+            if (!dword || !find_field(*format, name)) return text::cursor::fail_at(at, error_code::operand_not_allowed, name);
+        }
         if (!in.consume('(')) return in.fail(error_code::unexpected_character, in.token_text());
-        const auto field = field_named(s.in.op, name);
+        const auto field = dword ? find_field(static_cast<format_id>(info(s.in.op).formats[*dword]), name) : field_named(s.in.op, name);
         in.skip_blanks();
         const text::position value_at = in.where();
         std::optional<std::uint64_t> value;
@@ -372,8 +385,9 @@ namespace detail {
         }
         if (by_label) s.written |= addr_by_label;
         else if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written |= target == "ADDR" ? written_addr : written_count;
-        if (get(s.in, target).value_or(0) != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
-        auto set_ok = set(s.in, target, v);
+        const std::uint32_t before = dword ? read(s.in.dwords[*dword], fields[*field]) : get(s.in, target).value_or(0);
+        if (before != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
+        auto set_ok = dword ? set_field(s.in, *dword, *field, v) : set(s.in, target, v);
         if (!set_ok) return text::cursor::fail_at(at, set_ok.error().code, name);
         s.in = *set_ok;
     }
