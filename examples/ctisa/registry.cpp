@@ -3,7 +3,7 @@
 #include <ctisa/amdil/doc_adapter.hpp>
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>
-#include <ctisa/cayman/isa.hpp>
+#include <ctisa/cayman/doc_adapter.hpp>
 #include <ctisa/nvasm/doc_adapter.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>

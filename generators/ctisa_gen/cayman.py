@@ -261,6 +261,7 @@ inline constexpr std::uint8_t mova = 8;
         first += len(fmt["fields"])
     out.append(f"inline constexpr std::array<format_info, {len(fmt_rows)}> formats{{{{\n" + ",\n".join(fmt_rows) + "}};\n\n")
     out.append(f"inline constexpr std::array<field_info, {len(field_rows)}> fields{{{{\n" + ",\n".join(field_rows) + "}};\n\n")
+    out.append(field_key_tables(formats))
 
     set_rows, value_rows = ["    {\"none\", 0, 0}"], []
     for e in enums:
@@ -307,7 +308,8 @@ inline constexpr std::uint8_t mova = 8;
 
 CPP_KEYWORDS = {"and", "or", "not", "xor", "else", "return", "if", "for", "while", "do", "switch", "case",
                 "default", "break", "continue", "goto", "new", "delete", "this", "true", "false", "int", "float",
-                "char", "bool", "void", "auto", "const", "static", "struct", "class", "union", "enum", "export"}
+                "char", "bool", "void", "auto", "const", "static", "struct", "class", "union", "enum", "export",
+                "signed", "unsigned"}
 
 
 def builders_header(spec, label, digest):
@@ -353,12 +355,73 @@ def settable_fields(spec, cat, op):
     return out
 
 
+# Prefixes for value names that start with a digit, so they are C++ names (others: "v_").
+DIGIT_PREFIXES = {"data_format": "fmt_", "endian_swap": "swap_", "elem_size": "dwords_"}
+
+
+def enumerator(set_name, value_name):
+    """A value's name as a C++ enumerator: lower case, a prefix before a digit, _ after a keyword."""
+    name = value_name.lower()
+    if name[0].isdigit():
+        name = DIGIT_PREFIXES.get(set_name, "v_") + name
+    return name + "_" if name in CPP_KEYWORDS else name
+
+
+def value_enums(spec, used):
+    """enum class per value set the builders use (outside TYPED_SETS), in namespace enums."""
+    out = ["\n// The value sets of the builders' fields (chapter 9's names), for typed members:\n"
+           "// cm::vtx::fetch({.data_format = cm::enums::data_format::fmt_32_32_float}).\n"
+           "namespace ctisa::cayman::enums {\n"]
+    for e in spec["enum"]:
+        if e["name"] not in used or e["name"] in TYPED_SETS:
+            continue
+        values = ", ".join(f"{enumerator(e['name'], v[1])} = {v[0]}" for v in e["values"])
+        out.append(f"\nenum class {e['name']} : std::uint32_t {{ {values} }};\n")
+    out.append("\n}  // namespace ctisa::cayman::enums\n")
+    return "".join(out)
+
+
+def member_type(value_set):
+    if value_set in TYPED_SETS:
+        return TYPED_SETS[value_set]
+    return f"detail::typed<enums::{value_set}>" if value_set else "std::uint32_t"
+
+
+def field_key_tables(formats):
+    """Field names as keys (sorted, distinct across formats) and, per format, the field of each key:
+    fields are found by key in constant time, by name with one binary search."""
+    names = sorted({f["name"] for fmt in formats for f in fmt["fields"]})
+    key = {n: i for i, n in enumerate(names)}
+    ident = lambda n: n.lower() + "_" if n.lower() in CPP_KEYWORDS else n.lower()
+    out = [emit.enum("field_key", "std::uint16_t", [(ident(n), None, None) for n in names],
+                     f"The {len(names)} field names of chapter 9, sorted: fields by key (field_by_key)."), "\n"]
+    out.append(f"inline constexpr std::array<std::string_view, {len(names)}> field_key_names{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(n)}" for n in names) + "}};\n\n")
+    keys, rows, index = [], [], 0
+    for fmt in formats:
+        row = ["-1"] * len(names)
+        for f in fmt["fields"]:
+            keys.append(f"field_key::{ident(f['name'])}")
+            row[key[f["name"]]] = str(index)
+            index += 1
+        rows.append("    {{" + ", ".join(row) + "}}")
+    out.append(f"// The key of each field of `fields`.\ninline constexpr std::array<field_key, {len(keys)}> field_keys{{{{\n    "
+               + ", ".join(keys) + "}};\n\n")
+    out.append(f"// Per format, the index into `fields` of each key's field (-1: the format has none).\n"
+               f"inline constexpr std::array<std::array<std::int16_t, {len(names)}>, {len(formats)}> field_by_key{{{{\n"
+               + ",\n".join(rows) + "}};\n\n")
+    return "".join(out)
+
+
 def unit_builders_header(spec, label, digest):
     """One named builder per CF, CF_ALLOC_EXPORT, TEX, VTX, MEM_RD, GDS and TF opcode. Each takes a
     struct of exactly the fields its opcode uses (designated initializers): a field the opcode does
     not have does not compile; values are checked by set() and check()."""
     out = [emit.banner(label, digest, "Cayman: one named builder per CF, CF_ALLOC_EXPORT, TEX, VTX, MEM_RD, GDS and TF opcode.")]
     out.append('\n#include "../unit_builders.hpp"\n')
+    used = {e for cat in spec["category"] if UNIT_CATEGORIES.get(cat["name"])
+            for op in cat["ops"] for _, e in settable_fields(spec, cat, op) if e}
+    out.append(value_enums(spec, used))
     for cat in spec["category"]:
         space = UNIT_CATEGORIES.get(cat["name"])
         if not space:
@@ -368,7 +431,7 @@ def unit_builders_header(spec, label, digest):
             name = op[0].lower()
             fn = name + "_" if name in CPP_KEYWORDS else name
             fields = settable_fields(spec, cat, op)
-            members = "".join(f"    {TYPED_SETS.get(e, 'std::uint32_t')} {f.lower()}{{}};\n" for f, e in fields)
+            members = "".join(f"    {member_type(e)} {f.lower()}{{}};\n" for f, e in fields)
             values = ", ".join(f'{{"{f}", detail::field_value(o.{f.lower()})}}' for f, _ in fields)
             out.append(f"\nstruct {name}_fields {{\n{members}}};\n"
                        f"[[nodiscard]] constexpr result<instruction> {fn}(const {name}_fields& o = {{}}) {{\n"

@@ -10,6 +10,8 @@
 #include <ctisa/cayman/generated/builders.hpp>
 #include <ctisa/cayman/unit_builders.hpp>
 
+#include "programs.hpp"
+
 namespace cm = ctisa::cayman;
 using namespace ctisa::cayman::operands;
 using ctisa::cayman::channel;
@@ -87,6 +89,56 @@ TEST_CASE("cayman builder: bank swizzles chosen for the read ports", "[cayman][b
     const auto impossible = cm::group(cm::alu(op3("MULADD"), R(0, channel::x), R(1, channel::x), R(2, channel::x), R(3, channel::x)).value(),
                                       cm::alu(op2("MUL"), R(0, channel::y), R(4, channel::x), R(5, channel::x)).value());
     CHECK(impossible.error().code == ctisa::error_code{cm::errors::gpr_read_port});
+}
+
+TEST_CASE("cayman builder: reductions and 64-bit ops slot by slot", "[cayman][builder]") {
+    // DOT4 R2.x = R1.xyzw . KC0[0].xyzw: the vertex shader's first group, written field by field in
+    // programs.hpp (slot c reads R1.c and KC0[0].c, only X writes).
+    const auto dot = cm::reduction(op2("DOT4"), R(2, channel::x), xyzw(R(1, channel::x)), xyzw(kcache{0, 0, channel::x}));
+    REQUIRE(dot);
+    const auto g = cm::group(*dot);
+    REQUIRE(g);
+    CHECK(g->slots == cayman_programs::vertex_shader()[1].alu[0].slots);
+    // ADD_64 twice, as chapter 8's example coissues it: slots X,Y (high dwords in X, low in Y) and Z,W,
+    // each slot with its own destination GPR.
+    const auto low = cm::slot_by_slot(op2("ADD_64"), each(R(5, channel::x), R(6, channel::y)), each(R(1, channel::y), R(2, channel::x)),
+                                      each(R(3, channel::y), R(4, channel::x)));
+    const auto high = cm::slot_by_slot(op2("ADD_64"), each(R(7, channel::z), R(8, channel::w)), each(R(9, channel::w), R(10, channel::z)),
+                                       each(R(11, channel::w), R(12, channel::z)));
+    REQUIRE(low);
+    REQUIRE(high);
+    REQUIRE(low->size() == 2);
+    CHECK(cm::get((*low)[1].in, "DST_GPR") == 6u);
+    CHECK(cm::get((*low)[1].in, "DST_CHAN") == 1u);
+    CHECK(cm::get((*low)[1].in, "SRC0_SEL") == 2u);
+    CHECK(cm::get((*low)[1].in, "SRC0_CHAN") == 0u);
+    CHECK(cm::get((*low)[1].in, "SRC1_SEL") == 4u);
+    CHECK(cm::get((*low)[1].in, "WRITE_MASK") == 1u);
+    const auto both = cm::group((*low)[0], (*low)[1], (*high)[0], (*high)[1]);
+    REQUIRE(both);
+    CHECK(both->slots.size() == 4);
+    // A single destination is written in each slot's channel: FLT32_TO_FLT64 R3.zw from R1.z/R1.w.
+    const auto widen = cm::slot_by_slot(op2("FLT32_TO_FLT64"), R(3, channel::z), each(R(1, channel::z), R(1, channel::w)));
+    REQUIRE(widen);
+    CHECK(cm::get((*widen)[0].in, "DST_CHAN") == 2u);
+    CHECK(cm::get((*widen)[1].in, "DST_CHAN") == 3u);
+    CHECK(cm::get((*widen)[1].in, "SRC0_CHAN") == 3u);
+    // MULADD_64 / FMA_64 (OP3, quad: all four slots) take a plain source in every slot.
+    CHECK(cm::slot_by_slot(op3("FMA_64"), R(0, channel::x), xyzw(R(1, channel::x)), xyzw(R(2, channel::x)), zero)->size() == 4);
+    // Refusals: a one-slot opcode, a per-slot list of the wrong length, a destination in another slot,
+    // reduction() of a non-reduction.
+    CHECK(cm::slot_by_slot(op2("ADD"), R(0, channel::x), R(1, channel::x), R(2, channel::x)).error().code ==
+          ctisa::error_code::operand_not_allowed);
+    CHECK(cm::slot_by_slot(op2("ADD_64"), R(0, channel::x), xyzw(R(1, channel::x)), R(2, channel::x)).error().code ==
+          ctisa::error_code::too_many_operands);
+    CHECK(cm::reduction(op2("DOT4"), R(0, channel::x), each(R(1, channel::x), R(1, channel::y)), R(2, channel::x)).error().code ==
+          ctisa::error_code::missing_operand);
+    CHECK(cm::slot_by_slot(op2("ADD_64"), each(R(0, channel::y), R(0, channel::x)), R(1, channel::x), R(2, channel::x)).error().code ==
+          ctisa::error_code{cm::errors::destination_channel});
+    CHECK(cm::reduction(op2("ADD_64"), R(0, channel::x), R(1, channel::x), R(2, channel::x)).error().code ==
+          ctisa::error_code::operand_not_allowed);
+    // At compile time too.
+    STATIC_REQUIRE(cm::reduction(op2("MAX4"), R(4, channel::w), xyzw(R(1, channel::x))).value().size() == 4);
 }
 
 TEST_CASE("cayman builder: transcendentals and integer multiplies spread over their slots", "[cayman][builder]") {

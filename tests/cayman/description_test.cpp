@@ -176,3 +176,20 @@ TEST_CASE("cayman description: named field values", "[cayman][description]") {
     STATIC_REQUIRE(cm::value_sets[static_cast<std::size_t>(cm::value_set::data_format)].count == 60);
     STATIC_REQUIRE(!cm::value_name(cm::value_set::elem_size, 2));  // three dwords: 'not supported'
 }
+
+TEST_CASE("cayman description: fields by key agree with fields by name", "[cayman][description]") {
+    // ALU_WORD1_OP2's ALU_INST is bits 7-17 (chapter 9); the key names the same field in every format.
+    STATIC_REQUIRE(cm::find_field_key("ALU_INST") == cm::field_key::alu_inst);
+    STATIC_REQUIRE(cm::name_of(cm::field_key::alu_inst) == "ALU_INST");
+    STATIC_REQUIRE(cm::fields[*cm::find_field(cm::format_id::alu_word1_op2, cm::field_key::alu_inst)].lsb == 7);
+    STATIC_REQUIRE(cm::fields[*cm::find_field(cm::format_id::alu_word1_op3, cm::field_key::alu_inst)].lsb == 13);
+    STATIC_REQUIRE(!cm::find_field(cm::format_id::alu_word1_op3, cm::field_key::write_mask));  // OP3 always writes
+    STATIC_REQUIRE(!cm::find_field_key("NO_SUCH_FIELD"));
+    // Every field of chapter 9 is found through its key, in its own format.
+    for (std::size_t i = 0; i < cm::fields.size(); ++i) {
+        const auto key = cm::find_field_key(cm::fields[i].name);
+        REQUIRE(key);
+        CHECK(cm::find_field(cm::fields[i].format, *key) == i);
+        CHECK(cm::field_keys[i] == *key);
+    }
+}

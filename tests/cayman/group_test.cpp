@@ -132,7 +132,9 @@ TEST_CASE("cayman group: literals, predicates, MOVA, constants, source selects",
 
     constexpr std::array mova_ar{op2("MOVA_INT", {}), op2("MOV", {{"DST_CHAN", y}, {"SRC0_REL", 1}, {"LAST", 1}})};
     STATIC_REQUIRE(fails(mova_ar, ce{e::mova_with_ar_index}, 8));
-    constexpr std::array mova_loop{op2("MOVA_INT", {}), op2("MOV", {{"DST_CHAN", y}, {"SRC0_REL", 1}, {"INDEX_MODE", 4}, {"LAST", 1}})};
+    // (R0[aL].y: R0[aL].x would need MOVA's R0.x port, an unknown address after the index)
+    constexpr std::array mova_loop{op2("MOVA_INT", {}),
+                                   op2("MOV", {{"DST_CHAN", y}, {"SRC0_CHAN", y}, {"SRC0_REL", 1}, {"INDEX_MODE", 4}, {"LAST", 1}})};
     STATIC_REQUIRE(check(mova_loop));
     constexpr std::array two_mova{op2("MOVA_INT", {}), op2("MOVA_INT", {{"DST_CHAN", y}, {"LAST", 1}})};
     STATIC_REQUIRE(fails(two_mova, ce{e::mova_count}, 8));
@@ -153,6 +155,25 @@ TEST_CASE("cayman group: literals, predicates, MOVA, constants, source selects",
     constexpr std::array consts{op2("ADD", {{"SRC0_SEL", 128}, {"SRC1_SEL", 128}, {"SRC1_CHAN", y}}),
                                 op2("ADD", {{"DST_CHAN", y}, {"SRC0_SEL", 128}, {"SRC0_CHAN", z}, {"SRC1_SEL", 129}, {"LAST", 1}})};
     STATIC_REQUIRE(fails(consts, ce{e::constant_read_port}, 8));
+
+    // 4.7.8 counts addresses after the relative index: R1[aL].x may be any GPR, so it does not share
+    // R1.x's port (both src0, cycle 0, element X); the same base and index does, another element
+    // has its own port. Loop (4) and AR.X (0) indexes differ.
+    constexpr auto rel_mov = [](std::uint32_t chan, std::uint32_t elem, std::uint32_t index, bool last) {
+        return op2("MOV", {{"DST_CHAN", chan}, {"SRC0_SEL", 1}, {"SRC0_CHAN", elem}, {"SRC0_REL", 1}, {"INDEX_MODE", index}, {"LAST", last}});
+    };
+    STATIC_REQUIRE(fails(std::array{op2("MOV", {{"SRC0_SEL", 1}}), rel_mov(y, x, 4, true)}, ce{e::gpr_read_port}, 8));
+    STATIC_REQUIRE(check(std::array{rel_mov(x, x, 4, false), rel_mov(y, x, 4, true)}));
+    STATIC_REQUIRE(check(std::array{op2("MOV", {{"SRC0_SEL", 1}}), rel_mov(y, y, 4, true)}));
+    STATIC_REQUIRE(fails(std::array{rel_mov(x, x, 4, false), rel_mov(y, x, 0, true)}, ce{e::gpr_read_port}, 8));
+    // Constants after the index too: KC0[0].y relative is not in KC0[0].x's pair, KC0[1].x a third reservation.
+    constexpr std::array rel_consts{op2("ADD", {{"SRC0_SEL", 128}, {"SRC1_SEL", 128}, {"SRC1_CHAN", y}, {"SRC1_REL", 1}, {"INDEX_MODE", 4}}),
+                                    op2("ADD", {{"DST_CHAN", y}, {"SRC0_SEL", 129}, {"LAST", 1}})};
+    STATIC_REQUIRE(fails(rel_consts, ce{e::constant_read_port}, 8));
+    // 4.6.1: "AR cannot be used to provide relative indexing for a kcache constant".
+    STATIC_REQUIRE(fails(std::array{op2("MOV", {{"SRC0_SEL", 130}, {"SRC0_REL", 1}, {"LAST", 1}})}, ce{e::kcache_index}, 0));
+    STATIC_REQUIRE(fails(std::array{op2("MOV", {{"SRC0_SEL", 130}, {"SRC0_REL", 1}, {"INDEX_MODE", 6}, {"LAST", 1}})}, ce{e::kcache_index}, 0));
+    STATIC_REQUIRE(check(std::array{op2("MOV", {{"SRC0_SEL", 130}, {"SRC0_REL", 1}, {"INDEX_MODE", 4}, {"LAST", 1}})}));
 
     STATIC_REQUIRE(fails(std::array{op2("MOV", {{"SRC0_SEL", 255}, {"LAST", 1}})}, ctisa::error_code::reserved_value, 0));
     STATIC_REQUIRE(fails(std::array{cm::make(*cm::find_opcode(cm::category::tex, "SAMPLE"))}, ctisa::error_code::misplaced_statement, 0));

@@ -116,6 +116,59 @@ TEST_CASE("cayman layout: kcache banks 2 and 3 through ALU_EXTENDED", "[cayman][
     CHECK(cm::layout(items).error().code == ctisa::error_code{cm::errors::kcache_not_locked});
 }
 
+TEST_CASE("cayman layout: a clause run by two CF instructions", "[cayman][layout]") {
+    // ALU (item 0) owns the clause at 24 (ADDR 3, one MOV); ALU_POP_AFTER (item 1) shares it.
+    const cm::alu_group mov{{ins(c::alu_op2, "MOV", {{"LAST", 1}})}, {}};
+    const cm::cf_item end{ins(c::cf, "END"), {}, {}};
+    const auto image = cm::layout({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU_POP_AFTER"), {}, {}, 0}, end});
+    REQUIRE(image);
+    REQUIRE(image->size() == 32);
+    CHECK((*image)[0] == 3);
+    CHECK((*image)[8] == 3);
+    const auto program = cm::decode_program(*image);
+    REQUIRE(program);
+    CHECK(program->units.size() == 4);  // three CF instructions, the clause once
+    const auto refused = [&](std::vector<cm::cf_item> items, std::uint32_t offset) {
+        const auto r = cm::layout(std::move(items));
+        return !r && r.error().code == ctisa::error_code{cm::errors::not_a_clause} && r.error().offset == offset;
+    };
+    CHECK(refused({{ins(c::cf, "NOP"), {}, {}}, {ins(c::cf_alu, "ALU"), {}, {}, 0}, end}, 8));                      // NOP has no clause
+    CHECK(refused({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf, "TC"), {}, {}, 0}, end}, 8));                    // another kind
+    CHECK(refused({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU"), {mov}, {}, 0}, end}, 8));            // contents of its own
+    CHECK(refused({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU"), {}, {}, 7}, end}, 8));               // no item 7
+    CHECK(refused({{ins(c::cf_alu, "ALU"), {}, {}, 1}, {ins(c::cf_alu, "ALU"), {}, {}, 0}, end}, 0));               // both sharing
+    CHECK(refused({{ins(c::cf, "NOP"), {}, {}}, {ins(c::cf, "NOP"), {}, {}, 0}, end}, 8));                          // not a clause start
+    // A jump target past the CF program (two instructions: CF addresses 0 and 1) is decode_program's
+    // target_out_of_range already when laid out.
+    const auto jump = [&](std::uint32_t addr) { return cm::layout({{ins(c::cf, "JUMP", {{"ADDR", addr}}), {}, {}}, end}); };
+    CHECK(jump(1));
+    CHECK(jump(2).error().code == ctisa::error_code{cm::errors::target_out_of_range});
+    CHECK(jump(2).error().offset == 0);
+}
+
+TEST_CASE("cayman layout: what a program kind allows (2.1, 4.8.1, CALL_FS)", "[cayman][layout]") {
+    using k = cm::program_kind;
+    const auto refused = [](const std::vector<cm::cf_item>& items, k kind, ctisa::error_code code, std::uint32_t offset) {
+        const auto r = cm::layout(items, kind);
+        return !r && r.error().code == code && r.error().offset == offset;
+    };
+    CHECK(cm::layout(pixel_shader(), k::pixel));
+    CHECK(cm::layout(pixel_shader(), k::unspecified));
+    CHECK(cm::layout(vertex_shader(), k::vertex));
+    CHECK(cm::layout(compute_kernel(), k::compute));
+    // The pixel shader's KILLGT at 48: four CF units (32 bytes), the fetch clause's SAMPLE (16), then the ALU clause.
+    CHECK(refused(pixel_shader(), k::vertex, ctisa::error_code{cm::errors::kill_outside_pixel}, 48));
+    CHECK(refused(pixel_shader(), k::compute, ctisa::error_code{cm::errors::kill_outside_pixel}, 48));
+    const cm::cf_item end{ins(c::cf, "END"), {}, {}};
+    const std::vector<cm::cf_item> cf_kill{{ins(c::cf, "NOP"), {}, {}}, {ins(c::cf, "KILL", {{"ADDR", 2}}), {}, {}}, end};
+    CHECK(cm::layout(cf_kill, k::pixel));
+    CHECK(refused(cf_kill, k::geometry, ctisa::error_code{cm::errors::kill_outside_pixel}, 8));
+    const std::vector<cm::cf_item> call_fs{{ins(c::cf, "CALL_FS"), {}, {}}, end};
+    CHECK(cm::layout(call_fs, k::vertex));
+    CHECK(cm::layout(call_fs));
+    CHECK(refused(call_fs, k::pixel, ctisa::error_code{cm::errors::call_fs_outside_vertex}, 0));
+}
+
 TEST_CASE("cayman layout: programs the layout refuses", "[cayman][layout]") {
     namespace e = cm::errors;
     using ce = ctisa::error_code;

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,28 @@ namespace cm = ctisa::cayman;
 using namespace cayman_programs;
 
 namespace {
+
+// A text and the error assembling it gives (none: it assembles), with its line and column.
+struct bad {
+    std::string text;
+    ctisa::error_code code;
+    std::uint32_t line = 0, column = 0;
+};
+
+void check_errors(std::span<const bad> cases) {
+    for (const bad& b : cases) {
+        INFO(b.text);
+        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
+        if (b.code == ctisa::error_code::none) {
+            CHECK(r);
+            continue;
+        }
+        REQUIRE(!r);
+        CHECK(r.error().code == b.code);
+        CHECK(r.error().line == b.line);
+        CHECK(r.error().column == b.column);
+    }
+}
 
 std::string text_of(const std::vector<std::uint8_t>& image) {
     std::string text;
@@ -116,14 +139,17 @@ TEST_CASE("cayman text: the three realistic programs round-trip, in listing orde
     const std::string vs = round_trip(vertex_shader());
     CHECK(vs.starts_with("00 TC ADDR(6) CNT(1)\n    FETCH "));
     CHECK(vs.find("01 ALU ADDR(8) CNT(7) KCACHE_MODE0(") != std::string::npos);
-    CHECK(vs.find("    w: DOT4 SRC0_SEL(R1) SRC0_CHAN(W) SRC1_SEL(KC0[0]) SRC1_CHAN(W) LAST(1) DST_GPR(2)\n") != std::string::npos);
+    CHECK(vs.find("    w: DOT4 ____, R1.w, KC0[0].w LAST(1) DST_GPR(2)\n") != std::string::npos);
     CHECK(vs.find("    LITERAL 0x3F800000 0x00000000\n02 EXPORT ") != std::string::npos);
     CHECK(vs.ends_with("04 END\n"));
     const std::string ps = round_trip(pixel_shader());
     CHECK(ps.find("    x: KILLGT ") != std::string::npos);
     const std::string cs = round_trip(compute_kernel());
-    CHECK(cs.starts_with("00 LOOP_START_DX10 ADDR(4)\n01 ALU ADDR(7) CNT(3)\n    x: LDS_WRITE "));
-    CHECK(cs.find("04 GDS ADDR(12) CNT(1)\n    GDS_ADD ") != std::string::npos);
+    // Jump targets are labels: the loop's start jumps past LOOP_END (CF address 4), LOOP_END back to
+    // the body (CF address 1).
+    CHECK(cs.starts_with("00 LOOP_START_DX10 ADDR(L4)\nL1: 01 ALU ADDR(7) CNT(3)\n    x: LDS_WRITE "));
+    CHECK(cs.find("\n03 LOOP_END ADDR(L1)") != std::string::npos);
+    CHECK(cs.find("\nL4: 04 GDS ADDR(12) CNT(1)\n    GDS_ADD ") != std::string::npos);
 }
 
 namespace {
@@ -141,10 +167,10 @@ TEST_CASE("cayman text: CF jump targets by label", "[cayman][text]") {
     // address 4), LOOP_END back to the body (CF address 1); same bytes as the numbers.
     const auto image = cm::layout(compute_kernel()).value();
     std::string text = text_of(image);
-    replace_once(text, "00 LOOP_START_DX10 ADDR(4)", "00 LOOP_START_DX10 ADDR(done)");
-    replace_once(text, "01 ALU ADDR(7)", "body: 01 ALU ADDR(7)");
-    replace_once(text, "03 LOOP_END ADDR(1)", "03 LOOP_END ADDR(body)");
-    replace_once(text, "04 GDS", "done:  GDS");
+    replace_once(text, "00 LOOP_START_DX10 ADDR(L4)", "00 LOOP_START_DX10 ADDR(done)");
+    replace_once(text, "L1: 01 ALU ADDR(7)", "body: 01 ALU ADDR(7)");
+    replace_once(text, "03 LOOP_END ADDR(L1)", "03 LOOP_END ADDR(body)");
+    replace_once(text, "L4: 04 GDS", "done:  GDS");
     INFO(text);
     const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
     INFO((bytes ? std::string() : std::string(bytes.error().message()) + " " + std::string(bytes.error().subject)));
@@ -156,26 +182,160 @@ TEST_CASE("cayman text: CF jump targets by label", "[cayman][text]") {
     STATIC_REQUIRE(dword(p.bytes, 8) == 2);
     STATIC_REQUIRE(dword(p.bytes, 12) == 10u << 22);
     STATIC_REQUIRE(dword(p.bytes, 16) == 0);
-    struct bad {
-        std::string_view text;
-        ctisa::error_code code;
-        std::uint32_t line, column;
-    };
     const bad cases[] = {
         {"00 JUMP ADDR(nowhere)\n01 END\n", ctisa::error_code::undefined_label, 1, 14},
         {"a: 00 NOP\na: 01 END\n", ctisa::error_code::duplicate_name, 2, 1},
         {"00 ALU\n    lbl: x: MOV LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 2, 10},  // labels are CF addresses
         {"a: 00 NOP\n01 END ADDR(a)\n", ctisa::error_code::operand_not_allowed, 2, 8},                 // END has no ADDR
-        {"a: 00 ALU ADDR(a)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code::reserved_value, 1, 16},  // a clause's ADDR is layout's
+        {"a: 00 ALU ADDR(a)\n01 END\n", ctisa::error_code{cm::errors::not_a_clause}, 1, 16},  // its own clause
+        {"00 JUMP ADDR(2)\n01 END\n", ctisa::error_code{cm::errors::target_out_of_range}, 1, 1},  // past the CF program
     };
-    for (const bad& b : cases) {
-        INFO(b.text);
-        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
-        REQUIRE(!r);
-        CHECK(r.error().code == b.code);
-        CHECK(r.error().line == b.line);
-        CHECK(r.error().column == b.column);
-    }
+    check_errors(cases);
+}
+
+TEST_CASE("cayman text: two CF instructions running one clause", "[cayman][text]") {
+    // CF program of 5 units (40 bytes): the ALU clause at 40 (ADDR 5), one MOV (CNT 1); the fetch
+    // clause at 48 (ADDR 6, 16-byte aligned), one FETCH. ALU_PUSH_BEFORE runs the ALU clause again,
+    // TC_ACK the fetch clause: same ADDR and COUNT, no clause of their own.
+    const auto end = cm::cf_item{ins(c::cf, "END"), {}, {}};
+    const auto mov = cm::alu_group{{ins(c::alu_op2, "MOV", {{"LAST", 1}})}, {}};
+    const std::vector<cm::cf_item> items{{ins(c::cf_alu, "ALU"), {mov}, {}},
+                                         {ins(c::cf_alu, "ALU_PUSH_BEFORE"), {}, {}, 0},
+                                         {ins(c::cf, "TC"), {}, {ins(c::vtx, "FETCH")}},
+                                         {ins(c::cf, "TC_ACK"), {}, {}, 2},
+                                         end};
+    const std::string text = round_trip(items);
+    CHECK(text ==
+          "L0: 00 ALU ADDR(5) CNT(1)\n"
+          "    x: MOV ____, R0.x LAST(1)\n"
+          "01 ALU_PUSH_BEFORE ADDR(L0) CNT(1)\n"
+          "L2: 02 TC ADDR(6) CNT(1)\n"
+          "    FETCH\n"
+          "03 TC_ACK ADDR(L2) CNT(1)\n"
+          "04 END\n");
+    const auto image = cm::layout(items).value();
+    REQUIRE(image.size() == 64);
+    CHECK(dword(image, 8) == 5);            // ALU_PUSH_BEFORE: ADDR 5 (the ALU clause)
+    CHECK(dword(image, 12) == 9u << 26);    // CF_INST 9, COUNT 0
+    CHECK(dword(image, 24) == 6);           // TC_ACK: ADDR 6 (the fetch clause)
+    CHECK(dword(image, 28) == 27u << 22);   // CF_INST 27, COUNT 0
+    // A forward reference at compile time: both CF instructions at the clause after the 24-byte CF program.
+    static constexpr auto p = cm::assemble<"00 ALU ADDR(b)\nb: 01 ALU\n    x: MOV LAST(1)\n02 END\n">();
+    STATIC_REQUIRE(p.size_bytes() == 32);
+    STATIC_REQUIRE(dword(p.bytes, 0) == 3);
+    STATIC_REQUIRE(dword(p.bytes, 8) == 3);
+    const bad cases[] = {
+        {"a: 00 NOP\n01 ALU ADDR(a) CNT(1)\n02 END\n", ctisa::error_code{cm::errors::not_a_clause}, 2, 13},      // no clause
+        {"a: 00 TC\n    FETCH\n01 ALU ADDR(a)\n02 END\n", ctisa::error_code{cm::errors::not_a_clause}, 3, 13},  // another kind
+        {"a: 00 ALU\n    x: MOV LAST(1)\nb: 01 ALU ADDR(a)\n02 ALU ADDR(b)\n03 END\n", ctisa::error_code{cm::errors::not_a_clause}, 4,
+         13},  // b's clause is a's
+        {"a: 00 ALU\n    x: MOV LAST(1)\n01 ALU ADDR(a)\n    x: MOV LAST(1)\n02 END\n", ctisa::error_code::misplaced_statement, 4, 5},
+        {"a: 00 ALU\n    x: MOV LAST(1)\n01 ALU ADDR(a) CNT(2)\n02 END\n", ctisa::error_code::value_out_of_range, 3, 1},
+        // The second CF instruction locks no kcache line: the clause's KC0[1] is outside its lines.
+        {"a: 00 ALU KCACHE_MODE0(LOCK_1)\n    x: MOV SRC0_SEL(KC0[1]) LAST(1)\n01 ALU ADDR(a)\n02 END\n",
+         ctisa::error_code{cm::errors::kcache_not_locked}, 2, 5},
+    };
+    check_errors(cases);
+}
+
+TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
+    // Chapter 9's ALU_WORD0 (SRC0_SEL 0-8, SRC0_CHAN 10-11, SRC0_NEG 12, SRC1_SEL 13-21, SRC1_CHAN
+    // 23-24, LAST 31) and ALU_WORD1_OP2 (SRC0_ABS 0, WRITE_MASK 4, ALU_INST 7-17, DST_GPR 21-27,
+    // DST_CHAN 29-30); MUL is OP2 1, MOV 25 (0x19); KC0[3] is select 131. Clause at 16 (ADDR 2).
+    static constexpr auto p = cm::assemble<
+        "00 ALU KCACHE_MODE0(LOCK_1)\n"
+        "    x: MUL R2.x, R1.x, KC0[3].y\n"
+        "    y: MOV R2.y, -|LITERAL.y| LAST(1)\n"
+        "    LITERAL 0x3F800000 0x40000000\n"
+        "01 END\n">();
+    STATIC_REQUIRE(p.size_bytes() == 40);
+    STATIC_REQUIRE(dword(p.bytes, 16) == (1u | 131u << 13 | 1u << 23));
+    STATIC_REQUIRE(dword(p.bytes, 20) == (1u << 4 | 1u << 7 | 2u << 21));
+    STATIC_REQUIRE(dword(p.bytes, 24) == (253u | 1u << 10 | 1u << 12 | 1u << 31));
+    STATIC_REQUIRE(dword(p.bytes, 28) == (1u | 1u << 4 | 25u << 7 | 2u << 21 | 1u << 29));
+    // The same instructions in the FIELD(VALUE) form: the same bytes; printed back as operands.
+    const auto fields = ctisa::assemble_bytes<cm::isa>(
+        "00 ALU KCACHE_MODE0(LOCK_1)\n"
+        "    x: MUL SRC0_SEL(R1) SRC1_SEL(KC0[3]) SRC1_CHAN(Y) WRITE_MASK(1) DST_GPR(2)\n"
+        "    y: MOV SRC0_SEL(LITERAL) SRC0_CHAN(Y) SRC0_NEG(1) SRC0_ABS(1) LAST(1) WRITE_MASK(1) DST_GPR(2)\n"
+        "    LITERAL 0x3F800000 0x40000000\n"
+        "01 END\n");
+    REQUIRE(fields);
+    CHECK(*fields == std::vector<std::uint8_t>(p.bytes.begin(), p.bytes.begin() + 40));
+    const std::string text = text_of(*fields);
+    CHECK(text.find("    x: MUL R2.x, R1.x, KC0[3].y\n    y: MOV R2.y, -|LITERAL.y| LAST(1)\n") != std::string::npos);
+    // OP3: three sources, no ABS, no WRITE_MASK; a select by name (PV, 254) and by number (248, "0").
+    const auto op3 = ctisa::assemble_bytes<cm::isa>("00 ALU\n    w: MULADD R5.w, PV.x, -248.z, R127.w LAST(1)\n01 END\n");
+    REQUIRE(op3);
+    CHECK(dword(*op3, 16) == (254u | 248u << 13 | 2u << 23 | 1u << 25 | 1u << 31));
+    CHECK(dword(*op3, 20) == (127u | 3u << 10 | 20u << 13 | 5u << 21 | 3u << 29));  // ALU_WORD1_OP3: SRC2 0-8, 10-11; ALU_INST 13-17
+    // LDS_IDX_OP: no GPR written (____), sources without modifiers. ALU_WORD0_LDS_IDX_OP: SRC0_SEL
+    // 0-8, SRC1_SEL 13-21, SRC1_CHAN 23-24, LAST 31; ALU_WORD1_LDS_IDX_OP: ALU_INST 13-17 = 17, LDS_OP
+    // 21-26 = LDS_WRITE (0x0D).
+    const auto lds = ctisa::assemble_bytes<cm::isa>("00 ALU\n    x: LDS_WRITE ____, R0.x, R1.y LAST(1)\n01 END\n");
+    REQUIRE(lds);
+    CHECK(dword(*lds, 16) == (0u | 1u << 13 | 1u << 23 | 1u << 31));
+    CHECK(dword(*lds, 20) == (17u << 13 | 13u << 21));
+    CHECK(text_of(*lds).find("    x: LDS_WRITE ____, R0.x, R1.y LAST(1)\n") != std::string::npos);
+    // One ALU line in a clause: its errors on line 2.
+    const auto line = [](std::string_view text, ctisa::error_code code, std::uint32_t column) {
+        return bad{"00 ALU\n" + std::string(text) + "\n01 END\n", code, code == ctisa::error_code::none ? 0u : 2u, column};
+    };
+    const bad cases[] = {
+        line("    y: MOV R2.x, R1.x LAST(1)", ctisa::error_code{cm::errors::destination_channel}, 14),  // the y slot writes .y
+        line("    x: MOV R2.x", ctisa::error_code::missing_operand, 16),
+        line("    x: MOV R2.x R1.x LAST(1)", ctisa::error_code::expected_comma, 17),
+        line("    x: MULADD R2.x, |R1.x|, R1.y, R1.z LAST(1)", ctisa::error_code::operand_not_allowed, 21),  // OP3 has no ABS
+        line("    x: MULADD ____, R1.x, R1.y, R1.z LAST(1)", ctisa::error_code::expected_register, 15),  // OP3 always writes
+        line("    x: MOV R2.x, R1.q LAST(1)", ctisa::error_code::unexpected_character, 21),
+        line("    x: MOV R2.x, FOO.x LAST(1)", ctisa::error_code::reserved_value, 18),
+        line("    x: MOV R2.x, R1.x SRC0_SEL(R3) LAST(1)", ctisa::error_code::duplicate_name, 23),
+        line("    x: MOV R128.x, R1.x LAST(1)", ctisa::error_code::register_out_of_range, 12),
+        line("    x: LDS_WRITE R2.x, R0.x, R1.x LAST(1)", ctisa::error_code::operand_not_allowed, 18),  // LDS writes no GPR
+        line("    x: LDS_WRITE ____, -R0.x, R1.x LAST(1)", ctisa::error_code::operand_not_allowed, 24),  // no NEG in LDS_IDX_OP
+        line("    x: MOV ____, R1.x LAST(1)", ctisa::error_code::none, 0),
+    };
+    check_errors(cases);
+}
+
+TEST_CASE("cayman text: a field name two formats share is qualified by its format", "[cayman][text]") {
+    // GDS instructions have SRC_GPR in MEM_GDS_WORD0 (bits 11-17, the data) and MEM_GDS_WORD1 (bits
+    // 16-22, the offset). The GDS clause starts at 16 (two CF units).
+    const auto b = ctisa::assemble_bytes<cm::isa>("00 GDS\n    GDS_ADD SRC_GPR(2) MEM_GDS_WORD1.SRC_GPR(4)\n01 END\n");
+    REQUIRE(b);
+    CHECK(((dword(*b, 16) >> 11) & 0x7Fu) == 2);
+    CHECK(((dword(*b, 20) >> 16) & 0x7Fu) == 4);
+    CHECK(text_of(*b).find("    GDS_ADD SRC_GPR(2) MEM_GDS_WORD1.SRC_GPR(4)\n") != std::string::npos);
+    const bad cases[] = {
+        {"00 GDS\n    GDS_ADD TEX_WORD0.SRC_GPR(4)\n01 END\n", ctisa::error_code::operand_not_allowed, 2, 13},  // not its format
+        {"00 GDS\n    GDS_ADD MEM_GDS_WORD1.SRC_GPR(4) MEM_GDS_WORD1.SRC_GPR(5)\n01 END\n", ctisa::error_code::duplicate_name, 2, 38},
+    };
+    check_errors(cases);
+}
+
+TEST_CASE("cayman text: the program kind line", "[cayman][text]") {
+    // A KILL* is a pixel shader's: accepted without a kind and in a PS, refused in a VS at its line.
+    const std::string body = "00 ALU\n    x: KILLGT LAST(1)\n01 END\n";
+    const auto plain = ctisa::assemble_bytes<cm::isa>(body);
+    REQUIRE(plain);
+    const auto ps = ctisa::assemble_bytes<cm::isa>("PROGRAM PS\n" + body);
+    REQUIRE(ps);
+    CHECK(*ps == *plain);  // the kind lays out no bytes
+    static constexpr auto p = cm::assemble<"PROGRAM CS\n00 NOP\n01 END\n">();
+    STATIC_REQUIRE(p.size() == 3);
+    STATIC_REQUIRE(p.size_bytes() == 16);
+    const bad cases[] = {
+        {"PROGRAM VS\n" + body, ctisa::error_code{cm::errors::kill_outside_pixel}, 3, 5},
+        {"PROGRAM PS\n00 CALL_FS\n01 END\n", ctisa::error_code{cm::errors::call_fs_outside_vertex}, 2, 1},
+        {"00 NOP\nPROGRAM PS\n01 END\n", ctisa::error_code::misplaced_statement, 2, 1},  // before the first CF line
+        {"PROGRAM XS\n00 END\n", ctisa::error_code::reserved_value, 1, 9},
+    };
+    check_errors(cases);
+    // Printed as written.
+    std::string printed;
+    ctisa::text::string_sink sink(printed);
+    cm::print(sink, cm::parse("PROGRAM PS").value());
+    CHECK(printed == "PROGRAM PS");
 }
 
 TEST_CASE("cayman text: assembling computes clause addresses and counts, pads fetch clauses", "[cayman][text]") {
@@ -223,11 +383,6 @@ TEST_CASE("cayman text: compile-time assembly", "[cayman][text]") {
 }
 
 TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
-    struct bad {
-        std::string_view text;
-        ctisa::error_code code;
-        std::uint32_t line, column;
-    };
     const bad cases[] = {
         {"00 FOO\n", ctisa::error_code::unknown_mnemonic, 1, 4},
         {"00 NOP\n    FOO\n01 END\n", ctisa::error_code::unknown_mnemonic, 2, 5},
@@ -260,18 +415,7 @@ TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
         {"00 ALU\n    x: KILLGT LAST(1)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::kill_not_last}, 2, 5},
         {"00 ALU_EXTENDED\n01 NOP\n02 END\n", ctisa::error_code{cm::errors::extended_without_clause}, 2, 1},
     };
-    for (const bad& b : cases) {
-        INFO(b.text);
-        const auto r = ctisa::assemble_bytes<cm::isa>(b.text);
-        if (b.code == ctisa::error_code::none) {
-            CHECK(r);
-            continue;
-        }
-        REQUIRE(!r);
-        CHECK(r.error().code == b.code);
-        CHECK(r.error().line == b.line);
-        CHECK(r.error().column == b.column);
-    }
+    check_errors(cases);
 }
 
 TEST_CASE("cayman text: decoding refuses what the text cannot reproduce, with the byte offset", "[cayman][text]") {

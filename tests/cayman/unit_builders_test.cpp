@@ -55,6 +55,24 @@ TEST_CASE("cayman unit builders: dwords from chapter 9's fields", "[cayman][buil
               .value());
 }
 
+TEST_CASE("cayman unit builders: value sets as typed enums", "[cayman][builders]") {
+    // Chapter 9's VTX_WORD1 DATA_FORMAT FMT_32_32_FLOAT (30), NUM_FORMAT_ALL SCALED (2), VTX_WORD2
+    // ENDIAN_SWAP 8IN32 (2); ELEM_SIZE "4" (value 3: four dwords, 2 is reserved) and EXPORT TYPE PARAM (2).
+    namespace en = cm::enums;
+    constexpr auto typed = cm::vtx::fetch({.dst_gpr = 1,
+                                           .data_format = en::data_format::fmt_32_32_float,
+                                           .num_format_all = en::num_format::scaled,
+                                           .endian_swap = en::endian_swap::swap_8in32});
+    STATIC_REQUIRE(cm::get(typed.value(), "DATA_FORMAT") == 30u);
+    STATIC_REQUIRE(cm::get(typed.value(), "NUM_FORMAT_ALL") == 2u);
+    STATIC_REQUIRE(cm::get(typed.value(), "ENDIAN_SWAP") == 2u);
+    // Numbers are still taken, checked as before: the same instruction.
+    STATIC_REQUIRE(cm::vtx::fetch({.dst_gpr = 1, .data_format = 30, .num_format_all = 2, .endian_swap = 2}).value() == typed.value());
+    STATIC_REQUIRE(cm::get(cm::cf_alloc_export::mem_stream0_buf0({.elem_size = en::elem_size::dwords_4}).value(), "ELEM_SIZE") == 3u);
+    STATIC_REQUIRE(cm::get(cm::cf_alloc_export::export_({.type = en::export_type::param}).value(), "TYPE") == 2u);
+    STATIC_REQUIRE(cm::get(cm::cf_op::jump({.cond = en::cf_cond::not_bool}).value(), "COND") == 3u);
+}
+
 TEST_CASE("cayman unit builders: values the fields cannot hold are errors", "[cayman][builders]") {
     const auto pop = cm::cf_op::jump({.pop_count = 8});  // POP_COUNT has 3 bits
     REQUIRE(!pop);

@@ -123,6 +123,18 @@ def expected_amdil(source, shared):
     }
 
 
+def expected_cayman(source, shared):
+    sys.path.insert(0, str(source / "generators"))
+    from ctisa_gen import cayman
+    spec = cayman.load(source / "generators/specs/cayman.toml")
+    return {
+        "opcodes": [op[0] for cat in spec["category"] for op in cat["ops"]],
+        "fields": [(f["name"], fi["name"]) for f in spec["format"] for fi in f["fields"]],
+        "enums": {e["name"]: [v[1] for v in e["values"]] for e in spec["enum"]},
+        "not_executable": [],
+    }
+
+
 def expected_from_tool(ctisa, name):
     run = lambda *a: subprocess.run([ctisa, *a, name], capture_output=True, text=True, check=True).stdout.splitlines()
     return {
@@ -133,7 +145,13 @@ def expected_from_tool(ctisa, name):
     }
 
 
-LOADERS = {"amdil": expected_amdil, "attila": expected_attila, "nvasm": expected_nvasm, "valhall": expected_valhall}
+LOADERS = {
+    "amdil": expected_amdil,
+    "attila": expected_attila,
+    "cayman": expected_cayman,
+    "nvasm": expected_nvasm,
+    "valhall": expected_valhall,
+}
 
 
 def check(ctisa, name, expected):

@@ -48,6 +48,15 @@
 // case 16 expect: could not convert|cannot initialize|cannot convert|no viable conversion|no matching function|invalid conversion|narrowing
 // case 16 first-gcc: could not convert .*{2}.* from .*<brace-enclosed initializer list>.* to .*c
 // case 16 first-clang: cannot initialize a member subobject of type .*omod.* with an rvalue of 
+// case 17 expect: destination_channel
+// case 17 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::destination_channel
+// case 17 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
+// case 18 expect: each\(\): one kind of operand for every slot
+// case 18 first-gcc: static assertion failed: each\(\): one kind of operand for every slot
+// case 18 first-clang: static assertion failed due to requirement .*: each\(\): one kind of operand for every slot
+// case 19 expect: operand_not_allowed
+// case 19 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::operand_not_allowed
+// case 19 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 #include <ctisa/cayman/builder.hpp>
 #include <ctisa/cayman/generated/builders.hpp>
 #include <ctisa/cayman/unit_builders.hpp>
@@ -97,6 +106,16 @@ constexpr auto bad = cm::with_output(cm::alu_op3::muladd(R(0, channel::x), R(1, 
                                      {.scale = cm::omod::m2});  // ALU_WORD1_OP3 has no OMOD
 #elif CTISA_CASE == 16
 constexpr auto bad = cm::with_output(ok, {.scale = 2});  // a scale is a cm::omod
+#elif CTISA_CASE == 17
+// ADD_64's first slot is X: a destination in Y there
+constexpr bool bad = cm::slot_by_slot(*cm::find_opcode(cm::category::alu_op2, "ADD_64"), each(R(0, channel::y), R(0, channel::x)),
+                                      R(1, channel::x), R(2, channel::x))
+                         .ok();
+#elif CTISA_CASE == 18
+constexpr auto bad = each(R(0, channel::x), pv{channel::y});  // one operand kind a per_slot list
+#elif CTISA_CASE == 19
+// ADD_64 is no reduction (4.8.2): reduction() would drop the high dword's write
+constexpr bool bad = cm::reduction(*cm::find_opcode(cm::category::alu_op2, "ADD_64"), R(0, channel::x), R(1, channel::x), R(2, channel::x)).ok();
 #endif
 
 // The named builders and a unit builder in the control too.

@@ -49,6 +49,12 @@
 // case 16 expect: mova_write
 // case 16 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::mova_write
 // case 16 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
+// case 17 expect: kcache_index
+// case 17 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::kcache_index
+// case 17 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
+// case 18 expect: gpr_read_port
+// case 18 first-gcc: call to non-.*constexpr.* function .*void ctisa::diagnostic::rule_broken\(\).*errors::gpr_read_port
+// case 18 first-clang: constexpr variable .*bad.* must be initialized by a constant expression
 #include <array>
 #include <initializer_list>
 #include <string_view>
@@ -114,6 +120,13 @@ constexpr auto bad = checked(std::array{op2("MOVA_INT", {}), op2("MOVA_INT", {{"
 constexpr auto bad = cm::check_group(std::span<const cm::instruction>(), 0).value();
 #elif CTISA_CASE == 16
 constexpr auto bad = checked(std::array{op2("MOVA_INT", {{"WRITE_MASK", 1}, last})});
+#elif CTISA_CASE == 17
+// AR.X indexing a kcache constant (4.6.1: kcache constants index by the loop only).
+constexpr auto bad = checked(std::array{op2("MOV", {{"SRC0_SEL", 130}, {"SRC0_REL", 1}, last})});
+#elif CTISA_CASE == 18
+// R1.x and R1[aL].x on src0's port: the relative address is known only at run time.
+constexpr auto bad =
+    checked(std::array{op2("MOV", {{"SRC0_SEL", 1}}), op2("MOV", {{"DST_CHAN", 1}, {"SRC0_SEL", 1}, {"SRC0_REL", 1}, {"INDEX_MODE", 4}, last})});
 #endif
 
 int main() { return ok.slots == 3 ? 0 : 1; }

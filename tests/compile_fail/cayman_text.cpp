@@ -33,6 +33,18 @@
 // case 10 expect: clause_out_of_range.*snippet line 1, column 1"
 // case 10 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::clause_out_of_range
 // case 10 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::clause_out_of_range
+// case 11 expect: not_a_clause.*snippet line 2, column 13"
+// case 11 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::not_a_clause
+// case 11 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::not_a_clause
+// case 12 expect: destination_channel.*snippet line 2, column 14"
+// case 12 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::destination_channel
+// case 12 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::destination_channel
+// case 13 expect: kill_outside_pixel.*snippet line 3, column 5"
+// case 13 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::kill_outside_pixel
+// case 13 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::kill_outside_pixel
+// case 14 expect: call_fs_outside_vertex.*snippet line 2, column 1"
+// case 14 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::call_fs_outside_vertex
+// case 14 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::call_fs_outside_vertex
 #include <ctisa/cayman/isa.hpp>
 
 namespace cm = ctisa::cayman;
@@ -68,4 +80,12 @@ constexpr auto bad = cm::assemble<"00 ALU\n    x: MOV LAST(1)\n01 NOP\n">();
 constexpr auto bad = cm::assemble<"00 ALU\n    x: KILLGT LAST(1)\n    x: MOV LAST(1)\n01 END\n">();
 #elif CTISA_CASE == 10
 constexpr auto bad = cm::assemble<"00 ALU ADDR(3) CNT(1)\n    x: MOV LAST(1)\n01 END\n">();
+#elif CTISA_CASE == 11
+constexpr auto bad = cm::assemble<"a: 00 NOP\n01 ALU ADDR(a)\n02 END\n">();  // a shared clause naming no clause
+#elif CTISA_CASE == 12
+constexpr auto bad = cm::assemble<"00 ALU\n    y: MOV R2.x, R1.x LAST(1)\n01 END\n">();  // the y slot writes .y
+#elif CTISA_CASE == 13
+constexpr auto bad = cm::assemble<"PROGRAM VS\n00 ALU\n    x: KILLGT LAST(1)\n01 END\n">();  // KILL only in a PS
+#elif CTISA_CASE == 14
+constexpr auto bad = cm::assemble<"PROGRAM PS\n00 CALL_FS\n01 END\n">();  // CALL_FS only in a VS
 #endif

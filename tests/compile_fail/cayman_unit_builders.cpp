@@ -18,6 +18,9 @@
 // case 6 expect: could not convert|invalid initialization|cannot initialize|cannot convert|no viable conversion|no matching function|invalid conversion|narrowing
 // case 6 first-gcc: invalid initialization of reference of type .*const ctisa::cayman::vtx:
 // case 6 first-clang: cannot initialize a member subobject of type .*channel.* with an rvalue 
+// case 7 expect: invalid initialization|no viable conversion|could not convert|cannot convert
+// case 7 first-gcc: invalid initialization of reference of type .*const ctisa::cayman::vtx::fetch_fields&
+// case 7 first-clang: no viable conversion from .*ctisa::cayman::enums::num_format.* to .*detail::typed<enums::data_format>
 #include <ctisa/cayman/generated/unit_builders.hpp>
 
 namespace cm = ctisa::cayman;
@@ -26,6 +29,7 @@ namespace cm = ctisa::cayman;
 static_assert(cm::cf_op::jump({.addr = 3, .pop_count = 1}).ok());
 static_assert(cm::tex::sample({.dst_gpr = 1, .dst_sel_w = cm::sel::mask}).ok());
 static_assert(cm::cf_alloc_export::mem_rat({.rat_inst = 1, .rw_gpr = 2}).ok());
+static_assert(cm::vtx::fetch({.data_format = cm::enums::data_format::fmt_32_32_float}).ok());
 
 #if CTISA_CASE == 1
 constexpr auto bad = cm::cf_op::end({.addr = 3});  // END has no ADDR
@@ -39,4 +43,6 @@ constexpr auto bad = cm::tex::sample({.src_sel_x = cm::sel::mask}).value();  // 
 constexpr auto bad = cm::cf_alloc_export::export_({.rat_inst = 1});  // EXPORT has no RAT_INST
 #elif CTISA_CASE == 6
 constexpr auto bad = cm::vtx::fetch({.src_sel_x = cm::sel::y});  // a fetch source element is a cm::channel
+#elif CTISA_CASE == 7
+constexpr auto bad = cm::vtx::fetch({.data_format = cm::enums::num_format::scaled});  // another value set's name
 #endif

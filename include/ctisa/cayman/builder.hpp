@@ -72,6 +72,28 @@ template <class Operand>
     return {o, false, true};
 }
 
+// The operands of each slot of an instruction that fills several (slot_by_slot), in slot order:
+// each(R(1, y), R(2, x)) for a 64-bit pair, xyzw(R(1, x)) for R1's four elements across the slots.
+template <class Operand, std::size_t N>
+struct per_slot {
+    std::array<Operand, N> at;
+};
+template <class Operand, class... More>
+[[nodiscard]] constexpr per_slot<Operand, 1 + sizeof...(More)> each(Operand first, More... more) noexcept {
+    static_assert((std::is_same_v<Operand, More> && ...), "each(): one kind of operand for every slot");
+    return {{first, more...}};
+}
+template <class Operand>
+[[nodiscard]] constexpr Operand at_channel(Operand o, channel c) noexcept {
+    if constexpr (requires { o.operand; }) o.operand = at_channel(o.operand, c);
+    else o.chan = c;
+    return o;
+}
+template <class Operand>
+[[nodiscard]] constexpr per_slot<Operand, 4> xyzw(Operand o) noexcept {
+    return {{at_channel(o, channel::x), at_channel(o, channel::y), at_channel(o, channel::z), at_channel(o, channel::w)}};
+}
+
 }  // namespace operands
 
 // One ALU instruction and the literal values its sources name (by channel).
@@ -125,9 +147,7 @@ template <class T>
     }
 }
 
-constexpr std::array<std::string_view, 3> source_rel{"SRC0_REL", "SRC1_REL", "SRC2_REL"};
-constexpr std::array<std::string_view, 3> source_neg{"SRC0_NEG", "SRC1_NEG", "SRC2_NEG"};
-constexpr std::array<std::string_view, 2> source_abs{"SRC0_ABS", "SRC1_ABS"};
+constexpr std::array<field_key, 3> source_rel{field_key::src0_rel, field_key::src1_rel, field_key::src2_rel};
 
 // Sets one source's fields; ABS exists for src0 and src1 of the OP2 formats only.
 [[nodiscard]] constexpr result<alu_op> put_source(alu_op op, std::size_t s, const source_fields& f) noexcept {
@@ -166,16 +186,16 @@ template <class... Sources>
     if (sizeof...(Sources) > info(op).sources) return report(error{ctisa::errors::too_many_operands, 0, 0, 0, info(op).mnemonic});
     if (dst.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "DST_GPR"});
     alu_op out{make(op), {}};
-    const auto put = [&](std::string_view field, std::uint32_t value) -> bool {
+    const auto put = [&](field_key field, std::uint32_t value) -> bool {
         if (!get(out.in, field)) return true;  // LDS_IDX_OP has no DST_GPR or WRITE_MASK
         auto r = set(out.in, field, value);
         if (r) out.in = *r;
         return r.ok();
     };
-    put("DST_GPR", dst.index);
-    put("DST_CHAN", static_cast<std::uint32_t>(dst.chan));
-    if (dst.relative) put("DST_REL", 1);
-    put("WRITE_MASK", 1);
+    put(field_key::dst_gpr, dst.index);
+    put(field_key::dst_chan, static_cast<std::uint32_t>(dst.chan));
+    if (dst.relative) put(field_key::dst_rel, 1);
+    put(field_key::write_mask, 1);
     result<alu_op> r = out;
     std::size_t s = 0;
     ((r = r ? detail::put_source(*r, s++, detail::fields_of(sources)) : r), ...);
@@ -216,8 +236,8 @@ struct output_modifier {
     for (std::size_t k = 0; k < combinations; ++k) {
         std::size_t code = k;
         for (std::size_t i = 0; i < slots.size(); ++i, code /= 6) {
-            const std::uint32_t own = get(original[i], "BANK_SWIZZLE").value_or(0);
-            slots[i] = set(original[i], "BANK_SWIZZLE", static_cast<std::uint32_t>((own + code % 6) % 6)).value();
+            const std::uint32_t own = get(original[i], field_key::bank_swizzle).value_or(0);
+            slots[i] = set(original[i], field_key::bank_swizzle, static_cast<std::uint32_t>((own + code % 6) % 6)).value();
         }
         if (detail::check_read_ports(slots)) return true;
     }
@@ -231,12 +251,13 @@ struct output_modifier {
 [[nodiscard]] constexpr result<alu_group> group(std::span<const alu_op> ops) {
     if (ops.empty() || ops.size() > 4) return report(error{errors::group_size, 0, 0, 0, ""});
     std::vector<alu_op> sorted(ops.begin(), ops.end());
-    std::sort(sorted.begin(), sorted.end(),
-              [](const alu_op& a, const alu_op& b) { return get(a.in, "DST_CHAN").value_or(0) < get(b.in, "DST_CHAN").value_or(0); });
+    std::sort(sorted.begin(), sorted.end(), [](const alu_op& a, const alu_op& b) {
+        return get(a.in, field_key::dst_chan).value_or(0) < get(b.in, field_key::dst_chan).value_or(0);
+    });
     alu_group out;
     std::array<std::optional<std::uint32_t>, 4> literals{};
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-        out.slots.push_back(set(sorted[i].in, "LAST", i + 1 == sorted.size() ? 1 : 0).value());
+        out.slots.push_back(set(sorted[i].in, field_key::last, i + 1 == sorted.size() ? 1 : 0).value());
         for (std::size_t ch = 0; ch < 4; ++ch) {
             if (!sorted[i].literals[ch]) continue;
             if (literals[ch] && *literals[ch] != *sorted[i].literals[ch])
@@ -260,21 +281,80 @@ template <class... Ops>
     return group(std::span<const alu_op>(list));
 }
 
+namespace detail {
+
+template <class T>
+struct slot_count : std::integral_constant<std::size_t, 0> {};
+template <class T, std::size_t N>
+struct slot_count<operands::per_slot<T, N>> : std::integral_constant<std::size_t, N> {};
+
+// Slot k's operand: the k-th of a per_slot, or the operand itself (the same in every slot).
+template <class T>
+[[nodiscard]] constexpr auto operand_at(const T& o, std::size_t k) noexcept {
+    if constexpr (slot_count<T>::value > 0) return o.at[k];
+    else return o;
+}
+
+}  // namespace detail
+
+// An instruction filling several slots, built slot by slot (reductions DOT4, DOT4_IEEE, CUBE, MAX4,
+// INTERP_XY/ZW; 64-bit pair and quad ops; also Cayman's transcendentals and integer multiplies): the
+// slots its shape fills at the first destination's channel, each an alu() with slot k's operands
+// (per_slot: its k-th; any other operand the same in every slot). A single GPR destination is
+// written in every slot's channel. Errors: an opcode of one slot (operand_not_allowed), a per_slot
+// with another count than the slots (missing_operand, too_many_operands), a destination channel
+// other than its slot's (destination_channel), alu()'s.
+template <class Dst, class... Sources>
+[[nodiscard]] constexpr result<std::vector<alu_op>> slot_by_slot(opcode op, const Dst& dst, const Sources&... sources) {
+    static_assert(std::is_same_v<decltype(detail::operand_at(dst, 0)), operands::gpr>, "the destination is a GPR or each() of GPRs");
+    const opcode_info& oi = info(op);
+    if (oi.slots == alu_slots::any) return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, oi.mnemonic});
+    const auto filled = detail::slots_filled(oi.slots, static_cast<std::uint32_t>(detail::operand_at(dst, 0).chan));
+    for (std::size_t n : {detail::slot_count<Dst>::value, detail::slot_count<Sources>::value...}) {
+        if (n != 0 && n < filled.count) return report(error{ctisa::errors::missing_operand, 0, 0, 0, oi.mnemonic});
+        if (n > filled.count) return report(error{ctisa::errors::too_many_operands, 0, 0, 0, oi.mnemonic});
+    }
+    std::vector<alu_op> out;
+    for (std::size_t k = 0; k < filled.count; ++k) {
+        const auto slot = static_cast<channel>(filled.first + k);
+        operands::gpr d = detail::operand_at(dst, k);
+        if (detail::slot_count<Dst>::value == 0) d.chan = slot;
+        if (d.chan != slot) return report(error{errors::destination_channel, 0, 0, static_cast<std::uint32_t>(8 * k), "DST_CHAN"});
+        auto one = alu(op, d, detail::operand_at(sources, k)...);
+        if (!one) return one.error();
+        out.push_back(*one);
+    }
+    return out;
+}
+
+// A reduction (4.8.2: every slot computes the same value) writing dst's channel alone: DOT4 of R1
+// and KC0[0] into R2.x is reduction(DOT4, R(2, channel::x), xyzw(R(1, channel::x)), xyzw(KC0[0])).
+template <class... Sources>
+[[nodiscard]] constexpr result<std::vector<alu_op>> reduction(opcode op, operands::gpr dst, const Sources&... sources) {
+    if (!(info(op).flags & opcode_flag::reduction)) return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, info(op).mnemonic});
+    auto slots = slot_by_slot(op, dst, sources...);
+    if (!slots) return slots;
+    for (alu_op& a : *slots)
+        a.in = set(a.in, field_key::write_mask, get(a.in, field_key::dst_chan) == static_cast<std::uint32_t>(dst.chan) ? 1 : 0).value();
+    return slots;
+}
+
 // The slots a Cayman transcendental (X, Y, Z, and W when it writes W) or a replicated integer
 // multiply (all four) fills: copies of `op` in each, written only in its own channel's slot. Other
-// shapes have per-slot sources (reductions, 64-bit halves) and are built slot by slot
-// (operand_not_allowed).
+// shapes have per-slot sources (reductions, 64-bit halves): slot_by_slot() and reduction() build
+// them (operand_not_allowed here).
 [[nodiscard]] constexpr result<std::vector<alu_op>> spread(const alu_op& op) {
     const opcode_info& oi = info(op.in.op);
     const bool trans = oi.slots == alu_slots::trans;
     if (!trans && !(oi.slots == alu_slots::vec4 && !(oi.flags & opcode_flag::reduction) && oi.sources > 0 && oi.mnemonic.substr(0, 3) == "MUL"))
         return report(error{ctisa::errors::operand_not_allowed, 0, 0, 0, oi.mnemonic});
-    const std::uint32_t own = get(op.in, "DST_CHAN").value_or(0);
+    const std::uint32_t own = get(op.in, field_key::dst_chan).value_or(0);
     const std::uint32_t last = trans && own < 3 ? 2 : 3;
     std::vector<alu_op> out;
     for (std::uint32_t c = 0; c <= last; ++c) {
         alu_op copy = op;
-        copy.in = set(set(op.in, "DST_CHAN", c).value(), "WRITE_MASK", c == own ? get(op.in, "WRITE_MASK").value_or(0) : 0).value();
+        copy.in =
+            set(set(op.in, field_key::dst_chan, c).value(), "WRITE_MASK", c == own ? get(op.in, field_key::write_mask).value_or(0) : 0).value();
         out.push_back(copy);
     }
     return out;

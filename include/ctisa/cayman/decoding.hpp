@@ -32,25 +32,36 @@ namespace detail {
     return error{kind, 0, 0, static_cast<std::uint32_t>(dword * 4), subject};
 }
 
-// ALU source selects: 0-127 GPRs, 128-191 and 256-319 kcache constants, the named specials.
-[[nodiscard]] constexpr bool defined_source(std::uint32_t value) noexcept {
-    if (value < 192 || (value >= 256 && value < 320)) return true;
-    return value_name(value_set::alu_src_sel, value).has_value();
-}
+// Per value set, which values below 512 it names (a bit each): computed once.
+inline constexpr auto named_values = [] {
+    std::array<std::array<std::uint64_t, 8>, value_sets.size()> out{};
+    for (std::size_t set = 0; set < value_sets.size(); ++set)
+        for (std::size_t i = value_sets[set].first; i < value_sets[set].first + value_sets[set].count; ++i)
+            if (values[i].value < 512) out[set][values[i].value / 64] |= std::uint64_t{1} << (values[i].value % 64);
+    return out;
+}();
 
+// ALU source selects: 0-127 GPRs, 128-191 and 256-319 kcache constants, the named specials.
 [[nodiscard]] constexpr bool defined_value(const field_info& f, std::uint32_t value) noexcept {
     if (f.values == value_set::none) return true;
-    if (f.values == value_set::alu_src_sel) return defined_source(value);
+    if (f.values == value_set::alu_src_sel && (value < 192 || (value >= 256 && value < 320))) return true;
+    if (value < 512) return ((named_values[static_cast<std::size_t>(f.values)][value / 64] >> (value % 64)) & 1u) != 0;
     return value_name(f.values, value).has_value();
 }
 
-// A sub-operation field (RAT_INST, GWS_OPCODE) must hold a value its category lists.
+// The sub-operation category whose opcode a field holds (RAT_INST, GWS_OPCODE), or no_category.
+inline constexpr auto sub_operation_of = [] {
+    std::array<std::uint8_t, fields.size()> out{};
+    for (std::uint8_t& c : out) c = no_category;
+    for (std::size_t c = 0; c < categories.size(); ++c)
+        if (categories[c].sub_of != no_category) out[categories[c].opcode_field] = static_cast<std::uint8_t>(c);
+    return out;
+}();
+
+// A sub-operation field must hold a value its category lists.
 [[nodiscard]] constexpr bool defined_sub_operation(std::size_t index, std::uint32_t value) noexcept {
-    for (std::size_t c = 0; c < categories.size(); ++c) {
-        if (categories[c].sub_of == no_category || categories[c].opcode_field != index) continue;
-        return find_opcode(static_cast<category>(c), value).has_value();
-    }
-    return true;
+    const std::uint8_t c = sub_operation_of[index];
+    return c == no_category || find_opcode(static_cast<category>(c), value).has_value();
 }
 
 // Checks the dwords of an identified instruction against its formats and its category.

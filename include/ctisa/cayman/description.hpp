@@ -36,12 +36,32 @@ namespace ctisa::cayman {
     return std::nullopt;
 }
 
+// A field name as its key (field_key_names is sorted): one binary search.
+[[nodiscard]] constexpr std::optional<field_key> find_field_key(std::string_view name) noexcept {
+    std::size_t lo = 0, hi = field_key_names.size();
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (field_key_names[mid] == name) return static_cast<field_key>(mid);
+        if (field_key_names[mid] < name) lo = mid + 1;
+        else hi = mid;
+    }
+    return std::nullopt;
+}
+
+[[nodiscard]] constexpr std::string_view name_of(field_key k) noexcept { return field_key_names[static_cast<std::size_t>(k)]; }
+
+// The index into `fields` of a format's field, by key: a table entry.
+[[nodiscard]] constexpr std::optional<std::size_t> find_field(format_id f, field_key k) noexcept {
+    const std::int16_t i = field_by_key[static_cast<std::size_t>(f)][static_cast<std::size_t>(k)];
+    if (i < 0) return std::nullopt;
+    return static_cast<std::size_t>(i);
+}
+
 // The index into `fields` of a format's field, by its document name.
 [[nodiscard]] constexpr std::optional<std::size_t> find_field(format_id f, std::string_view name) noexcept {
-    const format_info& fi = info(f);
-    for (std::size_t i = fi.first_field; i < fi.first_field + fi.field_count; ++i)
-        if (fields[i].name == name) return i;
-    return std::nullopt;
+    const auto k = find_field_key(name);
+    if (!k) return std::nullopt;
+    return find_field(f, *k);
 }
 
 namespace detail {

@@ -55,7 +55,7 @@ namespace detail {
     if (dword_of(op, index) >= 0) return index;
     for (std::uint8_t fmt : info(op).formats) {
         if (fmt == no_format) break;
-        if (const auto i = find_field(static_cast<format_id>(fmt), fields[index].name)) return *i;
+        if (const auto i = find_field(static_cast<format_id>(fmt), field_keys[index])) return *i;
     }
     return index;
 }
@@ -73,12 +73,33 @@ namespace detail {
 }
 
 // The opcode field and the fixed fields of op's category: the encoder owns them.
-[[nodiscard]] constexpr bool is_owned(opcode op, std::size_t index) noexcept {
+[[nodiscard]] constexpr bool owns(opcode op, std::size_t index) noexcept {
     const category_info& c = info(info(op).cat);
     if (own_field(op, c.opcode_field) == index) return true;
     for (std::size_t i = 0; i < c.fixed_count; ++i)
         if (own_field(op, c.fixed[i].field) == index) return true;
     return false;
+}
+
+// Per opcode, the positions (as opcode_info::used counts them) of the fields it owns: computed once.
+inline constexpr auto owned_positions = [] {
+    std::array<std::uint64_t, opcodes.size()> out{};
+    for (std::size_t o = 0; o < opcodes.size(); ++o) {
+        const auto op = static_cast<opcode>(o);
+        const category_info& c = info(info(op).cat);
+        const auto mark = [&](std::size_t category_field) {
+            const std::size_t position = used_position(op, own_field(op, category_field));
+            if (position < 64) out[o] |= std::uint64_t{1} << position;
+        };
+        mark(c.opcode_field);
+        for (std::size_t i = 0; i < c.fixed_count; ++i) mark(c.fixed[i].field);
+    }
+    return out;
+}();
+
+[[nodiscard]] constexpr bool is_owned(opcode op, std::size_t index) noexcept {
+    const std::size_t position = used_position(op, index);
+    return position < 64 ? ((owned_positions[static_cast<std::size_t>(op)] >> position) & 1u) != 0 : owns(op, index);
 }
 
 }  // namespace detail
@@ -97,33 +118,52 @@ namespace detail {
     return in;
 }
 
-// Sets a field (document name) of the instruction. Errors: the instruction's formats have no such
-// field or it does not use it (operand_not_allowed), the opcode or a fixed field
-// (operand_not_allowed), a value that does not fit (value_out_of_range). The subject is the field.
-[[nodiscard]] constexpr result<instruction> set(instruction in, std::string_view field, std::uint32_t value) noexcept {
-    for (std::uint8_t fmt : info(in.op).formats) {
-        if (fmt == no_format) break;
-        const auto index = find_field(static_cast<format_id>(fmt), field);
-        if (!index) continue;
-        const field_info& f = fields[*index];
-        if (detail::is_owned(in.op, *index) || !uses_field(in.op, detail::used_position(in.op, *index)))
-            return error{errors::operand_not_allowed, 0, 0, 0, f.name};
-        if (value > (detail::mask_of(f) >> f.lsb)) return error{errors::value_out_of_range, 0, 0, 0, f.name};
-        const auto d = static_cast<std::size_t>(detail::dword_of(in.op, *index));
-        in.dwords[d] = detail::write(in.dwords[d], f, value);
-        return in;
-    }
-    return error{errors::operand_not_allowed, 0, 0, 0, field};
+// Sets a field of the instruction, by key (field_key::last) or document name ("LAST"). Errors: the
+// instruction's formats have no such field or it does not use it (operand_not_allowed), the opcode
+// or a fixed field (operand_not_allowed), a value that does not fit (value_out_of_range). The
+// subject is the field.
+namespace detail {
+
+// Sets fields[index], a field of the instruction's dword d (set()'s checks).
+[[nodiscard]] constexpr result<instruction> set_field(instruction in, std::size_t d, std::size_t index, std::uint32_t value) noexcept {
+    const field_info& f = fields[index];
+    if (is_owned(in.op, index) || !uses_field(in.op, used_position(in.op, index))) return error{errors::operand_not_allowed, 0, 0, 0, f.name};
+    if (value > (mask_of(f) >> f.lsb)) return error{errors::value_out_of_range, 0, 0, 0, f.name};
+    in.dwords[d] = write(in.dwords[d], f, value);
+    return in;
 }
 
-// A field's value (document name); nullopt when the instruction's formats have no such field.
-[[nodiscard]] constexpr std::optional<std::uint32_t> get(const instruction& in, std::string_view field) noexcept {
-    for (std::uint8_t fmt : info(in.op).formats) {
+}  // namespace detail
+
+[[nodiscard]] constexpr result<instruction> set(instruction in, field_key field, std::uint32_t value) noexcept {
+    for (std::size_t d = 0; d < 3; ++d) {
+        const std::uint8_t fmt = info(in.op).formats[d];
         if (fmt == no_format) break;
-        if (const auto index = find_field(static_cast<format_id>(fmt), field))
-            return detail::read(in.dwords[static_cast<std::size_t>(detail::dword_of(in.op, *index))], fields[*index]);
+        if (const auto index = find_field(static_cast<format_id>(fmt), field)) return detail::set_field(in, d, *index, value);
+    }
+    return error{errors::operand_not_allowed, 0, 0, 0, name_of(field)};
+}
+
+[[nodiscard]] constexpr result<instruction> set(instruction in, std::string_view field, std::uint32_t value) noexcept {
+    const auto key = find_field_key(field);
+    if (!key) return error{errors::operand_not_allowed, 0, 0, 0, field};
+    return set(in, *key, value);
+}
+
+// A field's value, by key or document name; nullopt when the instruction's formats have no such field.
+[[nodiscard]] constexpr std::optional<std::uint32_t> get(const instruction& in, field_key field) noexcept {
+    for (std::size_t d = 0; d < 3; ++d) {
+        const std::uint8_t fmt = info(in.op).formats[d];
+        if (fmt == no_format) break;
+        if (const auto index = find_field(static_cast<format_id>(fmt), field)) return detail::read(in.dwords[d], fields[*index]);
     }
     return std::nullopt;
+}
+
+[[nodiscard]] constexpr std::optional<std::uint32_t> get(const instruction& in, std::string_view field) noexcept {
+    const auto key = find_field_key(field);
+    if (!key) return std::nullopt;
+    return get(in, *key);
 }
 
 }  // namespace ctisa::cayman

@@ -22,6 +22,8 @@ CTISA_ERROR_KIND(mova_with_ar_index, "MOVA* cannot share an ALU group with AR-re
 CTISA_ERROR_KIND(mova_count, "at most one MOVA* instruction in an ALU group (4.9.5)");
 CTISA_ERROR_KIND(mova_write, "a MOVA* instruction writes no GPR: its WRITE_MASK is clear (4.9.5)");
 CTISA_ERROR_KIND(mova_pv_read, "the group after a MOVA* does not read the MOVA's PV channel (4.9.5)");
+CTISA_ERROR_KIND(destination_channel, "the destination's channel is its slot's (x: writes .x): DST_CHAN chooses the slot");
+CTISA_ERROR_KIND(kcache_index, "a relative kcache constant uses INDEX_MODE LOOP: AR cannot index kcache constants (4.6.1)");
 CTISA_ERROR_KIND(gpr_read_port, "GPR read-port conflict: two GPRs of the same element on one cycle (choose another BANK_SWIZZLE)");
 CTISA_ERROR_KIND(constant_read_port, "an ALU group reads at most two kcache address and channel-pair combinations");
 
@@ -34,12 +36,15 @@ CTISA_ERROR_KIND(clause_misaligned, "a fetch clause starts on a 16-byte boundary
 CTISA_ERROR_KIND(missing_last, "an ALU clause ends inside an instruction group (no LAST bit)");
 CTISA_ERROR_KIND(stray_data, "nonzero bytes that no CF instruction or clause refers to");
 CTISA_ERROR_KIND(target_out_of_range, "a CF address beyond the CF program");
+CTISA_ERROR_KIND(not_a_clause, "a shared clause names a CF line that starts a clause of the same kind itself");
 CTISA_ERROR_KIND(clause_too_long, "a texture-cache clause holds 1 to 16 instructions (table 3.2)");
 
 // An ALU clause's rules (layout.hpp).
 CTISA_ERROR_KIND(kcache_not_locked,
                  "the source reads a kcache constant outside the lines the clause locks (KCACHE_MODE: LOCK_1 locks "
                  "constants 0-15 of the bank, LOCK_2 0-31; banks 2 and 3 need ALU_EXTENDED)");
+CTISA_ERROR_KIND(kill_outside_pixel, "only a pixel shader (PS) executes KILL instructions (4.8.1)");
+CTISA_ERROR_KIND(call_fs_outside_vertex, "only a vertex shader (VS) calls a fetch subroutine (CALL_FS)");
 CTISA_ERROR_KIND(kill_not_last, "a KILL* instruction ends its ALU clause: its group is the clause's last");
 
 }  // namespace ctisa::cayman::errors

@@ -4,8 +4,8 @@
 // (reductions 4.8.2, 64-bit ops, Cayman's replicated transcendentals), literal dwords (4.7.6), the
 // PRED_SET*/KILL* and MOVA* restrictions (4.8.1, 4.8.3, 4.9.5, 4.10; one MOVA* a group: 4.8.3's "up
 // to four" is Evergreen's four-element AR, Cayman's MOVA writes AR.X or MOVA_DST), and the read-port algorithm of 4.7.8
-// (relative operands are checked by their encoded address, as the algorithm's statement allows
-// only after the index is known).
+// (a relative operand's address is known at run time only: it shares a port only with the same base
+// and index).
 #pragma once
 
 #include <array>
@@ -27,6 +27,7 @@ namespace detail {
 
 inline constexpr std::uint32_t literal_select = 253;
 
+[[nodiscard]] constexpr std::uint32_t field_or_zero(const instruction& in, field_key k) noexcept { return get(in, k).value_or(0); }
 [[nodiscard]] constexpr std::uint32_t field_or_zero(const instruction& in, std::string_view name) noexcept { return get(in, name).value_or(0); }
 
 [[nodiscard]] constexpr error group_error(error_kind const& kind, std::size_t index, std::string_view subject) noexcept {
@@ -64,23 +65,35 @@ struct read_ports {
     }
 };
 
-constexpr std::array<std::string_view, 3> source_sel{"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
-constexpr std::array<std::string_view, 3> source_chan{"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
-constexpr std::array<std::string_view, 4> relative{"SRC0_REL", "SRC1_REL", "SRC2_REL", "DST_REL"};
+// Each source's fields by key (name_of() gives the document name).
+constexpr std::array<field_key, 3> source_sel{field_key::src0_sel, field_key::src1_sel, field_key::src2_sel};
+constexpr std::array<field_key, 3> source_chan{field_key::src0_chan, field_key::src1_chan, field_key::src2_chan};
+constexpr std::array<field_key, 3> source_neg{field_key::src0_neg, field_key::src1_neg, field_key::src2_neg};
+constexpr std::array<field_key, 2> source_abs{field_key::src0_abs, field_key::src1_abs};
+constexpr std::array<field_key, 4> relative{field_key::src0_rel, field_key::src1_rel, field_key::src2_rel, field_key::dst_rel};
+
+// What a source reads, for the ports: its select, and for a relative one (SRCn_REL) the index it
+// adds too. 4.7.8 counts addresses after the index is applied, which is known only at run time:
+// a relative read shares a port only with the same base and index (the same address whatever the
+// index), never with an absolute read or another base, the way a compiler must plan it.
+[[nodiscard]] constexpr std::uint32_t read_key(const instruction& in, std::uint32_t s) noexcept {
+    const std::uint32_t sel = field_or_zero(in, source_sel[s]);
+    return field_or_zero(in, relative[s]) ? sel | (1u + field_or_zero(in, field_key::index_mode)) << 9 : sel;
+}
 
 // 4.7.8: every GPR source reserves its element's port on its cycle; src1 equal to src0 shares it.
 [[nodiscard]] constexpr result<group_summary> check_read_ports(std::span<const instruction> group) noexcept {
     read_ports ports;
     for (std::size_t i = 0; i < group.size(); ++i) {
         const instruction& in = group[i];
-        const std::uint32_t swizzle = field_or_zero(in, "BANK_SWIZZLE");
+        const std::uint32_t swizzle = field_or_zero(in, field_key::bank_swizzle);
         for (std::uint32_t s = 0; s < info(in.op).sources && s < 3; ++s) {
-            const std::uint32_t sel = field_or_zero(in, source_sel[s]), elem = field_or_zero(in, source_chan[s]);
+            const std::uint32_t sel = field_or_zero(in, source_sel[s]), elem = field_or_zero(in, source_chan[s]), key = read_key(in, s);
             if (sel < 128) {
-                if (s == 1 && sel == field_or_zero(in, "SRC0_SEL") && elem == field_or_zero(in, "SRC0_CHAN")) continue;
-                if (!ports.reserve_gpr(sel, elem, cycle_of(swizzle, s))) return group_error(errors::gpr_read_port, i, source_sel[s]);
-            } else if (is_kcache(sel) && !ports.reserve_constant(sel, elem)) {
-                return group_error(errors::constant_read_port, i, source_sel[s]);
+                if (s == 1 && key == read_key(in, 0) && elem == field_or_zero(in, field_key::src0_chan)) continue;
+                if (!ports.reserve_gpr(key, elem, cycle_of(swizzle, s))) return group_error(errors::gpr_read_port, i, name_of(source_sel[s]));
+            } else if (is_kcache(sel) && !ports.reserve_constant(key, elem)) {
+                return group_error(errors::constant_read_port, i, name_of(source_sel[s]));
             }
         }
     }
@@ -129,8 +142,8 @@ struct span_of_slots {
         if (info(info(in.op).cat).unit != unit_kind::alu) return group_error(ctisa::errors::misplaced_statement, i, info(in.op).mnemonic);
         if (auto ok = detail::check(in); !ok)
             return error{ok.error().code, 0, 0, static_cast<std::uint32_t>(i * 8 + ok.error().offset), ok.error().subject};
-        if ((field_or_zero(in, "LAST") == 1) != (i + 1 == group.size())) return group_error(errors::last_bit, i, "LAST");
-        const std::uint32_t chan = field_or_zero(in, "DST_CHAN");
+        if ((field_or_zero(in, field_key::last) == 1) != (i + 1 == group.size())) return group_error(errors::last_bit, i, "LAST");
+        const std::uint32_t chan = field_or_zero(in, field_key::dst_chan);
         if (at[chan] >= 0) return group_error(errors::slot_taken, i, "DST_CHAN");
         if (summary.slots >> chan) return group_error(errors::slot_order, i, "DST_CHAN");
         at[chan] = static_cast<std::int8_t>(i);
@@ -141,24 +154,27 @@ struct span_of_slots {
     for (std::size_t i = 0; i < group.size(); ++i) {
         const instruction& in = group[i];
         const opcode_info& oi = info(in.op);
-        const std::uint32_t chan = field_or_zero(in, "DST_CHAN");
+        const std::uint32_t chan = field_or_zero(in, field_key::dst_chan);
         const auto filled = detail::slots_filled(oi.slots, chan);
         for (std::uint32_t s = filled.first; s < filled.first + filled.count; ++s)
             if (at[s] < 0 || group[static_cast<std::size_t>(at[s])].op != in.op) return group_error(errors::slot_shape, i, oi.mnemonic);
-        if ((oi.flags & opcode_flag::reduction) &&
-            (field_or_zero(in, "OMOD") != field_or_zero(group[0], "OMOD") || field_or_zero(in, "CLAMP") != field_or_zero(group[0], "CLAMP")))
+        if ((oi.flags & opcode_flag::reduction) && (field_or_zero(in, field_key::omod) != field_or_zero(group[0], field_key::omod) ||
+                                                    field_or_zero(in, field_key::clamp) != field_or_zero(group[0], field_key::clamp)))
             return group_error(errors::reduction_modifiers, i, oi.mnemonic);
         const bool predicate = (oi.flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
         if (predicate && chan == filled.first) ++predicates;
-        if (!predicate && (field_or_zero(in, "UPDATE_PRED") || field_or_zero(in, "UPDATE_EXEC_MASK")))
+        if (!predicate && (field_or_zero(in, field_key::update_pred) || field_or_zero(in, field_key::update_exec_mask)))
             return group_error(errors::predicate_bits, i, oi.mnemonic);
         mova = mova || (oi.flags & opcode_flag::mova) != 0;
         movas += (oi.flags & opcode_flag::mova) != 0;
         if (movas > 1) return group_error(errors::mova_count, i, oi.mnemonic);
-        if ((oi.flags & opcode_flag::mova) && field_or_zero(in, "WRITE_MASK")) return group_error(errors::mova_write, i, "WRITE_MASK");
-        const std::uint32_t index_mode = field_or_zero(in, "INDEX_MODE");
+        if ((oi.flags & opcode_flag::mova) && field_or_zero(in, field_key::write_mask)) return group_error(errors::mova_write, i, "WRITE_MASK");
+        const std::uint32_t index_mode = field_or_zero(in, field_key::index_mode);
         if (index_mode == 0 || index_mode == 6)
-            for (std::string_view rel : detail::relative) ar_index = ar_index || field_or_zero(in, rel) != 0;
+            for (field_key rel : detail::relative) ar_index = ar_index || field_or_zero(in, rel) != 0;
+        for (std::uint32_t s = 0; s < oi.sources && s < 3; ++s)  // 4.6.1: kcache constants index by the loop only
+            if (detail::is_kcache(field_or_zero(in, detail::source_sel[s])) && field_or_zero(in, detail::relative[s]) && index_mode != 4)
+                return group_error(errors::kcache_index, i, name_of(detail::source_sel[s]));
         if (predicates > 1) return group_error(errors::predicate_coissue, i, oi.mnemonic);
         if (mova && ar_index) return group_error(errors::mova_with_ar_index, i, oi.mnemonic);
     }
@@ -175,11 +191,11 @@ struct span_of_slots {
     using detail::field_or_zero;
     for (const instruction& p : previous) {
         if (!(info(p.op).flags & opcode_flag::mova)) continue;
-        const std::uint32_t chan = field_or_zero(p, "DST_CHAN");
+        const std::uint32_t chan = field_or_zero(p, field_key::dst_chan);
         for (std::size_t i = 0; i < next.size(); ++i)
             for (std::size_t s = 0; s < info(next[i].op).sources; ++s)
                 if (field_or_zero(next[i], detail::source_sel[s]) == 254 && field_or_zero(next[i], detail::source_chan[s]) == chan)
-                    return error{errors::mova_pv_read, 0, 0, static_cast<std::uint32_t>(8 * i), detail::source_sel[s]};
+                    return error{errors::mova_pv_read, 0, 0, static_cast<std::uint32_t>(8 * i), name_of(detail::source_sel[s])};
     }
     return {};
 }

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Cayman on the engine's contract (core/contract.hpp): the text of syntax.hpp, the image of
 // layout.hpp as the link step, and a stream decoder giving decode_program's units in text order
-// (each CF instruction, then its clause). Decoding accepts only images the text reproduces byte
-// for byte: fields the instruction does not use are zero, clauses lie where layout puts them.
+// (each CF instruction, then its clause; a clause shared by several CF instructions under the first,
+// the others naming it). Decoding accepts only images the text reproduces byte for byte: fields
+// the instruction does not use are zero, clauses lie where layout puts them.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../core/assembler.hpp"
@@ -22,7 +25,15 @@ namespace ctisa::cayman {
 
 namespace detail {
 
-[[nodiscard]] constexpr std::uint32_t unit_bytes(const statement& s) noexcept { return s.role == unit_role::fetch ? 16 : 8; }
+[[nodiscard]] constexpr std::uint32_t unit_bytes(const statement& s) noexcept {
+    return s.role == unit_role::fetch ? 16 : s.role == unit_role::directive ? 0 : 8;
+}
+
+// The kind a `PROGRAM` line declares (the first statement), or unspecified.
+[[nodiscard]] constexpr program_kind kind_of(std::span<const statement> program) noexcept {
+    return !program.empty() && program[0].role == unit_role::directive ? static_cast<program_kind>(program[0].in.dwords[0])
+                                                                       : program_kind::unspecified;
+}
 
 // Where layout puts each statement's unit: the CF program, then the clauses in CF order, a fetch
 // clause moved to a 16-byte boundary.
@@ -58,11 +69,13 @@ namespace detail {
     for (const statement& s : program) {
         if (s.role == unit_role::cf) {
             items.push_back({s.in, {}, {}});
+            // A shared clause's ADDR is the CF address (the item) of the line whose clause it runs.
+            if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = get(s.in, field_key::addr).value_or(0);
             group_open = false;
         } else if (s.role == unit_role::alu) {
             if (!group_open) items.back().alu.push_back({});
             items.back().alu.back().slots.push_back(s.in);
-            group_open = get(s.in, "LAST").value_or(0) == 0;
+            group_open = get(s.in, field_key::last).value_or(0) == 0;
         } else if (s.role == unit_role::literal) {
             if (items.back().alu.empty()) items.back().alu.push_back({});
             items.back().alu.back().literals.push_back(s.in.dwords[0]);
@@ -78,7 +91,7 @@ namespace detail {
 template <class Sink>
 constexpr error link(std::span<const statement> program, Sink& out) {
     const std::vector<std::uint32_t> offsets = image_offsets(program);
-    auto image = layout(items_of(program));
+    auto image = layout(items_of(program), kind_of(program));
     if (!image) {
         error e = image.error();
         e.offset = statement_at(offsets, program, e.offset);
@@ -89,9 +102,9 @@ constexpr error link(std::span<const statement> program, Sink& out) {
         const statement& s = program[i];
         if (s.role != unit_role::cf || !clause_kind(s.in)) continue;
         const instruction laid{s.in.op, {dword_at(bytes, offsets[i]), dword_at(bytes, offsets[i] + 4), 0, 0}};
-        if ((s.written & 1) && get(laid, "ADDR") != get(s.in, "ADDR"))
+        if ((s.written & 1) && get(laid, field_key::addr) != get(s.in, field_key::addr))
             return error{errors::clause_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "ADDR"};
-        if ((s.written & 2) && get(laid, "COUNT") != get(s.in, "COUNT"))
+        if ((s.written & 2) && get(laid, field_key::count) != get(s.in, field_key::count))
             return error{ctisa::errors::value_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "CNT"};
     }
     // The units in image order: the CF program, then clause units and 8-byte pads.
@@ -104,27 +117,53 @@ constexpr error link(std::span<const statement> program, Sink& out) {
     for (const statement& s : program)
         if (s.role == unit_role::cf) emit(8);
     for (std::size_t i = 0; i < program.size(); ++i) {
-        if (program[i].role == unit_role::cf) continue;
+        if (program[i].role == unit_role::cf || program[i].role == unit_role::directive) continue;
         while (at < offsets[i]) emit(8);
         emit(unit_bytes(program[i]));
     }
     return {};
 }
 
+// CF lines as the disassembler writes them: jump targets and the first CF line of a shared
+// clause labelled, ADDRs naming them.
+inline void label_targets(std::vector<decoded<statement>>& out) {
+    std::vector<std::size_t> at;  // CF address -> index in `out` (CF lines come in CF order)
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (out[i].instruction.role == unit_role::cf) at.push_back(i);
+    for (const std::size_t i : at) {
+        const statement& s = out[i].instruction;
+        if (!targets_cf(s.in) && !(s.written & addr_by_label)) continue;
+        const std::uint32_t target = get(s.in, field_key::addr).value_or(0);
+        if (target < at.size()) out[at[target]].instruction.written |= labelled;  // decode_program checked the range
+    }
+    for (const std::size_t i : at)
+        if (targets_cf(out[i].instruction.in)) out[i].instruction.written |= addr_by_label;
+}
+
 // The units of a decoded program in text order, each checked to be one the text can write.
 [[nodiscard]] inline result<std::vector<decoded<statement>>> text_order(const program& p, std::span<const std::uint8_t> image) {
     std::vector<decoded<statement>> out;
-    std::vector<std::uint32_t> starts;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> owners;  // clause start, CF address of its first CF line
     for (const program_unit& u : p.units) {
         if (u.role != unit_role::cf) break;
-        out.push_back({{unit_role::cf, u.in, u.offset / 8, static_cast<std::uint8_t>(clause_of(u.in, 0) ? 3 : 0)}, 8, u.offset});
+        out.push_back({{unit_role::cf, u.in, u.offset / 8, static_cast<std::uint8_t>(clause_of(u.in, 0) ? written_addr | written_count : 0)},
+                       8,
+                       u.offset});
         const auto c = clause_of(u.in, u.offset);
         if (!c) continue;
-        if (std::find(starts.begin(), starts.end(), c->start) != starts.end()) return at(errors::clause_overlap, u.offset, "ADDR");
-        starts.push_back(c->start);
-        for (const program_unit& v : p.units)
-            if (v.role != unit_role::cf && v.role != unit_role::pad && v.offset >= c->start && v.offset < c->start + c->bytes)
-                out.push_back({{v.role, v.in, 0, 0}, v.role == unit_role::fetch ? 16u : 8u, v.offset});
+        const auto owner = std::find_if(owners.begin(), owners.end(), [&](const auto& o) { return o.first == c->start; });
+        if (owner != owners.end()) {  // a shared clause (decode_program checked it is the same clause): ADDR names the first line
+            out.back().instruction.in = set(u.in, field_key::addr, owner->second).value();
+            out.back().instruction.written = written_count | addr_by_label;
+            continue;
+        }
+        owners.emplace_back(c->start, u.offset / 8);
+        // decode_program's units are in memory order: the clause's are one run from its start.
+        auto v =
+            std::lower_bound(p.units.begin(), p.units.end(), c->start, [](const program_unit& a, std::uint32_t at) { return a.offset < at; });
+        for (; v != p.units.end() && v->offset < c->start + c->bytes; ++v)
+            if (v->role != unit_role::cf && v->role != unit_role::pad)
+                out.push_back({{v->role, v->in, 0, 0}, v->role == unit_role::fetch ? 16u : 8u, v->offset});
     }
     for (const auto& d : out) {
         if (d.instruction.role == unit_role::literal) continue;
@@ -133,6 +172,7 @@ constexpr error link(std::span<const statement> program, Sink& out) {
             return error{ctisa::errors::unused_field_set, 0, 0, static_cast<std::uint32_t>(d.offset + 4 * dword), fields[*f].name};
         }
     }
+    label_targets(out);
     std::vector<statement> statements;
     for (const auto& d : out) statements.push_back(d.instruction);
     auto again = layout(items_of(statements));
@@ -188,7 +228,7 @@ struct isa {
     // One unit alone: its dwords (a clause's ADDR and COUNT are the link's).
     static constexpr result<static_vector<std::uint8_t, 16>> encode(const instruction& in) {
         static_vector<std::uint8_t, 16> out;
-        const std::size_t dwords = in.role == unit_role::fetch ? 4 : 2;
+        const std::size_t dwords = detail::unit_bytes(in) / 4;
         for (std::size_t d = 0; d < dwords; ++d)
             for (int b = 0; b < 4; ++b) (void)out.push_back(static_cast<std::uint8_t>(in.in.dwords[d] >> (8 * b)));
         return out;
@@ -211,6 +251,7 @@ struct isa {
     // A decoded statement's fields: f(format, field, value), literals as LITERAL.DWORD0/1.
     template <class F>
     static void explain(const instruction& s, F&& f) {
+        if (s.role == unit_role::directive) return;
         if (s.role == unit_role::literal) {
             for (std::uint8_t d = 0; d < 2; ++d)
                 f("LITERAL", ctisa::field_info{d == 0 ? "DWORD0" : "DWORD1", bit_field{d, 0, 32}}, s.in.dwords[d]);

@@ -5,7 +5,10 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "group.hpp"
@@ -19,12 +22,20 @@ struct alu_group {
 };
 
 // One CF instruction and, when it starts a clause, the clause's contents. ADDR and COUNT of a clause
-// instruction are the layout's to set.
+// instruction are the layout's to set. `shares` runs the clause of another item instead (its index:
+// a clause start of the same kind with contents of its own), the item then has no contents.
 struct cf_item {
     instruction cf{};
     std::vector<alu_group> alu;        // CF_ALU instructions
     std::vector<instruction> fetches;  // TC, TC_ACK (texture, vertex, memory read) and GDS (GDS, TF)
+    std::optional<std::uint32_t> shares{};
 };
+
+// The program types of chapter 2.1 (VS, HS, DS, GS, DC, PS, CS). What a layout checks depends on
+// it: only a PS executes KILL (4.8.1, CF KILL in chapter 9), only a VS calls a fetch subroutine
+// (CALL_FS). `unspecified` checks neither.
+enum class program_kind : std::uint8_t { unspecified, vertex, hull, domain, geometry, dma_copy, pixel, compute };
+inline constexpr std::array<std::string_view, 8> program_kind_names{"", "VS", "HS", "DS", "GS", "DC", "PS", "CS"};
 
 namespace detail {
 
@@ -44,7 +55,8 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
 
 // The constants of kcache bank `bank` (0-3) the clause may read: 0, 16 or 32.
 [[nodiscard]] constexpr std::uint32_t locked_constants(const instruction& clause_cf, const instruction* extended, std::uint32_t bank) {
-    constexpr std::array<std::string_view, 4> mode_field{"KCACHE_MODE0", "KCACHE_MODE1", "KCACHE_MODE2", "KCACHE_MODE3"};
+    constexpr std::array<field_key, 4> mode_field{field_key::kcache_mode0, field_key::kcache_mode1, field_key::kcache_mode2,
+                                                  field_key::kcache_mode3};
     const std::uint32_t mode =
         bank < 2 ? get(clause_cf, mode_field[bank]).value_or(0) : (extended ? get(*extended, mode_field[bank]).value_or(0) : 0);
     return mode == 0 ? 0 : mode == 1 ? 16 : 32;
@@ -55,12 +67,12 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     std::uint32_t offset = start;
     for (std::size_t g = 0; g < item.alu.size(); ++g) {
         for (const instruction& in : item.alu[g].slots) {
-            for (std::string_view name : source_sel) {
+            for (field_key name : source_sel) {
                 const std::uint32_t sel = get(in, name).value_or(0);
                 if (!is_kcache(sel)) continue;
                 const std::uint32_t bank = sel < 192 ? (sel - 128) / 32 : 2 + (sel - 256) / 32;
                 if ((sel - (sel < 192 ? 128 : 256)) % 32 >= locked_constants(item.cf, extended, bank))
-                    return at(errors::kcache_not_locked, offset, name);
+                    return at(errors::kcache_not_locked, offset, name_of(name));
             }
             if ((info(in.op).flags & opcode_flag::kill) && g + 1 != item.alu.size())
                 return at(errors::kill_not_last, offset, info(in.op).mnemonic);
@@ -71,14 +83,66 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     return offset;
 }
 
+[[nodiscard]] constexpr const instruction* extended_before(const std::vector<cf_item>& items, std::size_t i) {
+    return i > 0 && info(items[i - 1].cf.op).mnemonic == "ALU_EXTENDED" ? &items[i - 1].cf : nullptr;
+}
+
+// Items running another item's clause: each gets that clause's ADDR and COUNT, and an ALU clause's
+// kcache constants must lie in the lines this instruction locks too.
+[[nodiscard]] constexpr error place_shared(std::vector<cf_item>& items) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (!items[i].shares) continue;
+        const auto from = static_cast<std::uint32_t>(8 * i), owner = *items[i].shares;
+        const auto mine = clause_of(items[i].cf, 0);
+        const bool owns = owner < items.size() && !items[owner].shares && clause_of(items[owner].cf, 0);
+        const clause_ref theirs = owns ? *clause_of(items[owner].cf, 0) : clause_ref{};
+        if (!mine || !owns || mine->kind != theirs.kind || !items[i].alu.empty() || !items[i].fetches.empty())
+            return at(errors::not_a_clause, from, "shared clause");
+        if (theirs.kind == clause::alu)
+            if (auto ok = check_alu_clause(cf_item{items[i].cf, items[owner].alu, {}, {}}, extended_before(items, i), theirs.start); !ok)
+                return ok.error();
+        auto with_addr = set(items[i].cf, field_key::addr, theirs.start / 8);
+        auto with_count = with_addr ? set(*with_addr, field_key::count, theirs.bytes / (theirs.kind == clause::alu ? 8 : 16) - 1) : with_addr;
+        if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};
+        items[i].cf = *with_count;
+    }
+    return {};
+}
+
+// Chapter 2.1's restrictions by program type, on the laid-out items (clause ADDRs set).
+[[nodiscard]] constexpr error check_program_kind(const std::vector<cf_item>& items, program_kind kind) {
+    if (kind == program_kind::unspecified) return {};
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const instruction& cf = items[i].cf;
+        if (info(cf.op).cat == category::cf && info(cf.op).mnemonic == "KILL" && kind != program_kind::pixel)
+            return at(errors::kill_outside_pixel, 8 * i, "KILL");
+        if (info(cf.op).cat == category::cf && info(cf.op).mnemonic == "CALL_FS" && kind != program_kind::vertex)
+            return at(errors::call_fs_outside_vertex, 8 * i, "CALL_FS");
+        std::uint32_t offset = 8 * get(cf, field_key::addr).value_or(0);
+        for (const alu_group& g : items[i].alu) {
+            for (const instruction& in : g.slots) {
+                if ((info(in.op).flags & opcode_flag::kill) && kind != program_kind::pixel)
+                    return at(errors::kill_outside_pixel, offset, info(in.op).mnemonic);
+                offset += 8;
+            }
+            offset += static_cast<std::uint32_t>(4 * g.literals.size());
+        }
+    }
+    return {};
+}
+
 }  // namespace detail
 
 // The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
 // group breaking chapter 4 (its kind, at the instruction's offset in the image); a texture-cache
 // clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no
 // such clause, or fetches of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines or a KILL* before
-// the clause's last group (their kinds, at the instruction).
-[[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items) {
+// the clause's last group (their kinds, at the instruction); a shared clause that is not another
+// item's own clause of the same kind, or with contents of its own (not_a_clause, at the sharer); a jump,
+// loop or call target past the last CF instruction (target_out_of_range); with
+// a program kind, KILL outside a PS (kill_outside_pixel) and CALL_FS outside a VS
+// (call_fs_outside_vertex), at the instruction.
+[[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items, program_kind kind = program_kind::unspecified) {
     using detail::at;
     if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))
         return at(errors::missing_end, items.empty() ? 0 : 8 * (items.size() - 1));
@@ -88,6 +152,9 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         cf_item& item = items[i];
         const auto ref = detail::clause_of(item.cf, 0);
         const std::uint32_t from = static_cast<std::uint32_t>(8 * i);
+        if (item.shares) continue;  // place_shared
+        if (detail::targets_cf(item.cf) && get(item.cf, field_key::addr).value_or(0) >= items.size())
+            return at(errors::target_out_of_range, from, "ADDR");  // what decode_program refuses
         if ((!ref || ref->kind != clause::alu) && !item.alu.empty()) return at(ctisa::errors::misplaced_statement, from, "ALU clause");
         if ((!ref || ref->kind == clause::alu) && !item.fetches.empty()) return at(ctisa::errors::misplaced_statement, from, "fetch clause");
         if (!ref) continue;
@@ -98,8 +165,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         const std::uint32_t start = cf_bytes + static_cast<std::uint32_t>(clauses.size());
         std::uint32_t count = 0;
         if (ref->kind == clause::alu) {
-            const instruction* extended = i > 0 && info(items[i - 1].cf.op).mnemonic == "ALU_EXTENDED" ? &items[i - 1].cf : nullptr;
-            if (auto ok = detail::check_alu_clause(item, extended, start); !ok) return ok.error();
+            if (auto ok = detail::check_alu_clause(item, detail::extended_before(items, i), start); !ok) return ok.error();
             for (std::size_t k = 0; k < item.alu.size(); ++k) {
                 const alu_group& g = item.alu[k];
                 const std::uint32_t here = cf_bytes + static_cast<std::uint32_t>(clauses.size());
@@ -120,11 +186,13 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         }
         if (count == 0) return at(ctisa::errors::missing_operand, from, "COUNT");
         if (ref->kind == clause::texture && count > max_texture_clause) return at(errors::clause_too_long, from, "COUNT");
-        auto with_addr = set(item.cf, "ADDR", start / 8);
-        auto with_count = with_addr ? set(*with_addr, "COUNT", count - 1) : with_addr;
+        auto with_addr = set(item.cf, field_key::addr, start / 8);
+        auto with_count = with_addr ? set(*with_addr, field_key::count, count - 1) : with_addr;
         if (!with_count) return error{with_count.error().code, 0, 0, from, with_count.error().subject};
         item.cf = *with_count;
     }
+    if (error e = detail::place_shared(items); e.failed()) return e;
+    if (error e = detail::check_program_kind(items, kind); e.failed()) return e;
     std::vector<std::uint8_t> out;
     for (const cf_item& item : items) detail::put(out, item.cf);
     out.insert(out.end(), clauses.begin(), clauses.end());

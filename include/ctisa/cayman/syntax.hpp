@@ -3,8 +3,8 @@
 // program in order, each clause's lines right under the CF instruction that starts it.
 //
 //   00 ALU ADDR(4) CNT(3) KCACHE_MODE0(LOCK_1)
-//       x: MUL SRC0_SEL(R1) SRC1_SEL(KC0[3]) SRC1_CHAN(Y) WRITE_MASK(1) DST_GPR(2)
-//       y: MOV SRC0_SEL(LITERAL) SRC0_CHAN(Y) LAST(1) WRITE_MASK(1) DST_GPR(2)
+//       x: MUL R2.x, R1.x, KC0[3].y
+//       y: MOV R2.y, -|LITERAL.y| LAST(1)
 //       LITERAL 0x3F800000 0x40000000
 //   01 TC ADDR(8) CNT(1)
 //       SAMPLE SRC_GPR(2) DST_GPR(1) DST_SEL_Y(Y) DST_SEL_Z(Z) DST_SEL_W(W) COORD_TYPE_X(NORMALIZED) ...
@@ -18,11 +18,29 @@
 // - An ALU line starts with its slot, `x:`, `y:`, `z:` or `w:` (DST_CHAN: Cayman has no T slot),
 //   then the ALU_OP2, ALU_OP3 or LDS_IDX_OP mnemonic (the slot tells ALU NOP from CF NOP). Groups
 //   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines.
+// - ALU_OP2 and ALU_OP3 operands as the listings write them, after the mnemonic: the destination
+//   `R2.x` (its channel the slot's; `____` when an OP2 instruction's WRITE_MASK is clear, DST_GPR
+//   then a field if nonzero), then one source per operand the opcode reads, `, ` between:
+//   `[-][|]SELECT.c[|]` with the select as below and c the channel (x, y, z, w), `-` SRCn_NEG,
+//   `|..|` SRCn_ABS (sources 0 and 1 of OP2). The other fields (LAST, relative addressing, OMOD...)
+//   follow as FIELD(VALUE). Reading also accepts these fields as FIELD(VALUE) without operands.
+//   LDS_IDX_OP lines the same way with `____` (no GPR written: the result goes to the LDS output
+//   queue) and sources without modifiers: `x: LDS_WRITE ____, R0.x, R1.y`.
 // - A fetch line (texture, vertex, memory read; GDS and TF in a GDS clause) is its mnemonic.
 // - `name:` before a CF line labels its CF address; ADDR(name) on a CF instruction that is not a
-//   clause start (JUMP, LOOP_*, CALL, ELSE...) is filled in by resolve(), forward or backward.
+//   clause start (JUMP, LOOP_*, CALL, ELSE...) is filled in by resolve(), forward or backward. The
+//   disassembler names every such target `L<CF address>`.
+// - ADDR(name) on a clause start (ALU..., TC, TC_ACK, GDS) runs the clause of the CF line `name`
+//   (a clause of the same kind the line starts itself): no clause lines follow, and layout gives
+//   both the same ADDR and COUNT. Chapter 3 never ties a clause to one CF instruction, and
+//   decode_program accepts such images; the disassembler writes the second and later CF lines of a
+//   shared clause this way, naming the first.
+// - `PROGRAM PS` (VS, HS, DS, GS, DC, PS, CS: chapter 2.1's program types), before the first CF
+//   line, tells the layout the program kind: KILL only in a PS, CALL_FS only in a VS. Without it
+//   neither is checked; the image does not record it, so the disassembler never writes it.
 // - After the mnemonic, every nonzero field the instruction uses as FIELD(VALUE) with chapter 9's
-//   field names, VALUE a number or the name of a value of the field's value set (names that are
+//   field names (FORMAT.FIELD for the second of two fields of one name: GDS's
+//   MEM_GDS_WORD1.SRC_GPR), VALUE a number or the name of a value of the field's value set (names that are
 //   numbers, SEL's "0", ALU_SRC_SEL's "1", are written as their values); ALU source selects as
 //   the listings write them: R0-R127, KC0[0]-KC3[31] (kcache banks 0-3), PV, LITERAL... Fields not
 //   written are zero; the opcode and fixed fields are the mnemonic's. So every encoding prints and
@@ -37,19 +55,27 @@
 #include "../core/static_vector.hpp"
 #include "../core/text/cursor.hpp"
 #include "../core/text/writer.hpp"
+#include "layout.hpp"
 #include "program.hpp"
 
 namespace ctisa::cayman {
 
 // One statement: a unit of the program and where it sits. `written` says which of a clause's
-// ADDR and CNT the text gave (link checks those against the layout).
+// ADDR and CNT the text gave (link checks those against the layout) and how a CF line refers to
+// others: by label (then a clause start's ADDR holds the CF address of the line whose clause it
+// runs, until layout) and whether a label names it.
 struct statement {
     unit_role role = unit_role::cf;
     instruction in{};
     std::uint32_t cf_address = 0;  // CF lines: the address in 8-byte units
-    std::uint8_t written = 0;      // bit 0: ADDR, bit 1: CNT
+    std::uint8_t written = 0;      // the written_* bits
     friend constexpr bool operator==(const statement&, const statement&) = default;
 };
+
+inline constexpr std::uint8_t written_addr = 1;   // a clause's ADDR(number)
+inline constexpr std::uint8_t written_count = 2;  // a clause's CNT(number)
+inline constexpr std::uint8_t addr_by_label = 4;  // ADDR(label): a CF target, or a shared clause
+inline constexpr std::uint8_t labelled = 8;       // `label:` before the CF line
 
 // What the parser knows from the lines before: the next CF address, the open clause, the labels
 // of CF lines and the ADDR(label) references resolve() fills in.
@@ -150,6 +176,57 @@ constexpr void for_each_own_field(opcode op, F&& f) {
     return (bank < 2 ? 128 + 32 * bank : 256 + 32 * (bank - 2)) + static_cast<std::uint32_t>(*index);
 }
 
+[[nodiscard]] constexpr std::optional<std::size_t> field_named(opcode op, std::string_view name) noexcept {
+    for (std::uint8_t fmt : info(op).formats) {
+        if (fmt == no_format) break;
+        if (auto i = find_field(static_cast<format_id>(fmt), name)) return i;
+    }
+    return std::nullopt;
+}
+
+// ALU lines write destination and sources as operands (LDS_IDX_OP: `____`, its result goes to the
+// LDS output queue).
+[[nodiscard]] constexpr bool has_operands(const statement& s) noexcept { return s.role == unit_role::alu; }
+
+// A field the operands hold: DST_GPR (unless an OP2 instruction writes no GPR), WRITE_MASK and
+// each source's select, channel, NEG and ABS.
+[[nodiscard]] constexpr bool operand_field(const statement& s, std::string_view name) noexcept {
+    if (!has_operands(s)) return false;
+    if (name == "WRITE_MASK") return true;
+    if (name == "DST_GPR") return info(s.in.op).cat == category::alu_op3 || get(s.in, field_key::write_mask).value_or(0) != 0;
+    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n)
+        if (name == name_of(source_sel[n]) || name == name_of(source_chan[n]) || name == name_of(source_neg[n]) ||
+            (n < 2 && name == name_of(source_abs[n])))
+            return true;
+    return false;
+}
+
+template <class Sink>
+constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value);
+
+template <class Sink>
+constexpr void print_operands(Sink& out, const statement& s) {
+    const auto chan = [&](field_key field) {
+        out.push('.');
+        out.append(slot_names[get(s.in, field).value_or(0) & 3u]);
+    };
+    if (operand_field(s, "DST_GPR")) {
+        out.append(" R");
+        text::write_unsigned(out, get(s.in, field_key::dst_gpr).value_or(0));
+        chan(field_key::dst_chan);
+    } else {
+        out.append(" ____");
+    }
+    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
+        const bool abs = n < 2 && get(s.in, source_abs[n]).value_or(0) != 0;
+        out.append(get(s.in, source_neg[n]).value_or(0) != 0 ? ", -" : ", ");
+        if (abs) out.push('|');
+        print_value(out, fields[*field_named(s.in.op, name_of(source_sel[n]))], get(s.in, source_sel[n]).value_or(0));
+        chan(source_chan[n]);
+        if (abs) out.push('|');
+    }
+}
+
 template <class Sink>
 constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value) {
     if (f.values == value_set::alu_src_sel && (value < 128 || is_kcache(value))) {
@@ -172,19 +249,30 @@ constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value) 
 template <class Sink>
 constexpr void print_fields(Sink& out, const statement& s) {
     const bool clause_cf = s.role == unit_role::cf && clause_kind(s.in);
+    const bool by_label = s.role == unit_role::cf && (s.written & addr_by_label);
+    const auto addr = [&] {
+        out.append(by_label ? " ADDR(L" : " ADDR(");
+        text::write_unsigned(out, get(s.in, field_key::addr).value_or(0));
+        out.push(')');
+    };
     if (clause_cf) {
-        out.append(" ADDR(");
-        text::write_unsigned(out, get(s.in, "ADDR").value_or(0));
-        out.append(") CNT(");
-        text::write_unsigned(out, get(s.in, "COUNT").value_or(0) + 1);
+        addr();
+        out.append(" CNT(");
+        text::write_unsigned(out, get(s.in, field_key::count).value_or(0) + 1);
         out.push(')');
     }
+    if (has_operands(s)) print_operands(out, s);
     for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
         const field_info& f = fields[i];
         const std::uint32_t value = read(s.in.dwords[d], f);
-        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && f.name == "DST_CHAN")) return;
+        if (by_label && !clause_cf && f.name == "ADDR") return addr();
+        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && f.name == "DST_CHAN") || operand_field(s, f.name)) return;
         if (clause_cf && (f.name == "ADDR" || f.name == "COUNT")) return;
         out.push(' ');
+        if (field_named(s.in.op, f.name) != i) {  // the second field of that name (GDS's SRC_GPR): FORMAT.FIELD
+            out.append(info(f.format).name);
+            out.push('.');
+        }
         out.append(f.name);
         out.push('(');
         print_value(out, f, value);
@@ -197,14 +285,23 @@ constexpr void print_fields(Sink& out, const statement& s) {
 template <class Sink>
 constexpr void print(Sink& out, const statement& s) {
     switch (s.role) {
+        case unit_role::directive:
+            out.append("PROGRAM ");
+            out.append(program_kind_names[s.in.dwords[0] % program_kind_names.size()]);
+            return;
         case unit_role::cf:
+            if (s.written & labelled) {
+                out.push('L');
+                text::write_unsigned(out, s.cf_address);
+                out.append(": ");
+            }
             if (s.cf_address < 10) out.push('0');
             text::write_unsigned(out, s.cf_address);
             out.push(' ');
             break;
         case unit_role::alu:
             out.append("    ");
-            out.append(detail::slot_names[get(s.in, "DST_CHAN").value_or(0) & 3u]);
+            out.append(detail::slot_names[get(s.in, field_key::dst_chan).value_or(0) & 3u]);
             out.append(": ");
             break;
         case unit_role::literal:
@@ -229,14 +326,6 @@ namespace detail {
     return std::nullopt;
 }
 
-[[nodiscard]] constexpr std::optional<std::size_t> field_named(opcode op, std::string_view name) noexcept {
-    for (std::uint8_t fmt : info(op).formats) {
-        if (fmt == no_format) break;
-        if (auto i = find_field(static_cast<format_id>(fmt), name)) return i;
-    }
-    return std::nullopt;
-}
-
 // The word at the cursor, not consumed: value names may start with a digit (FMT_32_32_FLOAT's
 // "32_32_FLOAT").
 [[nodiscard]] constexpr std::string_view value_token(const text::cursor& in) noexcept {
@@ -251,14 +340,22 @@ namespace detail {
     while (!in.at_end_of_statement()) {
         in.skip_blanks();
         const text::position at = in.where();
-        const std::string_view name = in.identifier();
+        std::string_view name = in.identifier();
         if (name.empty()) return in.fail(error_code::unexpected_character, in.token_text());
+        std::optional<std::size_t> dword;  // FORMAT.FIELD: the field of that dword (a name two formats share)
+        if (in.consume('.')) {
+            const auto format = find_format(name);
+            name = in.identifier();
+            for (std::size_t d = 0; d < 3 && format; ++d)
+                if (info(s.in.op).formats[d] == static_cast<std::uint8_t>(*format)) dword = d;
+            if (!dword || !find_field(*format, name)) return text::cursor::fail_at(at, error_code::operand_not_allowed, name);
+        }
         if (!in.consume('(')) return in.fail(error_code::unexpected_character, in.token_text());
-        const auto field = field_named(s.in.op, name);
+        const auto field = dword ? find_field(static_cast<format_id>(info(s.in.op).formats[*dword]), name) : field_named(s.in.op, name);
         in.skip_blanks();
         const text::position value_at = in.where();
         std::optional<std::uint64_t> value;
-        bool overflow = false;
+        bool overflow = false, by_label = false;
         const std::string_view word = value_token(in);
         if (is_number(word)) {
             value = in.unsigned_integer(&overflow);
@@ -268,11 +365,11 @@ namespace detail {
             value = *sel;
         } else if (field && (value = value_named(fields[*field].values, word))) {
             in.advance(word.size());
-        } else if (ctx && !clause_cf && name == "ADDR" && !word.empty() && !text::is_digit(word[0])) {
-            // A jump target by label: resolve() writes the label's CF address.
+        } else if (ctx && name == "ADDR" && !word.empty() && !text::is_digit(word[0])) {
+            // A jump target or a shared clause by label: resolve() writes the label's CF address.
             if (!ctx->references.push_back({word, ctx->statements, value_at})) return in.fail(error_code::program_too_long);
             in.advance(word.size());
-            value = 0;
+            value = 0, by_label = true;
         } else if (!word.empty()) {
             return text::cursor::fail_at(value_at, error_code::reserved_value, word);
         } else {
@@ -286,13 +383,101 @@ namespace detail {
             if (v == 0) return text::cursor::fail_at(value_at, error_code::value_out_of_range, name);
             target = "COUNT", --v;
         }
-        if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written = static_cast<std::uint8_t>(s.written | (target == "ADDR" ? 1 : 2));
-        if (get(s.in, target).value_or(0) != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
-        auto set_ok = set(s.in, target, v);
+        if (by_label) s.written |= addr_by_label;
+        else if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written |= target == "ADDR" ? written_addr : written_count;
+        const std::uint32_t before = dword ? read(s.in.dwords[*dword], fields[*field]) : get(s.in, target).value_or(0);
+        if (before != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
+        auto set_ok = dword ? set_field(s.in, *dword, *field, v) : set(s.in, target, v);
         if (!set_ok) return text::cursor::fail_at(at, set_ok.error().code, name);
         s.in = *set_ok;
     }
     return s;
+}
+
+// A channel letter after `.`: x, y, z or w.
+[[nodiscard]] constexpr result<std::uint32_t> parse_channel(text::cursor& in) {
+    if (!in.consume('.')) return in.fail(error_code::unexpected_character, in.token_text());
+    for (std::uint32_t c = 0; c < 4; ++c)
+        if (in.peek() == slot_names[c][0]) {
+            in.advance(1);
+            return c;
+        }
+    return in.fail(error_code::unexpected_character, in.token_text());
+}
+
+// Sets a field an operand holds; a refusal (ABS on OP3, a reserved select) at the operand.
+[[nodiscard]] constexpr error put_operand(statement& s, std::string_view field, std::uint32_t value, text::position at) {
+    auto with = set(s.in, field, value);
+    if (!with) return text::cursor::fail_at(at, with.error().code, field);
+    s.in = *with;
+    return {};
+}
+
+// `[-][|]SELECT.c[|]`: source n.
+[[nodiscard]] constexpr error parse_source(text::cursor& in, statement& s, std::size_t n) {
+    in.skip_blanks();
+    const text::position at = in.where();
+    const bool neg = in.consume('-'), abs = in.consume('|');
+    const std::string_view word = value_token(in);
+    const text::position sel_at = in.where();
+    std::uint32_t sel = 0;
+    if (is_number(word)) {
+        bool overflow = false;
+        const auto v = in.unsigned_integer(&overflow);
+        if (overflow || *v > 0xFFFFFFFFu) return text::cursor::fail_at(sel_at, error_code::value_out_of_range, word);
+        sel = static_cast<std::uint32_t>(*v);
+    } else if (is_gpr_word(word) || is_kcache_word(word)) {
+        auto r = parse_select(in, word);
+        if (!r) return r.error();
+        sel = *r;
+    } else if (const auto named = value_named(value_set::alu_src_sel, word)) {
+        in.advance(word.size());
+        sel = *named;
+    } else {
+        return word.empty() ? in.fail(error_code::expected_register, in.token_text())
+                            : text::cursor::fail_at(sel_at, error_code::reserved_value, word);
+    }
+    const auto chan = parse_channel(in);
+    if (!chan) return chan.error();
+    if (abs && !in.consume('|')) return in.fail(error_code::unexpected_character, in.token_text());
+    for (error e :
+         {put_operand(s, name_of(source_sel[n]), sel, sel_at), put_operand(s, name_of(source_chan[n]), *chan, sel_at),
+          neg ? put_operand(s, name_of(source_neg[n]), 1, at) : error{}, abs && n < 2 ? put_operand(s, name_of(source_abs[n]), 1, at) : error{}})
+        if (e.failed()) return e;
+    if (abs && n >= 2) return text::cursor::fail_at(at, error_code::operand_not_allowed, "ABS");  // SRC2 has none
+    return {};
+}
+
+// The destination and the sources of an ALU_OP2/ALU_OP3 line, when it writes them as operands
+// (anything but a FIELD( after the mnemonic).
+[[nodiscard]] constexpr error parse_operands(text::cursor& in, statement& s, std::uint32_t slot) {
+    in.skip_blanks();
+    const std::string_view word = value_token(in);
+    if (in.at_end_of_statement() || (!word.empty() && in.peek(word.size()) == '(')) return {};
+    const text::position at = in.where();
+    const bool op2 = info(s.in.op).cat == category::alu_op2;
+    if (word == "____" && (op2 || info(s.in.op).cat == category::lds_idx_op)) {
+        in.advance(word.size());
+    } else if (is_gpr_word(word)) {
+        const auto gpr = parse_select(in, word);
+        if (!gpr) return gpr.error();
+        const text::position chan_at = in.where();
+        const auto chan = parse_channel(in);
+        if (!chan) return chan.error();
+        if (*chan != slot) return text::cursor::fail_at(chan_at, errors::destination_channel, "DST_CHAN");
+        if (error e = put_operand(s, "DST_GPR", *gpr, at); e.failed()) return e;
+        if (op2)
+            if (error e = put_operand(s, "WRITE_MASK", 1, at); e.failed()) return e;
+    } else {
+        return in.fail(error_code::expected_register, in.token_text());
+    }
+    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
+        in.skip_blanks();
+        if (!in.consume(','))
+            return in.fail(in.at_end_of_statement() ? error_code::missing_operand : error_code::expected_comma, in.token_text());
+        if (error e = parse_source(in, s, n); e.failed()) return e;
+    }
+    return {};
 }
 
 // The mnemonic and fields of a unit of `role`, found among `cats`.
@@ -306,10 +491,12 @@ template <std::size_t N>
     if (!op) return text::cursor::fail_at(at, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
     statement s{role, make(*op), 0, 0};
     if (dst_chan != 0) {
-        auto with = set(s.in, "DST_CHAN", dst_chan);
+        auto with = set(s.in, field_key::dst_chan, dst_chan);
         if (!with) return text::cursor::fail_at(at, with.error().code, "DST_CHAN");
         s.in = *with;
     }
+    if (has_operands(s))
+        if (error e = parse_operands(in, s, dst_chan); e.failed()) return e;
     auto parsed = parse_fields(in, s, ctx);
     if (!parsed) return parsed;
     if (auto checked = check(parsed->in); !checked) return text::cursor::fail_at(at, checked.error().code, checked.error().subject);
@@ -339,7 +526,7 @@ template <std::size_t N>
     if (ctx.extended && !clause_start) return text::cursor::fail_at(at, errors::extended_without_clause, info(s->in.op).mnemonic);
     ctx.extended = info(s->in.op).mnemonic == "ALU_EXTENDED";
     s->cf_address = ctx.cf_units++;
-    ctx.open = clause_kind(s->in);
+    ctx.open = (s->written & addr_by_label) ? std::nullopt : clause_kind(s->in);  // a shared clause has its lines elsewhere
     return s;
 }
 
@@ -351,10 +538,22 @@ template <std::size_t N>
     in.skip_blanks();
     const text::cursor::mark_t start = in.mark();
     const text::position cf_at = in.where();
-    if (text::is_digit(in.peek())) return parse_cf(in, ctx);
-    if (!find_in(cf_categories, in.identifier())) return text::cursor::fail_at(cf_at, error_code::misplaced_statement, "label");
+    if (!text::is_digit(in.peek()) && !find_in(cf_categories, in.identifier()))
+        return text::cursor::fail_at(cf_at, error_code::misplaced_statement, "label");
     in = text::cursor(in.source(), "#;", start);
-    return parse_cf(in, ctx);
+    auto s = parse_cf(in, ctx);
+    if (s) s->written |= labelled;
+    return s;
+}
+
+// `PROGRAM PS`: the program kind, as a statement laying out nothing.
+[[nodiscard]] constexpr result<statement> parse_program_kind(text::cursor& in) {
+    in.skip_blanks();
+    const text::position at = in.where();
+    const std::string_view name = in.identifier();
+    for (std::size_t k = 1; k < program_kind_names.size(); ++k)
+        if (name == program_kind_names[k]) return statement{unit_role::directive, {opcode{}, {static_cast<std::uint32_t>(k), 0, 0, 0}}, 0, 0};
+    return text::cursor::fail_at(at, error_code::reserved_value, name.empty() ? in.token_text() : name);
 }
 
 // One line of the program (see the syntax above).
@@ -372,6 +571,7 @@ template <std::size_t N>
     }
     if (!word.empty() && in.consume(':')) return parse_labelled(in, ctx, word, at);
     if (word == "LITERAL") return ctx.open == clause::alu ? parse_literal(in) : misplaced;
+    if (word == "PROGRAM") return ctx.statements == 0 ? parse_program_kind(in) : misplaced;
     if (find_in(cf_categories, word)) {
         in = text::cursor(in.source(), "#;", start);
         return parse_cf(in, ctx);
@@ -392,6 +592,17 @@ template <std::size_t N>
     return s;
 }
 
+namespace detail {
+
+// A shared clause's label names a CF line starting a clause of the same kind of its own.
+[[nodiscard]] constexpr bool starts_own_clause(std::span<const statement> program, std::uint32_t cf_address, clause kind) {
+    for (const statement& s : program)
+        if (s.role == unit_role::cf && s.cf_address == cf_address) return clause_kind(s.in) == kind && !(s.written & addr_by_label);
+    return false;
+}
+
+}  // namespace detail
+
 // After the last line: each ADDR(label) gets its label's CF address.
 [[nodiscard]] constexpr error resolve(context& ctx, std::span<statement> program) {
     for (const auto& ref : ctx.references) {
@@ -399,7 +610,10 @@ template <std::size_t N>
         for (const auto& l : ctx.labels)
             if (l.name == ref.name) found = &l;
         if (!found) return text::cursor::fail_at(ref.at, error_code::undefined_label, ref.name);
-        auto with = set(program[ref.statement].in, "ADDR", found->cf_address);
+        if (const auto kind = detail::clause_kind(program[ref.statement].in);
+            kind && !detail::starts_own_clause(program, found->cf_address, *kind))
+            return text::cursor::fail_at(ref.at, errors::not_a_clause, ref.name);
+        auto with = set(program[ref.statement].in, field_key::addr, found->cf_address);
         if (!with) return text::cursor::fail_at(ref.at, with.error().code, ref.name);
         program[ref.statement].in = *with;
     }

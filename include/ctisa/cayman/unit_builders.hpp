@@ -37,8 +37,22 @@ template <std::size_t N>
 
 [[nodiscard]] constexpr std::uint32_t to_u(sel s) noexcept { return static_cast<std::uint32_t>(s); }
 
+// A builder member of a value set (generated/unit_builders.hpp): one of the set's enumerators, or a
+// number as before (check() refuses a reserved one); another set's enumerator does not compile.
+template <class Enum>
+struct typed {
+    std::uint32_t value = 0;
+    constexpr typed() = default;
+    constexpr typed(Enum e) noexcept : value(static_cast<std::uint32_t>(e)) {}  // NOLINT: implicit on purpose
+    constexpr typed(std::uint32_t v) noexcept : value(v) {}                      // NOLINT: implicit on purpose
+};
+
 // A builder struct member as a field value (generated/unit_builders.hpp).
 [[nodiscard]] constexpr std::uint32_t field_value(std::uint32_t v) noexcept { return v; }
+template <class Enum>
+[[nodiscard]] constexpr std::uint32_t field_value(typed<Enum> v) noexcept {
+    return v.value;
+}
 [[nodiscard]] constexpr std::uint32_t field_value(sel v) noexcept { return to_u(v); }
 [[nodiscard]] constexpr std::uint32_t field_value(channel v) noexcept { return static_cast<std::uint32_t>(v); }
 
