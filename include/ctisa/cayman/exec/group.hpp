@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+// One ALU instruction group over N lanes (chapter 4): every slot reads its sources (GPRs, kcache
+// constants, literals, inline constants, PV of the previous group) before any slot writes; then
+// results go to PV and to the destination GPRs, the predicate, the exec-mask update and kills.
+//
+// Decisions where the document is silent:
+// - PV of a slot that is empty or holds NOP / GROUP_BARRIER is "invalidated" (4.4, 4.9.4): the
+//   executor sets it to 0 for the lanes that run the group.
+// - Reductions (DOT4, DOT4_IEEE, MAX4) combine the slots holding them in slot order
+//   (((x + y) + z) + w) and give every such slot the result; output modifiers apply after.
+// - Input modifiers are sign-bit operations (ABS clears bit 31, NEG flips it, after ABS) on
+//   every operand; OMOD and CLAMP apply only to instructions with a float result (4.9.1).
+// - A relative GPR address outside 0-127 reads 0 and writes nothing (4.9.2: no GPR write).
+// - MOVA_INT writes AR.X (its int source) and neither PV nor a GPR (4.9.5: undefined).
+// - One wavefront: GLOBAL index modes address the same GPRs as the others.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "../../exec/lanes.hpp"
+#include "context.hpp"
+#include "descriptor.hpp"
+
+namespace ctisa::cayman::exec {
+
+namespace detail {
+
+inline constexpr lane_word sign_bit = 0x80000000u;
+
+// The per-lane index a relative operand adds: the loop index (INDEX_MODE LOOP) or AR.X.
+template <class View>
+[[nodiscard]] std::int32_t index_of(const slot& s, const View& v, const context& ctx, std::size_t l) noexcept {
+    if (s.index_mode == 4) return ctx.loop_index();
+    return static_cast<std::int32_t>(v.row(row::ar)[l]);
+}
+
+template <class View, class Env>
+void read_source(const source& src, const slot& s, const View& v, const context& ctx, Env& env, lane_word* out) {
+    constexpr std::size_t n = View::lanes;
+    switch (src.kind) {
+        case src_kind::gpr:
+            if (!src.rel) {
+                const lane_word* r = v.row(row::gpr(src.index, src.chan));
+                for (std::size_t l = 0; l < n; ++l) out[l] = r[l];
+            } else {
+                for (std::size_t l = 0; l < n; ++l) {
+                    const std::int32_t g = static_cast<std::int32_t>(src.index) + index_of(s, v, ctx, l);
+                    out[l] = g >= 0 && g < 128 ? v.row(row::gpr(static_cast<std::uint32_t>(g), src.chan))[l] : 0u;
+                }
+            }
+            break;
+        case src_kind::pv: {
+            const lane_word* r = v.row(row::pv + src.chan);
+            for (std::size_t l = 0; l < n; ++l) out[l] = r[l];
+            break;
+        }
+        case src_kind::kcache: {
+            std::uint32_t index = src.index;
+            if (src.loop_line) index += static_cast<std::uint32_t>(ctx.loop_index() / 16) * 16;
+            const lane_word value = env.constant(src.bank, index)[src.chan];
+            for (std::size_t l = 0; l < n; ++l) out[l] = value;
+            break;
+        }
+        case src_kind::loop_index:
+            for (std::size_t l = 0; l < n; ++l) out[l] = static_cast<lane_word>(ctx.loop_index());
+            break;
+        case src_kind::undefined:
+            for (std::size_t l = 0; l < n; ++l) out[l] = 0;
+            break;
+        default:
+            for (std::size_t l = 0; l < n; ++l) out[l] = src.value;
+            break;
+    }
+    if (src.abs)
+        for (std::size_t l = 0; l < n; ++l) out[l] &= ~sign_bit;
+    if (src.neg)
+        for (std::size_t l = 0; l < n; ++l) out[l] ^= sign_bit;
+}
+
+[[nodiscard]] inline lane_word modify(const slot& s, lane_word r) noexcept {
+    if (!float_result(s.op)) return r;
+    float x = std::bit_cast<float>(r);
+    switch (s.omod) {
+        case 1: x *= 2.0f; break;
+        case 2: x *= 4.0f; break;
+        case 3: x *= 0.5f; break;
+        default: break;
+    }
+    if (s.clamp) x = ctisa::exec::saturate(x);
+    return std::bit_cast<lane_word>(x);
+}
+
+[[nodiscard]] constexpr bool is_reduction(opcode op) noexcept {
+    return op == opcode::alu_op2_dot4 || op == opcode::alu_op2_dot4_ieee || op == opcode::alu_op2_max4;
+}
+[[nodiscard]] constexpr bool writes_nothing(opcode op) noexcept { return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier; }
+[[nodiscard]] constexpr bool is_kill(opcode op) noexcept { return (info(op).flags & opcode_flag::kill) != 0; }
+
+}  // namespace detail
+
+// Runs group d for the lanes of `active`.
+template <class View, class Env>
+void run_group(const descriptor& d, const View& v, const lane_word* active, context& ctx, Env& env) {
+    constexpr std::size_t n = View::lanes;
+    std::array<std::array<lane_word, n>, 4> result{};
+    std::array<std::array<lane_word, n>, 4> runs{};  // lanes that execute each slot (active, PRED_SEL)
+    std::array<std::array<lane_word, n>, 4> test{};  // PRED_SET* / KILL* outcome per lane
+    std::array<lane_word, n> a{}, b{}, c{};
+    const lane_word* pred = v.row(row::pred);
+    for (std::size_t i = 0; i < d.count; ++i) {
+        const slot& s = d.slots[i];
+        if (s.sources > 0) detail::read_source(s.src[0], s, v, ctx, env, a.data());
+        if (s.sources > 1) detail::read_source(s.src[1], s, v, ctx, env, b.data());
+        if (s.sources > 2) detail::read_source(s.src[2], s, v, ctx, env, c.data());
+        const bool tests = (info(s.op).flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
+        for (std::size_t l = 0; l < n; ++l) {
+            result[i][l] = compute(s.op, a[l], b[l], c[l]);
+            test[i][l] = tests && pred_test(s.op, a[l], b[l]) ? ctisa::exec::lane_on : 0u;
+            const lane_word by_pred = s.pred_sel == 2 ? ~pred[l] : s.pred_sel == 3 ? pred[l] : ctisa::exec::lane_on;
+            runs[i][l] = active[l] & by_pred;
+        }
+    }
+    // Reductions: the slots holding one combine their parts.
+    for (std::size_t i = 0; i < d.count; ++i) {
+        if (!detail::is_reduction(d.slots[i].op)) continue;
+        for (std::size_t l = 0; l < n; ++l) {
+            float sum = 0.0f;
+            lane_word best = 0;
+            bool first = true;
+            for (std::size_t j = 0; j < d.count; ++j) {
+                if (d.slots[j].op != d.slots[i].op) continue;
+                const float x = std::bit_cast<float>(result[j][l]);
+                if (first) {
+                    sum = x;
+                    best = result[j][l];
+                } else {
+                    sum += x;
+                    if (x > std::bit_cast<float>(best)) best = result[j][l];
+                }
+                first = false;
+            }
+            result[i][l] = d.slots[i].op == opcode::alu_op2_max4 ? best : std::bit_cast<lane_word>(sum);
+        }
+        for (std::size_t j = i + 1; j < d.count; ++j)
+            if (d.slots[j].op == d.slots[i].op)
+                for (std::size_t l = 0; l < n; ++l) result[j][l] = result[i][l];
+        break;
+    }
+    // Writes: PV, GPRs, AR, predicate, exec mask, kills.
+    std::array<bool, 4> has_slot{};
+    int mova = -1;
+    for (std::size_t i = 0; i < d.count; ++i) {
+        const slot& s = d.slots[i];
+        has_slot[s.chan] = true;
+        lane_word* pv = v.row(row::pv + s.chan);
+        const auto& run = runs[i];
+        if (detail::writes_nothing(s.op)) {
+            for (std::size_t l = 0; l < n; ++l) pv[l] = run[l] ? 0u : pv[l];
+            continue;
+        }
+        if (s.op == opcode::alu_op2_mova_int) {
+            mova = static_cast<int>(i);
+            continue;
+        }
+        for (std::size_t l = 0; l < n; ++l) {
+            const lane_word r = detail::modify(s, result[i][l]);
+            if (!run[l]) continue;
+            pv[l] = r;
+            if (!s.write) continue;
+            std::int32_t g = s.dst;
+            if (s.dst_rel) g += detail::index_of(s, v, ctx, l);
+            if (g >= 0 && g < 128) v.row(row::gpr(static_cast<std::uint32_t>(g), s.chan))[l] = r;
+        }
+        if (s.update_pred)
+            for (std::size_t l = 0; l < n; ++l) v.row(row::pred)[l] = run[l] ? test[i][l] : v.row(row::pred)[l];
+        if (s.update_exec) {
+            ctx.exec_op = s.exec_op;
+            for (std::size_t l = 0; l < n; ++l) v.row(row::keep)[l] &= run[l] ? test[i][l] : ctisa::exec::lane_on;
+        }
+        if (detail::is_kill(s.op))
+            for (std::size_t l = 0; l < n; ++l) v.row(row::killed)[l] |= run[l] & test[i][l];
+    }
+    if (mova >= 0) {  // AR changes for the next group (the relative writes above used the old one)
+        lane_word* ar = v.row(row::ar);
+        const auto& run = runs[static_cast<std::size_t>(mova)];
+        for (std::size_t l = 0; l < n; ++l) ar[l] = run[l] ? result[static_cast<std::size_t>(mova)][l] : ar[l];
+    }
+    for (std::uint32_t chan = 0; chan < 4; ++chan)
+        if (!has_slot[chan])
+            for (std::size_t l = 0; l < n; ++l) v.row(row::pv + chan)[l] = active[l] ? 0u : v.row(row::pv + chan)[l];
+}
+
+}  // namespace ctisa::cayman::exec
