@@ -205,3 +205,202 @@ TEST_CASE("cayman exec: a DX10 loop with LOOP_BREAK", "[cayman][exec]") {
         CHECK(reg(m, 1, 1, l) == 2 * (l + 1));
     }
 }
+
+TEST_CASE("cayman exec: a DX9 loop, its loop index aL and LOCK_LOOP_INDEX constants", "[cayman][exec]") {
+    // 3.7.3: LOOP_START reads the integer constant CF_CONST = {trip count, initial aL, step}.
+    // Loop constant 2 = {2, 16, 16}: aL = 16 then 32. Body (one group): x: ADD_INT R1.x += LOOP_IDX
+    // (238); y: ADD_INT R1.y += KC0[1].y with bank 0 locked as LOCK_LOOP_INDEX at line 0: the
+    // constant is (aL / 16 + 0) * 16 + 1 = 17, then 33. z: MOV R[2 + aL / 16 ...] is not used;
+    // relative addressing: w: MOV R[0 + aL].w with INDEX_MODE LOOP writes R16.w then R32.w.
+    cm::alu_group body{
+        {ins(c::alu_op2, "ADD_INT", {{"DST_GPR", 1}, {"SRC0_SEL", 1}, {"SRC1_SEL", 238}, {"INDEX_MODE", 4}, {"WRITE_MASK", 1}}),
+         ins(c::alu_op2, "ADD_INT",
+             {{"DST_GPR", 1},
+              {"DST_CHAN", 1},
+              {"SRC0_SEL", 1},
+              {"SRC0_CHAN", 1},
+              {"SRC1_SEL", 129},
+              {"SRC1_CHAN", 1},
+              {"INDEX_MODE", 4},
+              {"WRITE_MASK", 1}}),
+         ins(c::alu_op2, "MOV",
+             {{"DST_GPR", 0}, {"DST_CHAN", 3}, {"DST_REL", 1}, {"SRC0_SEL", 238}, {"INDEX_MODE", 4}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+        {}};
+    const auto items = items_of({
+        cf("LOOP_START", {{"ADDR", 3}, {"CF_CONST", 2}}),
+        alu({body}, {{"KCACHE_MODE0", 3}}),
+        cf("LOOP_END", {{"ADDR", 1}, {"CF_CONST", 2}}),
+        cf("END"),
+    });
+    cx::environment env;
+    env.loops[2] = {2, 16, 16, 0};
+    env.set_constant(0, 17, {0, 5, 0, 0});
+    env.set_constant(0, 33, {0, 7, 0, 0});
+    cx::machine<2> m(items);
+    REQUIRE(m.run(env).ok());
+    for (std::size_t l = 0; l < 2; ++l) {
+        CHECK(reg(m, 1, 0, l) == 48u);  // 16 + 32
+        CHECK(reg(m, 1, 1, l) == 12u);  // 5 + 7
+        CHECK(reg(m, 16, 3, l) == 16u);
+        CHECK(reg(m, 32, 3, l) == 32u);
+    }
+    // A trip count of 0: LOOP_START jumps past the LOOP_END at once.
+    env.loops[2] = {0, 16, 16, 0};
+    cx::machine<2> none(items);
+    REQUIRE(none.run(env).ok());
+    CHECK(reg(none, 1, 0, 0) == 0u);
+}
+
+TEST_CASE("cayman exec: CALL and RETURN, a conditional call on a boolean constant", "[cayman][exec]") {
+    // 0 JUMP COND(FALSE) -> 3 (every lane fails: jump); 1-2 the subroutine: R3.x = 7, RETURN;
+    // 3 CALL COND(BOOL, b0) -> 1; 4 R2.x = R3.x + 1; 5 END (3.7.6).
+    cm::alu_group set{{ins(c::alu_op2, "MOV", {{"DST_GPR", 3}, {"SRC0_SEL", 253}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {7, 0}};
+    cm::alu_group add{{ins(c::alu_op2, "ADD_INT", {{"DST_GPR", 2}, {"SRC0_SEL", 3}, {"SRC1_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    const auto items = items_of({
+        cf("JUMP", {{"ADDR", 3}, {"COND", 1}}),
+        alu({set}),
+        cf("RETURN"),
+        cf("CALL", {{"ADDR", 1}, {"COND", 2}}),
+        alu({add}),
+        cf("END"),
+    });
+    cx::environment env;
+    env.booleans[0] = true;
+    cx::machine<4> m(items);
+    REQUIRE(m.run(env).ok());
+    CHECK(reg(m, 3, 0, 2) == 7u);
+    CHECK(reg(m, 2, 0, 2) == 8u);
+    env.booleans[0] = false;  // every lane fails the test: the call is skipped
+    cx::machine<4> skipped(items);
+    REQUIRE(skipped.run(env).ok());
+    CHECK(reg(skipped, 3, 0, 2) == 0u);
+    CHECK(reg(skipped, 2, 0, 2) == 1u);
+}
+
+TEST_CASE("cayman exec: KILL ends lanes at the end of the clause; exports skip them", "[cayman][exec]") {
+    // KILLGT 0.5, R1.w kills the lanes with 0.5 > R1.w (8.2); EXPORT_DONE PIXEL0 R1 then
+    // exports the others. R2.x is written by the KILL itself (1.0 killed, 0.0 kept).
+    cm::alu_group kill{
+        {ins(c::alu_op2, "KILLGT", {{"DST_GPR", 2}, {"SRC0_SEL", 252}, {"SRC1_SEL", 1}, {"SRC1_CHAN", 3}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    const auto items = items_of({
+        alu({kill}),
+        {ins(c::cf_alloc_export, "EXPORT_DONE", {{"TYPE", 0}, {"RW_GPR", 1}, {"SEL_Y", 1}, {"SEL_Z", 2}, {"SEL_W", 3}}), {}, {}},
+        cf("END"),
+    });
+    cx::machine<4> m(items);
+    for (std::size_t l = 0; l < 4; ++l) {
+        reg(m, 1, 0, l) = static_cast<std::uint32_t>(l);
+        reg(m, 1, 3, l) = bits(l % 2 ? 1.0f : 0.0f);
+    }
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    CHECK(reg(m, 2, 0, 0) == bits(1.0f));
+    CHECK(reg(m, 2, 0, 1) == 0u);
+    REQUIRE(env.exports.size() == 2);
+    CHECK(env.exports[0] == cx::export_record{0, 0, 1, {1, 0, 0, bits(1.0f)}, 0xF});
+    CHECK(env.exports[1] == cx::export_record{0, 0, 3, {3, 0, 0, bits(1.0f)}, 0xF});
+}
+
+TEST_CASE("cayman exec: an exec-mask update with EXECUTE_MASK_OP BREAK leaves a DX10 loop", "[cayman][exec]") {
+    // PRED_SETGT_INT R0.y, R0.x keeps the lanes whose limit is above the count; the others
+    // break (EXECUTE_MASK_OP 1) at the clause's end, and LOOP_END goes around while a lane is left.
+    cm::alu_group step{{ins(c::alu_op2, "ADD_INT", {{"DST_GPR", 0}, {"SRC0_SEL", 0}, {"SRC1_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    cm::alu_group test{{ins(c::alu_op2, "PRED_SETGT_INT",
+                            {{"SRC0_SEL", 0}, {"SRC0_CHAN", 1}, {"SRC1_SEL", 0}, {"UPDATE_EXEC_MASK", 1}, {"EXECUTE_MASK_OP", 1}, {"LAST", 1}})},
+                       {}};
+    const auto items = items_of({cf("LOOP_START_DX10", {{"ADDR", 3}}), alu({step, test}), cf("LOOP_END", {{"ADDR", 1}}), cf("END")});
+    cx::machine<4> m(items);
+    for (std::size_t l = 0; l < 4; ++l) reg(m, 0, 1, l) = static_cast<std::uint32_t>(2 * l + 1);
+    REQUIRE(m.run().ok());
+    for (std::size_t l = 0; l < 4; ++l) CHECK(reg(m, 0, 0, l) == 2 * l + 1);
+}
+
+TEST_CASE("cayman exec: ALU_ELSE_AFTER and ALU_POP_AFTER", "[cayman][exec]") {
+    // 0 ALU_PUSH_BEFORE PRED_SETGT R1.x, 0; 1 ALU_ELSE_AFTER R2.x = 1.0; 2 ALU_POP_AFTER
+    // R2.x = 2.0; 3 ALU R2.y = R2.x + 10 (every lane again).
+    cm::alu_group pred{
+        {ins(c::alu_op2, "PRED_SETGT", {{"SRC0_SEL", 1}, {"SRC1_SEL", 248}, {"UPDATE_EXEC_MASK", 1}, {"UPDATE_PRED", 1}, {"LAST", 1}})}, {}};
+    const auto set = [](float v) {
+        return cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 2}, {"SRC0_SEL", 253}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {bits(v), 0}};
+    };
+    cm::alu_group add{
+        {ins(c::alu_op2, "ADD", {{"DST_GPR", 2}, {"DST_CHAN", 1}, {"SRC0_SEL", 2}, {"SRC1_SEL", 253}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+        {bits(10.0f), 0}};
+    const auto items = items_of({alu({pred}, {}, "ALU_PUSH_BEFORE"), alu({set(1.0f)}, {}, "ALU_ELSE_AFTER"),
+                                 alu({set(2.0f)}, {}, "ALU_POP_AFTER"), alu({add}), cf("END")});
+    cx::machine<2> m(items);
+    reg(m, 1, 0, 0) = bits(1.0f);
+    reg(m, 1, 0, 1) = bits(-1.0f);
+    REQUIRE(m.run().ok());
+    CHECK(as_f(reg(m, 2, 0, 0)) == 1.0f);
+    CHECK(as_f(reg(m, 2, 1, 0)) == 11.0f);
+    CHECK(as_f(reg(m, 2, 0, 1)) == 2.0f);
+    CHECK(as_f(reg(m, 2, 1, 1)) == 12.0f);
+}
+
+TEST_CASE("cayman exec: exports with a burst, constant selects and a masked element", "[cayman][exec]") {
+    // EXPORT POS60 R2, BURST_COUNT 1: R2 to position 60, R3 to 61; SEL_Y 0.0, SEL_Z 1.0, SEL_W MASK.
+    const auto items = items_of({
+        {ins(c::cf_alloc_export, "EXPORT",
+             {{"TYPE", 1}, {"ARRAY_BASE", 60}, {"RW_GPR", 2}, {"BURST_COUNT", 1}, {"SEL_Y", 4}, {"SEL_Z", 5}, {"SEL_W", 7}}),
+         {},
+         {}},
+        cf("END"),
+    });
+    cx::machine<1> m(items);
+    reg(m, 2, 0, 0) = 11;
+    reg(m, 3, 0, 0) = 12;
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    REQUIRE(env.exports.size() == 2);
+    CHECK(env.exports[0] == cx::export_record{1, 60, 0, {11, 0, bits(1.0f), 0}, 0x7});
+    CHECK(env.exports[1] == cx::export_record{1, 61, 0, {12, 0, bits(1.0f), 0}, 0x7});
+}
+
+TEST_CASE("cayman exec: MOVA_INT and AR-relative operands in the next group", "[cayman][exec]") {
+    // Group 1: MOVA_INT AR.X = R1.x (0-3 per lane). Group 2: MOV R[10 + AR].x = R[20 + AR].y.
+    cm::alu_group mova{{ins(c::alu_op2, "MOVA_INT", {{"SRC0_SEL", 1}, {"LAST", 1}})}, {}};
+    cm::alu_group move{
+        {ins(c::alu_op2, "MOV",
+             {{"DST_GPR", 10}, {"DST_REL", 1}, {"SRC0_SEL", 20}, {"SRC0_REL", 1}, {"SRC0_CHAN", 1}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+        {}};
+    const auto items = items_of({alu({mova, move}), cf("END")});
+    cx::machine<4> m(items);
+    for (std::uint32_t l = 0; l < 4; ++l) {
+        reg(m, 1, 0, l) = l;
+        for (std::uint32_t r = 20; r < 24; ++r) reg(m, r, 1, l) = 100 * r + l;
+    }
+    REQUIRE(m.run().ok());
+    for (std::uint32_t l = 0; l < 4; ++l)
+        for (std::uint32_t r = 10; r < 14; ++r) CHECK(reg(m, r, 0, l) == (r - 10 == l ? 100 * (r + 10) + l : 0u));
+}
+
+TEST_CASE("cayman exec: DOT4 and MAX4 reductions", "[cayman][exec]") {
+    // DOT4 in four slots: R1 . R2 = 1*5 + 2*6 + 3*7 + 4*8 = 70, written by slot x only;
+    // then MAX4 of R1 = 4 (8.2), written by slot y.
+    cm::alu_group dot, max;
+    for (std::uint32_t ch = 0; ch < 4; ++ch) {
+        dot.slots.push_back(ins(c::alu_op2, "DOT4",
+                                {{"DST_GPR", 3},
+                                 {"DST_CHAN", ch},
+                                 {"SRC0_SEL", 1},
+                                 {"SRC0_CHAN", ch},
+                                 {"SRC1_SEL", 2},
+                                 {"SRC1_CHAN", ch},
+                                 {"WRITE_MASK", ch == 0},
+                                 {"LAST", ch == 3}}));
+        max.slots.push_back(
+            ins(c::alu_op2, "MAX4",
+                {{"DST_GPR", 4}, {"DST_CHAN", ch}, {"SRC0_SEL", 1}, {"SRC0_CHAN", ch}, {"WRITE_MASK", ch == 1}, {"LAST", ch == 3}}));
+    }
+    const auto items = items_of({alu({dot, max}), cf("END")});
+    cx::machine<1> m(items);
+    for (std::uint32_t ch = 0; ch < 4; ++ch) {
+        reg(m, 1, ch, 0) = bits(static_cast<float>(ch + 1));
+        reg(m, 2, ch, 0) = bits(static_cast<float>(ch + 5));
+    }
+    REQUIRE(m.run().ok());
+    CHECK(as_f(reg(m, 3, 0, 0)) == 70.0f);
+    CHECK(reg(m, 3, 1, 0) == 0u);
+    CHECK(as_f(reg(m, 4, 1, 0)) == 4.0f);
+}
