@@ -3,7 +3,7 @@
 #include <ctisa/amdil/isa.hpp>
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>
-#include <ctisa/cayman/isa.hpp>
+#include <ctisa/cayman/run_adapter.hpp>
 #include <ctisa/nvasm/doc_adapter.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
@@ -14,8 +14,10 @@ namespace ctisa_tool {
 
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
-        make_entry<ctisa::amdil::isa>(),  make_run_entry<ctisa::attila::run_adapter>(),
-        make_entry<ctisa::cayman::isa>(), make_run_entry<ctisa::valhall::run_adapter>(),
+        make_entry<ctisa::amdil::isa>(),
+        make_run_entry<ctisa::attila::run_adapter>(),
+        make_run_entry<ctisa::cayman::run_adapter>(),
+        make_run_entry<ctisa::valhall::run_adapter>(),
         make_entry<ctisa::nvasm::isa>(),
     };
     return entries;

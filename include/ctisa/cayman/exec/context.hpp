@@ -27,7 +27,9 @@ struct context {
     // The innermost loop register (0 outside every loop).
     [[nodiscard]] std::int32_t loop_index() const noexcept {
         for (std::size_t i = loop_count; i-- > 0;)
-            if (loops[i].has_index) return loops[i].init + loops[i].iteration * loops[i].step;
+            if (loops[i].has_index)  // wrapping: the constants are the host's, any values
+                return static_cast<std::int32_t>(static_cast<std::uint32_t>(loops[i].init) +
+                                                 static_cast<std::uint32_t>(loops[i].iteration) * static_cast<std::uint32_t>(loops[i].step));
         return 0;
     }
     void enter_loop(const loop_register& r) noexcept {

@@ -75,7 +75,7 @@ struct descriptor {
     // CF
     std::uint32_t target = 0;      // the item ADDR names
     std::uint32_t next = 0;        // the item after this one (CALL's return address)
-    std::uint32_t cf_address = 0;  // of the CF instruction the item comes from (errors: x 8 bytes)
+    std::uint32_t offset = 0;      // the item's byte offset in the image (errors say where)
     std::uint8_t pop_count = 0, cond = 0, cf_const = 0;
     std::uint16_t cf_count = 0;
     // exports
@@ -177,7 +177,7 @@ namespace detail {
     d.kind = it.kind;
     d.op = it.cf.op;
     d.target = it.target;
-    d.cf_address = it.cf_address;
+    d.offset = it.offset;
     if (it.kind == item_kind::group) {
         d.count = it.count;
         for (std::size_t i = 0; i < it.count; ++i) {

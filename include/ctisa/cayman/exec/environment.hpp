@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstddef>
+#include <concepts>
 #include <cstdint>
 #include <vector>
 
@@ -50,6 +51,32 @@ struct environment {
         return n < loops.size() ? loops[n] : std::array<std::int32_t, 4>{};
     }
     void export_value(const export_record& r) { exports.push_back(r); }
+};
+
+// Any environment as the kernels see it: four calls through pointers, so that the interpreter's
+// kernels are instantiated once per lane count, not once per environment type.
+class environment_ref {
+public:
+    template <class Env>
+        requires(!std::same_as<Env, environment_ref>)
+    environment_ref(Env& env) noexcept  // NOLINT: implicit by design (machine::run makes one)
+        : self_(&env),
+          constant_([](void* e, std::uint32_t b, std::uint32_t i) { return static_cast<Env*>(e)->constant(b, i); }),
+          boolean_([](void* e, std::uint32_t n) { return static_cast<Env*>(e)->boolean(n); }),
+          loop_([](void* e, std::uint32_t n) { return static_cast<Env*>(e)->loop_constant(n); }),
+          export_([](void* e, const export_record& r) { static_cast<Env*>(e)->export_value(r); }) {}
+
+    [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const { return constant_(self_, buffer, index); }
+    [[nodiscard]] bool boolean(std::uint32_t n) const { return boolean_(self_, n); }
+    [[nodiscard]] std::array<std::int32_t, 4> loop_constant(std::uint32_t n) const { return loop_(self_, n); }
+    void export_value(const export_record& r) const { export_(self_, r); }
+
+private:
+    void* self_;
+    vec4 (*constant_)(void*, std::uint32_t, std::uint32_t);
+    bool (*boolean_)(void*, std::uint32_t);
+    std::array<std::int32_t, 4> (*loop_)(void*, std::uint32_t);
+    void (*export_)(void*, const export_record&);
 };
 
 }  // namespace ctisa::cayman::exec

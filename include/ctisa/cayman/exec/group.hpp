@@ -31,7 +31,7 @@ inline constexpr lane_word sign_bit = 0x80000000u;
 
 // The per-lane index a relative operand adds: the loop index (INDEX_MODE LOOP) or AR.X.
 template <class View>
-[[nodiscard]] std::int32_t index_of(const slot& s, const View& v, const context& ctx, std::size_t l) noexcept {
+[[nodiscard]] std::int64_t index_of(const slot& s, const View& v, const context& ctx, std::size_t l) noexcept {
     if (s.index_mode == 4) return ctx.loop_index();
     return static_cast<std::int32_t>(v.row(row::ar)[l]);
 }
@@ -46,7 +46,7 @@ void read_source(const source& src, const slot& s, const View& v, const context&
                 for (std::size_t l = 0; l < n; ++l) out[l] = r[l];
             } else {
                 for (std::size_t l = 0; l < n; ++l) {
-                    const std::int32_t g = static_cast<std::int32_t>(src.index) + index_of(s, v, ctx, l);
+                    const std::int64_t g = src.index + index_of(s, v, ctx, l);
                     out[l] = g >= 0 && g < 128 ? v.row(row::gpr(static_cast<std::uint32_t>(g), src.chan))[l] : 0u;
                 }
             }
@@ -169,7 +169,7 @@ void run_group(const descriptor& d, const View& v, const lane_word* active, cont
             if (!run[l]) continue;
             pv[l] = r;
             if (!s.write) continue;
-            std::int32_t g = s.dst;
+            std::int64_t g = s.dst;
             if (s.dst_rel) g += detail::index_of(s, v, ctx, l);
             if (g >= 0 && g < 128) v.row(row::gpr(static_cast<std::uint32_t>(g), s.chan))[l] = r;
         }

@@ -43,6 +43,7 @@ struct item {
     std::array<kcache_lock, 4> locks{};  // clause, group: the clause's kcache locks (banks 0-3)
     std::uint32_t target = 0;            // cf: the item index of ADDR (when the instruction jumps)
     std::uint32_t cf_address = 0;        // the CF address (8-byte units) the item comes from
+    std::uint32_t offset = 0;            // byte offset in the image: the CF instruction's, a group's first ALU unit's
     friend constexpr bool operator==(const item&, const item&) = default;
 };
 
@@ -65,6 +66,7 @@ constexpr void add_groups(const program& p, const item& clause, std::uint32_t st
             if (g.count == 0) {
                 g.slots = {};
                 g.literals = {};
+                g.offset = it->offset;
                 literal = 0;
             }
             g.slots[g.count++] = it->in;
@@ -101,6 +103,7 @@ constexpr void add_groups(const program& p, const item& clause, std::uint32_t st
         item it{};
         it.cf = u.in;
         it.cf_address = address;
+        it.offset = u.offset;
         if (c == category::cf_alu) {
             it.locks = {detail::lock_of(u.in, "KCACHE_BANK0", "KCACHE_MODE0", "KCACHE_ADDR0"),
                         detail::lock_of(u.in, "KCACHE_BANK1", "KCACHE_MODE1", "KCACHE_ADDR1"), extended ? pending.locks[2] : kcache_lock{},

@@ -73,7 +73,7 @@ namespace detail {
 template <class View, class Env>
 void run_export(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
     for (std::uint32_t i = 0; i <= d.burst; ++i) {
-        std::int32_t g = static_cast<std::int32_t>(d.rw_gpr + i) + (d.rw_rel ? ctx.loop_index() : 0);
+        const std::int64_t g = std::int64_t{d.rw_gpr} + i + (d.rw_rel ? ctx.loop_index() : 0);
         for (std::size_t l = 0; l < View::lanes; ++l) {
             if (!active[l]) continue;
             export_record r{d.type, d.array_base + i, static_cast<std::uint32_t>(first + l), {}, 0};
@@ -97,11 +97,13 @@ struct traits {
     using layout = exec::layout;
     using default_environment = environment;
     using context = exec::context;
+    using environment_ref = exec::environment_ref;
     template <std::size_t N>
     using effects = exec::effects<N>;
     template <std::size_t W>
     struct state {
         exec::context ctx{};
+        std::array<lane_word, W> killed{};  // the lanes KILL* (or a kill exec-mask update) ended in the last run
     };
     static constexpr std::size_t default_lanes = 64;  // a Cayman wavefront
 
@@ -112,6 +114,10 @@ struct traits {
     template <class M, class Env>
     static void prepare(M& m, Env&) {
         m.state().ctx = {};
+    }
+    template <class M, std::size_t W>
+    static void discarded(M& m, const ctisa::exec::lane_mask<W>& lanes) {
+        m.state().killed = lanes;
     }
 
     static constexpr layout layout_of(std::span<const instruction>) { return {}; }
@@ -171,7 +177,7 @@ template <std::size_t N>
 using stack_of = std::remove_pointer_t<decltype(ctisa::exec::step_io<N>::stack)>;
 
 inline ctisa::error cf_error(const ctisa::error_code& code, const descriptor& d, std::string_view why) {
-    return ctisa::error{code, 0, 0, d.cf_address * 8, why};
+    return ctisa::error{code, 0, 0, d.offset, why};
 }
 
 // CF instructions: what each does to the stack, and where it goes.
