@@ -196,7 +196,7 @@ namespace detail {
 }  // namespace detail
 
 // PRED_SET*: whether the lane's predicate becomes "execute"; KILL*: whether the lane is killed.
-[[nodiscard]] inline bool pred_test(opcode op, lane_word a, lane_word b) noexcept {
+CTISA_EXEC_INLINE bool pred_test(opcode op, lane_word a, lane_word b) noexcept {
     using detail::f;
     using detail::s32;
     const bool counter_zero = f(a) == 0.0f;  // the _PUSH forms: src0 is a float branch counter
@@ -240,7 +240,7 @@ namespace detail {
 
 // The result of op on one lane's (already modified) sources. Predicate and kill outcomes are
 // pred_test's; reductions give here their per-slot part (DOT4: the product, MAX4: the source).
-[[nodiscard]] inline lane_word compute(opcode op, lane_word a, lane_word b, lane_word c) noexcept {
+CTISA_EXEC_INLINE lane_word compute(opcode op, lane_word a, lane_word b, lane_word c) noexcept {
     using namespace detail;
     switch (op) {
         case opcode::alu_op2_add: return w(f(a) + f(b));

@@ -37,7 +37,7 @@ template <class View>
 }
 
 template <class View, class Env>
-void read_source(const source& src, const slot& s, const View& v, const context& ctx, Env& env, lane_word* out) {
+CTISA_EXEC_INLINE void read_source(const source& src, const slot& s, const View& v, const context& ctx, Env& env, lane_word* out) {
     constexpr std::size_t n = View::lanes;
     switch (src.kind) {
         case src_kind::gpr:
@@ -79,7 +79,7 @@ void read_source(const source& src, const slot& s, const View& v, const context&
         for (std::size_t l = 0; l < n; ++l) out[l] ^= sign_bit;
 }
 
-[[nodiscard]] inline lane_word modify(const slot& s, lane_word r) noexcept {
+CTISA_EXEC_INLINE lane_word modify(const slot& s, lane_word r) noexcept {
     if (!float_result(s.op)) return r;
     float x = std::bit_cast<float>(r);
     switch (s.omod) {
@@ -100,9 +100,12 @@ void read_source(const source& src, const slot& s, const View& v, const context&
 
 }  // namespace detail
 
-// Runs group d for the lanes of `active`.
-template <class View, class Env>
-void run_group(const descriptor& d, const View& v, const lane_word* active, context& ctx, Env& env) {
+// Runs the group for the lanes of `active`. Desc: dynamic_desc (the interpreter) or static_desc
+// (the compiled path: inlined, the descriptor's fields are constants and each slot folds to its
+// operation).
+template <class Desc, class View, class Env>
+CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_word* active, context& ctx, Env& env) {
+    const descriptor& d = desc.get();
     constexpr std::size_t n = View::lanes;
     std::array<std::array<lane_word, n>, 4> result{};
     std::array<std::array<lane_word, n>, 4> runs{};  // lanes that execute each slot (active, PRED_SEL)
