@@ -404,3 +404,57 @@ TEST_CASE("cayman exec: DOT4 and MAX4 reductions", "[cayman][exec]") {
     CHECK(reg(m, 3, 1, 0) == 0u);
     CHECK(as_f(reg(m, 4, 1, 0)) == 4.0f);
 }
+
+TEST_CASE("cayman exec: previous-channel instructions, CUBE, FLT_TO_UINT4 and the MBCNT count", "[cayman][exec]") {
+    // R1 = (1, 0.5, 2, 3), R2 = (7, 6, 5, 4), R3 = (1, 2, 255, 300), R4 = all 64 mask bits,
+    // R9 = (0.5, -0.25, -2, 0). Results by hand from 8.2:
+    //   MUL R5.w = 12, MUL R5.z = 10, MUL_PREV R5.y = 0.5 * W's 12 = 6, ADD_PREV R5.x = 1 + Z's 10 = 11;
+    //   MUL R6.w = 12, DOT R6.z = 10 + 12 = 22, R6.y = 3 + 22 = 25, R6.x = 7 + 25 = 32;
+    //   FLT_TO_UINT4 R7.x = 300 & 0xFF (44) << 24 | 255 << 16 | 2 << 8 | 1 = 0x2CFF0201;
+    //   BCNT_INT R8.w = 32, BCNT_ACCUM_PREV_INT R8.z = 32 + 32 = 64 (the wavefront's threads),
+    //   MBCNT_32HI_INT R8.y, MBCNT_32LO_ACCUM_PREV_INT R8.x = the lane's position;
+    //   CUBE of (0.5, -0.25, -2): Z major, negative: face 5, S = -x = -0.5, T = -y = 0.25,
+    //   2 * major axis = -4: R10 = (0.25, -0.5, -4, 5).
+    const auto s = [](std::string_view m, std::uint32_t chan, std::uint32_t dst, std::uint32_t a, std::uint32_t ac, std::uint32_t b,
+                      std::uint32_t bc) {
+        cayman_programs::field_values two = {{"DST_GPR", dst}, {"DST_CHAN", chan}, {"SRC0_SEL", a},   {"SRC0_CHAN", ac},
+                                             {"SRC1_SEL", b},  {"SRC1_CHAN", bc},  {"WRITE_MASK", 1}, {"LAST", chan == 3}};
+        cayman_programs::field_values one = {{"DST_GPR", dst},  {"DST_CHAN", chan}, {"SRC0_SEL", a},
+                                             {"SRC0_CHAN", ac}, {"WRITE_MASK", 1},  {"LAST", chan == 3}};
+        return cm::info(*cm::find_opcode(c::alu_op2, m)).sources == 1 ? ins(c::alu_op2, m, one) : ins(c::alu_op2, m, two);
+    };
+    cm::alu_group prev{
+        {s("ADD_PREV", 0, 5, 1, 0, 0, 0), s("MUL_PREV", 1, 5, 1, 1, 0, 0), s("MUL", 2, 5, 1, 2, 2, 2), s("MUL", 3, 5, 1, 3, 2, 3)}, {}};
+    cm::alu_group dot{{s("DOT", 0, 6, 1, 0, 2, 0), s("DOT", 1, 6, 1, 1, 2, 1), s("DOT", 2, 6, 1, 2, 2, 2), s("MUL", 3, 6, 1, 3, 2, 3)}, {}};
+    cm::alu_group pack{{s("FLT_TO_UINT4", 0, 7, 3, 0, 0, 0), s("FLT_TO_UINT4", 1, 7, 3, 1, 0, 0), s("FLT_TO_UINT4", 2, 7, 3, 2, 0, 0),
+                        s("FLT_TO_UINT4", 3, 7, 3, 3, 0, 0)},
+                       {}};
+    cm::alu_group count{{s("MBCNT_32LO_ACCUM_PREV_INT", 0, 8, 4, 0, 0, 0), s("MBCNT_32HI_INT", 1, 8, 4, 1, 0, 0),
+                         s("BCNT_ACCUM_PREV_INT", 2, 8, 4, 2, 0, 0), s("BCNT_INT", 3, 8, 4, 3, 0, 0)},
+                        {}};
+    cm::alu_group cube{{s("CUBE", 0, 10, 9, 2, 9, 1), s("CUBE", 1, 10, 9, 2, 9, 0), s("CUBE", 2, 10, 9, 0, 9, 2), s("CUBE", 3, 10, 9, 1, 9, 2)},
+                       {}};
+    const auto items = items_of({alu({prev, dot, pack, count, cube}), cf("END")});
+    cx::machine<64> m(items);
+    const float r1[4] = {1, 0.5f, 2, 3}, r2[4] = {7, 6, 5, 4}, r3[4] = {1, 2, 255, 300}, r9[4] = {0.5f, -0.25f, -2, 0};
+    for (std::size_t l = 0; l < 64; ++l)
+        for (std::uint32_t ch = 0; ch < 4; ++ch) {
+            reg(m, 1, ch, l) = bits(r1[ch]);
+            reg(m, 2, ch, l) = bits(r2[ch]);
+            reg(m, 3, ch, l) = bits(r3[ch]);
+            reg(m, 4, ch, l) = 0xFFFFFFFFu;
+            reg(m, 9, ch, l) = bits(r9[ch]);
+        }
+    REQUIRE(m.run().ok());
+    const float r5[4] = {11, 6, 10, 12}, r6[4] = {32, 25, 22, 12}, r10[4] = {0.25f, -0.5f, -4, 5};
+    for (std::uint32_t ch = 0; ch < 4; ++ch) {
+        CHECK(as_f(reg(m, 5, ch, 9)) == r5[ch]);
+        CHECK(as_f(reg(m, 6, ch, 9)) == r6[ch]);
+        CHECK(as_f(reg(m, 10, ch, 9)) == r10[ch]);
+    }
+    CHECK(reg(m, 7, 0, 0) == 0x2CFF0201u);
+    for (std::size_t l = 0; l < 64; ++l) {
+        CHECK(reg(m, 8, 0, l) == l);
+        CHECK(reg(m, 8, 2, l) == 64u);
+    }
+}

@@ -41,22 +41,9 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
 // The ALU opcodes this executor runs (reductions and the others group.hpp handles included).
 [[nodiscard]] constexpr bool executes(opcode op) noexcept {
     switch (op) {
-        case opcode::alu_op2_cube:
         case opcode::alu_op2_set_mode:
         case opcode::alu_op2_set_lds_size:
-        case opcode::alu_op2_flt_to_uint4:
-        case opcode::alu_op2_mbcnt_32hi_int:
-        case opcode::alu_op2_mbcnt_32lo_accum_prev_int:
         case opcode::alu_op2_offset_to_flt:
-        case opcode::alu_op2_bcnt_accum_prev_int:
-        case opcode::alu_op2_sad_accum_prev_uint:
-        case opcode::alu_op2_dot:
-        case opcode::alu_op2_dot_ieee:
-        case opcode::alu_op2_mul_prev:
-        case opcode::alu_op2_mul_ieee_prev:
-        case opcode::alu_op2_add_prev:
-        case opcode::alu_op2_muladd_prev:
-        case opcode::alu_op2_muladd_ieee_prev:
         case opcode::alu_op2_interp_xy:
         case opcode::alu_op2_interp_zw:
         case opcode::alu_op2_interp_x:
@@ -65,9 +52,7 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
         case opcode::alu_op2_load_store_flags:
         case opcode::alu_op2_interp_load_p0:
         case opcode::alu_op2_interp_load_p10:
-        case opcode::alu_op2_interp_load_p20:
-        case opcode::alu_op3_sad_accum_hi_uint:
-        case opcode::alu_op3_mul_lit: return false;
+        case opcode::alu_op2_interp_load_p20: return false;  // interpolation (parameter cache), flags, modes, LDS size
         default: break;
     }
     const category c = info(op).cat;
@@ -119,6 +104,15 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
         case opcode::alu_op2_dot4:
         case opcode::alu_op2_dot4_ieee:
         case opcode::alu_op2_max4:
+        case opcode::alu_op2_cube:
+        case opcode::alu_op2_mul_prev:
+        case opcode::alu_op2_mul_ieee_prev:
+        case opcode::alu_op2_add_prev:
+        case opcode::alu_op2_muladd_prev:
+        case opcode::alu_op2_muladd_ieee_prev:
+        case opcode::alu_op2_dot:
+        case opcode::alu_op2_dot_ieee:
+        case opcode::alu_op3_mul_lit:
         case opcode::alu_op3_fma:
         case opcode::alu_op3_muladd:
         case opcode::alu_op3_muladd_m2:
@@ -191,6 +185,16 @@ namespace detail {
         return is_signed ? static_cast<lane_word>(s32(up) >> (32 - n)) : up >> (32 - n);
     }
     return is_signed ? static_cast<lane_word>(s32(a) >> o) : a >> o;
+}
+
+// The sum of the absolute differences of the four bytes (SAD_ACCUM*).
+[[nodiscard]] constexpr lane_word sad(lane_word a, lane_word b) noexcept {
+    lane_word r = 0;
+    for (int s = 0; s < 32; s += 8) {
+        const lane_word x = (a >> s) & 0xFF, y = (b >> s) & 0xFF;
+        r += x > y ? x - y : y - x;
+    }
+    return r;
 }
 
 }  // namespace detail
@@ -270,6 +274,7 @@ CTISA_EXEC_INLINE lane_word compute(opcode op, lane_word a, lane_word b, lane_wo
         case opcode::alu_op2_lshl_int: return a << (b & 31);
         case opcode::alu_op2_mov:
         case opcode::alu_op2_mova_int:
+        case opcode::alu_op2_cube:
         case opcode::alu_op2_max4: return a;
         case opcode::alu_op2_and_int: return a & b;
         case opcode::alu_op2_or_int: return a | b;
@@ -291,7 +296,8 @@ CTISA_EXEC_INLINE lane_word compute(opcode op, lane_word a, lane_word b, lane_wo
         case opcode::alu_op2_flt_to_int_trunc: return to_int(std::trunc(static_cast<double>(f(a))));
         case opcode::alu_op2_flt_to_int_floor: return to_int(std::floor(static_cast<double>(f(a))));
         case opcode::alu_op2_flt_to_int_rpi: return to_int(std::floor(static_cast<double>(f(a)) + 0.5));
-        case opcode::alu_op2_flt_to_uint: return to_uint(std::nearbyint(static_cast<double>(f(a))));
+        case opcode::alu_op2_flt_to_uint:
+        case opcode::alu_op2_flt_to_uint4: return to_uint(std::nearbyint(static_cast<double>(f(a))));
         case opcode::alu_op2_int_to_flt: return w(static_cast<float>(s32(a)));
         case opcode::alu_op2_uint_to_flt: return w(static_cast<float>(a));
         case opcode::alu_op2_ubyte0_flt: return w(static_cast<float>(a & 0xFF));
@@ -317,7 +323,9 @@ CTISA_EXEC_INLINE lane_word compute(opcode op, lane_word a, lane_word b, lane_wo
             return static_cast<lane_word>(static_cast<std::uint64_t>(static_cast<std::int64_t>(s32(a)) * s32(b)) >> 32);
         case opcode::alu_op2_mulhi_uint: return static_cast<lane_word>((static_cast<std::uint64_t>(a) * b) >> 32);
         case opcode::alu_op2_bfm_int: return ((1u << (a & 31)) - 1u) << (b & 31);
-        case opcode::alu_op2_bcnt_int: return static_cast<lane_word>(std::popcount(a));
+        case opcode::alu_op2_bcnt_int:
+        case opcode::alu_op2_bcnt_accum_prev_int: return static_cast<lane_word>(std::popcount(a));
+        case opcode::alu_op2_sad_accum_prev_uint: return sad(a, b);
         case opcode::alu_op2_ffbh_uint: return a == 0 ? 0xFFFFFFFFu : static_cast<lane_word>(std::countl_zero(a));
         case opcode::alu_op2_ffbl_int: return a == 0 ? 0xFFFFFFFFu : static_cast<lane_word>(std::countr_zero(a));
         case opcode::alu_op2_ffbh_int:
@@ -385,14 +393,11 @@ CTISA_EXEC_INLINE lane_word compute(opcode op, lane_word a, lane_word b, lane_wo
         }
         case opcode::alu_op3_bit_align_int: return static_cast<lane_word>(((static_cast<std::uint64_t>(a) << 32) | b) >> (c & 31));
         case opcode::alu_op3_byte_align_int: return static_cast<lane_word>(((static_cast<std::uint64_t>(a) << 32) | b) >> (8 * (c & 3)));
-        case opcode::alu_op3_sad_accum_uint: {
-            lane_word r = c;
-            for (int s = 0; s < 32; s += 8) {
-                const lane_word x = (a >> s) & 0xFF, y = (b >> s) & 0xFF;
-                r += x > y ? x - y : y - x;
-            }
-            return r;
-        }
+        case opcode::alu_op3_sad_accum_uint: return sad(a, b) + c;
+        case opcode::alu_op3_sad_accum_hi_uint: return (sad(a, b) << 16) + c;
+        case opcode::alu_op3_mul_lit:
+            if (b == 0xFF7FFFFFu || b == 0xFF800000u || std::isnan(f(b)) || !(f(c) > 0.0f)) return 0xFF7FFFFFu;  // -MAX_FLOAT
+            return w(mul_dx9(f(a), f(b)));
         case opcode::alu_op3_muladd: return w(mul_dx9(f(a), f(b)) + f(c));
         case opcode::alu_op3_muladd_m2: return w((mul_dx9(f(a), f(b)) + f(c)) * 2.0f);
         case opcode::alu_op3_muladd_m4: return w((mul_dx9(f(a), f(b)) + f(c)) * 4.0f);
@@ -409,6 +414,52 @@ CTISA_EXEC_INLINE lane_word compute(opcode op, lane_word a, lane_word b, lane_wo
         case opcode::alu_op3_cndge_int: return s32(a) >= 0 ? b : c;
         default: return 0;
     }
+}
+
+// The *_PREV family, DOT and the accumulating counts read the result of another slot of their
+// group (8.2): MUL_PREV, MUL_IEEE_PREV, ADD_PREV, MULADD_PREV, MULADD_IEEE_PREV in Y take W's,
+// in X take Z's; DOT, DOT_IEEE, BCNT_ACCUM_PREV_INT, MBCNT_32LO_ACCUM_PREV_INT and
+// SAD_ACCUM_PREV_UINT take the next channel's (X <- Y <- Z <- W). -1: not such an instruction.
+[[nodiscard]] constexpr int previous_channel(opcode op, std::uint32_t chan) noexcept {
+    switch (op) {
+        case opcode::alu_op2_mul_prev:
+        case opcode::alu_op2_mul_ieee_prev:
+        case opcode::alu_op2_add_prev:
+        case opcode::alu_op2_muladd_prev:
+        case opcode::alu_op2_muladd_ieee_prev: return chan < 2 ? static_cast<int>(chan) + 2 : -1;
+        case opcode::alu_op2_dot:
+        case opcode::alu_op2_dot_ieee:
+        case opcode::alu_op2_bcnt_accum_prev_int:
+        case opcode::alu_op2_mbcnt_32lo_accum_prev_int:
+        case opcode::alu_op2_sad_accum_prev_uint: return chan < 3 ? static_cast<int>(chan) + 1 : -1;
+        default: return -1;
+    }
+}
+
+// The result of a previous-channel instruction (its own part from compute() comes in `own`).
+CTISA_EXEC_INLINE lane_word with_previous(opcode op, lane_word a, lane_word b, lane_word own, lane_word prev) noexcept {
+    using namespace detail;
+    switch (op) {
+        case opcode::alu_op2_mul_prev: return w(mul_dx9(f(a), f(prev)));
+        case opcode::alu_op2_mul_ieee_prev: return w(f(a) * f(prev));
+        case opcode::alu_op2_add_prev: return w(f(a) + f(prev));
+        case opcode::alu_op2_muladd_prev:
+        case opcode::alu_op2_dot: return w(mul_dx9(f(a), f(b)) + f(prev));
+        case opcode::alu_op2_muladd_ieee_prev:
+        case opcode::alu_op2_dot_ieee: {
+            const float p = f(a) * f(b);
+            return w(p + f(prev));
+        }
+        default: return own + prev;  // the counts and the SAD: integer sums
+    }
+}
+
+// MBCNT_32HI_INT / MBCNT_32LO_ACCUM_PREV_INT's mask: the bits of the lanes before `position` (0-63)
+// in the high or low half of the wavefront's mask.
+[[nodiscard]] constexpr lane_word lanes_below(std::size_t position, bool high) noexcept {
+    const std::size_t p = position % 64;
+    if (high) return p <= 32 ? 0u : (p - 32 == 32 ? 0xFFFFFFFFu : (1u << (p - 32)) - 1u);
+    return p >= 32 ? 0xFFFFFFFFu : (1u << p) - 1u;
 }
 
 }  // namespace ctisa::cayman::exec

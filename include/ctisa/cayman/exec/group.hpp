@@ -16,6 +16,8 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -80,7 +82,7 @@ CTISA_EXEC_INLINE void read_source(const source& src, const slot& s, const View&
 }
 
 CTISA_EXEC_INLINE lane_word modify(const slot& s, lane_word r) noexcept {
-    if (!float_result(s.op)) return r;
+    if (!float_result(s.op) || (s.op == opcode::alu_op2_cube && s.chan == 3)) return r;  // CUBE's face id: none
     float x = std::bit_cast<float>(r);
     switch (s.omod) {
         case 1: x *= 2.0f; break;
@@ -98,13 +100,73 @@ CTISA_EXEC_INLINE lane_word modify(const slot& s, lane_word r) noexcept {
 [[nodiscard]] constexpr bool writes_nothing(opcode op) noexcept { return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier; }
 [[nodiscard]] constexpr bool is_kill(opcode op) noexcept { return (info(op).flags & opcode_flag::kill) != 0; }
 
+// CUBE over its four slots (8.2: src0 = Rn.zzxy, src1 = Rn.yxzz): X = T, Y = S, Z = 2 * major
+// axis, W = face id. The face and coordinates follow the usual cube-map selection (the chapter's
+// table is unreadable): Z major when |z| >= |x|, |y|, then Y major when |y| >= |x|, else X.
+template <std::size_t n>
+CTISA_EXEC_INLINE void cube(const std::array<int, 4>& at, std::array<std::array<lane_word, n>, 4>& result) {
+    if (at[0] < 0 || at[1] < 0 || at[2] < 0 || at[3] < 0) return;  // check_group: all four slots
+    auto& rx = result[static_cast<std::size_t>(at[0])];
+    auto& ry = result[static_cast<std::size_t>(at[1])];
+    auto& rz = result[static_cast<std::size_t>(at[2])];
+    auto& rw = result[static_cast<std::size_t>(at[3])];
+    for (std::size_t l = 0; l < n; ++l) {
+        // compute() left each slot's src0: X and Y hold z, Z holds x, W holds y.
+        const float x = std::bit_cast<float>(rz[l]), y = std::bit_cast<float>(rw[l]), z = std::bit_cast<float>(rx[l]);
+        const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+        float tc, sc, ma, face;
+        if (az >= ax && az >= ay) {
+            face = z < 0 ? 5.0f : 4.0f, ma = z, sc = z < 0 ? -x : x, tc = -y;
+        } else if (ay >= ax) {
+            face = y < 0 ? 3.0f : 2.0f, ma = y, sc = x, tc = y < 0 ? -z : z;
+        } else {
+            face = x < 0 ? 1.0f : 0.0f, ma = x, sc = x < 0 ? z : -z, tc = -y;
+        }
+        rx[l] = std::bit_cast<lane_word>(tc);
+        ry[l] = std::bit_cast<lane_word>(sc);
+        rz[l] = std::bit_cast<lane_word>(2.0f * ma);
+        rw[l] = std::bit_cast<lane_word>(face);
+    }
+}
+
+// Reductions (DOT4, DOT4_IEEE, MAX4: in slot order, ((x + y) + z) + w) and the four-slot
+// FLT_TO_UINT4 and CUBE: the slots holding one combine their parts (one such instruction a group:
+// check_group's slot shapes).
+template <std::size_t n>
+CTISA_EXEC_INLINE void combine_slots(const descriptor& d, const std::array<int, 4>& at, std::array<std::array<lane_word, n>, 4>& result) {
+    for (std::size_t i = 0; i < d.count; ++i) {
+        const opcode op = d.slots[i].op;
+        if (op == opcode::alu_op2_cube) return cube(at, result);
+        const bool pack = op == opcode::alu_op2_flt_to_uint4;
+        if (!pack && !is_reduction(op)) continue;
+        for (std::size_t l = 0; l < n; ++l) {
+            float sum = 0.0f;
+            lane_word best = 0, packed = 0;
+            bool first = true;
+            for (std::size_t j = 0; j < d.count; ++j) {
+                if (d.slots[j].op != op) continue;
+                const lane_word r = result[j][l];
+                const float x = std::bit_cast<float>(r);
+                packed |= (r & 0xFFu) << (8 * d.slots[j].chan);  // (w & 0xFF) << 24 | ... | x & 0xFF
+                if (first || x > std::bit_cast<float>(best)) best = r;
+                sum = first ? x : sum + x;
+                first = false;
+            }
+            result[i][l] = pack ? packed : op == opcode::alu_op2_max4 ? best : std::bit_cast<lane_word>(sum);
+        }
+        for (std::size_t j = i + 1; j < d.count; ++j)
+            if (d.slots[j].op == op) result[j] = result[i];
+        return;
+    }
+}
+
 }  // namespace detail
 
 // Runs the group for the lanes of `active`. Desc: dynamic_desc (the interpreter) or static_desc
 // (the compiled path: inlined, the descriptor's fields are constants and each slot folds to its
 // operation).
 template <class Desc, class View, class Env>
-CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_word* active, context& ctx, Env& env) {
+CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_word* active, context& ctx, Env& env, std::size_t first) {
     const descriptor& d = desc.get();
     constexpr std::size_t n = View::lanes;
     std::array<std::array<lane_word, n>, 4> result{};
@@ -112,45 +174,29 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     std::array<std::array<lane_word, n>, 4> test{};  // PRED_SET* / KILL* outcome per lane
     std::array<lane_word, n> a{}, b{}, c{};
     const lane_word* pred = v.row(row::pred);
-    for (std::size_t i = 0; i < d.count; ++i) {
+    std::array<int, 4> at{-1, -1, -1, -1};  // the slot of each channel
+    for (std::size_t i = 0; i < d.count; ++i) at[d.slots[i].chan] = static_cast<int>(i);
+    // W first: the *_PREV family reads the result of a higher channel of the same group.
+    for (std::size_t i = d.count; i-- > 0;) {
         const slot& s = d.slots[i];
         if (s.sources > 0) detail::read_source(s.src[0], s, v, ctx, env, a.data());
         if (s.sources > 1) detail::read_source(s.src[1], s, v, ctx, env, b.data());
         if (s.sources > 2) detail::read_source(s.src[2], s, v, ctx, env, c.data());
         const bool tests = (info(s.op).flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
+        const int prev_chan = previous_channel(s.op, s.chan);
+        const int prev = prev_chan >= 0 ? at[static_cast<std::size_t>(prev_chan)] : -1;
         for (std::size_t l = 0; l < n; ++l) {
-            result[i][l] = compute(s.op, a[l], b[l], c[l]);
+            lane_word r = compute(s.op, a[l], b[l], c[l]);
+            if (s.op == opcode::alu_op2_mbcnt_32hi_int || s.op == opcode::alu_op2_mbcnt_32lo_accum_prev_int)
+                r = static_cast<lane_word>(std::popcount(a[l] & lanes_below(first + l, s.op == opcode::alu_op2_mbcnt_32hi_int)));
+            if (prev_chan >= 0) r = with_previous(s.op, a[l], b[l], r, prev >= 0 ? result[static_cast<std::size_t>(prev)][l] : 0u);
+            result[i][l] = r;
             test[i][l] = tests && pred_test(s.op, a[l], b[l]) ? ctisa::exec::lane_on : 0u;
             const lane_word by_pred = s.pred_sel == 2 ? ~pred[l] : s.pred_sel == 3 ? pred[l] : ctisa::exec::lane_on;
             runs[i][l] = active[l] & by_pred;
         }
     }
-    // Reductions: the slots holding one combine their parts.
-    for (std::size_t i = 0; i < d.count; ++i) {
-        if (!detail::is_reduction(d.slots[i].op)) continue;
-        for (std::size_t l = 0; l < n; ++l) {
-            float sum = 0.0f;
-            lane_word best = 0;
-            bool first = true;
-            for (std::size_t j = 0; j < d.count; ++j) {
-                if (d.slots[j].op != d.slots[i].op) continue;
-                const float x = std::bit_cast<float>(result[j][l]);
-                if (first) {
-                    sum = x;
-                    best = result[j][l];
-                } else {
-                    sum += x;
-                    if (x > std::bit_cast<float>(best)) best = result[j][l];
-                }
-                first = false;
-            }
-            result[i][l] = d.slots[i].op == opcode::alu_op2_max4 ? best : std::bit_cast<lane_word>(sum);
-        }
-        for (std::size_t j = i + 1; j < d.count; ++j)
-            if (d.slots[j].op == d.slots[i].op)
-                for (std::size_t l = 0; l < n; ++l) result[j][l] = result[i][l];
-        break;
-    }
+    detail::combine_slots(d, at, result);
     // Writes: PV, GPRs, AR, predicate, exec mask, kills.
     std::array<bool, 4> has_slot{};
     int mova = -1;

@@ -137,7 +137,7 @@ struct traits {
         if (d.refused != refusal::none) return;
         context& ctx = *v.context;
         switch (d.kind) {
-            case item_kind::group: run_group(desc, v, active, ctx, env); return;
+            case item_kind::group: run_group(desc, v, active, ctx, env, where.first); return;
             case item_kind::clause:
                 // The predicate starts as the active mask (4.10); no update, no kill yet.
                 for (std::size_t l = 0; l < n; ++l) {
