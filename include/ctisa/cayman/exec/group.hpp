@@ -20,7 +20,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
+#include "../../exec/kernel.hpp"
 #include "../../exec/lanes.hpp"
 #include "context.hpp"
 #include "descriptor.hpp"
@@ -160,6 +162,23 @@ CTISA_EXEC_INLINE void combine_slots(const descriptor& d, const std::array<int, 
     }
 }
 
+// What a slot computes, by an opcode known at run time (the interpreter) or at compile time.
+struct dynamic_ops {
+    opcode op;
+    CTISA_EXEC_INLINE lane_word compute(lane_word a, lane_word b, lane_word c) const noexcept { return exec::compute(op, a, b, c); }
+    CTISA_EXEC_INLINE bool test(lane_word a, lane_word b) const noexcept { return pred_test(op, a, b); }
+    CTISA_EXEC_INLINE lane_word previous(lane_word a, lane_word b, lane_word own, lane_word prev) const noexcept {
+        return with_previous(op, a, b, own, prev);
+    }
+};
+template <opcode Op>
+struct fixed_ops {
+    // One small function an opcode: GCC inlines it where it is cheap once folded.
+    static lane_word compute(lane_word a, lane_word b, lane_word c) noexcept { return exec::compute(Op, a, b, c); }
+    static bool test(lane_word a, lane_word b) noexcept { return pred_test(Op, a, b); }
+    static lane_word previous(lane_word a, lane_word b, lane_word own, lane_word prev) noexcept { return with_previous(Op, a, b, own, prev); }
+};
+
 }  // namespace detail
 
 // Runs the group for the lanes of `active`. Desc: dynamic_desc (the interpreter) or static_desc
@@ -177,7 +196,8 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     std::array<int, 4> at{-1, -1, -1, -1};  // the slot of each channel
     for (std::size_t i = 0; i < d.count; ++i) at[d.slots[i].chan] = static_cast<int>(i);
     // W first: the *_PREV family reads the result of a higher channel of the same group.
-    for (std::size_t i = d.count; i-- > 0;) {
+    const auto one_slot = [&](std::size_t i, const auto& ops) CTISA_EXEC_INLINE_LAMBDA {
+        if (i >= d.count) return;
         const slot& s = d.slots[i];
         if (s.sources > 0) detail::read_source(s.src[0], s, v, ctx, env, a.data());
         if (s.sources > 1) detail::read_source(s.src[1], s, v, ctx, env, b.data());
@@ -186,15 +206,24 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         const int prev_chan = previous_channel(s.op, s.chan);
         const int prev = prev_chan >= 0 ? at[static_cast<std::size_t>(prev_chan)] : -1;
         for (std::size_t l = 0; l < n; ++l) {
-            lane_word r = compute(s.op, a[l], b[l], c[l]);
+            lane_word r = ops.compute(a[l], b[l], c[l]);
             if (s.op == opcode::alu_op2_mbcnt_32hi_int || s.op == opcode::alu_op2_mbcnt_32lo_accum_prev_int)
                 r = static_cast<lane_word>(std::popcount(a[l] & lanes_below(first + l, s.op == opcode::alu_op2_mbcnt_32hi_int)));
-            if (prev_chan >= 0) r = with_previous(s.op, a[l], b[l], r, prev >= 0 ? result[static_cast<std::size_t>(prev)][l] : 0u);
+            if (prev_chan >= 0) r = ops.previous(a[l], b[l], r, prev >= 0 ? result[static_cast<std::size_t>(prev)][l] : 0u);
             result[i][l] = r;
-            test[i][l] = tests && pred_test(s.op, a[l], b[l]) ? ctisa::exec::lane_on : 0u;
+            test[i][l] = tests && ops.test(a[l], b[l]) ? ctisa::exec::lane_on : 0u;
             const lane_word by_pred = s.pred_sel == 2 ? ~pred[l] : s.pred_sel == 3 ? pred[l] : ctisa::exec::lane_on;
             runs[i][l] = active[l] & by_pred;
         }
+    };
+    if constexpr (ctisa::exec::is_static_desc<Desc>) {
+        // Each slot's operation a template argument: its arithmetic is folded once per opcode,
+        // not once per group (compile time).
+        [&]<std::size_t... I>(std::index_sequence<I...>) CTISA_EXEC_INLINE_LAMBDA {
+            (one_slot(3 - I, detail::fixed_ops<Desc::get().slots[3 - I].op>{}), ...);
+        }(std::make_index_sequence<4>{});
+    } else {
+        for (std::size_t i = d.count; i-- > 0;) one_slot(i, detail::dynamic_ops{d.slots[i].op});
     }
     detail::combine_slots(d, at, result);
     // Writes: PV, GPRs, AR, predicate, exec mask, kills.
