@@ -458,3 +458,27 @@ TEST_CASE("cayman exec: previous-channel instructions, CUBE, FLT_TO_UINT4 and th
         CHECK(reg(m, 8, 2, l) == 64u);
     }
 }
+
+TEST_CASE("cayman exec: CF KILL kills the active lanes inside a branch", "[cayman][exec]") {
+    // 0 ALU_PUSH_BEFORE PRED_SETGT R1.x, 0; 1 KILL (chapter 9: kills the pixels passing COND
+    // ACTIVE, jumps to ADDR when none is left); 2 POP 1; 3 EXPORT_DONE PIXEL0 R1; 4 END.
+    cm::alu_group pred{
+        {ins(c::alu_op2, "PRED_SETGT", {{"SRC0_SEL", 1}, {"SRC1_SEL", 248}, {"UPDATE_EXEC_MASK", 1}, {"UPDATE_PRED", 1}, {"LAST", 1}})}, {}};
+    const auto items = items_of({
+        alu({pred}, {}, "ALU_PUSH_BEFORE"),
+        cf("KILL", {{"ADDR", 2}}),
+        cf("POP", {{"POP_COUNT", 1}}),
+        {ins(c::cf_alloc_export, "EXPORT_DONE", {{"TYPE", 0}, {"RW_GPR", 1}, {"SEL_Y", 1}, {"SEL_Z", 2}, {"SEL_W", 3}}), {}, {}},
+        cf("END"),
+    });
+    cx::machine<4> m(items);
+    const float x[4] = {1, -1, 2, 0};
+    for (std::size_t l = 0; l < 4; ++l) reg(m, 1, 0, l) = bits(x[l]);
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    REQUIRE(env.exports.size() == 2);
+    CHECK(env.exports[0].lane == 1);
+    CHECK(env.exports[1].lane == 3);
+    CHECK(m.state().killed[0] != 0);
+    CHECK(m.state().killed[1] == 0);
+}

@@ -219,6 +219,9 @@ namespace detail {
         case opcode::cf_loop_continue:
         case opcode::cf_call:
         case opcode::cf_return:
+        case opcode::cf_kill:
+        case opcode::cf_wait_ack:
+        case opcode::cf_set_priority:
         case opcode::cf_alloc_export_export:
         case opcode::cf_alloc_export_export_done: break;
         default: d.refused = refusal::opcode; break;

@@ -25,7 +25,8 @@
 // does not pop (table 3.7: "ALU; ELSE"); POP never jumps (3.7.2); Cayman's CF_WORD1 has no
 // CALL_COUNT: each CALL nests one level, at most 32; RETURN outside a call ends the lanes; a
 // killed lane ends at the end of its clause (4.8.1: KILL is the clause's last group); an
-// exec-mask break or continue outside a loop deactivates.
+// exec-mask break or continue outside a loop deactivates; WAIT_ACK and SET_PRIORITY do nothing (no
+// write is outstanding in a reference run; a scheduling hint).
 #pragma once
 
 #include <array>
@@ -254,8 +255,19 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
             while (st.call_depth() && st.depth() && st.top().kind != ctisa::exec::frame_kind::call) st.pop();
             st.return_lanes(st.active());
             break;
+        case opcode::cf_kill: {
+            // The lanes passing COND are killed; jump when no active lane is left (chapter 9).
+            bool survivor = false;
+            for (std::size_t l = 0; l < N; ++l) {
+                io.discard[l] = st.active()[l] & fx.cond[l];
+                survivor = survivor || (st.active()[l] & ~fx.cond[l]) != 0;
+            }
+            io.has_discard = true;
+            if (!survivor) io.jump = d.target;
+            break;
+        }
         case opcode::cf_end: io.finish = true; break;
-        default: break;  // NOP, exports
+        default: break;  // NOP, exports; WAIT_ACK (no write is ever outstanding), SET_PRIORITY (a hint)
     }
 }
 
