@@ -7,9 +7,9 @@
 // and native/ (plain C++ in this binary). items_per_second counts lane-operations: lanes x ALU
 // instructions (one written element each). Before timing, each program's three versions run
 // once and must agree bit for bit.
-//   muladd_chain  32 groups of four MULADD (X-W: R0.c = R0.c * R1.c + R2.c: four kcache channel
-//                 pairs would break 4.7.8's read-port rule), in two clauses (at most 128 slots each)
-//   mixed         32 groups alternating a float and integer group (MUL_IEEE, ADD_INT, XOR_INT, ADD)
+//   muladd_chain  16 groups of four MULADD (X-W: R0.c = R0.c * R1.c + R2.c: four kcache channel
+//                 pairs would break 4.7.8's read-port rule), in one clause
+//   mixed         16 groups alternating a float and integer group (MUL_IEEE, ADD_INT, XOR_INT, ADD)
 //                 and another reading PV (ADD, AND_INT, ADD_INT of PV.y, MUL_IEEE)
 #include "bench_support.hpp"
 #include "cayman_bench.hpp"

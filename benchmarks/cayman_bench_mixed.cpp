@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// mixed: 32 groups alternating floats and integers, one of them reading PV.
+// mixed: 16 groups alternating floats and integers, one of them reading PV.
 #include "cayman_bench.hpp"
 
 namespace cbench {
@@ -32,7 +32,7 @@ void native_mixed(const soa& in, soa& out, std::size_t lanes) {
         for (std::size_t j = 0; j < block; ++j) {
             x[j] = as_f(in[0][first + j]), y[j] = in[1][first + j], z[j] = in[2][first + j], w[j] = as_f(in[3][first + j]);
         }
-        for (int k = 0; k < 16; ++k) {
+        for (int k = 0; k < 8; ++k) {
             std::uint32_t pv_y[block];
             for (std::size_t j = 0; j < block; ++j) {
                 x[j] = x[j] * k2x;
@@ -55,8 +55,8 @@ void native_mixed(const soa& in, soa& out, std::size_t lanes) {
 }
 
 void register_mixed() {
-    register_program<mixed_program, 64>("mixed", native_mixed);
-    register_program<mixed_program, 256>("mixed", native_mixed);
+    register_program<mixed_program, 64>("mixed", native_mixed, lays_out_as_built(mixed_group));
+    register_program<mixed_program, 256>("mixed", native_mixed, lays_out_as_built(mixed_group));
 }
 
 }  // namespace cbench

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// muladd_chain: 32 groups of four MULADD (X-W: R0.c = R0.c * R1.c + R2.c).
+// muladd_chain: 16 groups of four MULADD (X-W: R0.c = R0.c * R1.c + R2.c).
 #include "cayman_bench.hpp"
 
 namespace cbench {
@@ -23,7 +23,7 @@ void native_muladd(const soa& in, soa& out, std::size_t lanes) {
         float r[4][block];
         for (std::size_t c = 0; c < 4; ++c)
             for (std::size_t j = 0; j < block; ++j) r[c][j] = as_f(in[c][first + j]);
-        for (int k = 0; k < 32; ++k)
+        for (int k = 0; k < 16; ++k)
             for (std::size_t c = 0; c < 4; ++c)
                 for (std::size_t j = 0; j < block; ++j) {
                     const float p = (r[c][j] == 0.0f || c0[c] == 0.0f) ? 0.0f : r[c][j] * c0[c];  // zero times anything
@@ -35,8 +35,8 @@ void native_muladd(const soa& in, soa& out, std::size_t lanes) {
 }
 
 void register_muladd() {
-    register_program<muladd_program, 64>("muladd_chain", native_muladd);
-    register_program<muladd_program, 256>("muladd_chain", native_muladd);
+    register_program<muladd_program, 64>("muladd_chain", native_muladd, lays_out_as_built(muladd_group));
+    register_program<muladd_program, 256>("muladd_chain", native_muladd, lays_out_as_built(muladd_group));
 }
 
 }  // namespace cbench

@@ -15,6 +15,7 @@
 //                unwind_to_loop and jump to ADDR (the LOOP_END)
 //   CALL   pop(POP_COUNT), call with the lanes passing COND (skipped past depth 32), jump
 //   RETURN frames above the call popped, return_lanes; the engine returns when no lane is left
+//   KILL   the active lanes passing COND are discarded; jump when none is left
 //   END    every lane ends
 //   ALU_PUSH_BEFORE  push_branch(active) before the clause; at the clause's end the exec-mask
 //   update (EXECUTE_MASK_OP: deactivate -> restrict_to, break / continue -> break_lanes /
