@@ -202,24 +202,20 @@ void register_program(const char* name, native_fn native, bool lays_out) {
     verify<Program, W>(name, native, lays_out);
     const double ops = static_cast<double>(lane_ops_per_run * W);
     const std::string suffix = std::string("/cayman/") + name + "/" + std::to_string(W);
-    benchmark::RegisterBenchmark(("exec" + suffix).c_str(), [ops](benchmark::State& state) {
-        auto m = make_machine<W>(Program.instructions);
-        auto env = environment();
-        for (auto _ : state) {
-            auto status = m->run(env);
-            benchmark::DoNotOptimize(status);
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
-    benchmark::RegisterBenchmark(("static" + suffix).c_str(), [ops](benchmark::State& state) {
-        auto m = make_machine<W>(Program.instructions);
-        auto env = environment();
-        for (auto _ : state) {
-            auto status = cx::compiled<Program, W>::run(*m, env);
-            benchmark::DoNotOptimize(status);
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
+    // exec/ and static/ differ only in how the machine runs.
+    const auto machine_benchmark = [ops](const std::string& benchmark_name, auto run) {
+        benchmark::RegisterBenchmark(benchmark_name.c_str(), [ops, run](benchmark::State& state) {
+            auto m = make_machine<W>(Program.instructions);
+            auto env = environment();
+            for (auto _ : state) {
+                auto status = run(*m, env);
+                benchmark::DoNotOptimize(status);
+            }
+            state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
+        });
+    };
+    machine_benchmark("exec" + suffix, [](cx::machine<W>& m, cx::environment& env) { return m.run(env); });
+    machine_benchmark("static" + suffix, [](cx::machine<W>& m, cx::environment& env) { return cx::compiled<Program, W>::run(m, env); });
     benchmark::RegisterBenchmark(("native" + suffix).c_str(), [ops, native](benchmark::State& state) {
         const soa in = native_inputs(W);
         soa out = in;
