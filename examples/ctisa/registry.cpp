@@ -4,6 +4,7 @@
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>
 #include <ctisa/cayman/doc_adapter.hpp>
+#include <ctisa/cayman/run_adapter.hpp>
 #include <ctisa/nvasm/doc_adapter.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
@@ -14,8 +15,10 @@ namespace ctisa_tool {
 
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
-        make_entry<ctisa::amdil::isa>(),  make_run_entry<ctisa::attila::run_adapter>(),
-        make_entry<ctisa::cayman::isa>(), make_run_entry<ctisa::valhall::run_adapter>(),
+        make_entry<ctisa::amdil::isa>(),
+        make_run_entry<ctisa::attila::run_adapter>(),
+        make_run_entry<ctisa::cayman::run_adapter>(),
+        make_run_entry<ctisa::valhall::run_adapter>(),
         make_entry<ctisa::nvasm::isa>(),
     };
     return entries;

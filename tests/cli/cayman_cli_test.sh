@@ -62,4 +62,27 @@ check "dis of an unused field set: status" "1" "$?"
 check "dis of an unused field set: where" "<stdin>:1:13: error: a field the instruction does not use is not in its canonical state (CF_CONST) [byte offset 4]" "$(cat "$work/err")"
 echo "00 00 00 00 00 00 00" | "$ctisa" dis cayman > /dev/null 2> "$work/err"
 check "dis of a truncated program" "1" "$?"
+# run: values worked out by hand from the document (4.6: KC0[5] is constant 5 of the buffer
+# KCACHE_BANK0 locks; 3.7.3: a DX9 loop's aL runs from the loop constant's init by its step).
+printf '00 ALU\n    x: MOV SRC0_SEL(LITERAL) LAST(1) WRITE_MASK(1) DST_GPR(2)\n    LITERAL 0x3F800000 0x00000000\n01 ALU KCACHE_MODE0(LOCK_1)\n    x: ADD DST_GPR(3) SRC0_SEL(R1) SRC1_SEL(KC0[5]) WRITE_MASK(1) LAST(1)\n02 EXPORT_DONE TYPE(PARAM) RW_GPR(3) SEL_Y(Y) SEL_Z(Z) SEL_W(W)\n03 END\n' > "$work/run.asm"
+printf '# R1.x per lane, a constant for every lane\n0 R1 1.5 0 0 0\n1 R1 0x40000000 0 0 0\n* CB0[5] 0x3f800000 0 0 0\n' > "$work/run.txt"
+check "run: GPRs written, then exports" "0 R2 0x3f800000 0x00000000 0x00000000 0x00000000
+0 R3 0x40200000 0x00000000 0x00000000 0x00000000
+0 PARAM0 0x40200000 0x00000000 0x00000000 0x00000000
+1 R2 0x3f800000 0x00000000 0x00000000 0x00000000
+1 R3 0x40400000 0x00000000 0x00000000 0x00000000
+1 PARAM0 0x40400000 0x00000000 0x00000000 0x00000000" "$("$ctisa" run cayman "$work/run.asm" --lanes 2 --inputs "$work/run.txt")"
+printf '00 LOOP_START ADDR(3) CF_CONST(1)\n01 ALU\n    x: ADD_INT DST_GPR(1) SRC0_SEL(R1) SRC1_SEL(LOOP_IDX) WRITE_MASK(1) LAST(1)\n02 LOOP_END ADDR(1) CF_CONST(1)\n03 END\n' > "$work/loop.asm"
+echo '* I1 3 10 5 0' > "$work/loop.txt"
+check "run: a DX9 loop adds aL = 10, 15, 20" "0 R1 0x0000002d 0x00000000 0x00000000 0x00000000" "$("$ctisa" run cayman "$work/loop.asm" --lanes 1 --inputs "$work/loop.txt")"
+printf '00 ALU\n    x: KILLGT SRC0_SEL(0_5) SRC1_SEL(R1) SRC1_CHAN(W) LAST(1)\n01 EXPORT_DONE TYPE(PIXEL) RW_GPR(1) SEL_Y(Y) SEL_Z(Z) SEL_W(W)\n02 END\n' > "$work/kill.asm"
+printf '0 R1 0 0 0 0\n1 R1 0 0 0 1.0\n' > "$work/kill.txt"
+check "run: a killed lane, a pixel export" "0 killed
+1 PIXEL0 0x00000000 0x00000000 0x00000000 0x3f800000" "$("$ctisa" run cayman "$work/kill.asm" --lanes 2 --inputs "$work/kill.txt")"
+printf '00 TC\n    FETCH DST_GPR(1)\n01 END\n' > "$work/fetch.asm"
+"$ctisa" run cayman "$work/fetch.asm" --lanes 1 > /dev/null 2> "$work/err"
+check "run: what does not execute stops with its line" "1 $work/fetch.asm:1:1: error: instruction cannot be executed by the reference executor (opcode not executed)" "$? $(cat "$work/err")"
+echo '0 R128 0 0 0 0' > "$work/bad.txt"
+"$ctisa" run cayman "$work/run.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
+check "run: a register out of range" "1 $work/bad.txt:1:3: error: expected a register R0-R127, a constant CB0[5], a boolean B0-B31 or a loop constant I0-I31" "$? $(cat "$work/err")"
 finish cayman

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// What Cayman's kernels share besides register rows: the loop registers (aL) of the loops the
+// CF program is in, and the exec-mask operation of the running clause. The machine owns one
+// (state), the lane views carry a pointer to it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace ctisa::cayman::exec {
+
+// One entered loop: aL = init + iteration * step (DX9 LOOP_START); DX10 and LOOP_START_NO_AL
+// loops keep the enclosing loop's aL (3.7.5). `depth` is the control stack's depth with the
+// loop's frame on it: the frame gone, the loop is gone.
+struct loop_register {
+    std::int32_t init = 0, step = 0, iteration = 0;
+    std::size_t depth = 0;
+    bool has_index = false;
+};
+
+struct context {
+    std::array<loop_register, 32> loops{};
+    std::size_t loop_count = 0;
+    std::uint8_t exec_op = 0;  // EXECUTE_MASK_OP of the clause's last exec-mask update
+
+    // The innermost loop register (0 outside every loop).
+    [[nodiscard]] std::int32_t loop_index() const noexcept {
+        for (std::size_t i = loop_count; i-- > 0;)
+            if (loops[i].has_index)  // wrapping: the constants are the host's, any values
+                return static_cast<std::int32_t>(static_cast<std::uint32_t>(loops[i].init) +
+                                                 static_cast<std::uint32_t>(loops[i].iteration) * static_cast<std::uint32_t>(loops[i].step));
+        return 0;
+    }
+    void enter_loop(const loop_register& r) noexcept {
+        if (loop_count < loops.size()) loops[loop_count++] = r;
+    }
+    // Forgets the loops whose frames the control stack no longer holds.
+    void sync(std::size_t stack_depth) noexcept {
+        while (loop_count > 0 && loops[loop_count - 1].depth > stack_depth) --loop_count;
+    }
+};
+
+}  // namespace ctisa::cayman::exec

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+// Items (items.hpp) resolved once into descriptors: every field a kernel reads, decoded. A
+// descriptor is a structural type, so that the compiled path takes it as a template argument.
+//
+// Register rows (one row of W lanes a 32-bit value): GPR n element c is row 4n + c (512 rows,
+// clause temporaries 124-127 included), then PV.x-w, AR.X, the predicate bit, the lanes an
+// exec-mask update keeps, and the lanes the clause kills.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "alu.hpp"
+#include "items.hpp"
+
+namespace ctisa::cayman::exec {
+
+namespace row {
+inline constexpr std::uint32_t pv = 512;      // PV.x-w: 512-515
+inline constexpr std::uint32_t ar = 516;      // AR.X (MOVA_INT)
+inline constexpr std::uint32_t pred = 517;    // the predicate bit of the clause (0 / ~0)
+inline constexpr std::uint32_t keep = 518;    // exec-mask update: ~0 keeps the lane active
+inline constexpr std::uint32_t killed = 519;  // ~0: a KILL* killed the lane in this clause
+inline constexpr std::uint32_t count = 520;
+[[nodiscard]] constexpr std::uint32_t gpr(std::uint32_t n, std::uint32_t chan) noexcept { return 4 * n + chan; }
+}  // namespace row
+
+// Why an item does not execute (0: it does).
+enum class refusal : std::uint8_t {
+    none,
+    opcode,       // an opcode this executor does not run (see the table in cayman-exec notes)
+    source,       // a source select it does not read (LDS queues, clock, hardware ids)
+    index_mode,   // a relative index mode it does not apply
+    clause_mode,  // ALU_REACTIVATE_BEFORE / ALU_VALID_PIXEL_MODE (whole quad and valid masks)
+};
+inline constexpr std::array<std::string_view, 5> refusal_text{"", "opcode not executed", "source select not executed", "index mode not executed",
+                                                              "clause initiation not executed"};
+
+enum class src_kind : std::uint8_t { gpr, kcache, literal, constant, pv, loop_index, undefined };
+
+struct source {
+    src_kind kind = src_kind::constant;
+    std::uint8_t chan = 0;
+    bool neg = false, abs = false, rel = false;
+    std::uint8_t bank = 0;         // kcache: the constant buffer
+    bool loop_line = false;        // kcache: LOCK_LOOP_INDEX (line moves with aL / 16)
+    std::uint16_t index = 0;       // gpr: the register; kcache: the constant in the buffer
+    std::uint32_t value = 0;       // literal, constant: the bits
+};
+
+struct slot {
+    opcode op{};
+    std::uint8_t sources = 0;
+    std::array<source, 3> src{};
+    std::uint8_t dst = 0;
+    std::uint8_t chan = 0;
+    bool dst_rel = false;
+    bool write = true;  // OP2: WRITE_MASK; OP3 always writes
+    bool clamp = false;
+    std::uint8_t omod = 0;
+    std::uint8_t pred_sel = 0;  // 0 off, 2 zero, 3 one
+    bool update_pred = false, update_exec = false;
+    std::uint8_t exec_op = 0;     // execute_mask_op: deactivate, break, continue, kill
+    std::uint8_t index_mode = 0;  // 0 AR.X, 4 loop index, 5 global, 6 global + AR.X
+};
+
+struct descriptor {
+    item_kind kind = item_kind::cf;
+    opcode op{};  // cf, clause, clause_end: the CF instruction
+    refusal refused = refusal::none;
+    std::uint8_t count = 0;  // group: slots
+    std::array<slot, 4> slots{};
+    // CF
+    std::uint32_t target = 0;      // the item ADDR names
+    std::uint32_t next = 0;        // the item after this one (CALL's return address)
+    std::uint32_t offset = 0;      // the item's byte offset in the image (errors say where)
+    std::uint8_t pop_count = 0, cond = 0, cf_const = 0;
+    std::uint16_t cf_count = 0;
+    // exports
+    std::uint8_t type = 0, rw_gpr = 0, burst = 0;
+    bool rw_rel = false;
+    std::uint16_t array_base = 0;
+    std::array<std::uint8_t, 4> swizzle{};
+};
+
+namespace detail {
+
+[[nodiscard]] constexpr std::uint32_t field(const instruction& in, std::string_view name) { return get(in, name).value_or(0); }
+
+// Chapter 4.6: SRCn_SEL 0-127 GPRs, 128-191 kcache banks 0 and 1, 256-319 banks 2 and 3, the
+// inline constants, LITERAL (element SRCn_CHAN of the group's literals) and PV.
+[[nodiscard]] constexpr source source_of(const item& it, const instruction& in, int n, refusal& refused) {
+    const char digit = static_cast<char>('0' + n);
+    const char sel_name[] = {'S', 'R', 'C', digit, '_', 'S', 'E', 'L'};
+    const char rel_name[] = {'S', 'R', 'C', digit, '_', 'R', 'E', 'L'};
+    const char chan_name[] = {'S', 'R', 'C', digit, '_', 'C', 'H', 'A', 'N'};
+    const char neg_name[] = {'S', 'R', 'C', digit, '_', 'N', 'E', 'G'};
+    const char abs_name[] = {'S', 'R', 'C', digit, '_', 'A', 'B', 'S'};
+    source s;
+    const std::uint32_t sel = field(in, {sel_name, 8});
+    s.chan = static_cast<std::uint8_t>(field(in, {chan_name, 9}));
+    s.rel = field(in, {rel_name, 8}) != 0;
+    s.neg = field(in, {neg_name, 8}) != 0;
+    s.abs = n < 2 && field(in, {abs_name, 8}) != 0;  // OP3 has no ABS
+    if (sel < 128) {
+        s.kind = src_kind::gpr;
+        s.index = static_cast<std::uint16_t>(sel);
+    } else if (sel < 192 || (sel >= 256 && sel < 320)) {
+        const std::uint32_t bank = sel < 192 ? (sel - 128) / 32 : 2 + (sel - 256) / 32, index = (sel - 128) % 32;
+        const kcache_lock& lock = it.locks[bank];
+        // LOCK_1 locks one line of 16 constants, LOCK_2 and LOCK_LOOP_INDEX two (KCACHE_MODE).
+        if (lock.mode == 0 || (lock.mode == 1 && index >= 16)) {
+            s.kind = src_kind::undefined;
+        } else {
+            s.kind = src_kind::kcache;
+            s.bank = lock.bank;
+            s.loop_line = lock.mode == 3;
+            s.index = static_cast<std::uint16_t>(lock.addr * 16 + index);
+        }
+    } else {
+        switch (sel) {
+            case 244: s.value = 0; break;            // 1_DBL_L
+            case 245: s.value = 0x3FF00000u; break;  // 1_DBL_M: 1.0 double, high dword
+            case 246: s.value = 0; break;            // 0_5_DBL_L
+            case 247: s.value = 0x3FE00000u; break;  // 0_5_DBL_M
+            case 248: s.value = 0; break;            // 0.0
+            case 249: s.value = 0x3F800000u; break;  // 1.0f
+            case 250: s.value = 1; break;
+            case 251: s.value = 0xFFFFFFFFu; break;
+            case 252: s.value = 0x3F000000u; break;  // 0.5f
+            case 253:
+                s.kind = src_kind::literal;
+                s.value = it.literals[s.chan];
+                break;
+            case 254: s.kind = src_kind::pv; break;
+            case 238: s.kind = src_kind::loop_index; break;
+            default: refused = refusal::source; break;
+        }
+    }
+    return s;
+}
+
+[[nodiscard]] constexpr slot slot_of(const item& it, const instruction& in, refusal& refused) {
+    slot s;
+    s.op = in.op;
+    const opcode_info& oi = info(in.op);
+    s.sources = oi.sources;
+    for (int n = 0; n < oi.sources && n < 3; ++n) s.src[static_cast<std::size_t>(n)] = source_of(it, in, n, refused);
+    s.dst = static_cast<std::uint8_t>(field(in, "DST_GPR"));
+    s.chan = static_cast<std::uint8_t>(field(in, "DST_CHAN"));
+    s.dst_rel = field(in, "DST_REL") != 0;
+    s.clamp = field(in, "CLAMP") != 0;
+    s.pred_sel = static_cast<std::uint8_t>(field(in, "PRED_SEL"));
+    s.index_mode = static_cast<std::uint8_t>(field(in, "INDEX_MODE"));
+    if (oi.cat == category::alu_op2) {
+        s.write = field(in, "WRITE_MASK") != 0;
+        s.omod = static_cast<std::uint8_t>(field(in, "OMOD"));
+        s.update_pred = field(in, "UPDATE_PRED") != 0;
+        s.update_exec = field(in, "UPDATE_EXEC_MASK") != 0;
+        s.exec_op = static_cast<std::uint8_t>(field(in, "EXECUTE_MASK_OP"));
+    } else if (oi.cat != category::alu_op3) {
+        refused = refusal::opcode;  // LDS_IDX_OP
+    }
+    // Relative addressing through AR.X or the loop index; GLOBAL modes address the same GPRs
+    // (one wavefront: thread-relative and absolute coincide).
+    const bool relative = s.dst_rel || s.src[0].rel || s.src[1].rel || s.src[2].rel;
+    if (relative && s.index_mode != 0 && s.index_mode != 4 && s.index_mode != 5 && s.index_mode != 6) refused = refusal::index_mode;
+    return s;
+}
+
+}  // namespace detail
+
+[[nodiscard]] constexpr descriptor describe_item(const item& it) {
+    descriptor d;
+    d.kind = it.kind;
+    d.op = it.cf.op;
+    d.target = it.target;
+    d.offset = it.offset;
+    if (it.kind == item_kind::group) {
+        d.count = it.count;
+        for (std::size_t i = 0; i < it.count; ++i) {
+            d.slots[i] = detail::slot_of(it, it.slots[i], d.refused);
+            if (!executes(it.slots[i].op)) d.refused = refusal::opcode;
+        }
+        return d;
+    }
+    if (it.kind != item_kind::cf) {
+        if (it.cf.op == opcode::cf_alu_alu_reactivate_before || it.cf.op == opcode::cf_alu_alu_valid_pixel_mode)
+            d.refused = refusal::clause_mode;
+        return d;
+    }
+    d.pop_count = static_cast<std::uint8_t>(detail::field(it.cf, "POP_COUNT"));
+    d.cond = static_cast<std::uint8_t>(detail::field(it.cf, "COND"));
+    d.cf_const = static_cast<std::uint8_t>(detail::field(it.cf, "CF_CONST"));
+    d.cf_count = static_cast<std::uint16_t>(detail::field(it.cf, "COUNT"));
+    if (info(it.cf.op).cat == category::cf_alloc_export) {
+        d.type = static_cast<std::uint8_t>(detail::field(it.cf, "TYPE"));
+        d.array_base = static_cast<std::uint16_t>(detail::field(it.cf, "ARRAY_BASE"));
+        d.rw_gpr = static_cast<std::uint8_t>(detail::field(it.cf, "RW_GPR"));
+        d.rw_rel = detail::field(it.cf, "RW_REL") != 0;
+        d.burst = static_cast<std::uint8_t>(detail::field(it.cf, "BURST_COUNT"));
+        d.swizzle = {static_cast<std::uint8_t>(detail::field(it.cf, "SEL_X")), static_cast<std::uint8_t>(detail::field(it.cf, "SEL_Y")),
+                     static_cast<std::uint8_t>(detail::field(it.cf, "SEL_Z")), static_cast<std::uint8_t>(detail::field(it.cf, "SEL_W"))};
+    }
+    switch (it.cf.op) {
+        case opcode::cf_nop:
+        case opcode::cf_end:
+        case opcode::cf_push:
+        case opcode::cf_pop:
+        case opcode::cf_jump:
+        case opcode::cf_else:
+        case opcode::cf_loop_start:
+        case opcode::cf_loop_start_no_al:
+        case opcode::cf_loop_start_dx10:
+        case opcode::cf_loop_end:
+        case opcode::cf_loop_break:
+        case opcode::cf_loop_continue:
+        case opcode::cf_call:
+        case opcode::cf_return:
+        case opcode::cf_kill:
+        case opcode::cf_wait_ack:
+        case opcode::cf_set_priority:
+        case opcode::cf_alloc_export_export:
+        case opcode::cf_alloc_export_export_done: break;
+        default: d.refused = refusal::opcode; break;
+    }
+    return d;
+}
+
+}  // namespace ctisa::cayman::exec

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+// One ALU instruction group over N lanes (chapter 4): every slot reads its sources (GPRs, kcache
+// constants, literals, inline constants, PV of the previous group) before any slot writes; then
+// results go to PV and to the destination GPRs, the predicate, the exec-mask update and kills.
+//
+// Decisions where the document is silent:
+// - PV of a slot that is empty or holds NOP / GROUP_BARRIER is "invalidated" (4.4, 4.9.4): the
+//   executor sets it to 0 for the lanes that run the group.
+// - Reductions (DOT4, DOT4_IEEE, MAX4) combine the slots holding them in slot order
+//   (((x + y) + z) + w) and give every such slot the result; output modifiers apply after.
+// - Input modifiers are sign-bit operations (ABS clears bit 31, NEG flips it, after ABS) on
+//   every operand; OMOD and CLAMP apply only to instructions with a float result (4.9.1).
+// - A relative GPR address outside 0-127 reads 0 and writes nothing (4.9.2: no GPR write).
+// - MOVA_INT writes AR.X (its int source) and neither PV nor a GPR (4.9.5: undefined).
+// - One wavefront: GLOBAL index modes address the same GPRs as the others.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "../../exec/kernel.hpp"
+#include "../../exec/lanes.hpp"
+#include "context.hpp"
+#include "descriptor.hpp"
+
+namespace ctisa::cayman::exec {
+
+namespace detail {
+
+inline constexpr lane_word sign_bit = 0x80000000u;
+
+// The per-lane index a relative operand adds: the loop index (INDEX_MODE LOOP) or AR.X.
+template <class View>
+[[nodiscard]] std::int64_t index_of(const slot& s, const View& v, const context& ctx, std::size_t l) noexcept {
+    if (s.index_mode == 4) return ctx.loop_index();
+    return static_cast<std::int32_t>(v.row(row::ar)[l]);
+}
+
+template <class View, class Env>
+CTISA_EXEC_INLINE void read_source(const source& src, const slot& s, const View& v, const context& ctx, Env& env, lane_word* out) {
+    constexpr std::size_t n = View::lanes;
+    switch (src.kind) {
+        case src_kind::gpr:
+            if (!src.rel) {
+                const lane_word* r = v.row(row::gpr(src.index, src.chan));
+                for (std::size_t l = 0; l < n; ++l) out[l] = r[l];
+            } else {
+                for (std::size_t l = 0; l < n; ++l) {
+                    const std::int64_t g = src.index + index_of(s, v, ctx, l);
+                    out[l] = g >= 0 && g < 128 ? v.row(row::gpr(static_cast<std::uint32_t>(g), src.chan))[l] : 0u;
+                }
+            }
+            break;
+        case src_kind::pv: {
+            const lane_word* r = v.row(row::pv + src.chan);
+            for (std::size_t l = 0; l < n; ++l) out[l] = r[l];
+            break;
+        }
+        case src_kind::kcache: {
+            std::uint32_t index = src.index;
+            if (src.loop_line) index += static_cast<std::uint32_t>(ctx.loop_index() / 16) * 16;
+            const lane_word value = env.constant(src.bank, index)[src.chan];
+            for (std::size_t l = 0; l < n; ++l) out[l] = value;
+            break;
+        }
+        case src_kind::loop_index:
+            for (std::size_t l = 0; l < n; ++l) out[l] = static_cast<lane_word>(ctx.loop_index());
+            break;
+        case src_kind::undefined:
+            for (std::size_t l = 0; l < n; ++l) out[l] = 0;
+            break;
+        default:
+            for (std::size_t l = 0; l < n; ++l) out[l] = src.value;
+            break;
+    }
+    if (src.abs)
+        for (std::size_t l = 0; l < n; ++l) out[l] &= ~sign_bit;
+    if (src.neg)
+        for (std::size_t l = 0; l < n; ++l) out[l] ^= sign_bit;
+}
+
+CTISA_EXEC_INLINE lane_word modify(const slot& s, lane_word r) noexcept {
+    if (!float_result(s.op) || (s.op == opcode::alu_op2_cube && s.chan == 3)) return r;  // CUBE's face id: none
+    float x = std::bit_cast<float>(r);
+    switch (s.omod) {
+        case 1: x *= 2.0f; break;
+        case 2: x *= 4.0f; break;
+        case 3: x *= 0.5f; break;
+        default: break;
+    }
+    if (s.clamp) x = ctisa::exec::saturate(x);
+    return std::bit_cast<lane_word>(x);
+}
+
+[[nodiscard]] constexpr bool is_reduction(opcode op) noexcept {
+    return op == opcode::alu_op2_dot4 || op == opcode::alu_op2_dot4_ieee || op == opcode::alu_op2_max4;
+}
+[[nodiscard]] constexpr bool writes_nothing(opcode op) noexcept { return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier; }
+[[nodiscard]] constexpr bool is_kill(opcode op) noexcept { return (info(op).flags & opcode_flag::kill) != 0; }
+
+// CUBE over its four slots (8.2: src0 = Rn.zzxy, src1 = Rn.yxzz): X = T, Y = S, Z = 2 * major
+// axis, W = face id. The face and coordinates follow the usual cube-map selection (the chapter's
+// table is unreadable): Z major when |z| >= |x|, |y|, then Y major when |y| >= |x|, else X.
+template <std::size_t n>
+CTISA_EXEC_INLINE void cube(const std::array<int, 4>& at, std::array<std::array<lane_word, n>, 4>& result) {
+    if (at[0] < 0 || at[1] < 0 || at[2] < 0 || at[3] < 0) return;  // check_group: all four slots
+    auto& rx = result[static_cast<std::size_t>(at[0])];
+    auto& ry = result[static_cast<std::size_t>(at[1])];
+    auto& rz = result[static_cast<std::size_t>(at[2])];
+    auto& rw = result[static_cast<std::size_t>(at[3])];
+    for (std::size_t l = 0; l < n; ++l) {
+        // compute() left each slot's src0: X and Y hold z, Z holds x, W holds y.
+        const float x = std::bit_cast<float>(rz[l]), y = std::bit_cast<float>(rw[l]), z = std::bit_cast<float>(rx[l]);
+        const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+        float tc, sc, ma, face;
+        if (az >= ax && az >= ay) {
+            face = z < 0 ? 5.0f : 4.0f, ma = z, sc = z < 0 ? -x : x, tc = -y;
+        } else if (ay >= ax) {
+            face = y < 0 ? 3.0f : 2.0f, ma = y, sc = x, tc = y < 0 ? -z : z;
+        } else {
+            face = x < 0 ? 1.0f : 0.0f, ma = x, sc = x < 0 ? z : -z, tc = -y;
+        }
+        rx[l] = std::bit_cast<lane_word>(tc);
+        ry[l] = std::bit_cast<lane_word>(sc);
+        rz[l] = std::bit_cast<lane_word>(2.0f * ma);
+        rw[l] = std::bit_cast<lane_word>(face);
+    }
+}
+
+// Reductions (DOT4, DOT4_IEEE, MAX4: in slot order, ((x + y) + z) + w) and the four-slot
+// FLT_TO_UINT4 and CUBE: the slots holding one combine their parts (one such instruction a group:
+// check_group's slot shapes).
+template <std::size_t n>
+CTISA_EXEC_INLINE void combine_slots(const descriptor& d, const std::array<int, 4>& at, std::array<std::array<lane_word, n>, 4>& result) {
+    for (std::size_t i = 0; i < d.count; ++i) {
+        const opcode op = d.slots[i].op;
+        if (op == opcode::alu_op2_cube) return cube(at, result);
+        const bool pack = op == opcode::alu_op2_flt_to_uint4;
+        if (!pack && !is_reduction(op)) continue;
+        for (std::size_t l = 0; l < n; ++l) {
+            float sum = 0.0f;
+            lane_word best = 0, packed = 0;
+            bool first = true;
+            for (std::size_t j = 0; j < d.count; ++j) {
+                if (d.slots[j].op != op) continue;
+                const lane_word r = result[j][l];
+                const float x = std::bit_cast<float>(r);
+                packed |= (r & 0xFFu) << (8 * d.slots[j].chan);  // (w & 0xFF) << 24 | ... | x & 0xFF
+                if (first || x > std::bit_cast<float>(best)) best = r;
+                sum = first ? x : sum + x;
+                first = false;
+            }
+            result[i][l] = pack ? packed : op == opcode::alu_op2_max4 ? best : std::bit_cast<lane_word>(sum);
+        }
+        for (std::size_t j = i + 1; j < d.count; ++j)
+            if (d.slots[j].op == op) result[j] = result[i];
+        return;
+    }
+}
+
+// What a slot computes, by an opcode known at run time (the interpreter) or at compile time.
+struct dynamic_ops {
+    opcode op;
+    CTISA_EXEC_INLINE lane_word compute(lane_word a, lane_word b, lane_word c) const noexcept { return exec::compute(op, a, b, c); }
+    CTISA_EXEC_INLINE bool test(lane_word a, lane_word b) const noexcept { return pred_test(op, a, b); }
+    CTISA_EXEC_INLINE lane_word previous(lane_word a, lane_word b, lane_word own, lane_word prev) const noexcept {
+        return with_previous(op, a, b, own, prev);
+    }
+};
+template <opcode Op>
+struct fixed_ops {
+    // One small function an opcode: GCC inlines it where it is cheap once folded.
+    static lane_word compute(lane_word a, lane_word b, lane_word c) noexcept { return exec::compute(Op, a, b, c); }
+    static bool test(lane_word a, lane_word b) noexcept { return pred_test(Op, a, b); }
+    static lane_word previous(lane_word a, lane_word b, lane_word own, lane_word prev) noexcept { return with_previous(Op, a, b, own, prev); }
+};
+
+}  // namespace detail
+
+// Runs the group for the lanes of `active`. Desc: dynamic_desc (the interpreter) or static_desc
+// (the compiled path: inlined, the descriptor's fields are constants and each slot folds to its
+// operation).
+template <class Desc, class View, class Env>
+CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_word* active, context& ctx, Env& env, std::size_t first) {
+    const descriptor& d = desc.get();
+    constexpr std::size_t n = View::lanes;
+    std::array<std::array<lane_word, n>, 4> result{};
+    std::array<std::array<lane_word, n>, 4> runs{};  // lanes that execute each slot (active, PRED_SEL)
+    std::array<std::array<lane_word, n>, 4> test{};  // PRED_SET* / KILL* outcome per lane
+    std::array<lane_word, n> a{}, b{}, c{};
+    const lane_word* pred = v.row(row::pred);
+    std::array<int, 4> at{-1, -1, -1, -1};  // the slot of each channel
+    for (std::size_t i = 0; i < d.count; ++i) at[d.slots[i].chan] = static_cast<int>(i);
+    // W first: the *_PREV family reads the result of a higher channel of the same group.
+    const auto one_slot = [&](std::size_t i, const auto& ops) CTISA_EXEC_INLINE_LAMBDA {
+        if (i >= d.count) return;
+        const slot& s = d.slots[i];
+        if (s.sources > 0) detail::read_source(s.src[0], s, v, ctx, env, a.data());
+        if (s.sources > 1) detail::read_source(s.src[1], s, v, ctx, env, b.data());
+        if (s.sources > 2) detail::read_source(s.src[2], s, v, ctx, env, c.data());
+        const bool tests = (info(s.op).flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
+        const int prev_chan = previous_channel(s.op, s.chan);
+        const int prev = prev_chan >= 0 ? at[static_cast<std::size_t>(prev_chan)] : -1;
+        for (std::size_t l = 0; l < n; ++l) {
+            lane_word r = ops.compute(a[l], b[l], c[l]);
+            if (s.op == opcode::alu_op2_mbcnt_32hi_int || s.op == opcode::alu_op2_mbcnt_32lo_accum_prev_int)
+                r = static_cast<lane_word>(std::popcount(a[l] & lanes_below(first + l, s.op == opcode::alu_op2_mbcnt_32hi_int)));
+            if (prev_chan >= 0) r = ops.previous(a[l], b[l], r, prev >= 0 ? result[static_cast<std::size_t>(prev)][l] : 0u);
+            result[i][l] = r;
+            test[i][l] = tests && ops.test(a[l], b[l]) ? ctisa::exec::lane_on : 0u;
+            const lane_word by_pred = s.pred_sel == 2 ? ~pred[l] : s.pred_sel == 3 ? pred[l] : ctisa::exec::lane_on;
+            runs[i][l] = active[l] & by_pred;
+        }
+    };
+    if constexpr (ctisa::exec::is_static_desc<Desc>) {
+        // Each slot's operation a template argument: its arithmetic is folded once per opcode,
+        // not once per group (compile time).
+        [&]<std::size_t... I>(std::index_sequence<I...>) CTISA_EXEC_INLINE_LAMBDA {
+            (one_slot(3 - I, detail::fixed_ops<Desc::get().slots[3 - I].op>{}), ...);
+        }(std::make_index_sequence<4>{});
+    } else {
+        for (std::size_t i = d.count; i-- > 0;) one_slot(i, detail::dynamic_ops{d.slots[i].op});
+    }
+    detail::combine_slots(d, at, result);
+    // Writes: PV, GPRs, AR, predicate, exec mask, kills.
+    std::array<bool, 4> has_slot{};
+    int mova = -1;
+    for (std::size_t i = 0; i < d.count; ++i) {
+        const slot& s = d.slots[i];
+        has_slot[s.chan] = true;
+        lane_word* pv = v.row(row::pv + s.chan);
+        const auto& run = runs[i];
+        if (detail::writes_nothing(s.op)) {
+            for (std::size_t l = 0; l < n; ++l) pv[l] = run[l] ? 0u : pv[l];
+            continue;
+        }
+        if (s.op == opcode::alu_op2_mova_int) {
+            mova = static_cast<int>(i);
+            continue;
+        }
+        for (std::size_t l = 0; l < n; ++l) {
+            const lane_word r = detail::modify(s, result[i][l]);
+            if (!run[l]) continue;
+            pv[l] = r;
+            if (!s.write) continue;
+            std::int64_t g = s.dst;
+            if (s.dst_rel) g += detail::index_of(s, v, ctx, l);
+            if (g >= 0 && g < 128) v.row(row::gpr(static_cast<std::uint32_t>(g), s.chan))[l] = r;
+        }
+        if (s.update_pred)
+            for (std::size_t l = 0; l < n; ++l) v.row(row::pred)[l] = run[l] ? test[i][l] : v.row(row::pred)[l];
+        if (s.update_exec) {
+            ctx.exec_op = s.exec_op;
+            for (std::size_t l = 0; l < n; ++l) v.row(row::keep)[l] &= run[l] ? test[i][l] : ctisa::exec::lane_on;
+        }
+        if (detail::is_kill(s.op))
+            for (std::size_t l = 0; l < n; ++l) v.row(row::killed)[l] |= run[l] & test[i][l];
+    }
+    if (mova >= 0) {  // AR changes for the next group (the relative writes above used the old one)
+        lane_word* ar = v.row(row::ar);
+        const auto& run = runs[static_cast<std::size_t>(mova)];
+        for (std::size_t l = 0; l < n; ++l) ar[l] = run[l] ? result[static_cast<std::size_t>(mova)][l] : ar[l];
+    }
+    for (std::uint32_t chan = 0; chan < 4; ++chan)
+        if (!has_slot[chan])
+            for (std::size_t l = 0; l < n; ++l) v.row(row::pv + chan)[l] = active[l] ? 0u : v.row(row::pv + chan)[l];
+}
+
+}  // namespace ctisa::cayman::exec

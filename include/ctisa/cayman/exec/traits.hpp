@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: MIT
+// Cayman on the shared executor (ctisa/exec/machine.hpp, compiled.hpp): one step is one item
+// (items.hpp): a CF instruction, an ALU clause's start or end, or one ALU instruction group.
+//
+// Control flow: Cayman's CF program has jump addresses and an explicit stack (PUSH, POP n, ELSE,
+// LOOP_*, CALL, RETURN, the ALU_*_BEFORE/AFTER forms), not matched block markers, so every item
+// is `ordinary` for the structured engine and its report drives the engine's lane stack
+// (exec/lane_stack.hpp) with the primitives, setting the jump itself, as structured.hpp lays out:
+//   PUSH   all lanes fail COND: pop(POP_COUNT), jump; else push_branch(COND)
+//   POP    pop(POP_COUNT), then COND restricts the lanes    JUMP  pop(POP_COUNT); jump if all fail
+//   ELSE   pop(POP_COUNT), else_flip(COND), jump when no lane is active
+//   LOOP_START*  push_loop (DX9: trip count from the loop constant); none enters: pop, jump
+//   LOOP_END     arrive_loop_end, loop_again(COND): around -> jump to ADDR
+//   LOOP_BREAK / LOOP_CONTINUE  the lanes passing COND leave; once the iteration is done,
+//                unwind_to_loop and jump to ADDR (the LOOP_END)
+//   CALL   pop(POP_COUNT), call with the lanes passing COND (skipped past depth 32), jump
+//   RETURN frames above the call popped, return_lanes; the engine returns when no lane is left
+//   KILL   the active lanes passing COND are discarded; jump when none is left
+//   END    every lane ends
+//   ALU_PUSH_BEFORE  push_branch(active) before the clause; at the clause's end the exec-mask
+//   update (EXECUTE_MASK_OP: deactivate -> restrict_to, break / continue -> break_lanes /
+//   continue_lanes, kill -> discard), KILL* discards, then ALU_POP_AFTER pop(1),
+//   ALU_POP2_AFTER pop(2), ALU_ELSE_AFTER else_flip.
+// Decisions where the document is silent: ALU_PUSH_BEFORE pushes once per clause (table 3.7,
+// "Equivalent to PUSH; ALU clause"; 3.7.7's "before each PRED_SET*" is not followed); ALU_ELSE_AFTER
+// does not pop (table 3.7: "ALU; ELSE"); POP never jumps (3.7.2); Cayman's CF_WORD1 has no
+// CALL_COUNT: each CALL nests one level, at most 32; RETURN outside a call ends the lanes; a
+// killed lane ends at the end of its clause (4.8.1: KILL is the clause's last group); an
+// exec-mask break or continue outside a loop deactivates; WAIT_ACK and SET_PRIORITY do nothing (no
+// write is outstanding in a reference run; a scheduling hint).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <type_traits>
+
+#include "../../exec/compiled.hpp"
+#include "../../exec/machine.hpp"
+#include "context.hpp"
+#include "descriptor.hpp"
+#include "environment.hpp"
+#include "group.hpp"
+
+namespace ctisa::cayman::exec {
+
+using ctisa::exec::lane_on;
+
+struct layout {
+    std::uint32_t rows = row::count;
+};
+
+template <std::size_t N>
+struct effects {
+    std::array<lane_word, N> cond{};   // cf: COND per lane; clause_end: the lanes the update keeps
+    std::array<lane_word, N> kill{};   // clause_end: the lanes KILL* killed
+    std::array<lane_word, N> trips{};  // DX9 loops: the trip count per lane
+    std::int32_t init = 0, step = 0;
+    context* ctx = nullptr;
+};
+
+namespace detail {
+
+[[nodiscard]] inline bool cond_passes(const descriptor& d, bool boolean) noexcept {
+    switch (d.cond) {
+        case 0: return true;      // ACTIVE
+        case 1: return false;     // FALSE
+        case 2: return boolean;   // BOOL
+        default: return !boolean; // NOT_BOOL
+    }
+}
+
+template <class View, class Env>
+void run_export(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
+    for (std::uint32_t i = 0; i <= d.burst; ++i) {
+        const std::int64_t g = std::int64_t{d.rw_gpr} + i + (d.rw_rel ? ctx.loop_index() : 0);
+        for (std::size_t l = 0; l < View::lanes; ++l) {
+            if (!active[l]) continue;
+            export_record r{d.type, d.array_base + i, static_cast<std::uint32_t>(first + l), {}, 0};
+            for (std::uint32_t c = 0; c < 4; ++c) {
+                const std::uint8_t sel = d.swizzle[c];
+                if (sel == 7) continue;  // MASK
+                r.mask |= static_cast<std::uint8_t>(1u << c);
+                if (sel < 4) r.value[c] = g >= 0 && g < 128 ? v.row(row::gpr(static_cast<std::uint32_t>(g), sel))[l] : 0u;
+                else r.value[c] = sel == 5 ? one_f : 0u;
+            }
+            env.export_value(r);
+        }
+    }
+}
+
+}  // namespace detail
+
+struct traits {
+    using instruction = item;
+    using descriptor = exec::descriptor;
+    using layout = exec::layout;
+    using default_environment = environment;
+    using context = exec::context;
+    using environment_ref = exec::environment_ref;
+    template <std::size_t N>
+    using effects = exec::effects<N>;
+    template <std::size_t W>
+    struct state {
+        exec::context ctx{};
+        std::array<lane_word, W> killed{};  // the lanes KILL* (or a kill exec-mask update) ended in the last run
+    };
+    static constexpr std::size_t default_lanes = 64;  // a Cayman wavefront
+
+    template <class M>
+    static context* context_of(M& m) noexcept {
+        return &m.state().ctx;
+    }
+    template <class M, class Env>
+    static void prepare(M& m, Env&) {
+        m.state().ctx = {};
+    }
+    template <class M, std::size_t W>
+    static void discarded(M& m, const ctisa::exec::lane_mask<W>& lanes) {
+        m.state().killed = lanes;
+    }
+
+    static constexpr layout layout_of(std::span<const instruction>) { return {}; }
+    static constexpr void describe(std::span<const instruction> program, const layout&, descriptor* out) {
+        for (std::size_t i = 0; i < program.size(); ++i) {
+            out[i] = describe_item(program[i]);
+            out[i].next = static_cast<std::uint32_t>(i + 1);
+        }
+    }
+    static constexpr ctisa::exec::flow_op flow_of(const descriptor&) { return {}; }
+
+    template <class Desc, class View, class Env, class Info>
+    static void execute(const Desc& desc, const View& v, const lane_word* active, bool, Env& env, const Info& where, effects<View::lanes>& fx) {
+        const descriptor& d = desc.get();
+        constexpr std::size_t n = View::lanes;
+        fx.ctx = v.context;
+        if (d.refused != refusal::none) return;
+        context& ctx = *v.context;
+        switch (d.kind) {
+            case item_kind::group: run_group(desc, v, active, ctx, env, where.first); return;
+            case item_kind::clause:
+                // The predicate starts as the active mask (4.10); no update, no kill yet.
+                for (std::size_t l = 0; l < n; ++l) {
+                    v.row(row::pred)[l] = active[l];
+                    v.row(row::keep)[l] = lane_on;
+                    v.row(row::killed)[l] = 0;
+                }
+                ctx.exec_op = 0;
+                return;
+            case item_kind::clause_end:
+                for (std::size_t l = 0; l < n; ++l) {
+                    fx.cond[l] = v.row(row::keep)[l];
+                    fx.kill[l] = v.row(row::killed)[l];
+                }
+                return;
+            case item_kind::cf: break;
+        }
+        const lane_word pass = detail::cond_passes(d, env.boolean(d.cf_const)) ? lane_on : 0u;
+        fx.cond.fill(pass);
+        if (d.op == opcode::cf_loop_start || d.op == opcode::cf_loop_start_no_al) {
+            const auto lc = env.loop_constant(d.cf_const);
+            fx.trips.fill(static_cast<lane_word>(lc[0]));
+            fx.init = lc[1];
+            fx.step = lc[2];
+        }
+        if (d.op == opcode::cf_alloc_export_export || d.op == opcode::cf_alloc_export_export_done)
+            detail::run_export(d, v, active, ctx, env, where.first);
+    }
+
+    template <std::size_t N>
+    static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io);
+};
+
+namespace detail {
+
+template <std::size_t N>
+using stack_of = std::remove_pointer_t<decltype(ctisa::exec::step_io<N>::stack)>;
+
+inline ctisa::error cf_error(const ctisa::error_code& code, const descriptor& d, std::string_view why) {
+    return ctisa::error{code, 0, 0, d.offset, why};
+}
+
+// CF instructions: what each does to the stack, and where it goes.
+template <std::size_t N>
+void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io, context& ctx) {
+    auto& st = *io.stack;
+    const auto overflow = [&] { io.stop = cf_error(ctisa::errors::stack_overflow, d, "control stack"); };
+    switch (d.op) {
+        case opcode::cf_push:
+            if (!st.any_active_in(fx.cond)) {
+                st.pop(d.pop_count);
+                io.jump = d.target;
+            } else if (!st.push_branch(fx.cond)) {
+                overflow();
+            }
+            break;
+        case opcode::cf_pop:
+            st.pop(d.pop_count);
+            if (d.cond != 0) st.restrict_to(fx.cond);
+            break;
+        case opcode::cf_jump:
+            st.pop(d.pop_count);
+            if (!st.any_active_in(fx.cond)) io.jump = d.target;
+            break;
+        case opcode::cf_else:
+            st.pop(d.pop_count);
+            if (!st.else_flip(fx.cond)) io.stop = cf_error(ctisa::errors::unbalanced_structure, d, "ELSE with nothing pushed");
+            else if (!st.any_active()) io.jump = d.target;
+            break;
+        case opcode::cf_loop_start:
+        case opcode::cf_loop_start_no_al:
+        case opcode::cf_loop_start_dx10: {
+            const bool counted = d.op != opcode::cf_loop_start_dx10;
+            if (!st.push_loop(fx.cond.data(), counted ? fx.trips.data() : nullptr, ctisa::exec::no_pc, d.next)) return overflow();
+            if (!st.any_active()) {
+                st.pop();
+                st.pop(d.pop_count);
+                io.jump = d.target;
+            } else {
+                ctx.enter_loop({fx.init, fx.step, 0, st.depth(), d.op == opcode::cf_loop_start});
+            }
+            break;
+        }
+        case opcode::cf_loop_end:
+            if (!st.arrive_loop_end()) {
+                io.stop = cf_error(ctisa::errors::unbalanced_structure, d, "LOOP_END outside a loop");
+            } else if (st.loop_again(fx.cond.data())) {
+                io.jump = d.target;
+                if (ctx.loop_count) ++ctx.loops[ctx.loop_count - 1].iteration;
+            }
+            break;
+        case opcode::cf_loop_break:
+        case opcode::cf_loop_continue: {
+            ctisa::exec::lane_mask<N> m = st.active();
+            for (std::size_t l = 0; l < N; ++l) m[l] &= fx.cond[l];
+            const bool in_loop = d.op == opcode::cf_loop_break ? st.break_lanes(m) : st.continue_lanes(m);
+            if (!in_loop) io.stop = cf_error(ctisa::errors::unbalanced_structure, d, "loop break or continue outside a loop");
+            else if (st.iteration_done()) {
+                st.unwind_to_loop();
+                io.jump = d.target;
+            }
+            break;
+        }
+        case opcode::cf_call: {
+            st.pop(d.pop_count);
+            ctisa::exec::lane_mask<N> m = st.active();
+            for (std::size_t l = 0; l < N; ++l) m[l] &= fx.cond[l];
+            if (!ctisa::exec::any_of<N>(m) || st.call_depth() >= 32) break;
+            if (!st.call(m, d.next)) return overflow();
+            io.jump = d.target;
+            break;
+        }
+        case opcode::cf_return:
+            while (st.call_depth() && st.depth() && st.top().kind != ctisa::exec::frame_kind::call) st.pop();
+            st.return_lanes(st.active());
+            break;
+        case opcode::cf_kill: {
+            // The lanes passing COND are killed; jump when no active lane is left (chapter 9).
+            bool survivor = false;
+            for (std::size_t l = 0; l < N; ++l) {
+                io.discard[l] = st.active()[l] & fx.cond[l];
+                survivor = survivor || (st.active()[l] & ~fx.cond[l]) != 0;
+            }
+            io.has_discard = true;
+            if (!survivor) io.jump = d.target;
+            break;
+        }
+        case opcode::cf_end: io.finish = true; break;
+        default: break;  // NOP, exports; WAIT_ACK (no write is ever outstanding), SET_PRIORITY (a hint)
+    }
+}
+
+// The end of an ALU clause: the exec-mask update and kills, then the CF_ALU's pop or else.
+template <std::size_t N>
+void report_clause_end(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io, context& ctx) {
+    auto& st = *io.stack;
+    ctisa::exec::lane_mask<N> off{};
+    for (std::size_t l = 0; l < N; ++l) {
+        off[l] = st.active()[l] & ~fx.cond[l];
+        io.discard[l] = fx.kill[l];
+    }
+    io.has_discard = ctisa::exec::any_of<N>(fx.kill);
+    if (ctisa::exec::any_of<N>(off)) {
+        bool done = false;
+        if (ctx.exec_op == 1) done = st.break_lanes(off);
+        else if (ctx.exec_op == 2) done = st.continue_lanes(off);
+        else if (ctx.exec_op == 3) {
+            for (std::size_t l = 0; l < N; ++l) io.discard[l] |= off[l];
+            io.has_discard = done = true;
+        }
+        if (!done) st.restrict_to(fx.cond);
+    }
+    if (d.op == opcode::cf_alu_alu_pop_after) st.pop(1);
+    else if (d.op == opcode::cf_alu_alu_pop2_after) st.pop(2);
+    else if (d.op == opcode::cf_alu_alu_else_after) {
+        ctisa::exec::lane_mask<N> all;
+        all.fill(lane_on);
+        st.else_flip(all);
+    }
+}
+
+}  // namespace detail
+
+template <std::size_t N>
+void traits::report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io) {
+    if (d.refused != refusal::none) {
+        io.stop = detail::cf_error(ctisa::errors::not_executable, d, refusal_text[static_cast<std::size_t>(d.refused)]);
+        return;
+    }
+    context& ctx = *fx.ctx;
+    switch (d.kind) {
+        case item_kind::clause:
+            if (d.op == opcode::cf_alu_alu_push_before && !io.stack->push_branch(io.stack->active()))
+                io.stop = detail::cf_error(ctisa::errors::stack_overflow, d, "control stack");
+            break;
+        case item_kind::clause_end: detail::report_clause_end(d, fx, io, ctx); break;
+        case item_kind::cf: detail::report_cf(d, fx, io, ctx); break;
+        case item_kind::group: break;
+    }
+    ctx.sync(io.stack->depth());
+}
+
+static_assert(ctisa::exec::executor_traits<traits> && ctisa::exec::structured_traits<traits>);
+
+template <std::size_t W = 64>
+using machine = ctisa::exec::machine<traits, W>;
+template <auto Program, std::size_t W = 64>
+using compiled = ctisa::exec::compiled<traits, Program, W>;
+
+}  // namespace ctisa::cayman::exec

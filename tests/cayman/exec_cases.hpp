@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// One case per executable OP2 / OP3 opcode (and a second one where a rule has two sides), with
+// the expected result worked out by hand from chapter 8's description of the instruction (the
+// decisions of include/ctisa/cayman/exec/alu.hpp where the chapter is silent). Sources come
+// from the group's literal (X, Y, Z), the result goes to DST_GPR in slot X. Shared by the
+// interpreter test (exec_ops_test.cpp) and the compiled path's parity test.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include <ctisa/cayman/exec/items.hpp>
+
+namespace cayman_exec_cases {
+
+namespace cm = ctisa::cayman;
+namespace cx = ctisa::cayman::exec;
+
+struct op_case {
+    std::string_view mnemonic;
+    std::uint32_t a = 0, b = 0, c = 0;
+    std::uint32_t expected = 0;
+};
+
+inline constexpr std::uint32_t sentinel = 0xDEADBEEFu;  // what R2 holds before: NOP keeps it
+
+// clang-format off
+inline constexpr op_case op2_cases[] = {
+    {"ADD", 0x3FC00000, 0x40100000, 0, 0x40700000},            // 1.5 + 2.25 = 3.75
+    {"MUL", 0x00000000, 0x7F800000, 0, 0x00000000},            // 0 * inf = 0 (not IEEE)
+    {"MUL", 0x40400000, 0xC0000000, 0, 0xC0C00000},            // 3 * -2 = -6
+    {"MUL_IEEE", 0x3FC00000, 0xC0800000, 0, 0xC0C00000},       // 1.5 * -4 = -6
+    {"MAX", 0x3F800000, 0x40000000, 0, 0x40000000},            // max(1, 2) = 2
+    {"MIN", 0x3F800000, 0x40000000, 0, 0x3F800000},            // min(1, 2) = 1
+    {"MAX_DX10", 0x7FC00000, 0x40400000, 0, 0x40400000},       // max(NaN, 3) = 3
+    {"MIN_DX10", 0x80000000, 0x00000000, 0, 0x80000000},       // min(-0, +0) = -0
+    {"SETE", 0x40000000, 0x40000000, 0, 0x3F800000},           // 2 == 2: 1.0
+    {"SETGT", 0x40400000, 0x40000000, 0, 0x3F800000},          // 3 > 2: 1.0
+    {"SETGE", 0x40000000, 0x40400000, 0, 0x00000000},          // 2 >= 3: 0.0
+    {"SETNE", 0x40000000, 0x40400000, 0, 0x3F800000},          // 2 != 3: 1.0
+    {"SETE_DX10", 0x40000000, 0x40000000, 0, 0xFFFFFFFF},
+    {"SETGT_DX10", 0x3F800000, 0x40000000, 0, 0x00000000},
+    {"SETGE_DX10", 0x40000000, 0x40000000, 0, 0xFFFFFFFF},
+    {"SETNE_DX10", 0x40000000, 0x40000000, 0, 0x00000000},
+    {"FRACT", 0xBFA00000, 0, 0, 0x3F400000},                   // -1.25 - floor(-1.25) = 0.75
+    {"TRUNC", 0xBFE00000, 0, 0, 0xBF800000},                   // trunc(-1.75) = -1
+    {"CEIL", 0x3FA00000, 0, 0, 0x40000000},                    // ceil(1.25) = 2
+    {"RNDNE", 0x40200000, 0, 0, 0x40000000},                   // 2.5 to even: 2
+    {"FLOOR", 0xBFA00000, 0, 0, 0xC0000000},                   // floor(-1.25) = -2
+    {"ASHR_INT", 0x80000000, 4, 0, 0xF8000000},
+    {"LSHR_INT", 0x80000000, 4, 0, 0x08000000},
+    {"LSHL_INT", 3, 33, 0, 6},                                 // shift by 33 & 31 = 1
+    {"MOV", 0x12345678, 0, 0, 0x12345678},
+    {"NOP", 0, 0, 0, sentinel},
+    {"PRED_SETGT_UINT", 3, 2, 0, 0x00000000},                  // execute: 0.0
+    {"PRED_SETGE_UINT", 1, 2, 0, 0x3F800000},                  // skip: 1.0
+    {"PRED_SETE", 0x40000000, 0x40000000, 0, 0x00000000},
+    {"PRED_SETGT", 0x3F800000, 0x40000000, 0, 0x3F800000},
+    {"PRED_SETGE", 0x40000000, 0x40000000, 0, 0x00000000},
+    {"PRED_SETNE", 0x40000000, 0x40000000, 0, 0x3F800000},
+    {"PRED_SET_INV", 0x3F800000, 0, 0, 0x00000000},            // 1.0 -> 0.0
+    {"PRED_SET_INV", 0x00000000, 0, 0, 0x3F800000},            // 0.0 -> 1.0
+    {"PRED_SET_INV", 0x40A00000, 0, 0, 0x40A00000},            // 5.0 stays
+    {"PRED_SET_POP", 0x40400000, 0x3F800000, 0, 0x40000000},   // 3 > 1: 3 - 1 = 2
+    {"PRED_SET_POP", 0x3F800000, 0x40400000, 0, 0x00000000},   // 1 <= 3: 0
+    {"PRED_SET_CLR", 0, 0, 0, 0x7F7FFFFF},                     // +MAX_FLOAT
+    {"PRED_SET_RESTORE", 0x00000000, 0, 0, 0x00000000},
+    {"PRED_SET_RESTORE", 0x40800000, 0, 0, 0x40800000},
+    {"PRED_SETE_PUSH", 0x00000000, 0x00000000, 0, 0x00000000},
+    {"PRED_SETE_PUSH", 0x40000000, 0x00000000, 0, 0x40400000}, // counter 2: 2 + 1
+    {"PRED_SETGT_PUSH", 0x00000000, 0x3F800000, 0, 0x00000000},
+    {"PRED_SETGE_PUSH", 0x00000000, 0xBF800000, 0, 0x3F800000},// -1 >= 0 fails: 0 + 1
+    {"PRED_SETNE_PUSH", 0x00000000, 0x00000000, 0, 0x3F800000},
+    {"KILLE", 0x40000000, 0x40000000, 0, 0x3F800000},          // killed: 1.0
+    {"KILLGT", 0x3F800000, 0x40000000, 0, 0x00000000},
+    {"KILLGE", 0x40000000, 0x40000000, 0, 0x3F800000},
+    {"KILLNE", 0x40000000, 0x40000000, 0, 0x00000000},
+    {"AND_INT", 0xF0F0, 0xFF00, 0, 0xF000},
+    {"OR_INT", 0xF0F0, 0xFF00, 0, 0xFFF0},
+    {"XOR_INT", 0xF0F0, 0xFF00, 0, 0x0FF0},
+    {"NOT_INT", 0, 0, 0, 0xFFFFFFFF},
+    {"ADD_INT", 0xFFFFFFFF, 2, 0, 1},
+    {"SUB_INT", 1, 2, 0, 0xFFFFFFFF},
+    {"MAX_INT", 0xFFFFFFFF, 1, 0, 1},
+    {"MIN_INT", 0xFFFFFFFF, 1, 0, 0xFFFFFFFF},
+    {"MAX_UINT", 0xFFFFFFFF, 1, 0, 0xFFFFFFFF},
+    {"MIN_UINT", 0xFFFFFFFF, 1, 0, 1},
+    {"SETE_INT", 5, 5, 0, 0xFFFFFFFF},
+    {"SETGT_INT", 0xFFFFFFFF, 0, 0, 0},                        // -1 > 0: false
+    {"SETGE_INT", 0, 0, 0, 0xFFFFFFFF},
+    {"SETNE_INT", 5, 5, 0, 0},
+    {"SETGT_UINT", 0xFFFFFFFF, 0, 0, 0xFFFFFFFF},
+    {"SETGE_UINT", 0, 1, 0, 0},
+    {"KILLGT_UINT", 2, 1, 0, 0x3F800000},
+    {"KILLGE_UINT", 1, 2, 0, 0x00000000},
+    {"PRED_SETE_INT", 5, 5, 0, 0x00000000},
+    {"PRED_SETGT_INT", 0xFFFFFFFF, 0, 0, 0x3F800000},
+    {"PRED_SETGE_INT", 0, 0, 0, 0x00000000},
+    {"PRED_SETNE_INT", 1, 0, 0, 0x00000000},
+    {"KILLE_INT", 3, 3, 0, 0x3F800000},
+    {"KILLGT_INT", 0xFFFFFFFF, 0, 0, 0x00000000},
+    {"KILLGE_INT", 0, 0, 0, 0x3F800000},
+    {"KILLNE_INT", 1, 1, 0, 0x00000000},
+    {"PRED_SETE_PUSH_INT", 0x00000000, 0, 0, 0x00000000},
+    {"PRED_SETE_PUSH_INT", 0x3F800000, 0, 0, 0x40000000},      // counter 1.0: 2.0
+    {"PRED_SETGT_PUSH_INT", 0x00000000, 5, 0, 0x00000000},
+    {"PRED_SETGE_PUSH_INT", 0x00000000, 0xFFFFFFFF, 0, 0x3F800000},
+    {"PRED_SETNE_PUSH_INT", 0x00000000, 0, 0, 0x3F800000},
+    {"PRED_SETLT_PUSH_INT", 0x00000000, 0xFFFFFFFF, 0, 0x00000000},
+    {"PRED_SETLE_PUSH_INT", 0x00000000, 1, 0, 0x3F800000},
+    {"FLT_TO_INT", 0x40200000, 0, 0, 2},                       // 2.5 to even: 2
+    {"FLT_TO_INT", 0xC0600000, 0, 0, 0xFFFFFFFC},              // -3.5 to even: -4
+    {"FLT_TO_INT", 0x4F32D05E, 0, 0, 0x7FFFFFFF},              // 3e9 saturates
+    {"BFREV_INT", 1, 0, 0, 0x80000000},
+    {"ADDC_UINT", 0xFFFFFFFF, 1, 0, 1},
+    {"ADDC_UINT", 1, 1, 0, 0},
+    {"SUBB_UINT", 1, 2, 0, 1},
+    {"GROUP_BARRIER", 0, 0, 0, sentinel},
+    {"MUL_INT24", 0x00FFFFFF, 2, 0, 0xFFFFFFFE},               // -1 * 2 in 24 bits
+    {"MULHI_INT24", 0x00400000, 0x00000400, 0, 1},             // 2^22 * 2^10 = 2^32
+    {"FLT_TO_INT_TRUNC", 0xC06CCCCD, 0, 0, 0xFFFFFFFD},        // -3.7: -3
+    {"EXP_IEEE", 0x40400000, 0, 0, 0x41000000},                // 2^3 = 8
+    {"LOG_CLAMPED", 0x00000000, 0, 0, 0xFF7FFFFF},             // log(0) = -inf -> -max
+    {"LOG_IEEE", 0x41000000, 0, 0, 0x40400000},                // log2(8) = 3
+    {"RECIP_CLAMPED", 0x00000000, 0, 0, 0x7F7FFFFF},
+    {"RECIP_FF", 0x00000000, 0, 0, 0x00000000},
+    {"RECIP_IEEE", 0x40800000, 0, 0, 0x3E800000},              // 1/4
+    {"RECIPSQRT_CLAMPED", 0x00000000, 0, 0, 0x7F7FFFFF},
+    {"RECIPSQRT_FF", 0x00000000, 0, 0, 0x00000000},
+    {"RECIPSQRT_IEEE", 0x40800000, 0, 0, 0x3F000000},          // 1/sqrt(4)
+    {"SQRT_IEEE", 0x41800000, 0, 0, 0x40800000},               // sqrt(16)
+    {"SIN", 0x3E800000, 0, 0, 0x3F800000},                     // sin(2 pi 0.25) = 1
+    {"SIN", 0x3F000000, 0, 0, 0x00000000},                     // sin(pi) = 0
+    {"SIN", 0x43960000, 0, 0, 0x3F800000},                     // 300 is out of range: 1.0
+    {"COS", 0x3F000000, 0, 0, 0xBF800000},                     // cos(pi) = -1
+    {"COS", 0x00000000, 0, 0, 0x3F800000},
+    {"MULLO_INT", 0x10000, 0x10000, 0, 0},                     // 2^32: low word 0
+    {"MULHI_INT", 0xFFFFFFFF, 2, 0, 0xFFFFFFFF},               // -2: high word -1
+    {"MULLO_UINT", 3, 5, 0, 15},
+    {"MULHI_UINT", 0x80000000, 4, 0, 2},
+    {"FLT_TO_UINT", 0x40200000, 0, 0, 2},
+    {"FLT_TO_UINT", 0xBF800000, 0, 0, 0},                      // -1 saturates to 0
+    {"INT_TO_FLT", 0xFFFFFFFE, 0, 0, 0xC0000000},              // -2
+    {"UINT_TO_FLT", 0xFFFFFFFF, 0, 0, 0x4F800000},             // 2^32 after rounding
+    {"BFM_INT", 4, 8, 0, 0xF00},
+    {"FLT32_TO_FLT16", 0x3F800000, 0, 0, 0x3C00},
+    {"FLT16_TO_FLT32", 0xC000, 0, 0, 0xC0000000},
+    {"UBYTE0_FLT", 0x11223344, 0, 0, 0x42880000},              // 68
+    {"UBYTE1_FLT", 0x11223344, 0, 0, 0x424C0000},              // 51
+    {"UBYTE2_FLT", 0x11223344, 0, 0, 0x42080000},              // 34
+    {"UBYTE3_FLT", 0x11223344, 0, 0, 0x41880000},              // 17
+    {"BCNT_INT", 0xF0F0, 0, 0, 8},
+    {"FFBH_UINT", 1, 0, 0, 31},
+    {"FFBH_UINT", 0, 0, 0, 0xFFFFFFFF},
+    {"FFBL_INT", 8, 0, 0, 3},
+    {"FFBH_INT", 0xFFFF0000, 0, 0, 16},                        // first 0 from the MSB
+    {"FFBH_INT", 0xFFFFFFFF, 0, 0, 0xFFFFFFFF},
+    {"FLT_TO_INT_RPI", 0x40200000, 0, 0, 3},                   // floor(2.5 + 0.5)
+    {"FLT_TO_INT_RPI", 0xC0200000, 0, 0, 0xFFFFFFFE},          // floor(-2.5 + 0.5) = -2
+    {"FLT_TO_INT_FLOOR", 0xC04CCCCD, 0, 0, 0xFFFFFFFC},        // floor(-3.2) = -4
+    {"MULHI_UINT24", 0x00FFFFFF, 0x00FFFFFF, 0, 0xFFFF},       // 0xFFFFFE000001 >> 32
+    {"MUL_UINT24", 0x01000003, 5, 0, 15},                      // bits 24+ ignored
+};
+
+inline constexpr op_case op3_cases[] = {
+    {"BFE_UINT", 0x12345678, 8, 8, 0x56},
+    {"BFE_INT", 0x0000F000, 12, 4, 0xFFFFFFFF},                // 0xF sign-extended
+    {"BFI_INT", 0xFF00, 0x1234, 0xABCD, 0x12CD},
+    {"FMA", 0x3F800800, 0x3F800800, 0xBF801000, 0x33800000},   // fused: 2^-24 survives
+    {"MULADD_INT24", 2, 3, 4, 10},
+    {"LERP_UINT", 0x02040608, 0x04040404, 0x01010101, 0x03040506},
+    {"BIT_ALIGN_INT", 1, 0, 1, 0x80000000},
+    {"BYTE_ALIGN_INT", 0x11223344, 0x55667788, 1, 0x44556677},
+    {"SAD_ACCUM_UINT", 0x01020304, 0x04030201, 10, 18},
+    {"SAD_ACCUM_HI_UINT", 0x01020304, 0x04030201, 10, 0x8000A},  // (8 << 16) + 10
+    {"MUL_LIT", 0x40000000, 0x40400000, 0x3F800000, 0x40C00000},   // 2 * 3 (src2 > 0)
+    {"MUL_LIT", 0x40000000, 0x40400000, 0x00000000, 0xFF7FFFFF},   // src2 <= 0: -MAX_FLOAT
+    {"MULADD_UINT24", 0x01000002, 3, 1, 7},
+    {"MULADD", 0x40000000, 0x40400000, 0x3F800000, 0x40E00000},    // 2 * 3 + 1 = 7
+    {"MULADD", 0x00000000, 0x7FC00000, 0x3F800000, 0x3F800000},    // 0 * NaN + 1 = 1
+    {"MULADD_M2", 0x40000000, 0x40400000, 0x3F800000, 0x41600000}, // 14
+    {"MULADD_M4", 0x40000000, 0x40400000, 0x3F800000, 0x41E00000}, // 28
+    {"MULADD_D2", 0x40000000, 0x40400000, 0x3F800000, 0x40600000}, // 3.5
+    {"MULADD_IEEE", 0x3F800800, 0x3F800800, 0xBF801000, 0x00000000}, // product rounded first
+    {"CNDE", 0x00000000, 5, 6, 5},
+    {"CNDGT", 0xBF800000, 5, 6, 6},
+    {"CNDGE", 0x00000000, 5, 6, 5},
+    {"CNDE_INT", 1, 5, 6, 6},
+    {"CNDGT_INT", 1, 5, 6, 5},
+    {"CNDGE_INT", 0xFFFFFFFF, 5, 6, 6},
+};
+// clang-format on
+
+// The instructions of one case writing DST_GPR `dst`: its slot X, or X-Z / X-W for the
+// transcendentals and the replicated integer multiplies (every slot computes the same).
+[[nodiscard]] constexpr std::vector<cm::instruction> case_slots(const op_case& k, bool op3, std::uint32_t dst) {
+    const cm::opcode op = *cm::find_opcode(op3 ? cm::category::alu_op3 : cm::category::alu_op2, k.mnemonic);
+    const cm::alu_slots shape = cm::info(op).slots;
+    const std::uint32_t slots = shape == cm::alu_slots::vec4 ? 4 : shape == cm::alu_slots::trans ? 3 : 1;
+    constexpr std::string_view sel[] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
+    constexpr std::string_view chan[] = {"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
+    std::vector<cm::instruction> out;
+    for (std::uint32_t s = 0; s < slots; ++s) {
+        cm::instruction in = cm::make(op);
+        for (std::uint32_t n = 0; n < cm::info(op).sources; ++n) {
+            in = cm::set(in, sel[n], 253).value();  // LITERAL
+            in = cm::set(in, chan[n], n).value();
+        }
+        in = cm::set(in, "DST_GPR", dst).value();
+        in = cm::set(in, "DST_CHAN", s).value();
+        if (!op3) in = cm::set(in, "WRITE_MASK", 1).value();
+        if (s + 1 == slots) in = cm::set(in, "LAST", 1).value();
+        out.push_back(in);
+    }
+    return out;
+}
+
+[[nodiscard]] constexpr cx::item case_group(const op_case& k, bool op3, std::uint32_t dst) {
+    cx::item g{};
+    g.kind = cx::item_kind::group;
+    g.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
+    const auto slots = case_slots(k, op3, dst);
+    for (const cm::instruction& in : slots) g.slots[g.count++] = in;
+    g.literals = {k.a, k.b, k.c, 0};
+    return g;
+}
+
+// clause start, the groups, clause end, END.
+[[nodiscard]] constexpr std::vector<cx::item> clause_program(const std::vector<cx::item>& groups) {
+    std::vector<cx::item> out;
+    cx::item clause{};
+    clause.kind = cx::item_kind::clause;
+    clause.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
+    out.push_back(clause);
+    for (const cx::item& g : groups) out.push_back(g);
+    clause.kind = cx::item_kind::clause_end;
+    out.push_back(clause);
+    cx::item end{};
+    end.cf = cm::make(*cm::find_opcode(cm::category::cf, "END"));
+    out.push_back(end);
+    return out;
+}
+
+}  // namespace cayman_exec_cases

@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: MIT
+// Cayman's executor on small programs whose results are worked out by hand from the document:
+// chapter 4 (groups read before they write, PV, kcache, literals, predicates) and chapter 3
+// (the CF stack: PUSH / JUMP / ELSE / POP, DX10 loops with LOOP_BREAK).
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <ctisa/cayman/executor.hpp>
+
+#include "programs.hpp"
+
+namespace {
+
+namespace cm = ctisa::cayman;
+namespace cx = ctisa::cayman::exec;
+using cayman_programs::ins;
+using c = cm::category;
+
+std::uint32_t bits(float x) { return std::bit_cast<std::uint32_t>(x); }
+float as_f(std::uint32_t x) { return std::bit_cast<float>(x); }
+
+std::vector<cx::item> items_of(std::vector<cm::cf_item> program) {
+    const auto image = cm::layout(std::move(program));
+    REQUIRE(static_cast<bool>(image));
+    auto items = cx::load_items(*image);
+    REQUIRE(static_cast<bool>(items));
+    return *items;
+}
+
+cm::cf_item alu(std::vector<cm::alu_group> groups, cayman_programs::field_values f = {}, std::string_view kind = "ALU") {
+    return {ins(c::cf_alu, kind, f), std::move(groups), {}};
+}
+cm::cf_item cf(std::string_view m, cayman_programs::field_values f = {}) { return {ins(c::cf, m, f), {}, {}}; }
+
+template <std::size_t W>
+std::uint32_t& reg(cx::machine<W>& m, std::uint32_t gpr, std::uint32_t chan, std::size_t lane) {
+    return m.row(cx::row::gpr(gpr, chan))[lane];
+}
+
+}  // namespace
+
+TEST_CASE("cayman exec: a group reads every source before it writes (a swap)", "[cayman][exec]") {
+    // 4.3: the slots of a group run in parallel. x: MOV R1.x, R1.y; y: MOV R1.y, R1.x.
+    cm::alu_group swap{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"SRC0_SEL", 1}, {"SRC0_CHAN", 1}, {"WRITE_MASK", 1}}),
+                        ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", 1}, {"SRC0_SEL", 1}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+                       {}};
+    const auto items = items_of({alu({swap}), cf("END")});
+    cx::machine<4> m(items);
+    for (std::size_t l = 0; l < 4; ++l) {
+        reg(m, 1, 0, l) = bits(3.0f + static_cast<float>(l));
+        reg(m, 1, 1, l) = bits(7.0f);
+    }
+    REQUIRE(m.run().ok());
+    for (std::size_t l = 0; l < 4; ++l) {
+        CHECK(as_f(reg(m, 1, 0, l)) == 7.0f);
+        CHECK(as_f(reg(m, 1, 1, l)) == 3.0f + static_cast<float>(l));
+    }
+}
+
+TEST_CASE("cayman exec: PV chains, write masks, literals and output modifiers", "[cayman][exec]") {
+    // Group 1: x: ADD 1.5 + 2.25 = 3.75 with WRITE_MASK 0 (4.9.2: PV still updated);
+    //          y: MUL R1.y * 0.5 (inline constant 252) with OMOD M4: 10 * 0.5 * 4 = 20, written to R3.y.
+    // Group 2: x: MUL_IEEE PV.x * literal 2.0 = 7.5 -> R2.x; z: ADD PV.y + literal.y (-1.0) = 19 -> R2.z
+    //          with CLAMP: 1.0. PV.y of group 2 (an empty slot) is not read.
+    cm::alu_group g1{{ins(c::alu_op2, "ADD", {{"DST_GPR", 9}, {"SRC0_SEL", 1}, {"SRC1_SEL", 1}, {"SRC1_CHAN", 2}}), ins(c::alu_op2, "MUL",
+                                                                                                                        {{"DST_GPR", 3},
+                                                                                                                         {"DST_CHAN", 1},
+                                                                                                                         {"SRC0_SEL", 1},
+                                                                                                                         {"SRC0_CHAN", 1},
+                                                                                                                         {"SRC1_SEL", 252},
+                                                                                                                         {"OMOD", 2},
+                                                                                                                         {"WRITE_MASK", 1},
+                                                                                                                         {"LAST", 1}})},
+                     {}};
+    cm::alu_group g2{
+        {ins(c::alu_op2, "MUL_IEEE", {{"DST_GPR", 2}, {"SRC0_SEL", 254}, {"SRC1_SEL", 253}, {"WRITE_MASK", 1}}), ins(c::alu_op2, "ADD",
+                                                                                                                     {{"DST_GPR", 2},
+                                                                                                                      {"DST_CHAN", 2},
+                                                                                                                      {"SRC0_SEL", 254},
+                                                                                                                      {"SRC0_CHAN", 1},
+                                                                                                                      {"SRC1_SEL", 253},
+                                                                                                                      {"SRC1_CHAN", 1},
+                                                                                                                      {"CLAMP", 1},
+                                                                                                                      {"WRITE_MASK", 1},
+                                                                                                                      {"LAST", 1}})},
+        {bits(2.0f), bits(-1.0f)}};
+    const auto items = items_of({alu({g1, g2}), cf("END")});
+    cx::machine<2> m(items);
+    for (std::size_t l = 0; l < 2; ++l) {
+        reg(m, 1, 0, l) = bits(1.5f);
+        reg(m, 1, 1, l) = bits(10.0f);
+        reg(m, 1, 2, l) = bits(2.25f);
+        reg(m, 9, 0, l) = 0xDEADBEEFu;
+    }
+    REQUIRE(m.run().ok());
+    for (std::size_t l = 0; l < 2; ++l) {
+        CHECK(reg(m, 9, 0, l) == 0xDEADBEEFu);
+        CHECK(as_f(reg(m, 3, 1, l)) == 20.0f);
+        CHECK(as_f(reg(m, 2, 0, l)) == 7.5f);
+        CHECK(as_f(reg(m, 2, 2, l)) == 1.0f);
+    }
+}
+
+TEST_CASE("cayman exec: kcache constants through the CF_ALU locks", "[cayman][exec]") {
+    // KCACHE_BANK0 = 1 (constant buffer 1), LOCK_2 at line ADDR0 = 1: SRC_SEL 128 + k reads
+    // constant 16 + k of buffer 1 (4.6.3). SRC_SEL 145 = constant 33, chan z; bank 1 (sel 160+)
+    // locks buffer 0 line 0 with LOCK_1: sel 163 = CB0[3].
+    cm::alu_group g{
+        {ins(c::alu_op2, "MOV", {{"DST_GPR", 5}, {"SRC0_SEL", 145}, {"SRC0_CHAN", 2}, {"WRITE_MASK", 1}}),
+         ins(c::alu_op2, "ADD_INT",
+             {{"DST_GPR", 5}, {"DST_CHAN", 1}, {"SRC0_SEL", 163}, {"SRC0_CHAN", 3}, {"SRC1_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+        {}};
+    const auto items = items_of(
+        {alu({g}, {{"KCACHE_BANK0", 1}, {"KCACHE_MODE0", 2}, {"KCACHE_ADDR0", 1}, {"KCACHE_BANK1", 0}, {"KCACHE_MODE1", 1}}), cf("END")});
+    cx::environment env;
+    env.set_constant(1, 33, {1, 2, 0x40490FDBu, 4});
+    env.set_constant(0, 3, {0, 0, 0, 41});
+    cx::machine<4> m(items);
+    REQUIRE(m.run(env).ok());
+    for (std::size_t l = 0; l < 4; ++l) {
+        CHECK(reg(m, 5, 0, l) == 0x40490FDBu);
+        CHECK(reg(m, 5, 1, l) == 42u);
+    }
+}
+
+TEST_CASE("cayman exec: nested if/else through the CF stack", "[cayman][exec]") {
+    // if (R1.x > 0) { if (R1.y > 0) R2.x = 1 else R2.x = 2 } else R2.x = 3  (3.7.2)
+    const auto pred = [](std::uint32_t chan) {
+        return cm::alu_group{
+            {ins(c::alu_op2, "PRED_SETGT",
+                 {{"SRC0_SEL", 1}, {"SRC0_CHAN", chan}, {"SRC1_SEL", 248}, {"UPDATE_EXEC_MASK", 1}, {"UPDATE_PRED", 1}, {"LAST", 1}})},
+            {}};
+    };
+    const auto set = [](float v) {
+        return cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 2}, {"SRC0_SEL", 253}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {bits(v), 0}};
+    };
+    const auto items = items_of({
+        alu({pred(0)}, {}, "ALU_PUSH_BEFORE"),  // 0
+        cf("JUMP", {{"ADDR", 8}}),              // 1: no lane with x > 0: to the outer ELSE
+        alu({pred(1)}, {}, "ALU_PUSH_BEFORE"),  // 2
+        cf("JUMP", {{"ADDR", 5}}),              // 3
+        alu({set(1.0f)}),                       // 4
+        cf("ELSE", {{"ADDR", 7}}),              // 5
+        alu({set(2.0f)}),                       // 6
+        cf("POP", {{"POP_COUNT", 1}}),          // 7
+        cf("ELSE", {{"ADDR", 10}}),             // 8
+        alu({set(3.0f)}),                       // 9
+        cf("POP", {{"POP_COUNT", 1}}),          // 10
+        cf("END"),                              // 11
+    });
+    cx::machine<4> m(items);
+    const float x[4] = {1, 1, -1, -1}, y[4] = {1, -1, 1, -1}, expected[4] = {1, 2, 3, 3};
+    for (std::size_t l = 0; l < 4; ++l) {
+        reg(m, 1, 0, l) = bits(x[l]);
+        reg(m, 1, 1, l) = bits(y[l]);
+    }
+    REQUIRE(m.run().ok());
+    for (std::size_t l = 0; l < 4; ++l) CHECK(as_f(reg(m, 2, 0, l)) == expected[l]);
+
+    // Every lane takes the outer then-part: JUMP 1 falls through, the outer ELSE finds no lane
+    // and jumps to its POP.
+    cx::machine<4> all(items);
+    for (std::size_t l = 0; l < 4; ++l) {
+        reg(all, 1, 0, l) = bits(1.0f);
+        reg(all, 1, 1, l) = bits(y[l]);
+    }
+    REQUIRE(all.run().ok());
+    for (std::size_t l = 0; l < 4; ++l) CHECK(as_f(reg(all, 2, 0, l)) == (y[l] > 0 ? 1.0f : 2.0f));
+}
+
+TEST_CASE("cayman exec: a DX10 loop with LOOP_BREAK", "[cayman][exec]") {
+    // Lane l counts R0.x up to R0.y = l + 1 and adds 2 to R1.y each time: after the loop
+    // R0.x = l + 1, R1.y = 2 (l + 1) (3.7.4: LOOP_END goes around while some lane has not broken).
+    cm::alu_group step{
+        {ins(c::alu_op2, "ADD_INT", {{"DST_GPR", 0}, {"SRC0_SEL", 0}, {"SRC1_SEL", 250}, {"WRITE_MASK", 1}}), ins(c::alu_op2, "ADD_INT",
+                                                                                                                  {{"DST_GPR", 1},
+                                                                                                                   {"DST_CHAN", 1},
+                                                                                                                   {"SRC0_SEL", 1},
+                                                                                                                   {"SRC0_CHAN", 1},
+                                                                                                                   {"SRC1_SEL", 253},
+                                                                                                                   {"SRC1_CHAN", 1},
+                                                                                                                   {"WRITE_MASK", 1},
+                                                                                                                   {"LAST", 1}})},
+        {0, 2}};
+    cm::alu_group done{{ins(c::alu_op2, "PRED_SETGE_INT",
+                            {{"SRC0_SEL", 0}, {"SRC1_SEL", 0}, {"SRC1_CHAN", 1}, {"UPDATE_EXEC_MASK", 1}, {"UPDATE_PRED", 1}, {"LAST", 1}})},
+                       {}};
+    const auto items = items_of({
+        cf("LOOP_START_DX10", {{"ADDR", 7}}),  // 0
+        alu({step}),                           // 1
+        alu({done}, {}, "ALU_PUSH_BEFORE"),    // 2
+        cf("JUMP", {{"ADDR", 5}}),             // 3
+        cf("LOOP_BREAK", {{"ADDR", 6}}),       // 4
+        cf("POP", {{"POP_COUNT", 1}}),         // 5
+        cf("LOOP_END", {{"ADDR", 1}}),         // 6
+        cf("END"),                             // 7
+    });
+    cx::machine<8> m(items);
+    for (std::size_t l = 0; l < 8; ++l) reg(m, 0, 1, l) = static_cast<std::uint32_t>(l + 1);
+    REQUIRE(m.run().ok());
+    for (std::size_t l = 0; l < 8; ++l) {
+        CHECK(reg(m, 0, 0, l) == l + 1);
+        CHECK(reg(m, 1, 1, l) == 2 * (l + 1));
+    }
+}
+
+TEST_CASE("cayman exec: a DX9 loop, its loop index aL and LOCK_LOOP_INDEX constants", "[cayman][exec]") {
+    // 3.7.3: LOOP_START reads the integer constant CF_CONST = {trip count, initial aL, step}.
+    // Loop constant 2 = {2, 16, 16}: aL = 16 then 32. Body (one group): x: ADD_INT R1.x += LOOP_IDX
+    // (238); y: ADD_INT R1.y += KC0[1].y with bank 0 locked as LOCK_LOOP_INDEX at line 0: the
+    // constant is (aL / 16 + 0) * 16 + 1 = 17, then 33. z: MOV R[2 + aL / 16 ...] is not used;
+    // relative addressing: w: MOV R[0 + aL].w with INDEX_MODE LOOP writes R16.w then R32.w.
+    cm::alu_group body{
+        {ins(c::alu_op2, "ADD_INT", {{"DST_GPR", 1}, {"SRC0_SEL", 1}, {"SRC1_SEL", 238}, {"INDEX_MODE", 4}, {"WRITE_MASK", 1}}),
+         ins(c::alu_op2, "ADD_INT",
+             {{"DST_GPR", 1},
+              {"DST_CHAN", 1},
+              {"SRC0_SEL", 1},
+              {"SRC0_CHAN", 1},
+              {"SRC1_SEL", 129},
+              {"SRC1_CHAN", 1},
+              {"INDEX_MODE", 4},
+              {"WRITE_MASK", 1}}),
+         ins(c::alu_op2, "MOV",
+             {{"DST_GPR", 0}, {"DST_CHAN", 3}, {"DST_REL", 1}, {"SRC0_SEL", 238}, {"INDEX_MODE", 4}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+        {}};
+    const auto items = items_of({
+        cf("LOOP_START", {{"ADDR", 3}, {"CF_CONST", 2}}),
+        alu({body}, {{"KCACHE_MODE0", 3}}),
+        cf("LOOP_END", {{"ADDR", 1}, {"CF_CONST", 2}}),
+        cf("END"),
+    });
+    cx::environment env;
+    env.loops[2] = {2, 16, 16, 0};
+    env.set_constant(0, 17, {0, 5, 0, 0});
+    env.set_constant(0, 33, {0, 7, 0, 0});
+    cx::machine<2> m(items);
+    REQUIRE(m.run(env).ok());
+    for (std::size_t l = 0; l < 2; ++l) {
+        CHECK(reg(m, 1, 0, l) == 48u);  // 16 + 32
+        CHECK(reg(m, 1, 1, l) == 12u);  // 5 + 7
+        CHECK(reg(m, 16, 3, l) == 16u);
+        CHECK(reg(m, 32, 3, l) == 32u);
+    }
+    // A trip count of 0: LOOP_START jumps past the LOOP_END at once.
+    env.loops[2] = {0, 16, 16, 0};
+    cx::machine<2> none(items);
+    REQUIRE(none.run(env).ok());
+    CHECK(reg(none, 1, 0, 0) == 0u);
+}
+
+TEST_CASE("cayman exec: CALL and RETURN, a conditional call on a boolean constant", "[cayman][exec]") {
+    // 0 JUMP COND(FALSE) -> 3 (every lane fails: jump); 1-2 the subroutine: R3.x = 7, RETURN;
+    // 3 CALL COND(BOOL, b0) -> 1; 4 R2.x = R3.x + 1; 5 END (3.7.6).
+    cm::alu_group set{{ins(c::alu_op2, "MOV", {{"DST_GPR", 3}, {"SRC0_SEL", 253}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {7, 0}};
+    cm::alu_group add{{ins(c::alu_op2, "ADD_INT", {{"DST_GPR", 2}, {"SRC0_SEL", 3}, {"SRC1_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    const auto items = items_of({
+        cf("JUMP", {{"ADDR", 3}, {"COND", 1}}),
+        alu({set}),
+        cf("RETURN"),
+        cf("CALL", {{"ADDR", 1}, {"COND", 2}}),
+        alu({add}),
+        cf("END"),
+    });
+    cx::environment env;
+    env.booleans[0] = true;
+    cx::machine<4> m(items);
+    REQUIRE(m.run(env).ok());
+    CHECK(reg(m, 3, 0, 2) == 7u);
+    CHECK(reg(m, 2, 0, 2) == 8u);
+    env.booleans[0] = false;  // every lane fails the test: the call is skipped
+    cx::machine<4> skipped(items);
+    REQUIRE(skipped.run(env).ok());
+    CHECK(reg(skipped, 3, 0, 2) == 0u);
+    CHECK(reg(skipped, 2, 0, 2) == 1u);
+}
+
+TEST_CASE("cayman exec: KILL ends lanes at the end of the clause; exports skip them", "[cayman][exec]") {
+    // KILLGT 0.5, R1.w kills the lanes with 0.5 > R1.w (8.2); EXPORT_DONE PIXEL0 R1 then
+    // exports the others. R2.x is written by the KILL itself (1.0 killed, 0.0 kept).
+    cm::alu_group kill{
+        {ins(c::alu_op2, "KILLGT", {{"DST_GPR", 2}, {"SRC0_SEL", 252}, {"SRC1_SEL", 1}, {"SRC1_CHAN", 3}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    const auto items = items_of({
+        alu({kill}),
+        {ins(c::cf_alloc_export, "EXPORT_DONE", {{"TYPE", 0}, {"RW_GPR", 1}, {"SEL_Y", 1}, {"SEL_Z", 2}, {"SEL_W", 3}}), {}, {}},
+        cf("END"),
+    });
+    cx::machine<4> m(items);
+    for (std::size_t l = 0; l < 4; ++l) {
+        reg(m, 1, 0, l) = static_cast<std::uint32_t>(l);
+        reg(m, 1, 3, l) = bits(l % 2 ? 1.0f : 0.0f);
+    }
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    CHECK(reg(m, 2, 0, 0) == bits(1.0f));
+    CHECK(reg(m, 2, 0, 1) == 0u);
+    REQUIRE(env.exports.size() == 2);
+    CHECK(env.exports[0] == cx::export_record{0, 0, 1, {1, 0, 0, bits(1.0f)}, 0xF});
+    CHECK(env.exports[1] == cx::export_record{0, 0, 3, {3, 0, 0, bits(1.0f)}, 0xF});
+}
+
+TEST_CASE("cayman exec: an exec-mask update with EXECUTE_MASK_OP BREAK leaves a DX10 loop", "[cayman][exec]") {
+    // PRED_SETGT_INT R0.y, R0.x keeps the lanes whose limit is above the count; the others
+    // break (EXECUTE_MASK_OP 1) at the clause's end, and LOOP_END goes around while a lane is left.
+    cm::alu_group step{{ins(c::alu_op2, "ADD_INT", {{"DST_GPR", 0}, {"SRC0_SEL", 0}, {"SRC1_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    cm::alu_group test{{ins(c::alu_op2, "PRED_SETGT_INT",
+                            {{"SRC0_SEL", 0}, {"SRC0_CHAN", 1}, {"SRC1_SEL", 0}, {"UPDATE_EXEC_MASK", 1}, {"EXECUTE_MASK_OP", 1}, {"LAST", 1}})},
+                       {}};
+    const auto items = items_of({cf("LOOP_START_DX10", {{"ADDR", 3}}), alu({step, test}), cf("LOOP_END", {{"ADDR", 1}}), cf("END")});
+    cx::machine<4> m(items);
+    for (std::size_t l = 0; l < 4; ++l) reg(m, 0, 1, l) = static_cast<std::uint32_t>(2 * l + 1);
+    REQUIRE(m.run().ok());
+    for (std::size_t l = 0; l < 4; ++l) CHECK(reg(m, 0, 0, l) == 2 * l + 1);
+}
+
+TEST_CASE("cayman exec: ALU_ELSE_AFTER and ALU_POP_AFTER", "[cayman][exec]") {
+    // 0 ALU_PUSH_BEFORE PRED_SETGT R1.x, 0; 1 ALU_ELSE_AFTER R2.x = 1.0; 2 ALU_POP_AFTER
+    // R2.x = 2.0; 3 ALU R2.y = R2.x + 10 (every lane again).
+    cm::alu_group pred{
+        {ins(c::alu_op2, "PRED_SETGT", {{"SRC0_SEL", 1}, {"SRC1_SEL", 248}, {"UPDATE_EXEC_MASK", 1}, {"UPDATE_PRED", 1}, {"LAST", 1}})}, {}};
+    const auto set = [](float v) {
+        return cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 2}, {"SRC0_SEL", 253}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {bits(v), 0}};
+    };
+    cm::alu_group add{
+        {ins(c::alu_op2, "ADD", {{"DST_GPR", 2}, {"DST_CHAN", 1}, {"SRC0_SEL", 2}, {"SRC1_SEL", 253}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+        {bits(10.0f), 0}};
+    const auto items = items_of({alu({pred}, {}, "ALU_PUSH_BEFORE"), alu({set(1.0f)}, {}, "ALU_ELSE_AFTER"),
+                                 alu({set(2.0f)}, {}, "ALU_POP_AFTER"), alu({add}), cf("END")});
+    cx::machine<2> m(items);
+    reg(m, 1, 0, 0) = bits(1.0f);
+    reg(m, 1, 0, 1) = bits(-1.0f);
+    REQUIRE(m.run().ok());
+    CHECK(as_f(reg(m, 2, 0, 0)) == 1.0f);
+    CHECK(as_f(reg(m, 2, 1, 0)) == 11.0f);
+    CHECK(as_f(reg(m, 2, 0, 1)) == 2.0f);
+    CHECK(as_f(reg(m, 2, 1, 1)) == 12.0f);
+}
+
+TEST_CASE("cayman exec: exports with a burst, constant selects and a masked element", "[cayman][exec]") {
+    // EXPORT POS60 R2, BURST_COUNT 1: R2 to position 60, R3 to 61; SEL_Y 0.0, SEL_Z 1.0, SEL_W MASK.
+    const auto items = items_of({
+        {ins(c::cf_alloc_export, "EXPORT",
+             {{"TYPE", 1}, {"ARRAY_BASE", 60}, {"RW_GPR", 2}, {"BURST_COUNT", 1}, {"SEL_Y", 4}, {"SEL_Z", 5}, {"SEL_W", 7}}),
+         {},
+         {}},
+        cf("END"),
+    });
+    cx::machine<1> m(items);
+    reg(m, 2, 0, 0) = 11;
+    reg(m, 3, 0, 0) = 12;
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    REQUIRE(env.exports.size() == 2);
+    CHECK(env.exports[0] == cx::export_record{1, 60, 0, {11, 0, bits(1.0f), 0}, 0x7});
+    CHECK(env.exports[1] == cx::export_record{1, 61, 0, {12, 0, bits(1.0f), 0}, 0x7});
+}
+
+TEST_CASE("cayman exec: MOVA_INT and AR-relative operands in the next group", "[cayman][exec]") {
+    // Group 1: MOVA_INT AR.X = R1.x (0-3 per lane). Group 2: MOV R[10 + AR].x = R[20 + AR].y.
+    cm::alu_group mova{{ins(c::alu_op2, "MOVA_INT", {{"SRC0_SEL", 1}, {"LAST", 1}})}, {}};
+    cm::alu_group move{
+        {ins(c::alu_op2, "MOV",
+             {{"DST_GPR", 10}, {"DST_REL", 1}, {"SRC0_SEL", 20}, {"SRC0_REL", 1}, {"SRC0_CHAN", 1}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+        {}};
+    const auto items = items_of({alu({mova, move}), cf("END")});
+    cx::machine<4> m(items);
+    for (std::uint32_t l = 0; l < 4; ++l) {
+        reg(m, 1, 0, l) = l;
+        for (std::uint32_t r = 20; r < 24; ++r) reg(m, r, 1, l) = 100 * r + l;
+    }
+    REQUIRE(m.run().ok());
+    for (std::uint32_t l = 0; l < 4; ++l)
+        for (std::uint32_t r = 10; r < 14; ++r) CHECK(reg(m, r, 0, l) == (r - 10 == l ? 100 * (r + 10) + l : 0u));
+}
+
+TEST_CASE("cayman exec: DOT4 and MAX4 reductions", "[cayman][exec]") {
+    // DOT4 in four slots: R1 . R2 = 1*5 + 2*6 + 3*7 + 4*8 = 70, written by slot x only;
+    // then MAX4 of R1 = 4 (8.2), written by slot y.
+    cm::alu_group dot, max;
+    for (std::uint32_t ch = 0; ch < 4; ++ch) {
+        dot.slots.push_back(ins(c::alu_op2, "DOT4",
+                                {{"DST_GPR", 3},
+                                 {"DST_CHAN", ch},
+                                 {"SRC0_SEL", 1},
+                                 {"SRC0_CHAN", ch},
+                                 {"SRC1_SEL", 2},
+                                 {"SRC1_CHAN", ch},
+                                 {"WRITE_MASK", ch == 0},
+                                 {"LAST", ch == 3}}));
+        max.slots.push_back(
+            ins(c::alu_op2, "MAX4",
+                {{"DST_GPR", 4}, {"DST_CHAN", ch}, {"SRC0_SEL", 1}, {"SRC0_CHAN", ch}, {"WRITE_MASK", ch == 1}, {"LAST", ch == 3}}));
+    }
+    const auto items = items_of({alu({dot, max}), cf("END")});
+    cx::machine<1> m(items);
+    for (std::uint32_t ch = 0; ch < 4; ++ch) {
+        reg(m, 1, ch, 0) = bits(static_cast<float>(ch + 1));
+        reg(m, 2, ch, 0) = bits(static_cast<float>(ch + 5));
+    }
+    REQUIRE(m.run().ok());
+    CHECK(as_f(reg(m, 3, 0, 0)) == 70.0f);
+    CHECK(reg(m, 3, 1, 0) == 0u);
+    CHECK(as_f(reg(m, 4, 1, 0)) == 4.0f);
+}
+
+TEST_CASE("cayman exec: previous-channel instructions, CUBE, FLT_TO_UINT4 and the MBCNT count", "[cayman][exec]") {
+    // R1 = (1, 0.5, 2, 3), R2 = (7, 6, 5, 4), R3 = (1, 2, 255, 300), R4 = all 64 mask bits,
+    // R9 = (0.5, -0.25, -2, 0). Results by hand from 8.2:
+    //   MUL R5.w = 12, MUL R5.z = 10, MUL_PREV R5.y = 0.5 * W's 12 = 6, ADD_PREV R5.x = 1 + Z's 10 = 11;
+    //   MUL R6.w = 12, DOT R6.z = 10 + 12 = 22, R6.y = 3 + 22 = 25, R6.x = 7 + 25 = 32;
+    //   FLT_TO_UINT4 R7.x = 300 & 0xFF (44) << 24 | 255 << 16 | 2 << 8 | 1 = 0x2CFF0201;
+    //   BCNT_INT R8.w = 32, BCNT_ACCUM_PREV_INT R8.z = 32 + 32 = 64 (the wavefront's threads),
+    //   MBCNT_32HI_INT R8.y, MBCNT_32LO_ACCUM_PREV_INT R8.x = the lane's position;
+    //   CUBE of (0.5, -0.25, -2): Z major, negative: face 5, S = -x = -0.5, T = -y = 0.25,
+    //   2 * major axis = -4: R10 = (0.25, -0.5, -4, 5).
+    const auto s = [](std::string_view m, std::uint32_t chan, std::uint32_t dst, std::uint32_t a, std::uint32_t ac, std::uint32_t b,
+                      std::uint32_t bc) {
+        cayman_programs::field_values two = {{"DST_GPR", dst}, {"DST_CHAN", chan}, {"SRC0_SEL", a},   {"SRC0_CHAN", ac},
+                                             {"SRC1_SEL", b},  {"SRC1_CHAN", bc},  {"WRITE_MASK", 1}, {"LAST", chan == 3}};
+        cayman_programs::field_values one = {{"DST_GPR", dst},  {"DST_CHAN", chan}, {"SRC0_SEL", a},
+                                             {"SRC0_CHAN", ac}, {"WRITE_MASK", 1},  {"LAST", chan == 3}};
+        return cm::info(*cm::find_opcode(c::alu_op2, m)).sources == 1 ? ins(c::alu_op2, m, one) : ins(c::alu_op2, m, two);
+    };
+    cm::alu_group prev{
+        {s("ADD_PREV", 0, 5, 1, 0, 0, 0), s("MUL_PREV", 1, 5, 1, 1, 0, 0), s("MUL", 2, 5, 1, 2, 2, 2), s("MUL", 3, 5, 1, 3, 2, 3)}, {}};
+    cm::alu_group dot{{s("DOT", 0, 6, 1, 0, 2, 0), s("DOT", 1, 6, 1, 1, 2, 1), s("DOT", 2, 6, 1, 2, 2, 2), s("MUL", 3, 6, 1, 3, 2, 3)}, {}};
+    cm::alu_group pack{{s("FLT_TO_UINT4", 0, 7, 3, 0, 0, 0), s("FLT_TO_UINT4", 1, 7, 3, 1, 0, 0), s("FLT_TO_UINT4", 2, 7, 3, 2, 0, 0),
+                        s("FLT_TO_UINT4", 3, 7, 3, 3, 0, 0)},
+                       {}};
+    cm::alu_group count{{s("MBCNT_32LO_ACCUM_PREV_INT", 0, 8, 4, 0, 0, 0), s("MBCNT_32HI_INT", 1, 8, 4, 1, 0, 0),
+                         s("BCNT_ACCUM_PREV_INT", 2, 8, 4, 2, 0, 0), s("BCNT_INT", 3, 8, 4, 3, 0, 0)},
+                        {}};
+    cm::alu_group cube{{s("CUBE", 0, 10, 9, 2, 9, 1), s("CUBE", 1, 10, 9, 2, 9, 0), s("CUBE", 2, 10, 9, 0, 9, 2), s("CUBE", 3, 10, 9, 1, 9, 2)},
+                       {}};
+    const auto items = items_of({alu({prev, dot, pack, count, cube}), cf("END")});
+    cx::machine<64> m(items);
+    const float r1[4] = {1, 0.5f, 2, 3}, r2[4] = {7, 6, 5, 4}, r3[4] = {1, 2, 255, 300}, r9[4] = {0.5f, -0.25f, -2, 0};
+    for (std::size_t l = 0; l < 64; ++l)
+        for (std::uint32_t ch = 0; ch < 4; ++ch) {
+            reg(m, 1, ch, l) = bits(r1[ch]);
+            reg(m, 2, ch, l) = bits(r2[ch]);
+            reg(m, 3, ch, l) = bits(r3[ch]);
+            reg(m, 4, ch, l) = 0xFFFFFFFFu;
+            reg(m, 9, ch, l) = bits(r9[ch]);
+        }
+    REQUIRE(m.run().ok());
+    const float r5[4] = {11, 6, 10, 12}, r6[4] = {32, 25, 22, 12}, r10[4] = {0.25f, -0.5f, -4, 5};
+    for (std::uint32_t ch = 0; ch < 4; ++ch) {
+        CHECK(as_f(reg(m, 5, ch, 9)) == r5[ch]);
+        CHECK(as_f(reg(m, 6, ch, 9)) == r6[ch]);
+        CHECK(as_f(reg(m, 10, ch, 9)) == r10[ch]);
+    }
+    CHECK(reg(m, 7, 0, 0) == 0x2CFF0201u);
+    for (std::size_t l = 0; l < 64; ++l) {
+        CHECK(reg(m, 8, 0, l) == l);
+        CHECK(reg(m, 8, 2, l) == 64u);
+    }
+}
+
+TEST_CASE("cayman exec: CF KILL kills the active lanes inside a branch", "[cayman][exec]") {
+    // 0 ALU_PUSH_BEFORE PRED_SETGT R1.x, 0; 1 KILL (chapter 9: kills the pixels passing COND
+    // ACTIVE, jumps to ADDR when none is left); 2 POP 1; 3 EXPORT_DONE PIXEL0 R1; 4 END.
+    cm::alu_group pred{
+        {ins(c::alu_op2, "PRED_SETGT", {{"SRC0_SEL", 1}, {"SRC1_SEL", 248}, {"UPDATE_EXEC_MASK", 1}, {"UPDATE_PRED", 1}, {"LAST", 1}})}, {}};
+    const auto items = items_of({
+        alu({pred}, {}, "ALU_PUSH_BEFORE"),
+        cf("KILL", {{"ADDR", 2}}),
+        cf("POP", {{"POP_COUNT", 1}}),
+        {ins(c::cf_alloc_export, "EXPORT_DONE", {{"TYPE", 0}, {"RW_GPR", 1}, {"SEL_Y", 1}, {"SEL_Z", 2}, {"SEL_W", 3}}), {}, {}},
+        cf("END"),
+    });
+    cx::machine<4> m(items);
+    const float x[4] = {1, -1, 2, 0};
+    for (std::size_t l = 0; l < 4; ++l) reg(m, 1, 0, l) = bits(x[l]);
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    REQUIRE(env.exports.size() == 2);
+    CHECK(env.exports[0].lane == 1);
+    CHECK(env.exports[1].lane == 3);
+    CHECK(m.state().killed[0] != 0);
+    CHECK(m.state().killed[1] == 0);
+}
