@@ -5,6 +5,7 @@
 #include <ctisa/attila/run_adapter.hpp>
 #include <ctisa/cayman/isa.hpp>
 #include <ctisa/nvasm/doc_adapter.hpp>
+#include <ctisa/nvasm/run_adapter.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
 
@@ -14,9 +15,11 @@ namespace ctisa_tool {
 
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
-        make_entry<ctisa::amdil::isa>(),  make_run_entry<ctisa::attila::run_adapter>(),
-        make_entry<ctisa::cayman::isa>(), make_run_entry<ctisa::valhall::run_adapter>(),
-        make_entry<ctisa::nvasm::isa>(),
+        make_entry<ctisa::amdil::isa>(),
+        make_run_entry<ctisa::attila::run_adapter>(),
+        make_entry<ctisa::cayman::isa>(),
+        make_run_entry<ctisa::valhall::run_adapter>(),
+        make_run_entry<ctisa::nvasm::run_adapter>(),
     };
     return entries;
 }

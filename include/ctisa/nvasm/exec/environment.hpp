@@ -3,13 +3,14 @@
 // TXB, TXD, TXF, TXL, TXP, TXQ) and, in geometry programs, EMIT and ENDPRIM.
 //
 //   struct my_environment {
-//       words texture(const texture_request& r);         // the four result words
-//       template <class Vertex> void emit(const Vertex& v);  // v.lane, v.for_each_output(f(text, words))
+//       std::array<lane_word, 4> texture(const texture_request& r);  // the four result words
+//       void emit(const emitted_vertex& v);     // the lane and its result bindings at EMIT
 //       void end_primitive(std::size_t lane);
 //   };
 //
 // The default sampler returns its coordinates (TXP's after the division by w; TXF's and TXQ's
-// integer words as they are); the default environment records every emitted vertex.
+// integer words as they are); the default environment records every emitted vertex. The
+// interpreter's kernels see any environment through environment_ref (one instantiation).
 #pragma once
 
 #include <array>
@@ -43,11 +44,9 @@ class default_environment {
 public:
     std::array<lane_word, 4> texture(const texture_request& r) { return r.coord; }
 
-    template <class Vertex>
-    void emit(const Vertex& v) {
-        emitted_vertex e{v.lane, primitive_of(v.lane), {}};
-        v.for_each_output([&](std::string_view text, const std::array<lane_word, 4>& w) { e.outputs.emplace_back(std::string(text), w); });
-        vertices.push_back(std::move(e));
+    void emit(const emitted_vertex& v) {
+        vertices.push_back(v);
+        vertices.back().primitive = primitive_of(v.lane);
     }
     void end_primitive(std::size_t lane) {
         if (lane >= primitives.size()) primitives.resize(lane + 1);
@@ -61,23 +60,38 @@ private:
     [[nodiscard]] std::uint32_t primitive_of(std::size_t lane) const { return lane < primitives.size() ? primitives[lane] : 0; }
 };
 
-// The vertex a geometry program's EMIT reports: reads the result bindings of its lane.
-template <class View>
-struct vertex_view {
-    const layout* lay = nullptr;
-    const View* view = nullptr;
-    std::size_t lane = 0;       // in the warp
-    std::size_t view_lane = 0;  // in the view
+// Any environment as the interpreter's kernels see it.
+class environment_ref {
+public:
+    template <class Env>
+    explicit environment_ref(Env& env) noexcept
+        : env_(&env),
+          texture_([](void* e, const texture_request& r) { return static_cast<Env*>(e)->texture(r); }),
+          emit_([](void* e, const emitted_vertex& v) { static_cast<Env*>(e)->emit(v); }),
+          end_primitive_([](void* e, std::size_t lane) { static_cast<Env*>(e)->end_primitive(lane); }) {}
 
-    template <class F>
-    void for_each_output(F&& f) const {
-        for (const auto& b : lay->bindings) {
-            if (!b.text.view().starts_with("result.")) continue;
-            std::array<lane_word, 4> w{};
-            for (unsigned c = 0; c < 4; ++c) w[c] = view->row(b.row + c)[view_lane];
-            f(b.text.view(), w);
-        }
-    }
+    std::array<lane_word, 4> texture(const texture_request& r) const { return texture_(env_, r); }
+    void emit(const emitted_vertex& v) const { emit_(env_, v); }
+    void end_primitive(std::size_t lane) const { end_primitive_(env_, lane); }
+
+private:
+    void* env_;
+    std::array<lane_word, 4> (*texture_)(void*, const texture_request&);
+    void (*emit_)(void*, const emitted_vertex&);
+    void (*end_primitive_)(void*, std::size_t);
 };
+
+// The vertex EMIT reports: lane `view_lane` of the view, every result binding's words.
+template <class View>
+[[nodiscard]] emitted_vertex vertex_of(const layout& lay, const View& v, std::size_t lane, std::size_t view_lane) {
+    emitted_vertex e{lane, 0, {}};
+    for (const auto& b : lay.bindings) {
+        if (!b.text.view().starts_with("result.")) continue;
+        std::array<lane_word, 4> w{};
+        for (unsigned c = 0; c < 4; ++c) w[c] = v.row(b.row + c)[view_lane];
+        e.outputs.emplace_back(std::string(b.text.view()), w);
+    }
+    return e;
+}
 
 }  // namespace ctisa::nvasm::exec

@@ -150,7 +150,8 @@ namespace detail {
     }
     const float f = parse_float(t);
     if (type == data_type::f || type == data_type::none) return std::bit_cast<lane_word>(neg ? -f : f);
-    const auto i = static_cast<std::int64_t>(f);  // (the parser refuses float constants read as integers)
+    // (The parser refuses float constants read as integers; NTC may not: truncate, saturated.)
+    const std::int64_t i = !(f == f) ? 0 : f >= 2147483647.0f ? 2147483647 : f <= -2147483648.0f ? -2147483648LL : static_cast<std::int64_t>(f);
     return static_cast<lane_word>(neg ? -i : i);
 }
 

@@ -123,6 +123,7 @@ struct traits {
     using descriptor = exec::descriptor;
     using layout = exec::layout;
     using default_environment = exec::default_environment;
+    using environment_ref = exec::environment_ref;
     template <std::size_t N>
     using effects = exec::effects<N>;
 
@@ -161,7 +162,7 @@ struct traits {
             case opcode::endprim:
                 for (std::size_t l = 0; l < n; ++l) {
                     if (!active[l]) continue;
-                    if (d.code == opcode::emit) env.emit(vertex_view<View>{&lay, &v, info.first + l, l});
+                    if (d.code == opcode::emit) env.emit(vertex_of(lay, v, info.first + l, l));
                     else env.end_primitive(info.first + l);
                 }
                 return;
