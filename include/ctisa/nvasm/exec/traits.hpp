@@ -131,6 +131,32 @@ struct traits {
     static constexpr void describe(std::span<const instruction> program, const layout& l, descriptor* out) { exec::describe(program, l, out); }
     static constexpr ctisa::exec::flow_op flow_of(const descriptor& d) { return {d.flow, d.target_pc, 0}; }
 
+    // What may run in the compiled path's blocks of lanes: arithmetic on its own lane's rows
+    // (no array member chosen at run time, no quad neighbour, no environment, no kill), and the
+    // statements that do nothing (declarations, a header without main:, END, the program's last).
+    static constexpr bool straight(const descriptor& d) {
+        if (d.kind == stmt::nothing || d.kind == stmt::end) return true;
+        if (d.kind != stmt::alu || d.result.relative) return false;
+        for (const auto& s : d.src)
+            if (s.at.relative) return false;
+        switch (d.code) {
+            case opcode::ddx:
+            case opcode::ddy:
+            case opcode::kil:
+            case opcode::emit:
+            case opcode::endprim:
+            case opcode::tex:
+            case opcode::txb:
+            case opcode::txd:
+            case opcode::txf:
+            case opcode::txl:
+            case opcode::txp:
+            case opcode::txq: return false;
+            default: return true;
+        }
+    }
+    static constexpr bool lane_local(const descriptor& d) { return straight(d); }
+
     // Constants (rows the program only reads) are set once, for every lane.
     template <class M>
     static void initialize(M& m) {
