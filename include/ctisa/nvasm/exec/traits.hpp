@@ -110,6 +110,11 @@ inline lane_result texture(const View& v, const layout& lay, const descriptor& d
     return {env.texture(r), {}};
 }
 
+[[nodiscard]] constexpr bool is_texture(opcode c) noexcept {
+    return c == opcode::tex || c == opcode::txb || c == opcode::txd || c == opcode::txf || c == opcode::txl || c == opcode::txp ||
+           c == opcode::txq;
+}
+
 [[nodiscard]] inline lane_word loop_count(lane_word w, data_type t) noexcept {
     if (t == data_type::s) return w;
     if (t == data_type::u) return w > 0x7FFFFFFFu ? 0x7FFFFFFFu : w;  // DECISION: counts past INT_MAX saturate
@@ -139,21 +144,8 @@ struct traits {
         if (d.kind != stmt::alu || d.result.relative) return false;
         for (const auto& s : d.src)
             if (s.at.relative) return false;
-        switch (d.code) {
-            case opcode::ddx:
-            case opcode::ddy:
-            case opcode::kil:
-            case opcode::emit:
-            case opcode::endprim:
-            case opcode::tex:
-            case opcode::txb:
-            case opcode::txd:
-            case opcode::txf:
-            case opcode::txl:
-            case opcode::txp:
-            case opcode::txq: return false;
-            default: return true;
-        }
+        const opcode c = d.code;
+        return !detail::is_texture(c) && c != opcode::ddx && c != opcode::ddy && c != opcode::kil && c != opcode::emit && c != opcode::endprim;
     }
     static constexpr bool lane_local(const descriptor& d) { return straight(d); }
 
@@ -192,17 +184,12 @@ struct traits {
                     else env.end_primitive(info.first + l);
                 }
                 return;
-            case opcode::tex:
-            case opcode::txb:
-            case opcode::txd:
-            case opcode::txf:
-            case opcode::txl:
-            case opcode::txp:
-            case opcode::txq:
-                for (std::size_t l = 0; l < n; ++l)
-                    if (active[l]) detail::write(v, lay, d, l, detail::texture(v, lay, d, l, info.first + l, env));
-                return;
             default: break;
+        }
+        if (detail::is_texture(d.code)) {
+            for (std::size_t l = 0; l < n; ++l)
+                if (active[l]) detail::write(v, lay, d, l, detail::texture(v, lay, d, l, info.first + l, env));
+            return;
         }
         for (std::size_t l = 0; l < n; ++l) {
             if (!active[l]) continue;
