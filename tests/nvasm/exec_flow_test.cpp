@@ -282,3 +282,26 @@ END
     CHECK(failures == 0);
     CHECK(worst <= 2);
 }
+
+TEST_CASE("nvasm exec: parameter buffers and environment parameters", "[nvasm][exec]") {
+    // BUFFER4: elements of four words; BUFFER: one word an element, broadcast (section 2.X.3.6).
+    // Relative addressing by an integer temporary: member i.x = 1 of each.
+    nvx::run<1> r(R"(!!NVfp4.0
+OPTION ARB_draw_buffers;
+BUFFER4 quad[] = { program.buffer[0][0..1] };
+BUFFER word[2] = { program.buffer[1][0..1] };
+INT TEMP i;
+MOV.S i, {1, 0, 0, 0};
+MOV result.color, quad[i.x];
+MOV result.depth, word[i.x];
+ADD result.color[1], program.env[3], quad[0];
+END
+)");
+    r.set_all("program.buffer[0][0]", fv(1, 2, 3, 4)).set_all("program.buffer[0][1]", fv(5, 6, 7, 8));
+    r.set_all("program.buffer[1][0]", fv(9, 0, 0, 0)).set_all("program.buffer[1][1]", fv(10, 11, 12, 13));
+    r.set_all("program.env[3]", fv(0.5f, 0.5f, 0.5f, 0.5f));
+    r.go();
+    CHECK(r.read("result.color") == fv(5, 6, 7, 8));
+    CHECK(r.read("result.depth") == fv(10, 10, 10, 10));  // the element's one word, broadcast
+    CHECK(r.read("result.color[1]") == fv(1.5f, 2.5f, 3.5f, 4.5f));
+}

@@ -32,7 +32,7 @@ struct run {
     explicit run(std::string_view text, std::size_t lanes = W) {
         const auto p = ctisa::nvasm::parse_program<128>(text);
         INFO(text);
-        REQUIRE(p.ok());
+        if (!p.ok()) FAIL(p.error().message() << " at " << p.error().line << ":" << p.error().column << " (" << p.error().subject << ")");
         program = *p;
         m = std::make_unique<ctisa::nvasm::exec::machine<W>>(
             std::span<const ctisa::nvasm::instruction>(program.statements.begin(), program.statements.end()), lanes);
