@@ -219,3 +219,34 @@ TEST_CASE("nvasm exec: integer condition codes: sign, zero, overflow, carry", "[
     // A write mask keeps the other components' flags: only y is updated (-1: SF).
     CHECK(flags("MOV.S.CC t, {0, 0, 0, 0}; MOV.S.CC t.y, a;", iv(-1, -1, -1, -1), iv(0, 0, 0, 0)) == words{zf, sf, zf, zf});
 }
+
+TEST_CASE("nvasm exec: a NaN that arithmetic computes is 0x7FC00000; moves keep the bits", "[nvasm][exec]") {
+    const float inf = std::numeric_limits<float>::infinity();
+    const words neg_nan{0xFFC00001u, 0xFFC00001u, 0xFFC00001u, 0xFFC00001u};
+    // inf + -inf, -NaN + 1, -NaN * 2, 0 * inf (the decision in alu.hpp).
+    CHECK(vertex_op("ADD o, a, b;", fv(inf, 1, 1, 0), words{f(-inf), neg_nan[0], 0, f(1)}) == words{0x7FC00000u, 0x7FC00000u, f(1), f(1)});
+    CHECK(vertex_op("MUL o, a, b;", neg_nan, fv(2, 2, 2, 2)) == words{0x7FC00000u, 0x7FC00000u, 0x7FC00000u, 0x7FC00000u});
+    CHECK(vertex_op("MUL.CC o, a, b;", fv(0, 0, 0, 0), fv(inf, inf, inf, inf))[0] == 0x7FC00000u);
+    CHECK(vertex_op("MOV o, a;", neg_nan) == neg_nan);
+    CHECK(vertex_op("MOV o, -a;", neg_nan)[0] == 0x7FC00001u);
+}
+
+TEST_CASE("nvasm exec: the chunked float path gives the lane-by-lane path's bits", "[nvasm][exec]") {
+    // An instruction that updates a condition code runs lane by lane (alu::compute); the same
+    // without .CC1 runs a chunk of lanes at a time (float_path.hpp). Signed zeros, NaN, infinities.
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    const words inputs[] = {fv(1.5f, -0.0f, nan, inf), fv(0.0f, -2.0f, 3.0f, nan), fv(-inf, 1e30f, -1e-30f, 0.5f), fv(2.0f, 2.0f, -0.0f, 0.0f)};
+    for (const char* op : {"ADD", "SUB", "MUL", "MAD", "MOV", "MIN", "MAX", "DP3", "DP4"}) {
+        for (const char* mods : {"", "_SAT", "_SSAT"}) {
+            const std::string name = op;
+            const std::string operands = name == "MOV" ? " o, -|a.wzyx|;" : std::string(" o, -a, |b.yxwz|") + (name == "MAD" ? ", -|c|;" : ";");
+            const std::string chunked = std::string(op) + mods + operands;
+            const std::string lane_by_lane = std::string(op) + "C1" + mods + operands;
+            for (const words& a : inputs)
+                for (const words& b : inputs) {
+                    INFO(chunked);
+                    CHECK(vertex_op(chunked, a, b, b) == vertex_op(lane_by_lane, a, b, b));
+                }
+        }
+    }
+}

@@ -190,6 +190,32 @@ inline constexpr lane_word one_bits = 0x3F800000u;
     }
 }
 
+// DECISION: a NaN that float arithmetic computes is written as the quiet NaN 0x7FC00000, whatever
+// its sign and payload: x86 (like most hardware) returns one operand's NaN, and which one depends
+// on the order a compiler gives the operands, so the bits would differ between the interpreter and
+// the compiled path. Instructions that move or select bits (MOV ABS SWZ CMP MIN MAX, the packs and
+// unpacks) keep them.
+[[nodiscard]] inline lane_word quiet_nan(lane_word w) noexcept { return (w & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : w; }
+[[nodiscard]] constexpr bool keeps_bits(opcode c) noexcept {
+    switch (c) {
+        case opcode::mov:
+        case opcode::abs:
+        case opcode::swz:
+        case opcode::cmp:
+        case opcode::min:
+        case opcode::max:
+        case opcode::pk2h:
+        case opcode::pk2us:
+        case opcode::pk4b:
+        case opcode::pk4ub:
+        case opcode::up2h:
+        case opcode::up2us:
+        case opcode::up4b:
+        case opcode::up4ub: return true;
+        default: return false;
+    }
+}
+
 // The instruction's result on one lane from its loaded sources (modifiers applied).
 [[nodiscard]] inline lane_result compute(const descriptor& d, const words& a, const words& b, const words& c) noexcept {
     const data_type t = d.type;
@@ -315,6 +341,8 @@ inline constexpr lane_word one_bits = 0x3F800000u;
         case op::up4ub: v = unpack(a[0], d.code); break;
         default: break;
     }
+    if (d.out == data_type::f && !keeps_bits(d.code))
+        for (auto& w : v) w = quiet_nan(w);
     return r;
 }
 

@@ -25,6 +25,7 @@
 #include "../../exec/structured.hpp"
 #include "alu.hpp"
 #include "environment.hpp"
+#include "float_path.hpp"
 
 namespace ctisa::nvasm::exec {
 
@@ -93,7 +94,7 @@ inline void derivative(const View& v, const layout& lay, const descriptor& d, co
         const std::size_t lo = (q & step) ? l - step : l, hi = lo + step;
         if (hi >= n) continue;  // a partial quad at the end of the view: 0
         const words a = load(v, lay, d.src[0], lo), b = load(v, lay, d.src[0], hi);
-        for (unsigned c = 0; c < 4; ++c) out[l][c] = alu::as_bits(alu::as_float(b[c]) - alu::as_float(a[c]));
+        for (unsigned c = 0; c < 4; ++c) out[l][c] = alu::quiet_nan(alu::as_bits(alu::as_float(b[c]) - alu::as_float(a[c])));
     }
     for (std::size_t l = 0; l < n; ++l)
         if (active[l]) write(v, lay, d, l, lane_result{out[l], {}});
@@ -158,7 +159,8 @@ struct traits {
     }
 
     template <class Desc, class View, class Env, class Info>
-    static void execute(const Desc& desc, const View& v, const lane_word* active, bool, Env& env, const Info& info, effects<View::lanes>& fx) {
+    static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info,
+                        effects<View::lanes>& fx) {
         const descriptor& d = desc.get();
         const layout& lay = *info.layout;
         constexpr std::size_t n = View::lanes;
@@ -169,6 +171,7 @@ struct traits {
             case stmt::alu: break;
             default: return;
         }
+        if (float_path::applies(d)) return float_path::run(desc, v, active, all);
         switch (d.code) {
             case opcode::ddx:
             case opcode::ddy: return detail::derivative(v, lay, d, active, info.first);
