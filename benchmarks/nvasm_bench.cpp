@@ -76,15 +76,29 @@ std::array<std::uint32_t, 4> bits(const vec& v) { return {bits(v[0]), bits(v[1])
 
 // --- native versions: each instruction's operations in its order, lane by lane ------------------
 
-void native_mad(std::size_t lanes, std::vector<vec>& out) {
-    for (std::size_t l = 0; l < lanes; ++l) {
-        vec r = position_of(l);
+// The lanes' inputs, laid out before timing: positions, then normals.
+struct inputs {
+    std::vector<vec> position, normal;
+    explicit inputs(std::size_t lanes) {
+        for (std::size_t l = 0; l < lanes; ++l) position.push_back(position_of(l)), normal.push_back(normal_of(l));
+    }
+};
+
+// Blocks of 16 lanes, each component a row of the block (as a compiler for SIMD CPUs lays out a
+// shader), so that the chain stays in vector registers.
+void native_mad(const inputs& in, std::size_t lanes, std::vector<vec>& out) {
+    constexpr std::size_t block = 16;
+    for (std::size_t first = 0; first < lanes; first += block) {
+        float r[4][block];
+        for (std::size_t j = 0; j < block; ++j)
+            for (int c = 0; c < 4; ++c) r[c][j] = in.position[first + j][static_cast<std::size_t>(c)];
         for (int k = 0; k < 63; ++k)
-            for (int c = 0; c < 4; ++c) {
-                const float p = r[c] * mad_a[c];
-                r[c] = p + mad_b[c];
-            }
-        out[l] = r;
+            for (int c = 0; c < 4; ++c)
+                for (std::size_t j = 0; j < block; ++j) {
+                    const float p = r[c][j] * mad_a[static_cast<std::size_t>(c)];
+                    r[c][j] = p + mad_b[static_cast<std::size_t>(c)];
+                }
+        for (std::size_t j = 0; j < block; ++j) out[first + j] = {r[0][j], r[1][j], r[2][j], r[3][j]};
     }
 }
 
@@ -103,11 +117,11 @@ vec mul3(const vec& a, const vec& b, float w) { return {a[0] * b[0], a[1] * b[1]
 vec neg(const vec& a) { return {-a[0], -a[1], -a[2], -a[3]}; }
 
 // cgc's two-lights program, statement by statement (the comments name its registers).
-void native_two_lights(std::size_t lanes, std::vector<vec>& out) {
+void native_two_lights(const inputs& in, std::size_t lanes, std::vector<vec>& out) {
     namespace ap = ctisa::exec::approx;
     const auto& c = locals;
     for (std::size_t l = 0; l < lanes; ++l) {
-        const vec p = position_of(l), n = normal_of(l), mp = neg(p);
+        const vec p = in.position[l], n = in.normal[l], mp = neg(p);
         vec r1 = add3(mp, c[6], 0), r0{}, r2{}, r3{};
         r0[3] = dot3(r1, r1);
         r0 = add3(mp, c[4], r0[3]);
@@ -160,7 +174,7 @@ void native_two_lights(std::size_t lanes, std::vector<vec>& out) {
 // (The negations above are the program's "-vertex.attrib[0]" operands: a sign flip, as the
 // executor's.)
 
-using native_fn = void (*)(std::size_t, std::vector<vec>&);
+using native_fn = void (*)(const inputs&, std::size_t, std::vector<vec>&);
 
 template <std::size_t W>
 std::unique_ptr<ex::machine<W>> make_machine(std::span<const nv::instruction> code) {
@@ -187,7 +201,7 @@ void verify(const char* name, native_fn native, bool two_outputs) {
         std::exit(1);
     }
     std::vector<vec> out(2 * W);
-    native(W, out);
+    native(inputs(W), W, out);
     for (std::size_t l = 0; l < W; ++l)
         for (int o = 0; o < (two_outputs ? 2 : 1); ++o) {
             const char* binding = o == 0 ? "result.color" : "result.position";
@@ -225,8 +239,9 @@ void register_program(const char* name, native_fn native, bool two_outputs) {
     });
     benchmark::RegisterBenchmark(("native" + suffix).c_str(), [ops, native](benchmark::State& state) {
         std::vector<vec> out(2 * W);
+        const inputs in(W);
         for (auto _ : state) {
-            native(W, out);
+            native(in, W, out);
             benchmark::DoNotOptimize(out.data());
             benchmark::ClobberMemory();
         }
