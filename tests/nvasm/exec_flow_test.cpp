@@ -138,6 +138,11 @@ END
     CHECK_FALSE(r.m->killed(3));
     CHECK(r.read("result.color", 0) == fv(1, 1, 1, 1));
     CHECK(r.read("result.color", 1) == words{});  // never written
+    // A second run with lane 1's colour positive: kills are the run's, lane 1 now lives.
+    r.set("fragment.color", 1, fv(1, 1, 1, 1));
+    r.go();
+    CHECK_FALSE(r.m->killed(1));
+    CHECK(r.m->killed(2));
 }
 
 TEST_CASE("nvasm exec: DDX and DDY over 2x2 quads", "[nvasm][exec]") {

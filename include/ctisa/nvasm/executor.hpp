@@ -87,6 +87,11 @@ struct machine_traits : traits {
     using accessors = machine_accessors<M>;
     template <std::size_t W>
     using state = exec::state<W>;
+    // Kills are a run's: each run starts with none.
+    template <class M, class Env>
+    static void prepare(M& m, Env&) {
+        m.state().killed.fill(0);
+    }
     template <class M, std::size_t W>
     static void discarded(M& m, const ctisa::exec::lane_mask<W>& lanes) {
         for (std::size_t l = 0; l < W; ++l) m.state().killed[l] |= lanes[l];
