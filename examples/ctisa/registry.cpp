@@ -6,6 +6,7 @@
 #include <ctisa/cayman/doc_adapter.hpp>
 #include <ctisa/cayman/run_adapter.hpp>
 #include <ctisa/nvasm/doc_adapter.hpp>
+#include <ctisa/nvasm/run_adapter.hpp>
 #include <ctisa/valhall/doc_adapter.hpp>
 #include <ctisa/valhall/run_adapter.hpp>
 
@@ -19,7 +20,7 @@ std::span<const isa_entry> registry() {
         make_run_entry<ctisa::attila::run_adapter>(),
         make_run_entry<ctisa::cayman::run_adapter>(),
         make_run_entry<ctisa::valhall::run_adapter>(),
-        make_entry<ctisa::nvasm::isa>(),
+        make_run_entry<ctisa::nvasm::run_adapter>(),
     };
     return entries;
 }

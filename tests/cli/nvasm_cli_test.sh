@@ -65,4 +65,59 @@ check "error: exit status 1" "1" "$?"
 printf '!!NVfp4.0\nMOV result.color, fragment.color;\n' > "$work/noend.nv"
 "$ctisa" explain nvasm "$work/noend.nv" > /dev/null 2>&1
 check "explain: a program without END fails" "1" "$?"
+# run: the executor. MULC_SAT t, c, 0.5: lane 0 (0.5, 1, 4, 1) -> (0.25, 0.5, 1, 0.5), CC0 x > 0 so
+# NE passes and KIL -t.w (-0.5 < 0) kills it; lane 1 (0, 0, 0, 0) -> t = 0, NE fails: result 0.
+printf '0 fragment.color 0.5 1 4 1\n1 fragment.color 0 0 0 0\n' > "$work/p.in"
+check "run: KIL under IF, per lane" "0 killed
+1 result.color 0x00000000 0x00000000 0x00000000 0x00000000" "$("$ctisa" run nvasm "$work/p.nv" --lanes 2 --inputs "$work/p.in")"
+# Integer attributes and state: vertex.id 6 -> t.x = 6 & 3 = 2, t.y = 2 >> 1 = 1; I2F -> (2, 1);
+# * 0.5 -> (1, 0.5). The position is the identity matrix's rows times (1, 2, 3, 1).
+cat > "$work/uint.nv" <<'NV'
+!!NVvp4.0
+UINT TEMP t; TEMP f;
+ATTRIB pos = vertex.attrib[0];
+AND.U t.x, vertex.id, 3;
+SHR.U t.y, t.x, 1;
+I2F.U f, t;
+MUL result.texcoord[0].xy, f, 0.5;
+DP4 result.position.x, state.matrix.mvp.row[0], pos;
+DP4 result.position.y, state.matrix.mvp.row[1], pos;
+DP4 result.position.z, state.matrix.mvp.row[2], pos;
+DP4 result.position.w, state.matrix.mvp.row[3], pos;
+END
+NV
+cat > "$work/uint.in" <<'IN'
+* state.matrix.mvp.row[0] 1 0 0 0
+* state.matrix.mvp.row[1] 0 1 0 0
+* state.matrix.mvp.row[2] 0 0 1 0
+* state.matrix.mvp.row[3] 0 0 0 1
+0 vertex.attrib[0] 1 2 3 1
+0 vertex.id 0x6 0 0 0
+IN
+check "run: integer attributes, state bindings, write masks" "0 result.texcoord[0] 0x3f800000 0x3f000000 0x00000000 0x00000000
+0 result.position 0x3f800000 0x40000000 0x40400000 0x3f800000" "$("$ctisa" run nvasm "$work/uint.nv" --inputs "$work/uint.in")"
+# A geometry program prints each emitted vertex: two vertices, the second after ENDPRIM with the
+# colour {0, 1}.xxyy = (0, 0, 1, 1).
+cat > "$work/gs.nv" <<'NV'
+!!NVgp4.0
+PRIMITIVE_IN TRIANGLES;
+PRIMITIVE_OUT TRIANGLE_STRIP;
+VERTICES_OUT 2;
+MOV result.position, vertex[1].position;
+MOV result.color, {1, 0}.xyyx;
+EMIT;
+ENDPRIM;
+MOV result.color, {0, 1}.xxyy;
+EMIT;
+END
+NV
+printf '0 vertex[1].position 1 2 3 4\n' > "$work/gs.in"
+check "run: a geometry program's emitted vertices" "0 emit[0].result.position 0x3f800000 0x40000000 0x40400000 0x40800000
+0 emit[0].result.color 0x3f800000 0x00000000 0x00000000 0x3f800000
+0 emit[1].result.position 0x3f800000 0x40000000 0x40400000 0x40800000
+0 emit[1].result.color 0x00000000 0x00000000 0x3f800000 0x3f800000" \
+      "$("$ctisa" run nvasm "$work/gs.nv" --inputs "$work/gs.in")"
+printf '0 program.local[0] 1 2 3 4\n' > "$work/shared.in"
+"$ctisa" run nvasm "$work/p.nv" --inputs "$work/shared.in" > /dev/null 2>&1
+check "run: a shared binding needs * as its lane (exit 1)" "1" "$?"
 finish nvasm

@@ -54,6 +54,8 @@ def main(reference, out):
     for path in lists["bytes"]:
         data = pathlib.Path(path).read_bytes()
         (out / "execute" / pathlib.Path(path).name).write_bytes(bytes(8) + data)
+    for path in lists["text"]:  # a language of text runs its programs as they are
+        (out / "execute" / pathlib.Path(path).name).write_bytes(bytes(8) + pathlib.Path(path).read_bytes())
     for kind, paths in lists.items():
         (out / f"{kind}.list").write_text(",".join(paths))
     print(f"{reference.name}: {len(vectors)} vectors, {len(lists['bytes'])} binaries, {len(lists['text'])} programs")

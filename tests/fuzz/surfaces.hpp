@@ -155,11 +155,18 @@ void execute(std::span<const std::uint8_t> data) {
     if (data.size() < 8) return;
     std::uint64_t seed = 0;
     std::memcpy(&seed, data.data(), 8);
-    const auto program = decode_program<isa>(data.subspan(8));
-    if (!program || program->empty()) return;
-    typename Entry::machine m(std::span<const typename isa::instruction>(*program), executed_lanes);
-    randomize(m, seed);
-    (void)m.run(step_budget);
+    const auto go = [&](std::span<const typename isa::instruction> program) {
+        typename Entry::machine m(program, executed_lanes);
+        randomize(m, seed);
+        (void)m.run(step_budget);
+    };
+    if constexpr (binary_isa<isa>) {
+        const auto program = decode_program<isa>(data.subspan(8));
+        if (program && !program->empty()) go(*program);
+    } else {  // a language of text: the program is the text after the seed
+        const auto program = read_statements<isa>(std::string_view(reinterpret_cast<const char*>(data.data()) + 8, data.size() - 8));
+        if (program && !program->statements.empty()) go(program->statements);
+    }
 }
 
 template <class Entry>
