@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+// The operation of each computing instruction over K lanes of its loaded sources (chapter 7's
+// pseudocode; semantics.hpp has the rules per value). Scalar instructions read position w of
+// src0 (after the swizzle) and write every component; sincos writes x and y, crs x, y and z.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+#include "../../exec/float.hpp"
+#include "describe.hpp"
+#include "semantics.hpp"
+
+namespace ctisa::amdil::exec {
+
+using ctisa::exec::as_bits;
+using ctisa::exec::as_float;
+
+namespace compute_detail {
+
+template <std::size_t K, class F>
+CTISA_EXEC_INLINE void each(lane_word (&r)[4][K], F&& f) {
+    for (unsigned c = 0; c < 4; ++c)
+        for (std::size_t k = 0; k < K; ++k) r[c][k] = f(c, k);
+}
+template <std::size_t K, class F>
+CTISA_EXEC_INLINE void scalar(lane_word (&r)[4][K], F&& f) {
+    for (std::size_t k = 0; k < K; ++k) {
+        const lane_word x = f(k);
+        for (unsigned c = 0; c < 4; ++c) r[c][k] = x;
+    }
+}
+
+}  // namespace compute_detail
+
+// Computes instruction d's result into r; returns the components it writes (bit c).
+template <std::size_t K, class View>
+CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std::size_t l0, const lane_word (&s)[4][4][K],
+                                   lane_word (&r)[4][K]) {
+    using compute_detail::each;
+    using compute_detail::scalar;
+    namespace approx = ctisa::exec::approx;
+    const auto a = [&](unsigned c, std::size_t k) { return as_float(s[0][c][k]); };
+    const auto b = [&](unsigned c, std::size_t k) { return as_float(s[1][c][k]); };
+    const auto e = [&](unsigned c, std::size_t k) { return as_float(s[2][c][k]); };
+    const auto f1 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(op(a(c, k))); }); };
+    const auto f2 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(op(a(c, k), b(c, k))); }); };
+    const auto fw = [&](auto op) { scalar<K>(r, [&](std::size_t k) { return as_bits(op(a(3, k))); }); };  // on src0.w
+    const auto i1 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return op(s[0][c][k]); }); };
+    const auto i2 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return op(s[0][c][k], s[1][c][k]); }); };
+    const auto i3 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return op(s[0][c][k], s[1][c][k], s[2][c][k]); }); };
+    const bool ieee = (d.control & 1u) != 0;
+    const unsigned zeroop = d.control & 3u;
+    const auto dot = [&](unsigned n, bool add_z) {
+        scalar<K>(r, [&](std::size_t k) {
+            float sum = sem::mul(a(0, k), b(0, k), ieee);
+            for (unsigned c = 1; c < n; ++c) sum = sum + sem::mul(a(c, k), b(c, k), ieee);
+            if (add_z) sum = sum + e(2, k);
+            return as_bits(sum);
+        });
+    };
+    // Derivatives over 2x2 quads (lanes 4q: top left, +1 top right, +2 bottom left, +3 bottom right),
+    // coarse: the difference of the quad's first column or row. A warp narrower than a quad gives 0.
+    const auto delta = [&](std::size_t k, unsigned c, unsigned step) {
+        if constexpr (K % 4 != 0) return (void)k, (void)c, (void)step, 0.0f;
+        else return a(c, (k & ~std::size_t{3}) + step) - a(c, k & ~std::size_t{3});
+    };
+    switch (d.op) {
+        case opcode::add: f2([](float x, float y) { return x + y; }); break;
+        case opcode::sub: f2([](float x, float y) { return x - y; }); break;
+        case opcode::mul: f2([&](float x, float y) { return sem::mul(x, y, ieee); }); break;
+        case opcode::mad: each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(sem::mad(a(c, k), b(c, k), e(c, k), ieee)); }); break;
+        case opcode::fma: each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(std::fma(a(c, k), b(c, k), e(c, k))); }); break;
+        case opcode::div: f2([&](float x, float y) { return sem::div(x, y, zeroop); }); break;
+        case opcode::dp2: dot(2, false); break;
+        case opcode::dp3: dot(3, false); break;
+        case opcode::dp4: dot(4, false); break;
+        case opcode::dp2add: dot(2, true); break;
+        case opcode::max: f2([&](float x, float y) { return sem::max(x, y, ieee); }); break;
+        case opcode::min: f2([&](float x, float y) { return sem::min(x, y, ieee); }); break;
+        case opcode::clamp:
+            each<K>(r, [&](unsigned c, std::size_t k) {
+                float x = a(c, k);
+                if (x < b(c, k)) x = b(c, k);
+                if (x > e(c, k)) x = e(c, k);
+                return as_bits(x);
+            });
+            break;
+        case opcode::lrp:
+            each<K>(r, [&](unsigned c, std::size_t k) {
+                const float p = b(c, k) * a(c, k), q = e(c, k) * (1.0f - a(c, k));
+                return as_bits(p + q);
+            });
+            break;
+        case opcode::mov:
+        case opcode::inv_mov: each<K>(r, [&](unsigned c, std::size_t k) { return s[0][c][k]; }); break;
+        case opcode::abs: f1([](float x) { return std::fabs(x); }); break;
+        case opcode::sgn: f1(sem::sgn); break;
+        case opcode::frc: f1(sem::frc); break;
+        case opcode::flr:
+        case opcode::round_neg_inf: f1([](float x) { return std::floor(x); }); break;
+        case opcode::round_plus_inf: f1([](float x) { return std::ceil(x); }); break;
+        case opcode::round_zero: f1([](float x) { return std::trunc(x); }); break;
+        case opcode::round_near: f1([](float x) { return ctisa::exec::round_integral(x, ctisa::exec::rounding::nearest_even); }); break;
+        case opcode::rnd: f1([](float x) { return std::floor(x + 0.5f); }); break;
+        case opcode::eq:
+        case opcode::ge:
+        case opcode::lt:
+        case opcode::ne: {
+            const unsigned op = d.op == opcode::eq ? 1u : d.op == opcode::ge ? 2u : d.op == opcode::lt ? 5u : 0u;
+            each<K>(r, [&](unsigned c, std::size_t k) { return sem::truth(sem::relop(op, a(c, k), b(c, k))); });
+            break;
+        }
+        case opcode::set: f2([&](float x, float y) { return sem::relop(d.control & 7u, x, y) ? 1.0f : 0.0f; }); break;
+        case opcode::cmov:  // "the compare is float": 0.0 and -0.0 keep the destination
+            each<K>(r, [&](unsigned c, std::size_t k) { return a(c, k) != 0.0f ? s[1][c][k] : v.row(d.dst.row + c)[l0 + k]; });
+            break;
+        case opcode::cmov_logical: each<K>(r, [&](unsigned c, std::size_t k) { return s[0][c][k] != 0 ? s[1][c][k] : s[2][c][k]; }); break;
+        // transcendental: scalar ones on src0.w, _vec ones per component
+        case opcode::exp: fw([](float x) { return approx::exp2(x); }); break;
+        case opcode::exp_vec: f1([](float x) { return approx::exp2(x); }); break;
+        case opcode::exn: fw([](float x) { return approx::exp(x); }); break;
+        case opcode::log: fw([&](float x) { return sem::log2(x, zeroop); }); break;
+        case opcode::log_vec: f1([](float x) { return sem::log2(x, 2); }); break;  // "LOG with zeroop infinity"
+        case opcode::ln: fw([&](float x) { return sem::ln(x, zeroop); }); break;
+        case opcode::rcp: fw([&](float x) { return sem::rcp(x, zeroop); }); break;
+        case opcode::rcp_vec: f1([](float x) { return approx::rcp(x); }); break;
+        case opcode::rsq: fw([&](float x) { return sem::rsq(x, zeroop); }); break;
+        case opcode::rsq_vec: f1([](float x) { return approx::rsq(x); }); break;
+        case opcode::sqrt: fw([](float x) { return approx::sqrt(x); }); break;
+        case opcode::sqrt_vec: f1([](float x) { return approx::sqrt(x); }); break;
+        case opcode::sin: fw([](float x) { return approx::sin(x); }); break;
+        case opcode::cos: fw([](float x) { return approx::cos(x); }); break;
+        case opcode::sin_vec: f1([](float x) { return approx::sin(x); }); break;
+        case opcode::cos_vec: f1([](float x) { return approx::cos(x); }); break;
+        case opcode::tan: fw([](float x) { return static_cast<float>(std::tan(static_cast<double>(x))); }); break;
+        case opcode::asin: fw([](float x) { return static_cast<float>(std::asin(static_cast<double>(x))); }); break;
+        case opcode::acos: fw([](float x) { return static_cast<float>(std::acos(static_cast<double>(x))); }); break;
+        case opcode::atan: fw([](float x) { return static_cast<float>(std::atan(static_cast<double>(x))); }); break;
+        case opcode::pow: scalar<K>(r, [&](std::size_t k) { return as_bits(sem::pow(a(3, k), b(3, k))); }); break;
+        case opcode::sincos:
+            for (std::size_t k = 0; k < K; ++k) {
+                r[0][k] = as_bits(approx::cos(a(3, k)));
+                r[1][k] = as_bits(approx::sin(a(3, k)));
+                r[2][k] = r[3][k] = 0;
+            }
+            return 0x3;
+        case opcode::crs:
+            for (std::size_t k = 0; k < K; ++k) {
+                for (unsigned c = 0; c < 3; ++c) {
+                    const unsigned p = (c + 1) % 3, q = (c + 2) % 3;
+                    const float x = a(p, k) * b(q, k), y = a(q, k) * b(p, k);
+                    r[c][k] = as_bits(x - y);
+                }
+                r[3][k] = 0;
+            }
+            return 0x7;
+        case opcode::dist:
+        case opcode::len:
+            scalar<K>(r, [&](std::size_t k) {
+                float sum = 0.0f;
+                for (unsigned c = 0; c < (d.op == opcode::len ? 4u : 3u); ++c) {  // len: the pseudocode sums four
+                    const float t = d.op == opcode::dist ? a(c, k) - b(c, k) : a(c, k);
+                    sum = sum + t * t;
+                }
+                return as_bits(approx::sqrt(sum));
+            });
+            break;
+        case opcode::dsx: each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(delta(k, c, 1)); }); break;
+        case opcode::dsy: each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(delta(k, c, 2)); }); break;
+        case opcode::fwidth:
+            each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(std::fabs(delta(k, c, 1)) + std::fabs(delta(k, c, 2))); });
+            break;
+        // integer and unsigned
+        case opcode::i_add: i2([](lane_word x, lane_word y) { return x + y; }); break;
+        case opcode::i_mul:
+        case opcode::u_mul: i2([](lane_word x, lane_word y) { return x * y; }); break;
+        case opcode::i_mul_high: i2(sem::mul_high_s); break;
+        case opcode::u_mul_high: i2(sem::mul_high_u); break;
+        case opcode::i_mad:
+        case opcode::u_mad: i3([](lane_word x, lane_word y, lane_word z) { return x * y + z; }); break;
+        case opcode::i_mul24: i2([](lane_word x, lane_word y) { return sem::s24(x) * sem::s24(y); }); break;
+        case opcode::u_mul24: i2([](lane_word x, lane_word y) { return sem::u24(x) * sem::u24(y); }); break;
+        case opcode::i_mad24: i3([](lane_word x, lane_word y, lane_word z) { return sem::s24(x) * sem::s24(y) + z; }); break;
+        case opcode::u_mad24: i3([](lane_word x, lane_word y, lane_word z) { return sem::u24(x) * sem::u24(y) + z; }); break;
+        case opcode::i_mul24_high: i2([](lane_word x, lane_word y) { return sem::mul_high_s(sem::s24(x), sem::s24(y)); }); break;
+        case opcode::u_mul24_high: i2([](lane_word x, lane_word y) { return sem::mul_high_u(sem::u24(x), sem::u24(y)); }); break;
+        case opcode::i_max: i2(sem::smax); break;
+        case opcode::i_min: i2(sem::smin); break;
+        case opcode::u_max: i2([](lane_word x, lane_word y) { return x >= y ? x : y; }); break;
+        case opcode::u_min: i2([](lane_word x, lane_word y) { return x < y ? x : y; }); break;
+        case opcode::i_eq: i2([](lane_word x, lane_word y) { return sem::truth(x == y); }); break;
+        case opcode::i_ne: i2([](lane_word x, lane_word y) { return sem::truth(x != y); }); break;
+        case opcode::i_ge: i2([](lane_word x, lane_word y) { return sem::truth(std::int32_t(x) >= std::int32_t(y)); }); break;
+        case opcode::i_lt: i2([](lane_word x, lane_word y) { return sem::truth(std::int32_t(x) < std::int32_t(y)); }); break;
+        case opcode::u_ge: i2([](lane_word x, lane_word y) { return sem::truth(x >= y); }); break;
+        case opcode::u_lt: i2([](lane_word x, lane_word y) { return sem::truth(x < y); }); break;
+        case opcode::i_negate: i1([](lane_word x) { return 0u - x; }); break;
+        case opcode::i_not: i1([](lane_word x) { return ~x; }); break;
+        case opcode::and_: i2([](lane_word x, lane_word y) { return x & y; }); break;
+        case opcode::i_or: i2([](lane_word x, lane_word y) { return x | y; }); break;
+        case opcode::i_xor: i2([](lane_word x, lane_word y) { return x ^ y; }); break;
+        case opcode::i_shl: i2([](lane_word x, lane_word y) { return x << (y & 31u); }); break;
+        case opcode::i_shr: i2(sem::shr_s); break;
+        case opcode::u_shr: i2([](lane_word x, lane_word y) { return x >> (y & 31u); }); break;
+        case opcode::u_div: i2(sem::udiv); break;
+        case opcode::u_mod: i2(sem::umod); break;
+        case opcode::i_carry: i2([](lane_word x, lane_word y) { return x + y < x ? 1u : 0u; }); break;
+        case opcode::i_borrow: i2([](lane_word x, lane_word y) { return x < y ? 1u : 0u; }); break;
+        case opcode::i_countbits: i1([](lane_word x) { return static_cast<lane_word>(std::popcount(x)); }); break;
+        case opcode::i_firstbit: i1([&](lane_word x) { return sem::first_bit(x, d.control & 3u); }); break;
+        case opcode::u_bit_reverse: i1(sem::bit_reverse); break;
+        case opcode::u_bit_extract: i3([](lane_word w, lane_word o, lane_word x) { return sem::bit_extract(w, o, x, false); }); break;
+        case opcode::i_bit_extract: i3([](lane_word w, lane_word o, lane_word x) { return sem::bit_extract(w, o, x, true); }); break;
+        case opcode::u_bit_insert:
+            each<K>(r, [&](unsigned c, std::size_t k) { return sem::bit_insert(s[0][c][k], s[1][c][k], s[2][c][k], s[3][c][k]); });
+            break;
+        // conversions
+        case opcode::ftoi: i1([](lane_word x) { return sem::ftoi(as_float(x)); }); break;
+        case opcode::ftou: i1([](lane_word x) { return sem::ftou(as_float(x)); }); break;
+        case opcode::itof: i1([](lane_word x) { return as_bits(static_cast<float>(static_cast<std::int32_t>(x))); }); break;
+        case opcode::utof: i1([](lane_word x) { return as_bits(static_cast<float>(x)); }); break;
+        case opcode::f_2_f16: i1([](lane_word x) { return lane_word{ctisa::exec::half_from_float(as_float(x))}; }); break;
+        case opcode::f16_2_f: i1([](lane_word x) { return as_bits(ctisa::exec::half_to_float(static_cast<ctisa::exec::half_bits>(x))); }); break;
+        default: each<K>(r, [](unsigned, std::size_t) { return 0u; }); return 0;
+    }
+    return 0xF;
+}
+
+}  // namespace ctisa::amdil::exec
