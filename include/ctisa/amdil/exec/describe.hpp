@@ -131,6 +131,9 @@ namespace detail {
 // Whether the executor runs opcode op (execute.hpp has its kernel). Declarations that only
 // describe the program (dcl_*, comments, nop) run as nothing.
 [[nodiscard]] constexpr bool executable(opcode op) noexcept;
+// The sources its kernel reads (execute.hpp).
+[[nodiscard]] constexpr unsigned arity(opcode op) noexcept;
+[[nodiscard]] constexpr bool computes(opcode op) noexcept;
 
 // The descriptors of a program, in order.
 constexpr void describe_program(std::span<const instruction> program, const layout& l, instruction_desc* out) noexcept {
@@ -155,6 +158,7 @@ constexpr void describe_program(std::span<const instruction> program, const layo
             d.has_dest = p.dsts == 1;
             if (d.has_dest && !detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
             d.srcs = static_cast<std::uint8_t>(p.srcs < 4 ? p.srcs : 4);
+            if (p.srcs < arity(p.op) || d.has_dest != computes(p.op)) d.refused = refusal::operand;
             for (unsigned k = 0; k < d.srcs; ++k)
                 if (!detail::describe_source(l, p.operand[p.dsts + k], k, d.src[k])) d.refused = refusal::operand;
         } else if (p.op == opcode::dcl_literal) {

@@ -364,10 +364,96 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
     }
 }
 
-// Instructions whose kernel only tests or does nothing.
+// Instructions with a result (the others test, or do nothing at run time).
 [[nodiscard]] constexpr bool computes(opcode op) noexcept {
     return executable(op) && group(op) != "Flow Control" && op != opcode::nop && op != opcode::comment && op != opcode::discard_logicalz &&
            op != opcode::discard_logicalnz && group(op) != "Declaration and Initialization";
+}
+
+// The sources an instruction's kernel reads (fewer in its packet: the unit is refused).
+[[nodiscard]] constexpr unsigned arity(opcode op) noexcept {
+    switch (op) {
+        case opcode::u_bit_insert: return 4;
+        case opcode::mad:
+        case opcode::fma:
+        case opcode::clamp:
+        case opcode::lrp:
+        case opcode::dp2add:
+        case opcode::cmov_logical:
+        case opcode::i_mad:
+        case opcode::u_mad:
+        case opcode::i_mad24:
+        case opcode::u_mad24:
+        case opcode::u_bit_extract:
+        case opcode::i_bit_extract: return 3;
+        case opcode::add:
+        case opcode::sub:
+        case opcode::mul:
+        case opcode::div:
+        case opcode::dp2:
+        case opcode::dp3:
+        case opcode::dp4:
+        case opcode::max:
+        case opcode::min:
+        case opcode::eq:
+        case opcode::ge:
+        case opcode::lt:
+        case opcode::ne:
+        case opcode::set:
+        case opcode::cmov:
+        case opcode::pow:
+        case opcode::crs:
+        case opcode::dist:
+        case opcode::i_or:
+        case opcode::i_xor:
+        case opcode::and_:
+        case opcode::i_add:
+        case opcode::i_max:
+        case opcode::i_min:
+        case opcode::i_mul:
+        case opcode::i_mul_high:
+        case opcode::i_eq:
+        case opcode::i_ge:
+        case opcode::i_lt:
+        case opcode::i_ne:
+        case opcode::i_shl:
+        case opcode::i_shr:
+        case opcode::u_shr:
+        case opcode::u_div:
+        case opcode::u_mod:
+        case opcode::u_max:
+        case opcode::u_min:
+        case opcode::u_lt:
+        case opcode::u_ge:
+        case opcode::u_mul:
+        case opcode::u_mul_high:
+        case opcode::i_carry:
+        case opcode::i_borrow:
+        case opcode::u_mul24:
+        case opcode::i_mul24:
+        case opcode::i_mul24_high:
+        case opcode::u_mul24_high:
+        case opcode::ifc:
+        case opcode::breakc:
+        case opcode::continuec: return 2;
+        case opcode::if_logicalz:
+        case opcode::if_logicalnz:
+        case opcode::ifnz:
+        case opcode::loop:
+        case opcode::break_logicalz:
+        case opcode::break_logicalnz:
+        case opcode::continue_logicalz:
+        case opcode::continue_logicalnz:
+        case opcode::switch_:
+        case opcode::callnz:
+        case opcode::call_logicalz:
+        case opcode::call_logicalnz:
+        case opcode::ret_logicalz:
+        case opcode::ret_logicalnz:
+        case opcode::discard_logicalz:
+        case opcode::discard_logicalnz: return 1;
+        default: return computes(op) ? 1 : 0;
+    }
 }
 
 namespace detail {
