@@ -184,6 +184,11 @@ template <class Desc, std::size_t K, class View>
 CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, std::size_t l0, lane_word (&r)[4][K], unsigned written,
                                     const lane_word* active, bool all) {
     const bool scaled = float_result(d.op) && (d.dst.shift != 0 || d.dst.clamp);
+    // A NaN computed by a float instruction is the default quiet NaN: the document leaves its bits
+    // undefined (2.2.7), and which operand's NaN the host keeps depends on how the compiler
+    // ordered the operands (the interpreter and the compiled path must agree). Moves keep bits.
+    const bool computed_nan =
+        float_result(d.op) && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::cmov && d.op != opcode::cmov_logical;
     for (unsigned c = 0; c < 4; ++c) {
         const unsigned mode = d.dst.mode[c];
         if (mode == 0 || (mode == 1 && !((written >> c) & 1u))) continue;
@@ -196,6 +201,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
                 r[c][k] = as_bits(x);
             }
         }
+        if (computed_nan && mode == 1)
+            for (std::size_t k = 0; k < K; ++k) r[c][k] = (r[c][k] & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : r[c][k];
         ctisa::exec::store_bits_for<Desc>(v, d.dst.row + c, l0, r[c], K, active, all, ctisa::exec::lane_on);
     }
 }
