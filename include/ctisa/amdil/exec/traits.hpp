@@ -33,6 +33,12 @@ using ctisa::exec::run_status;
 // The default environment: AMD IL's memory, LDS, GDS, UAV and sampling instructions are not run
 // yet (not_executable), so a run needs nothing from its environment.
 struct default_environment {};
+// What the kernels see of any environment (they call nothing on it yet): one type, so that the
+// interpreter's kernels are instantiated once per width.
+struct environment_ref {
+    template <class Env>
+    explicit environment_ref(Env&) noexcept {}
+};
 
 [[nodiscard]] constexpr flow_op flow_of_desc(const instruction_desc& d) noexcept {
     switch (d.op) {
@@ -92,6 +98,7 @@ struct traits {
     using descriptor = instruction_desc;
     using layout = exec::layout;
     using default_environment = exec::default_environment;
+    using environment_ref = exec::environment_ref;
     template <std::size_t N>
     using effects = exec::effects<N>;
 
