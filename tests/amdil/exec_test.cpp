@@ -222,3 +222,49 @@ TEST_CASE("amdil exec: conversions (7.10)", "[amdil][exec]") {
     CHECK(op1("f2f16 o0, v0", f4(1, -2, 65504, 0.5f)) == std::array<std::uint32_t, 4>{0x3C00u, 0xC000u, 0x7BFFu, 0x3800u});
     CHECK(op1("f162f o0, v0", {0x3C00u, 0xC000u, 0x7C00u, 0x0001u}) == f4(1, -2, inf_f, 0x1p-24f));
 }
+
+namespace {
+
+// A double as the (low, high) words of a register pair, twice: xy and zw.
+std::array<std::uint32_t, 4> dd(std::uint64_t b) {
+    const auto lo = static_cast<std::uint32_t>(b), hi = static_cast<std::uint32_t>(b >> 32);
+    return {lo, hi, lo, hi};
+}
+std::array<std::uint32_t, 4> dd(double v) { return dd(std::bit_cast<std::uint64_t>(v)); }
+
+}  // namespace
+
+TEST_CASE("amdil exec: double precision on register pairs (7.12)", "[amdil][exec]") {
+    CHECK(op1("dadd o0, v0, v1", dd(1.5), dd(2.25)) == dd(0x400E000000000000u));  // 3.75
+    CHECK(op1("dmul o0, v0, v1", dd(1.5), dd(-2.0)) == dd(0xC008000000000000u));   // -3
+    CHECK(op1("ddiv o0, v0, v1", dd(1.0), dd(3.0)) == dd(0x3FD5555555555555u));    // 1/3 rounded to nearest
+    // dmad is fused (FMA64): (1 + 2^-52)(1 - 2^-52) - 1 = -2^-104, which a rounded product loses.
+    CHECK(op1("dmad o0, v0, v1, v2", dd(1.0 + 0x1p-52), dd(1.0 - 0x1p-52), dd(-1.0)) == dd(0xB970000000000000u));
+    CHECK(op1("dsqrt o0, v0", dd(2.25)) == dd(1.5));
+    CHECK(op1("drcp o0, v0", dd(4.0)) == dd(0.25));
+    CHECK(op1("drsq o0, v0", dd(16.0)) == dd(0.25));
+    // Negate and abs act on the high word only: _neg(x) changes nothing, _neg(y) the sign.
+    CHECK(op1("dadd o0, v0_neg(x), v1", dd(1.5), dd(2.25)) == dd(3.75));
+    CHECK(op1("dadd o0, v0_neg(y), v1", dd(1.5), dd(2.25)) == dd(0.75));
+    CHECK(op1("dadd o0, v0_abs, v1", dd(-1.5), dd(2.25)) == dd(3.75));
+    // The result goes to the pairs the mask writes.
+    const auto m = run("mov o0, v2\ndadd o0.xy__, v0, v1\nend\n", {dd(1.5), dd(2.25), {7, 8, 9, 10}});
+    CHECK(out(*m) == std::array<std::uint32_t, 4>{0, 0x400E0000u, 9, 10});
+    const std::uint32_t t = 0xFFFFFFFFu;
+    CHECK(op1("deq o0, v0, v1", dd(1.5), dd(1.5)) == all(t));
+    CHECK(op1("dne o0, v0, v1", dd(1.5), dd(1.5)) == all(0));
+    CHECK(op1("dlt o0, v0, v1", dd(-1.0), dd(1.5)) == all(t));
+    CHECK(op1("dge o0, v0, v1", dd(-1.0), dd(1.5)) == all(0));
+    CHECK(op1("dlt o0, v0, v1", dd(0x7FF8000000000000u), dd(1.5)) == all(0));  // NaN compares false
+    CHECK(op1("dmax o0, v0, v1", dd(0x7FF8000000000000u), dd(1.5)) == dd(1.5));
+    CHECK(op1("dmin o0, v0, v1", dd(-2.0), dd(1.5)) == dd(-2.0));
+    CHECK(op1("dmov o0, v0", dd(2.25)) == dd(2.25));
+    CHECK(op1("dmovc o0, v0, v1, v2", all(0), dd(1.5), dd(2.25)) == dd(1.5));  // src0.x == 0: src1
+    CHECK(op1("dmovc o0, v0, v1, v2", all(1), dd(1.5), dd(2.25)) == dd(2.25));
+    CHECK(op1("d2f o0, v0", dd(1.5)) == allf(1.5f));
+    CHECK(op1("f2d o0, v0", allf(0.1f)) == dd(0x3FB99999A0000000u));  // exact
+    CHECK(op1("dfrac o0, v0", dd(-1.25)) == dd(0.75));
+    CHECK(op1("dldexp o0, v0, v1", dd(1.5), all(3)) == dd(12.0));
+    // dfrexp: x = 0, y = the exponent, wz = the mantissa: 12 = 0.75 * 2^4.
+    CHECK(op1("dfrexp o0, v0", dd(12.0)) == std::array<std::uint32_t, 4>{0, 4, 0, 0x3FE80000u});
+}

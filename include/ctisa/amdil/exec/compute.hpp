@@ -4,9 +4,11 @@
 // src0 (after the swizzle) and write every component; sincos writes x and y, crs x, y and z.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "../../exec/float.hpp"
 #include "describe.hpp"
@@ -30,6 +32,15 @@ CTISA_EXEC_INLINE void scalar(lane_word (&r)[4][K], F&& f) {
         const lane_word x = f(k);
         for (unsigned c = 0; c < 4; ++c) r[c][k] = x;
     }
+}
+
+// A double from a (low, high) pair of words, and back; a computed NaN is the default quiet NaN.
+[[nodiscard]] inline double pair(lane_word lo, lane_word hi) noexcept { return std::bit_cast<double>(std::uint64_t{hi} << 32 | lo); }
+template <std::size_t K>
+CTISA_EXEC_INLINE void put_double(lane_word (&r)[4][K], std::size_t k, double v) {
+    const std::uint64_t b = v != v ? 0x7FF8000000000000u : std::bit_cast<std::uint64_t>(v);
+    r[0][k] = r[2][k] = static_cast<lane_word>(b);
+    r[1][k] = r[3][k] = static_cast<lane_word>(b >> 32);
 }
 
 }  // namespace compute_detail
@@ -66,7 +77,65 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
         if constexpr (K % 4 != 0) return (void)k, (void)c, (void)step, 0.0f;
         else return a(c, (k & ~std::size_t{3}) + step) - a(c, k & ~std::size_t{3});
     };
+    using compute_detail::pair;
+    using compute_detail::put_double;
+    const auto da = [&](unsigned n, std::size_t k) { return pair(s[n][0][k], s[n][1][k]); };  // src n's xy as a double
+    const auto d1 = [&](auto op) {
+        for (std::size_t k = 0; k < K; ++k) put_double<K>(r, k, op(da(0, k)));
+    };
+    const auto d2 = [&](auto op) {
+        for (std::size_t k = 0; k < K; ++k) put_double<K>(r, k, op(da(0, k), da(1, k)));
+    };
+    const auto dcmp = [&](auto op) { scalar<K>(r, [&](std::size_t k) { return sem::truth(op(da(0, k), da(1, k))); }); };
     switch (d.op) {
+        // double precision: IEEE results (the tables of 7.12), the fused dmad (FMA64 from Evergreen on)
+        case opcode::d_add: d2([](double x, double y) { return x + y; }); break;
+        case opcode::d_mul: d2([](double x, double y) { return x * y; }); break;
+        case opcode::d_div: d2([](double x, double y) { return x / y; }); break;
+        case opcode::d_muladd:
+            for (std::size_t k = 0; k < K; ++k) put_double<K>(r, k, std::fma(da(0, k), da(1, k), da(2, k)));
+            break;
+        case opcode::d_sqrt: d1([](double x) { return approx::sqrt(x); }); break;
+        case opcode::d_rcp: d1([](double x) { return approx::rcp(x); }); break;
+        case opcode::d_rsq: d1([](double x) { return approx::rsq(x); }); break;
+        case opcode::d_max:  // src0 >= src1 ? src0 : src1; a NaN loses (IEEE 754-2008 maxNum)
+            d2([](double x, double y) { return x != x ? y : y != y ? x : x >= y ? x : y; });
+            break;
+        case opcode::d_min: d2([](double x, double y) { return x != x ? y : y != y ? x : x < y ? x : y; }); break;
+        case opcode::d_mov: d1([](double x) { return x; }); break;
+        case opcode::d_movc:  // "if (src0.x == 0) dst = src1; else dst = src2" (an integer compare)
+            for (std::size_t k = 0; k < K; ++k) put_double<K>(r, k, s[0][0][k] == 0 ? da(1, k) : da(2, k));
+            break;
+        case opcode::deq: dcmp([](double x, double y) { return x == y; }); break;
+        case opcode::dge: dcmp([](double x, double y) { return x >= y; }); break;
+        case opcode::dlt: dcmp([](double x, double y) { return x < y; }); break;
+        case opcode::dne: dcmp([](double x, double y) { return x != y && x == x && y == y; }); break;  // NaN: false
+        case opcode::d_2_f: scalar<K>(r, [&](std::size_t k) { return as_bits(static_cast<float>(da(0, k))); }); break;
+        case opcode::f_2_d:  // src0.x, a float, exactly
+            for (std::size_t k = 0; k < K; ++k) put_double<K>(r, k, static_cast<double>(a(0, k)));
+            break;
+        case opcode::d_frac:
+            d1([](double x) {
+                const double f = x - std::floor(x);
+                return f < 1.0 ? f : 0x1.fffffffffffffp-1;
+            });
+            break;
+        case opcode::d_ldexp:  // src0.xy * 2^src1.x, src1.x an integer
+            for (std::size_t k = 0; k < K; ++k) {
+                const std::int32_t e = static_cast<std::int32_t>(s[1][0][k]);
+                put_double<K>(r, k, std::ldexp(da(0, k), e < -2100 ? -2100 : e > 2100 ? 2100 : e));
+            }
+            break;
+        case opcode::d_frexp:  // x = 0, y = the exponent, wz = the mantissa in [0.5, 1); inf, NaN: y = -1, wz a NaN
+            for (std::size_t k = 0; k < K; ++k) {
+                const double x = da(0, k);
+                int e = 0;
+                const double m = std::isfinite(x) ? std::frexp(x, &e) : std::numeric_limits<double>::quiet_NaN();
+                put_double<K>(r, k, m);
+                r[0][k] = 0;
+                r[1][k] = std::isfinite(x) ? static_cast<lane_word>(e) : 0xFFFFFFFFu;
+            }
+            break;
         case opcode::add: f2([](float x, float y) { return x + y; }); break;
         case opcode::sub: f2([](float x, float y) { return x - y; }); break;
         case opcode::mul: f2([&](float x, float y) { return sem::mul(x, y, ieee); }); break;

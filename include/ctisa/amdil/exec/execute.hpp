@@ -31,6 +31,41 @@ struct effects {
 
 namespace detail {
 
+// Double-precision instructions: sources are register pairs (x low word, y high word), results go
+// to the pairs xy and zw the mask writes.
+[[nodiscard]] constexpr bool is_double(opcode op) noexcept {
+    switch (op) {
+        case opcode::d_add:
+        case opcode::d_mul:
+        case opcode::d_muladd:
+        case opcode::d_div:
+        case opcode::d_sqrt:
+        case opcode::d_rcp:
+        case opcode::d_rsq:
+        case opcode::d_max:
+        case opcode::d_min:
+        case opcode::d_mov:
+        case opcode::d_movc:
+        case opcode::deq:
+        case opcode::dge:
+        case opcode::dlt:
+        case opcode::dne:
+        case opcode::d_2_f:
+        case opcode::f_2_d:
+        case opcode::d_frac:
+        case opcode::d_ldexp:
+        case opcode::d_frexp: return true;
+        default: return false;
+    }
+}
+// Whether source k of op is a double (its modifiers apply to the high words only, 2.2.7).
+[[nodiscard]] constexpr bool double_source(opcode op, unsigned k) noexcept {
+    if (!is_double(op) || op == opcode::f_2_d) return false;
+    if (op == opcode::d_movc) return k != 0;
+    if (op == opcode::d_ldexp) return k == 0;
+    return true;
+}
+
 // Instructions whose sources are integers (negate and abs are two's complement; the float-only
 // modifiers are not applied: 2.2.7 forbids them there).
 [[nodiscard]] constexpr bool integer_source(opcode op, unsigned k) noexcept {
@@ -95,7 +130,9 @@ namespace detail {
         case opcode::discard_logicalnz:
         case opcode::switch_:
         case opcode::loop: return true;
-        case opcode::cmov_logical: return k == 0;
+        case opcode::cmov_logical:
+        case opcode::d_movc: return k == 0;
+        case opcode::d_ldexp: return k == 1;
         default: return false;
     }
 }
@@ -110,16 +147,24 @@ namespace detail {
         case opcode::ge:
         case opcode::lt:
         case opcode::ne: return false;
-        default: return !integer_source(op, 1) || op == opcode::itof || op == opcode::utof || op == opcode::f16_2_f;
+        case opcode::d_2_f: return true;
+        default: return !is_double(op) && (!integer_source(op, 1) || op == opcode::itof || op == opcode::utof || op == opcode::f16_2_f);
     }
 }
 
 // Position i of source s over K lanes from l0, modifiers applied (2.2.7's order for floats).
 template <std::size_t K, class View>
-CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool integer, std::size_t l0, lane_word (&out)[4][K]) {
+CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool integer, bool dbl, std::size_t l0, lane_word (&out)[4][K]) {
     for (unsigned i = 0; i < 4; ++i) {
         const lane_word* r = v.row(s.row[i]) + l0;
         for (std::size_t k = 0; k < K; ++k) out[i][k] = r[k];
+    }
+    if (dbl) {  // negate and abs change the sign of the high words (y, w) only
+        for (unsigned i = 1; i < 4; i += 2) {
+            const ctisa::exec::float_modifier m(((s.negate >> i) & 1u) != 0, s.absolute);
+            for (std::size_t k = 0; k < K; ++k) out[i][k] = m(out[i][k]);
+        }
+        return;
     }
     if (integer) {
         for (unsigned i = 0; i < 4; ++i) {
@@ -315,6 +360,27 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::i_mul24:
         case opcode::i_mul24_high:
         case opcode::u_mul24_high:
+        // double
+        case opcode::d_add:
+        case opcode::d_mul:
+        case opcode::d_muladd:
+        case opcode::d_div:
+        case opcode::d_sqrt:
+        case opcode::d_rcp:
+        case opcode::d_rsq:
+        case opcode::d_max:
+        case opcode::d_min:
+        case opcode::d_mov:
+        case opcode::d_movc:
+        case opcode::deq:
+        case opcode::dge:
+        case opcode::dlt:
+        case opcode::dne:
+        case opcode::d_2_f:
+        case opcode::f_2_d:
+        case opcode::d_frac:
+        case opcode::d_ldexp:
+        case opcode::d_frexp:
         // conversion
         case opcode::ftoi:
         case opcode::ftou:
@@ -381,6 +447,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
 [[nodiscard]] constexpr unsigned arity(opcode op) noexcept {
     switch (op) {
         case opcode::u_bit_insert: return 4;
+        case opcode::d_muladd:
+        case opcode::d_movc:
         case opcode::mad:
         case opcode::fma:
         case opcode::clamp:
@@ -393,6 +461,16 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::u_mad24:
         case opcode::u_bit_extract:
         case opcode::i_bit_extract: return 3;
+        case opcode::d_add:
+        case opcode::d_mul:
+        case opcode::d_div:
+        case opcode::d_max:
+        case opcode::d_min:
+        case opcode::deq:
+        case opcode::dge:
+        case opcode::dlt:
+        case opcode::dne:
+        case opcode::d_ldexp:
         case opcode::add:
         case opcode::sub:
         case opcode::mul:
@@ -509,7 +587,8 @@ void execute(const Desc& desc, const View& v, const lane_word* active, bool all,
     unsigned written = 0xF;
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
         lane_word s[4][4][K];
-        for (unsigned k = 0; k < d.srcs; ++k) detail::load_source<K>(v, d.src[k], detail::integer_source(d.op, k), l0, s[k]);
+        for (unsigned k = 0; k < d.srcs; ++k)
+            detail::load_source<K>(v, d.src[k], detail::integer_source(d.op, k), detail::double_source(d.op, k), l0, s[k]);
         if (flow) {
             detail::flow_test<K>(d, l0, s, fx.cond.data(), fx.values.data());
             continue;
