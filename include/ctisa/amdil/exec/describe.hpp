@@ -128,6 +128,14 @@ namespace detail {
 
 }  // namespace detail
 
+// Declarations (dcl_*, dclarray, dclpi...): they describe the program and do nothing at run time
+// (dcl_literal's values are applied before every run, the array sizes by the layout). def, defb,
+// initv and init_sr set values: not declarations here.
+[[nodiscard]] constexpr bool is_declaration(opcode op) noexcept {
+    if (op == opcode::def || op == opcode::defb || op == opcode::initv || op == opcode::init_sr) return false;
+    return group(op) == "Declaration and Initialization" || mnemonic(op).starts_with("dcl");
+}
+
 // Whether the executor runs opcode op (execute.hpp has its kernel). Declarations that only
 // describe the program (dcl_*, comments, nop) run as nothing.
 [[nodiscard]] constexpr bool executable(opcode op) noexcept;
@@ -153,8 +161,7 @@ constexpr void describe_program(std::span<const instruction> program, const layo
             d.refused = refusal::opcode;
         } else if (l.overflow) {
             d.refused = refusal::registers;
-        } else if (p.op != opcode::dcl_literal && p.op != opcode::dcl_indexed_temp_array && p.op != opcode::dcl_const_buffer &&
-                   group(p.op) != "Declaration and Initialization") {
+        } else if (!is_declaration(p.op)) {
             d.has_dest = p.dsts == 1;
             if (d.has_dest && !detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
             d.srcs = static_cast<std::uint8_t>(p.srcs < 4 ? p.srcs : 4);
@@ -162,7 +169,7 @@ constexpr void describe_program(std::span<const instruction> program, const layo
             for (unsigned k = 0; k < d.srcs; ++k)
                 if (!detail::describe_source(l, p.operand[p.dsts + k], k, d.src[k])) d.refused = refusal::operand;
         } else if (p.op == opcode::dcl_literal) {
-            // The literal's register and its four values (applied before every run: traits::prepare).
+            // The literal's register (its four values fill its rows once: traits::initialize).
             if (!detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
         }
         d.extra = p.extras ? p.extra[0] : 0;

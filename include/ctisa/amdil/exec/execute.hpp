@@ -432,15 +432,16 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::dcl_const_buffer:
         case opcode::dcl_input:
         case opcode::dcl_output:
-        case opcode::dcl_global_flags: return true;
-        default: return false;
+        case opcode::dcl_global_flags:
+        case opcode::prefix: return true;  // a precision hint on its own (ctisa's results are exact already)
+        default: return is_declaration(op);
     }
 }
 
 // Instructions with a result (the others test, or do nothing at run time).
 [[nodiscard]] constexpr bool computes(opcode op) noexcept {
     return executable(op) && group(op) != "Flow Control" && op != opcode::nop && op != opcode::comment && op != opcode::discard_logicalz &&
-           op != opcode::discard_logicalnz && group(op) != "Declaration and Initialization";
+           op != opcode::discard_logicalnz && !is_declaration(op) && op != opcode::prefix;
 }
 
 // The sources an instruction's kernel reads (fewer in its packet: the unit is refused).
