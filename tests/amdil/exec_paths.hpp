@@ -152,6 +152,19 @@ f2d r64.__zw, v1
 dfrac r65, v0
 dldexp r66, v0, v2
 dfrexp r67, v0
+i64add r68, v0, v1
+i64eq r69, v0, v1
+i64ge r70, v0, v1
+i64lt r71, v0, v1
+i64max r72, v0, v1
+i64min r73, v0, v1
+i64ne r74, v0, v1
+i64negate r75, v0
+i64shl r76, v0, v1
+i64shr r77, v0, v1
+u64ge r78, v0, v1
+u64lt r79, v0, v1
+u64shr r82, v0, v1
 end
 )"};
 

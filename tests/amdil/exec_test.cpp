@@ -268,3 +268,22 @@ TEST_CASE("amdil exec: double precision on register pairs (7.12)", "[amdil][exec
     // dfrexp: x = 0, y = the exponent, wz = the mantissa: 12 = 0.75 * 2^4.
     CHECK(op1("dfrexp o0, v0", dd(12.0)) == std::array<std::uint32_t, 4>{0, 4, 0, 0x3FE80000u});
 }
+
+TEST_CASE("amdil exec: 64-bit integers on register pairs (7.6, 7.7)", "[amdil][exec]") {
+    const std::uint32_t t = 0xFFFFFFFFu;
+    const auto q = [](std::uint64_t v) { return dd(v); };  // the same pair layout as doubles: x low, y high
+    CHECK(op1("i64add o0, v0, v1", q(0x1FFFFFFFFu), q(1)) == q(0x200000000u));
+    CHECK(op1("i64negate o0, v0", q(1)) == q(~std::uint64_t{0}));
+    CHECK(op1("i64shl o0, v0, v1", q(1), all(33)) == q(0x200000000u));
+    CHECK(op1("i64shl o0, v0, v1", q(1), all(65)) == q(2));  // six low bits: 65 is 1
+    CHECK(op1("i64shr o0, v0, v1", q(0x8000000000000000u), all(63)) == q(~std::uint64_t{0}));
+    CHECK(op1("u64shr o0, v0, v1", q(0x8000000000000000u), all(63)) == q(1));
+    CHECK(op1("i64lt o0, v0, v1", q(~std::uint64_t{0}), q(0)) == all(t));  // -1 < 0
+    CHECK(op1("u64lt o0, v0, v1", q(~std::uint64_t{0}), q(0)) == all(0));
+    CHECK(op1("i64ge o0, v0, v1", q(5), q(5)) == all(t));
+    CHECK(op1("u64ge o0, v0, v1", q(4), q(5)) == all(0));
+    CHECK(op1("i64eq o0, v0, v1", q(0x100000000u), q(0)) == all(0));  // the high words differ
+    CHECK(op1("i64ne o0, v0, v1", q(0x100000000u), q(0)) == all(t));
+    CHECK(op1("i64max o0, v0, v1", q(~std::uint64_t{0}), q(3)) == q(3));
+    CHECK(op1("i64min o0, v0, v1", q(~std::uint64_t{0}), q(3)) == q(~std::uint64_t{0}));
+}

@@ -87,7 +87,41 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
         for (std::size_t k = 0; k < K; ++k) put_double<K>(r, k, op(da(0, k), da(1, k)));
     };
     const auto dcmp = [&](auto op) { scalar<K>(r, [&](std::size_t k) { return sem::truth(op(da(0, k), da(1, k))); }); };
+    const auto qa = [&](unsigned n, std::size_t k) { return std::uint64_t{s[n][1][k]} << 32 | s[n][0][k]; };  // src n's xy, 64 bits
+    const auto q2 = [&](auto op) {
+        for (std::size_t k = 0; k < K; ++k) {
+            const std::uint64_t q = op(qa(0, k), qa(1, k));
+            r[0][k] = r[2][k] = static_cast<lane_word>(q);
+            r[1][k] = r[3][k] = static_cast<lane_word>(q >> 32);
+        }
+    };
+    const auto qcmp = [&](auto op) { scalar<K>(r, [&](std::size_t k) { return sem::truth(op(qa(0, k), qa(1, k))); }); };
+    using i64 = std::int64_t;
+    using u64 = std::uint64_t;
     switch (d.op) {
+        // 64-bit integers on register pairs; shifts take src1.x's six low bits (the text: 'lower five
+        // bits (0-63 range)')
+        case opcode::i64_add: q2([](u64 x, u64 y) { return x + y; }); break;
+        case opcode::i64_negate:
+            for (std::size_t k = 0; k < K; ++k) {
+                const u64 q = u64{0} - qa(0, k);
+                r[0][k] = r[2][k] = static_cast<lane_word>(q);
+                r[1][k] = r[3][k] = static_cast<lane_word>(q >> 32);
+            }
+            break;
+        case opcode::i64_shl: q2([](u64 x, u64 y) { return x << (y & 63u); }); break;
+        case opcode::i64_shr: q2([](u64 x, u64 y) { return static_cast<u64>(static_cast<i64>(x) >> (y & 63u)); }); break;
+        case opcode::u64_shr: q2([](u64 x, u64 y) { return x >> (y & 63u); }); break;
+        case opcode::i64_max: q2([](u64 x, u64 y) { return static_cast<i64>(x) >= static_cast<i64>(y) ? x : y; }); break;
+        case opcode::i64_min: q2([](u64 x, u64 y) { return static_cast<i64>(x) < static_cast<i64>(y) ? x : y; }); break;
+        case opcode::u64_max: q2([](u64 x, u64 y) { return x >= y ? x : y; }); break;
+        case opcode::u64_min: q2([](u64 x, u64 y) { return x < y ? x : y; }); break;
+        case opcode::i64_eq: qcmp([](u64 x, u64 y) { return x == y; }); break;
+        case opcode::i64_ne: qcmp([](u64 x, u64 y) { return x != y; }); break;
+        case opcode::i64_ge: qcmp([](u64 x, u64 y) { return static_cast<i64>(x) >= static_cast<i64>(y); }); break;
+        case opcode::i64_lt: qcmp([](u64 x, u64 y) { return static_cast<i64>(x) < static_cast<i64>(y); }); break;
+        case opcode::u64_ge: qcmp([](u64 x, u64 y) { return x >= y; }); break;
+        case opcode::u64_lt: qcmp([](u64 x, u64 y) { return x < y; }); break;
         // double precision: IEEE results (the tables of 7.12), the fused dmad (FMA64 from Evergreen on)
         case opcode::d_add: d2([](double x, double y) { return x + y; }); break;
         case opcode::d_mul: d2([](double x, double y) { return x * y; }); break;

@@ -58,6 +58,29 @@ namespace detail {
         default: return false;
     }
 }
+// 64-bit integer instructions: register pairs as doubles are; their sources take no modifier but
+// the swizzle (the document gives them none).
+[[nodiscard]] constexpr bool is_int64(opcode op) noexcept {
+    switch (op) {
+        case opcode::i64_add:
+        case opcode::i64_eq:
+        case opcode::i64_ge:
+        case opcode::i64_lt:
+        case opcode::i64_max:
+        case opcode::i64_min:
+        case opcode::i64_ne:
+        case opcode::i64_negate:
+        case opcode::i64_shl:
+        case opcode::i64_shr:
+        case opcode::u64_ge:
+        case opcode::u64_lt:
+        case opcode::u64_max:
+        case opcode::u64_min:
+        case opcode::u64_shr: return true;
+        default: return false;
+    }
+}
+
 // Whether source k of op is a double (its modifiers apply to the high words only, 2.2.7).
 [[nodiscard]] constexpr bool double_source(opcode op, unsigned k) noexcept {
     if (!is_double(op) || op == opcode::f_2_d) return false;
@@ -148,17 +171,21 @@ namespace detail {
         case opcode::lt:
         case opcode::ne: return false;
         case opcode::d_2_f: return true;
-        default: return !is_double(op) && (!integer_source(op, 1) || op == opcode::itof || op == opcode::utof || op == opcode::f16_2_f);
+        default:
+            return !is_double(op) && !is_int64(op) &&
+                   (!integer_source(op, 1) || op == opcode::itof || op == opcode::utof || op == opcode::f16_2_f);
     }
 }
 
 // Position i of source s over K lanes from l0, modifiers applied (2.2.7's order for floats).
 template <std::size_t K, class View>
-CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool integer, bool dbl, std::size_t l0, lane_word (&out)[4][K]) {
+CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool integer, bool dbl, bool raw, std::size_t l0,
+                                   lane_word (&out)[4][K]) {
     for (unsigned i = 0; i < 4; ++i) {
         const lane_word* r = v.row(s.row[i]) + l0;
         for (std::size_t k = 0; k < K; ++k) out[i][k] = r[k];
     }
+    if (raw) return;
     if (dbl) {  // negate and abs change the sign of the high words (y, w) only
         for (unsigned i = 1; i < 4; i += 2) {
             const ctisa::exec::float_modifier m(((s.negate >> i) & 1u) != 0, s.absolute);
@@ -381,6 +408,22 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::d_frac:
         case opcode::d_ldexp:
         case opcode::d_frexp:
+        // 64-bit integer
+        case opcode::i64_add:
+        case opcode::i64_eq:
+        case opcode::i64_ge:
+        case opcode::i64_lt:
+        case opcode::i64_max:
+        case opcode::i64_min:
+        case opcode::i64_ne:
+        case opcode::i64_negate:
+        case opcode::i64_shl:
+        case opcode::i64_shr:
+        case opcode::u64_ge:
+        case opcode::u64_lt:
+        case opcode::u64_max:
+        case opcode::u64_min:
+        case opcode::u64_shr:
         // conversion
         case opcode::ftoi:
         case opcode::ftou:
@@ -462,6 +505,20 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::u_mad24:
         case opcode::u_bit_extract:
         case opcode::i_bit_extract: return 3;
+        case opcode::i64_add:
+        case opcode::i64_eq:
+        case opcode::i64_ge:
+        case opcode::i64_lt:
+        case opcode::i64_max:
+        case opcode::i64_min:
+        case opcode::i64_ne:
+        case opcode::i64_shl:
+        case opcode::i64_shr:
+        case opcode::u64_ge:
+        case opcode::u64_lt:
+        case opcode::u64_max:
+        case opcode::u64_min:
+        case opcode::u64_shr:
         case opcode::d_add:
         case opcode::d_mul:
         case opcode::d_div:
@@ -589,7 +646,8 @@ void execute(const Desc& desc, const View& v, const lane_word* active, bool all,
     for (std::size_t l0 = 0; l0 < N; l0 += K) {
         lane_word s[4][4][K];
         for (unsigned k = 0; k < d.srcs; ++k)
-            detail::load_source<K>(v, d.src[k], detail::integer_source(d.op, k), detail::double_source(d.op, k), l0, s[k]);
+            detail::load_source<K>(v, d.src[k], detail::integer_source(d.op, k), detail::double_source(d.op, k), detail::is_int64(d.op), l0,
+                                   s[k]);
         if (flow) {
             detail::flow_test<K>(d, l0, s, fx.cond.data(), fx.values.data());
             continue;
