@@ -78,6 +78,10 @@ fwidth r62, v2
 invariant_move r63, v0_divcomp(w)
 mov_d2 r64, v0.x01w_clamp
 mov r65.x_1_, l0
+dst r66, v0, v1
+lit r67, v0
+expp r68, v1
+dxsincos r69, v0, v1, v2
 end
 )"};
 

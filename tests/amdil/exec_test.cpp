@@ -287,3 +287,15 @@ TEST_CASE("amdil exec: 64-bit integers on register pairs (7.6, 7.7)", "[amdil][e
     CHECK(op1("i64max o0, v0, v1", q(~std::uint64_t{0}), q(3)) == q(3));
     CHECK(op1("i64min o0, v0, v1", q(~std::uint64_t{0}), q(3)) == q(~std::uint64_t{0}));
 }
+
+TEST_CASE("amdil exec: legacy vector instructions (DST, LIT, EXPP, DXSINCOS)", "[amdil][exec]") {
+    CHECK(op1("dst o0, v0, v1", f4(2, 3, 4, 5), f4(6, 7, 8, 9)) == f4(1, 21, 4, 9));
+    // LIT: (1, max(x, 0), x > 0 && y > 0 ? y^w : 0, 1).
+    CHECK(op1("lit o0, v0", f4(0.5f, 0.25f, 0, 2)) == f4(1, 0.5f, 0.0625f, 1));
+    CHECK(op1("lit o0, v0", f4(-1, 0.25f, 0, 2)) == f4(1, 0, 0, 1));
+    CHECK(op1("lit o0, v0", f4(1, 2, 0, 200)) == f4(1, 1, inf_f, 1));  // 2^(1 * 128): the power clamps at 128, 2^128 overflows
+    // EXPP: (2^floor(w), w - floor(w), 2^w, 1); 2^2.5 = sqrt(32) = 5.65685425, binary32 0x40B504F3.
+    CHECK(op1("expp o0, v0", f4(0, 0, 0, 2.5f)) == std::array<std::uint32_t, 4>{bits(4), bits(0.5f), 0x40B504F3u, bits(1)});
+    const auto m = run("mov r0, v1\ndxsincos r0, v0, v1, v1\nmov o0, r0\nend\n", {allf(0), allf(7)});
+    CHECK(out(*m) == f4(1, 0, 7, 7));  // x = cos, y = sin; z and w not written
+}

@@ -249,6 +249,41 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
                 r[2][k] = r[3][k] = 0;
             }
             return 0x3;
+        case opcode::dxsincos:  // as sincos (the Taylor constants src1, src2 are for hardware without sincos)
+            for (std::size_t k = 0; k < K; ++k) {
+                r[0][k] = as_bits(approx::cos(a(3, k)));
+                r[1][k] = as_bits(approx::sin(a(3, k)));
+                r[2][k] = r[3][k] = 0;
+            }
+            return 0x3;
+        case opcode::dst:  // (1, src0.y * src1.y, src0.z, src1.w), the multiply non-IEEE unless control bit 16
+            for (std::size_t k = 0; k < K; ++k) {
+                r[0][k] = 0x3F800000u;
+                r[1][k] = as_bits(sem::mul(a(1, k), b(1, k), ieee));
+                r[2][k] = s[0][2][k];
+                r[3][k] = s[1][3][k];
+            }
+            break;
+        case opcode::lit:  // 7.8's pseudocode: the power clamped to +-(128 - epsilon) (128 in binary32)
+            for (std::size_t k = 0; k < K; ++k) {
+                constexpr float limit = 128.0f - 1.192092896e-07F;
+                const float g = a(3, k) < -limit ? -limit : a(3, k) > limit ? limit : a(3, k);
+                const float x = a(0, k), y = a(1, k);
+                const float t = g * approx::log2(y);
+                r[0][k] = r[3][k] = 0x3F800000u;
+                r[1][k] = as_bits(x > 0.0f ? x : 0.0f);
+                r[2][k] = as_bits(x > 0.0f && y > 0.0f ? approx::exp2(t) : 0.0f);
+            }
+            break;
+        case opcode::expp:  // (2^floor(w), w - floor(w), 2^w, 1), exactly (the text asks 10 bits)
+            for (std::size_t k = 0; k < K; ++k) {
+                const float w = a(3, k), f = std::floor(w);
+                r[0][k] = as_bits(approx::exp2(f));
+                r[1][k] = as_bits(w - f);
+                r[2][k] = as_bits(approx::exp2(w));
+                r[3][k] = 0x3F800000u;
+            }
+            break;
         case opcode::crs:
             for (std::size_t k = 0; k < K; ++k) {
                 for (unsigned c = 0; c < 3; ++c) {

@@ -285,6 +285,10 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
 [[nodiscard]] constexpr bool executable(opcode op) noexcept {
     switch (op) {
         // float
+        case opcode::dxsincos:
+        case opcode::dst:
+        case opcode::lit:
+        case opcode::expp:
         case opcode::abs:
         case opcode::acos:
         case opcode::add:
@@ -519,6 +523,7 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::u64_max:
         case opcode::u64_min:
         case opcode::u64_shr:
+        case opcode::dst:
         case opcode::d_add:
         case opcode::d_mul:
         case opcode::d_div:
