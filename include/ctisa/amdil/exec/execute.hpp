@@ -349,128 +349,30 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::sqrt_vec:
         case opcode::sub:
         case opcode::tan:
-        // integer, unsigned, bit
-        case opcode::i_not:
-        case opcode::i_or:
-        case opcode::i_xor:
-        case opcode::and_:
-        case opcode::i_add:
-        case opcode::i_mad:
-        case opcode::i_max:
-        case opcode::i_min:
-        case opcode::i_mul:
-        case opcode::i_mul_high:
-        case opcode::i_eq:
-        case opcode::i_ge:
-        case opcode::i_lt:
-        case opcode::i_ne:
-        case opcode::i_negate:
-        case opcode::i_shl:
-        case opcode::i_shr:
-        case opcode::u_shr:
-        case opcode::u_div:
-        case opcode::u_mod:
-        case opcode::u_mad:
-        case opcode::u_max:
-        case opcode::u_min:
-        case opcode::u_lt:
-        case opcode::u_ge:
-        case opcode::u_mul:
-        case opcode::u_mul_high:
-        case opcode::i_countbits:
-        case opcode::i_firstbit:
-        case opcode::i_carry:
-        case opcode::i_borrow:
-        case opcode::i_bit_extract:
-        case opcode::u_bit_extract:
-        case opcode::u_bit_reverse:
-        case opcode::u_bit_insert:
-        case opcode::u_mad24:
-        case opcode::u_mul24:
-        case opcode::i_mad24:
-        case opcode::i_mul24:
-        case opcode::i_mul24_high:
-        case opcode::u_mul24_high:
-        // double
-        case opcode::d_add:
-        case opcode::d_mul:
-        case opcode::d_muladd:
-        case opcode::d_div:
-        case opcode::d_sqrt:
-        case opcode::d_rcp:
-        case opcode::d_rsq:
-        case opcode::d_max:
-        case opcode::d_min:
-        case opcode::d_mov:
-        case opcode::d_movc:
-        case opcode::deq:
-        case opcode::dge:
-        case opcode::dlt:
-        case opcode::dne:
-        case opcode::d_2_f:
-        case opcode::f_2_d:
-        case opcode::d_frac:
-        case opcode::d_ldexp:
-        case opcode::d_frexp:
-        // 64-bit integer
-        case opcode::i64_add:
-        case opcode::i64_eq:
-        case opcode::i64_ge:
-        case opcode::i64_lt:
-        case opcode::i64_max:
-        case opcode::i64_min:
-        case opcode::i64_ne:
-        case opcode::i64_negate:
-        case opcode::i64_shl:
-        case opcode::i64_shr:
-        case opcode::u64_ge:
-        case opcode::u64_lt:
-        case opcode::u64_max:
-        case opcode::u64_min:
-        case opcode::u64_shr:
         // conversion
         case opcode::ftoi:
         case opcode::ftou:
-        case opcode::itof:
-        case opcode::utof:
         case opcode::f_2_f16:
-        case opcode::f16_2_f:
         // flow control
-        case opcode::if_logicalz:
-        case opcode::if_logicalnz:
-        case opcode::ifnz:
         case opcode::ifc:
         case opcode::else_:
         case opcode::endif:
         case opcode::while_:
-        case opcode::loop:
         case opcode::endloop:
         case opcode::break_:
         case opcode::breakc:
-        case opcode::break_logicalz:
-        case opcode::break_logicalnz:
         case opcode::continue_:
         case opcode::continuec:
-        case opcode::continue_logicalz:
-        case opcode::continue_logicalnz:
-        case opcode::switch_:
         case opcode::case_:
         case opcode::default_:
         case opcode::endswitch:
         case opcode::call:
-        case opcode::callnz:
-        case opcode::call_logicalz:
-        case opcode::call_logicalnz:
         case opcode::func:
         case opcode::endfunc:
         case opcode::ret:
         case opcode::ret_dyn:
-        case opcode::ret_logicalz:
-        case opcode::ret_logicalnz:
         case opcode::end:
         case opcode::endmain:
-        case opcode::discard_logicalz:
-        case opcode::discard_logicalnz:
         // nothing to do at run time
         case opcode::nop:
         case opcode::comment:
@@ -480,8 +382,10 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::dcl_input:
         case opcode::dcl_output:
         case opcode::dcl_global_flags:
-        case opcode::prefix: return true;  // a precision hint on its own (ctisa's results are exact already)
-        default: return is_declaration(op);
+        case opcode::prefix:
+            return true;  // a precision hint on its own (ctisa's results are exact already)
+        // integer, unsigned, bit, double, 64-bit integer, and the integer-tested flow control
+        default: return detail::integer_source(op, 1) || detail::is_double(op) || detail::is_int64(op) || is_declaration(op);
     }
 }
 
