@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The ISAs the tool knows: one entry each (and the include of its adapter or traits).
+#include <ctisa/amdil/doc_adapter.hpp>
 #include <ctisa/amdil/run_adapter.hpp>
 #include <ctisa/attila/doc_adapter.hpp>
 #include <ctisa/attila/run_adapter.hpp>

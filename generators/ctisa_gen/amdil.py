@@ -120,7 +120,8 @@ def enums_header(tables, label, digest, spec=None):
         prefix = member_prefix(enum["members"])
         items = [(identifier(m[len(prefix):]), v, None) for m, v, _ in enum["members"]]
         width = "std::uint8_t" if max(m[1] for m in enum["members"]) < 256 else "std::uint16_t"
-        out.append(emit.enum(tname, width, items, f"{enum['name']} (Appendix B, seed line {enum['seed_line']})"))
+        where = f"chapter {enum['section']}, not in Appendix B" if "section" in enum else "Appendix B"
+        out.append(emit.enum(tname, width, items, f"{enum['name']} ({where}, seed line {enum['seed_line']})"))
         body = ",\n".join(f"    enum_member<{tname}>{{{emit.cpp_string(m)}, {tname}::{identifier(m[len(prefix):])}, "
                           f"{emit.cpp_string(t)}}}" for m, _, t in enum["members"])
         out.append(f"inline constexpr std::array<enum_member<{tname}>, {len(enum['members'])}> {tname}_members{{{{\n{body}}}}};\n\n")
@@ -128,7 +129,8 @@ def enums_header(tables, label, digest, spec=None):
     out.append(f"// Text name of each register type, by its value (amdil.toml [register_text]).\n"
                f"inline constexpr std::array<std::string_view, {len(names)}> register_text{{{{\n"
                + ",\n".join(f"    {emit.cpp_string(n)}" for n in names) + "}};\n\n")
-    out.append(f"inline constexpr std::size_t appendix_b_enum_count = {len(tables['enum'])};  // besides ILOpCode\n")
+    out.append(f"inline constexpr std::size_t appendix_b_enum_count = {sum(1 for e in tables['enum'] if 'section' not in e)};"
+               "  // besides ILOpCode; chapter 6's own (ILLogicOp) follow them in the lists below\n")
     out.append(f"// Appendix B's names of the enumerations above, in its order (control fields refer to them by index).\n"
                f"inline constexpr std::array<std::string_view, {len(tables['enum'])}> appendix_b_enum_names{{{{\n"
                + ",\n".join(f"    {emit.cpp_string(e['name'])}" for e in tables["enum"]) + "}};\n\n")

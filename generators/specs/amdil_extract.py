@@ -133,7 +133,7 @@ def control_enum(description, enum_names):
                           ("iltsoutputprimitive", "ILTsOutputPrimitive"), ("ilimportcomponent", "ILImportComponent"),
                           ("ilnoisetype", "ILNoiseType"), ("ilmatrix", "ILMatrix"), ("ilcmpval", "ILCmpVal"),
                           ("ildefaultval", "ILDefaultVal"), ("iltexshadowmode", "ILTexShadowMode"),
-                          ("iloutputtopology", "IL_OUTPUT_TOPOLOGY"), ("illogicop", "")):
+                          ("iloutputtopology", "IL_OUTPUT_TOPOLOGY"), ("logicop", "ILLogicOp")):
         if keyword in squashed:
             return enum if enum in enum_names else ""
     return ""
@@ -359,6 +359,10 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
     names = apply_opcode_edits(seed_opcodes, spec["opcode_edit"])
     codes = names[:-1]  # IL_OP_LAST dimensions the enumeration
     enums = apply_enum_edits(raw_enums, spec.get("enum_edit", []))
+    for extra in spec.get("enum_extra", []):  # chapter-6 enumerations Appendix B does not list, after its own
+        heading = f"Table {extra['section']} {extra['name']}"
+        line = next(i for i, l in enumerate(lines) if l.startswith(heading)) + 1
+        enums[extra["name"]] = {"line": line, "members": [(m, v) for v, m in enumerate(extra["members"])], "section": extra["section"]}
 
     peer = read_peer_mnemonics(reference)
     overrides = {m["name"]: m["text"] for m in spec.get("mnemonic", [])}
@@ -446,6 +450,8 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
         out.append("[[enum]]")
         out.append(f"name = {toml_string(name)}")
         out.append(f"seed_line = {body['line']}")
+        if "section" in body:
+            out.append(f"section = {toml_string(body['section'])}  # chapter 6 only, not in Appendix B (amdil.toml [[enum_extra]])")
         out.append("# member, value, text syntax from chapter 6 ('' where the document gives none)")
         out.append("members = [" + ", ".join(f"[{toml_string(m)}, {v}, {toml_string(texts.get(m, ''))}]"
                                             for m, v in body["members"]) + "]")

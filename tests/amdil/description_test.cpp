@@ -186,6 +186,26 @@ TEST_CASE("amdil: enumerations of Appendix B", "[amdil][description]") {
     STATIC_REQUIRE(il::enum_text("ILRegType", 4).empty());
 }
 
+TEST_CASE("amdil: ILLogicOp, chapter 6's enumeration Appendix B lacks, types ret_logicalz's logic_op", "[amdil][description]") {
+    // Table 6.15: IL_LOG_EQ _log(eq), IL_LOG_NE _log(ne); numbered in table order (amdil.toml [[enum_extra]]).
+    STATIC_REQUIRE(il::enum_text("ILLogicOp", 0) == "_log(eq)");
+    STATIC_REQUIRE(il::enum_text("ILLogicOp", 1) == "_log(ne)");
+    STATIC_REQUIRE(il::appendix_b_enum_count == 37);  // ILLogicOp follows Appendix B's 37
+    STATIC_REQUIRE(il::appendix_b_enum_names[37] == "ILLogicOp");
+    for (const auto op : {il::opcode::ret_logicalz, il::opcode::ret_logicalnz}) {
+        const auto f = il::find_control_field(op, "logic_op");  // 7.x: control 29:16 logic_op
+        REQUIRE(f.has_value());
+        CHECK(f->lsb == 16);
+        CHECK(f->msb == 29);
+        CHECK(f->enum_name == "ILLogicOp");
+    }
+    const auto ne = il::parse("ret_logicalz_log(ne) r0.x");
+    REQUIRE(ne.ok());
+    CHECK(ne->words[0] == (116u | 1u << 16));  // IL_OP_RET_LOGICALZ = 116
+    CHECK(ctisa::to_string<il::isa>(*ne) == "ret_logicalz_log(ne) r0.x");
+    CHECK(ctisa::to_string<il::isa>(*il::parse("ret_logicalnz r1.y")) == "ret_logicalnz_log(eq) r1.y");
+}
+
 namespace {
 
 std::vector<std::vector<std::string>> csv_rows(const char* relative) {
@@ -285,4 +305,44 @@ TEST_CASE("amdil: mnemonics against AMD's LLVM backend", "[amdil][description][p
     }
     CHECK(same + with_control == 282);
     CHECK(other_names == 72);
+}
+
+TEST_CASE("amdil: bare words of chapter 7's syntax are flags", "[amdil][description][text]") {
+    // dsx[_fine] (bit 23), loop [repeat] (bit 16), resinfo_resource(n)[_uint] (resource 23:16, uint 24).
+    // sampleinfo: its Format line says 0-input (its syntax line writes src0): one destination here.
+    const auto control = [](std::string_view text) {
+        const auto r = il::parse(text);
+        INFO(text);
+        REQUIRE(r.ok());
+        CHECK(ctisa::to_string<il::isa>(*r) == text);
+        return r->words[0] >> 16;
+    };
+    CHECK(control("dsx_fine r0, r1") == 0x80u);
+    CHECK(control("dsy_fine r0, r1") == 0x80u);
+    CHECK(control("loop_repeat constint0") == 0x1u);
+    CHECK(control("resinfo_resource(3)_uint r0, r1") == 0x103u);
+    CHECK(control("sampleinfo_resource(2)_uint r0") == 0x102u);
+    CHECK(control("samplepos_resource(1)_uint r0, r1") == 0x101u);
+    CHECK(control("resinfo_resource(3) r0, r1") == 0x3u);
+    // dclpi's [_center_bias_invert_centered] (bits 24-27); dclpt_stage(n)_type(op)_coordmode(mode) with
+    // coordmode 28:27 (ILTexCoordMode: unnormalized = 2) and cleartype 29 (ILPixTexUsage: 2d = 2).
+    CHECK(control("dclpi_center_invert wincoord0") == 0x500u);
+    // Its imports as chapter 7 writes them, dclpi_x(comp)..: chapter 6's _<comp>(0), _<comp>(1), _<comp>(*)
+    // are ILImportComponent 1, 2, 3 (0, unused, has no text and is left out).
+    CHECK(control("dclpi_x(0)_y(1)_z(*) v0") == (1u | 2u << 2 | 3u << 4));
+    CHECK(ctisa::to_string<il::isa>(*il::parse("dclpi_ximport(2) v0")) == "dclpi_x(1) v0");
+    CHECK(control("dclpt_stage(4)_type(2d)_coordmode(unnormalized)_cleartype") == (4u | 2u << 8 | 2u << 11 | 1u << 13));
+    // The numeric form of any field is read too, and prints as the flag.
+    CHECK(ctisa::to_string<il::isa>(*il::parse("dsx_fine(1) r0, r1")) == "dsx_fine r0, r1");
+    CHECK_FALSE(il::parse("dsx_fine(2) r0, r1").ok());  // one bit
+}
+
+TEST_CASE("amdil: dcl_uav's type and format as its example writes them", "[amdil][description][text]") {
+    // 7.x DCL_UAV: id 19:16, fmtx 23:20 (ILElementFormat: FLOAT = 5), type 29:24 (ILPixTexUsage: 1D = 1);
+    // example dcl_uav_id(1)_type(1d)_fmtx(float).
+    const auto r = il::parse("dcl_uav_id(1)_type(1d)_fmtx(float)");
+    REQUIRE(r.ok());
+    CHECK(r->words[0] >> 16 == (1u | 5u << 4 | 1u << 8));
+    CHECK(ctisa::to_string<il::isa>(*r) == "dcl_uav_id(1)_fmtx(float)_type(1d)");
+    CHECK(ctisa::to_string<il::isa>(*il::parse("dcl_uav_id(2)_fmtx(9)_type(2d)")) == "dcl_uav_id(2)_fmtx(9)_type(2d)");  // 9: no member
 }

@@ -4,7 +4,9 @@
 // every destination and source modifier: packet -> text -> packet gives the same tokens.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -113,4 +115,53 @@ TEST_CASE("amdil: addressing forms round-trip through text", "[amdil][roundtrip]
     with({0x80040001u, 0x0000u});                                // r1 with an extended-number token of zero
     with({0x02050003u, 0x00050005u});                            // vertex3{vertex5}: two dimensions
     CHECK(count == 7);
+}
+
+// Fuzz finding (tests/fuzz/regressions/amdil/roundtrip/): a destination's further dimension lost bits
+// 8-12 of its modifier token, read as an IL_Dst_Mod whose shift and clamp the text had no place for.
+// 2.2.4 says the dimension tokens are source tokens ('v[3][5] is src_token 1 ... src_token 2'; example 5's
+// second dimension is an IL_Src), so that token is an IL_Src_Mod: a swizzle with source modifiers.
+TEST_CASE("amdil: a destination's further dimension is a source operand", "[amdil][roundtrip]") {
+    const auto mov = static_cast<std::uint32_t>(il::opcode::mov);
+    const auto unit = [](std::initializer_list<std::uint32_t> words) {
+        il::instruction in;
+        for (auto t : words) in.words[in.size++] = t;
+        return in;
+    };
+    std::size_t count = 0;
+    // r0{r3 with modifier 0x0205}, r1: swizzle x = 5 (one), y = 0 (x), z = 2 (z), w = 0 (x), 2.2.7.
+    const auto finding = unit({mov, 0x02040000u, 0x00440003u, 0x00000205u, 0x00040001u});
+    round_trip(finding, count);
+    CHECK(ctisa::to_string<il::isa>(finding) == "mov r0{r3.1xzx}, r1");
+    // The other three findings' modifiers: 0x100 (.xxyx), 0x210 (.xyzx), and one with negate and abs.
+    round_trip(unit({mov, 0x02040000u, 0x00440003u, 0x00000100u, 0x00040001u}), count);
+    round_trip(unit({mov, 0x02040000u, 0x00440003u, 0x00000210u, 0x00040001u}), count);
+    const auto negated = unit({mov, 0x02040000u, 0x00440003u, 0x00108210u, 0x00040001u});
+    round_trip(negated, count);
+    CHECK(ctisa::to_string<il::isa>(negated) == "mov r0{r3.xyzx_neg(w)_abs}, r1");
+    // A write mask in the braces is refused: the token there is a source.
+    CHECK(il::parse("mov r0{r3.xy__}, r1").error().code == ctisa::error_code::bad_swizzle);
+    // And the decoder checks the token as an IL_Src_Mod: swizzle 6 is no component.
+    const std::array<std::uint32_t, 5> bad{mov, 0x02040000u, 0x00440003u, 0x00000006u, 0x00040001u};
+    const auto e = il::packet_at(std::span<const std::uint32_t>(bad), 0);
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error().subject == "IL_Src_Mod.swizzle");
+    CHECK(e.error().offset == 12);
+    CHECK(count == 4);
+}
+
+// Fuzz finding: a macro call's outputs are destinations whose shift and clamp the mnemonic does not
+// carry (7.19 gives mcall no instruction modifiers), so they are written on the operand.
+TEST_CASE("amdil: a macro call's output keeps its shift and clamp", "[amdil][roundtrip]") {
+    const auto r = il::parse("mcall(0) (r0.xy___x2_sat, r1_d8), ()");
+    REQUIRE(r.ok());
+    // mcall, call token (2 outputs, 0 inputs), r0 with IL_Dst_Mod xy (0x05) | clamp (bit 8) | x2 (1 << 9),
+    // r1 with xyzw (0x55) | d8 (6 << 9): 2.2.5's layout.
+    const std::vector<std::uint32_t> expected{347u, 2u, 0x00440000u, 0x0305u, 0x00440001u, 0x0C55u};
+    CHECK(std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end()) == expected);
+    CHECK(ctisa::to_string<il::isa>(*r) == "mcall(0) (r0.xy___x2_sat, r1_d8), ()");
+    std::size_t count = 0;
+    round_trip(*r, count);
+    CHECK(il::parse("mov_sat r0_sat, r1").error().code == ctisa::error_code::modifier_not_allowed);
+    CHECK(il::parse("mov r0, r1_sat").error().code == ctisa::error_code::unknown_modifier);
 }

@@ -314,3 +314,52 @@ TEST_CASE("amdil: the IL text AMD's LLVM backend emitted assembles", "[amdil][te
     CHECK(ctisa::assemble_bytes<il::isa>(text).value() == *bytes);
     CHECK(ctisa_test::lines_of(text) == amd);  // printed exactly as AMD's compiler wrote it
 }
+
+// 4.1: the language and version tokens come first (7.19: macro definitions may precede them), there is
+// one END and it is the last instruction. A text without a header is a fragment, bound only by END.
+TEST_CASE("amdil: statements in the order section 4.1 requires", "[amdil][text][structure]") {
+    const auto misplaced = [](std::string_view source, std::uint32_t line) {
+        const auto r = ctisa::assemble_bytes<il::isa>(source);
+        INFO(source);
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().code == ctisa::error_code::misplaced_statement);
+        CHECK(r.error().line == line);
+        CHECK(r.error().column == 1);
+    };
+    misplaced("mov r0, r1\nil_ps_2_0\nend\n", 2);           // the header after an instruction
+    misplaced("il_ps_2_0\nmov r0, r1\nil_ps_2_0\nend\n", 3);  // a second header
+    misplaced("il_ps_2_0\nend\nmov r0, r1\n", 3);            // after END
+    misplaced("il_ps_2_0\nend\nend\n", 3);                   // a second END
+    misplaced("end\nmov r0, r1\n", 2);                       // a fragment's END is last too
+    misplaced("mdef(1)_out(0)_in(0)\nmov r0, r1\nil_ps_2_0\nend\n", 3);  // the header inside a macro
+    // Accepted: macro definitions before the header, a fragment, a program without END (4.1 asks for
+    // at most one, last), comments after END.
+    CHECK(ctisa::assemble_bytes<il::isa>(std::string_view("mdef(1)_out(0)_in(0)\nmend\nmdef(2)_out(0)_in(0)\nmend\nil_ps_2_0\nend\n")).ok());
+    CHECK(ctisa::assemble_bytes<il::isa>(std::string_view("mov r0, r1\nmov r1, r0\n")).ok());
+    CHECK(ctisa::assemble_bytes<il::isa>(std::string_view("il_ps_2_0\nmov r0, r1\n")).ok());
+    CHECK(ctisa::assemble_bytes<il::isa>(std::string_view("il_ps_2_0\nend\n; done\n")).ok());
+    // An END inside a macro definition before the header is the macro's (the decoder reads it so too).
+    const auto macro_end = ctisa::assemble_bytes<il::isa>(std::string_view("mdef(1)_out(0)_in(0)\nend\nmend\nil_ps_2_0\nend\n"));
+    REQUIRE(macro_end.ok());
+    CHECK(ctisa::decode_program<il::isa>(*macro_end).ok());
+    STATIC_REQUIRE(!il::try_assemble("il_ps_2_0\nend\nend").ok());
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nret\nend").ok());
+}
+
+TEST_CASE("amdil: the decoder refuses a packet after END", "[amdil][stream][structure]") {
+    // il_ps_2_0 (lang 0, version 0x00010200), end (40), then mov r0, r1: the mov is out of place.
+    const std::vector<std::uint8_t> image{0, 0, 0, 0, 0x00, 0x02, 0x01, 0x00, 40, 0, 0, 0, 71, 0, 0, 0, 0, 0, 4, 0, 1, 0, 4, 0};
+    const auto program = ctisa::decode_program<il::isa>(image);
+    REQUIRE_FALSE(program.ok());
+    CHECK(program.error().code == ctisa::error_code::misplaced_statement);
+    CHECK(program.error().offset == 12);
+    const auto ended = ctisa::decode_program<il::isa>(std::span<const std::uint8_t>(image.data(), 12));
+    REQUIRE(ended.ok());
+    CHECK(ended->size() == 2);
+    // Macro definitions that run to the end of the stream: the header never comes (4.1).
+    const std::vector<std::uint8_t> macro_only{0x59, 0x01, 0x01, 0x00, 0, 0, 0, 0};  // mdef(1)_out(0)_in(0)
+    const auto headerless = ctisa::decode_program<il::isa>(macro_only);
+    REQUIRE_FALSE(headerless.ok());
+    CHECK(headerless.error().code == ctisa::error_code::missing_header);
+    CHECK(headerless.error().offset == 8);
+}

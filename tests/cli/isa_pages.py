@@ -109,6 +109,20 @@ def expected_nvasm(source, shared):
     }
 
 
+def expected_amdil(source, shared):
+    spec = tomllib.loads((source / "generators/specs/amdil.toml").read_text())
+    tables = tomllib.loads((source / "generators/specs/amdil_tables.toml").read_text())
+    enumerators = {row[0]: row[1] for row in tables["opcodes"]}
+    fields = [(t["name"], f["name"]) for t in spec["token"] for f in t["fields"]]
+    fields += [(enumerators[row[0]], row[1]) for row in tables["control"]]
+    return {
+        "opcodes": [row[2] for row in tables["opcodes"]],
+        "fields": fields,
+        "enums": {e["name"]: [m[0] for m in e["members"]] for e in tables["enum"]},
+        "not_executable": [],
+    }
+
+
 def expected_from_tool(ctisa, name):
     run = lambda *a: subprocess.run([ctisa, *a, name], capture_output=True, text=True, check=True).stdout.splitlines()
     return {
@@ -119,7 +133,7 @@ def expected_from_tool(ctisa, name):
     }
 
 
-LOADERS = {"attila": expected_attila, "nvasm": expected_nvasm, "valhall": expected_valhall}
+LOADERS = {"amdil": expected_amdil, "attila": expected_attila, "nvasm": expected_nvasm, "valhall": expected_valhall}
 
 
 def check(ctisa, name, expected):

@@ -15,6 +15,7 @@
 #include "parser.hpp"
 #include "printer.hpp"
 #include "stream.hpp"
+#include "structure.hpp"
 
 namespace ctisa::amdil {
 
@@ -51,6 +52,7 @@ private:
         const std::size_t n = left < window.size() ? left : window.size();
         for (std::size_t i = 0; i < n; ++i) window[i] = word(offset_ + 4 * i);
         const std::span<const std::uint32_t> w(window.data(), n);
+        if (ended_) return error{error_code::misplaced_statement, 0, 0, static_cast<std::uint32_t>(offset_), after_end};  // 4.1
         const auto code = detail::field(w[0], generated::il_opcode::code);
         const bool macro = code == static_cast<std::uint32_t>(opcode::macrodef) || in_macro_;
         instruction& out = d.instruction;
@@ -76,9 +78,13 @@ private:
             if (!header_seen_) in_macro_ = code != static_cast<std::uint32_t>(opcode::macroend);
         }
         for (std::size_t i = 0; i < out.size; ++i) out.words[i] = w[i];
+        ended_ = header_seen_ && packet_opcode(out) == opcode::end;
         d.size = out.size * std::size_t{4};
         d.offset = offset_;
         offset_ += d.size;
+        // Macro definitions that run to the end of the stream: no header at all (4.1).
+        if (!header_seen_ && offset_ >= bytes_.size())
+            return error{error_code::missing_header, 0, 0, static_cast<std::uint32_t>(offset_), "IL_Lang"};
         return {};
     }
 
@@ -91,6 +97,7 @@ private:
     std::size_t offset_ = 0;
     bool header_seen_ = false;
     bool in_macro_ = false;
+    bool ended_ = false;  // END seen: nothing may follow (4.1)
     bool failed_ = false;
 };
 
@@ -102,6 +109,8 @@ struct isa {
     static constexpr std::size_t max_unit_bytes = max_packet_dwords * 4;
 
     static constexpr result<instruction> parse(text::cursor& in) { return amdil::parse(in); }
+    // The order of the statements (structure.hpp): the error's offset is the statement's index.
+    static constexpr error resolve(no_context&, std::span<instruction> program) { return check_structure(program); }
     template <class Sink>
     static constexpr void print(Sink& out, const instruction& in) {
         amdil::print(out, in);

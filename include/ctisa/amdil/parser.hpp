@@ -91,10 +91,27 @@ struct head_state {
             st.token |= static_cast<std::uint32_t>(v) << cf.lsb;
             return true;
         };
+        if (cf.enum_name == "ILElementFormat" && s.size() > cf.name.size() + 2 && s.substr(1).starts_with(cf.name) &&
+            s[1 + cf.name.size()] == '(') {  // dcl_uav's _fmtx(float): a member's name, any case
+            const auto rest = s.substr(2 + cf.name.size());
+            const auto close = rest.find(')');
+            if (close != std::string_view::npos && ends_suffix(s, 3 + cf.name.size() + close))
+                for (std::uint32_t v = 0; v <= (mask >> cf.lsb); ++v)
+                    if (!element_format_name(v).empty() && text::iequals(element_format_name(v), rest.substr(0, close)))
+                        return set(v) ? 3 + cf.name.size() + close : 0;
+        }
         if (!cf.enum_name.empty())
             for (const auto& m : appendix_b_members) {
                 if (m.enum_name != cf.enum_name || m.text.empty()) continue;
                 if (s.starts_with(m.text) && ends_suffix(s, m.text.size())) return set(m.value) ? m.text.size() : 0;
+                // _x(0) for the placeholder text _<comp>(0) in the x component's field (printer.hpp component_of)
+                if (const auto p = m.text.find(print_detail::comp_placeholder);
+                    p != std::string_view::npos && print_detail::component_of(cf.name)) {
+                    const auto after = m.text.substr(p + print_detail::comp_placeholder.size());
+                    if (s.size() > p && s.starts_with(m.text.substr(0, p)) && s[p] == print_detail::component_of(cf.name) &&
+                        s.substr(p + 1).starts_with(after) && ends_suffix(s, p + 1 + after.size()))
+                        return set(m.value) ? p + 1 + after.size() : 0;
+                }
                 // dcl_resource's _type(2d,unnorm) (7.5's example): the type and bit 31 together.
                 constexpr std::string_view unnorm = ",unnorm)";
                 const auto open = m.text.substr(0, m.text.size() - 1);
@@ -232,7 +249,7 @@ struct head_state {
     return m;
 }
 
-// Source modifiers after the swizzle; `extended` is set by _ext.
+// Source modifiers after the swizzle (a destination: its shift and _sat); `extended` is set by _ext.
 [[nodiscard]] constexpr error src_modifiers(text::cursor& in, std::uint32_t& m, bool& extended, bool dst) {
     namespace f = generated::il_src_mod;
     while (in.peek() == '_') {
@@ -248,7 +265,13 @@ struct head_state {
             extended = true;
             continue;
         }
-        if (dst) return in.fail(error_code::unknown_modifier, in.token_text());
+        if (dst) {  // shift and clamp written on the operand (printer.hpp print_dst_modifiers)
+            bool shift = false;
+            for (std::uint32_t v = 1; v < static_cast<std::uint32_t>(shift_scale::last) && !shift; ++v)
+                shift = (m & 0x1E00u) == 0 && flag(enum_text("ILShiftScale", v), v << generated::il_dst_mod::shift_scale.lsb);
+            if (shift || flag("_sat", 1u << generated::il_dst_mod::clamp.lsb)) continue;
+            return in.fail(error_code::unknown_modifier, in.token_text());
+        }
         if (rest.starts_with("_neg(")) {
             in.advance(5);
             while (in.peek() != ')') {
@@ -325,7 +348,7 @@ struct head_state {
     }
     if (!two_dimensional && in.peek() == '{') {
         in.advance();
-        auto r = operand(in, dst, depth + 1);
+        auto r = operand(in, false, depth + 1);  // a further dimension is a source token (stream.hpp)
         if (!r) return r.error();
         dimension = *r;
         if (!in.consume('}')) return in.fail(error_code::unexpected_character, in.token_text());
@@ -340,8 +363,9 @@ struct head_state {
     bool extended = *num > 0xFFFFu;
     std::uint32_t flags = 0;
     if (auto e = src_modifiers(in, flags, extended, dst); e.failed()) return e;
-    if (flags && !mod) mod = 0x3210u;  // modifiers without a swizzle keep xyzw
-    if (dst_mod && !mod) mod = 0x55u;  // _sat or a shift without a mask writes xyzw
+    if (dst_mod && flags) return text::cursor::fail_at(at, error_code::modifier_not_allowed, subject);  // on the head and the operand
+    if (flags && !mod) mod = dst ? 0x55u : 0x3210u;  // modifiers without a mask or swizzle keep xyzw
+    if (dst_mod && !mod) mod = 0x55u;                 // _sat or a shift without a mask writes xyzw
     if (mod) *mod |= flags | dst_mod;
     tokens out;
     const std::uint32_t t = (*num & 0xFFFFu) | *type << 16 | (mod ? 1u : 0u) << 22 | relative << 23 | (dimension.empty() ? 0u : 1u) << 25 |

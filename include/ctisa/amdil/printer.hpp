@@ -120,11 +120,20 @@ constexpr void print_dst_mask(Sink& out, std::uint32_t m) {
 }
 
 template <class Sink>
-constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number, bool dst);
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number);
 
-// Prints the operand at w[i] (already checked by the walker) and returns the index past it.
+// A destination's shift and clamp written on the operand (r0.xy___x2_sat): for the destinations whose
+// modifiers the mnemonic does not carry (a macro call's outputs; ctisa's own spelling, 7.19 gives none).
 template <class Sink>
-constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w, std::size_t i, bool dst) {
+constexpr void print_dst_modifiers(Sink& out, std::uint32_t m) {
+    if (const auto s = field(m, generated::il_dst_mod::shift_scale)) out.append(enum_text("ILShiftScale", s));
+    if (field(m, generated::il_dst_mod::clamp)) out.append("_sat");
+}
+
+// Prints the operand at w[i] (already checked by the walker) and returns the index past it. A
+// destination's shift and clamp are written on it unless `head_modifiers` (the mnemonic has them).
+template <class Sink>
+constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w, std::size_t i, bool dst, bool head_modifiers = false) {
     namespace f = generated::il_dst;
     if (i >= w.size()) return i;
     const std::size_t at = i;
@@ -142,12 +151,13 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
         text::write_unsigned(out, field(w[i++], f::register_num));
         out.push(']');
     } else {
-        i = print_indices(out, w, i, t, number, dst);
+        i = print_indices(out, w, i, t, number);
     }
     // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
     // shift, a source modifier) already says the token is there, and written out when it is the
     // token's only content (the default-content tokens real binaries carry: mov o0.xyzw, r0.xyzw).
     if (has_mod && dst && !((mod & 0xFFu) == 0x55u && (mod & 0x1F00u))) print_dst_mask(out, mod);
+    if (has_mod && dst && !head_modifiers) print_dst_modifiers(out, mod);
     if (has_mod && !dst) print_src_mod(out, mod, (mod & 0x7777u) == 0x3210u && (mod & ~0x7777u));
     if (extended && number <= 0xFFFFu) out.append("_ext");
     return i;
@@ -155,8 +165,7 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
 
 // The register number, its index ([r6.w+2], [4], [rel(..)]) and a further dimension in braces.
 template <class Sink>
-constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number,
-                                    bool dst) {
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number) {
     namespace f = generated::il_dst;
     text::write_unsigned(out, number);
     const auto relative = field(t, f::relative_address);
@@ -176,10 +185,19 @@ constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w,
     if (relative != 0 || immediate) out.push(']');
     if (field(t, f::dimension)) {
         out.push('{');
-        i = print_operand(out, w, i, dst);
+        i = print_operand(out, w, i, false);  // a further dimension is a source token (stream.hpp)
         out.push('}');
     }
     return i;
+}
+
+// The component a per-component field is for (dclpi's ximport .. wimport), 0 for other fields: chapter
+// 6 writes ILImportComponent's text with a placeholder, _<comp>(0), which chapter 7 fills: dclpi_x(0).
+inline constexpr std::string_view comp_placeholder = "<comp>";
+[[nodiscard]] constexpr char component_of(std::string_view field_name) noexcept {
+    return field_name.size() == 7 && field_name.ends_with("import") && component_letters.find(field_name[0]) != std::string_view::npos
+               ? field_name[0]
+               : '\0';
 }
 
 // dcl_resource's bit 31, which its text writes inside the type: _type(2d,unnorm).
@@ -200,8 +218,22 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
             continue;
         }
         if (covered & mask & folded) continue;  // already written with another field
+        if (cf.enum_name == "ILElementFormat" && !element_format_name(v).empty()) {  // dcl_uav's _fmtx(float), as 7.x's example
+            out.push('_');
+            out.append(cf.name);
+            out.push('(');
+            for (const char ch : element_format_name(v)) out.push(text::to_lower(ch));
+            out.push(')');
+            continue;
+        }
         if (!cf.enum_name.empty()) {
             const auto text = enum_text(cf.enum_name, v);
+            if (const auto p = text.find(comp_placeholder); p != std::string_view::npos && component_of(cf.name)) {
+                out.append(text.substr(0, p));  // _x(0)
+                out.push(component_of(cf.name));
+                out.append(text.substr(p + comp_placeholder.size()));
+                continue;
+            }
             if (!text.empty() && text.find('<') == std::string_view::npos) {
                 if (op == opcode::dcl_resource && cf.name == "type" && (token & unnormalize_bit)) {
                     out.append(text.substr(0, text.size() - 1));  // 7.5's example: _type(1d,unnorm)
@@ -339,12 +371,10 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
     if (op == opcode::dcl_resource && i + 1 == w.size() && formats_nameable(w[i])) print_formats(out, w[i++]);
     const operand_counts n = operands(op);
     // The destination modifier's shift and clamp are instruction modifiers in text (add_x2_sat).
-    if (n.described && n.dst > 0 && i < w.size() && field(w[i], generated::il_dst::modifier_present)) {
+    const bool head_modifiers = n.described && n.dst > 0;
+    if (head_modifiers && i < w.size() && field(w[i], generated::il_dst::modifier_present)) {
         const std::size_t mod_at = i + 1 + (field(w[i], generated::il_dst::extended) ? 1 : 0);
-        if (mod_at < w.size()) {
-            if (const auto s = field(w[mod_at], generated::il_dst_mod::shift_scale)) out.append(enum_text("ILShiftScale", s));
-            if (field(w[mod_at], generated::il_dst_mod::clamp)) out.append("_sat");
-        }
+        if (mod_at < w.size()) print_dst_modifiers(out, w[mod_at]);
     }
     if (pri) suffix(out, "pri", w[pri_at], true);
     if (sec) suffix(out, "sec", w[sec_at], true);
@@ -368,7 +398,7 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
     }
     for (std::size_t k = 0; k < dsts + srcs && i < w.size(); ++k) {
         separator();
-        i = print_operand(out, w, i, k < dsts);
+        i = print_operand(out, w, i, k < dsts, k == 0 && head_modifiers);
     }
     // Extra dwords, comment text, immediate constant buffer elements: hexadecimal, but labels and case
     // values of flow control in decimal, as AMD's compiler writes them (func 1024).

@@ -142,7 +142,9 @@ template <class V>
         visit(i, token_kind::immediate);
         i = *r;
     }
-    if (field(t, f::dimension)) return operand_end(w, i, dst, depth + 1, visit);
+    // A further dimension is a source token even after a destination (2.2.4: 'v[3][5] is src_token 1
+    // ... src_token 2'; 2.2.8 example 5's second dimension is an IL_Src): its modifier is an IL_Src_Mod.
+    if (field(t, f::dimension)) return operand_end(w, i, false, depth + 1, visit);
     return i;
 }
 
