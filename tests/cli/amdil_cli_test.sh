@@ -63,4 +63,18 @@ check "dis of a truncated packet" "1" "$?"
 check "dis error names the token" "<stdin>:1:1: error: truncated instruction stream (IL_Src) [byte offset 16]" "$(cat "$work/err")"
 echo "09 00 00 00 00 02 01 00 e3 01 00 00" | "$ctisa" dis amdil > /dev/null 2> "$work/err"
 check "dis of an unknown code" "<stdin>:1:25: error: reserved or undefined opcode (IL_Opcode.code) [byte offset 8]" "$(cat "$work/err")"
+# ctisa run amdil: a real shader on 16 lanes (v1 = pixel centres of a 4x4 block at (512, 400));
+# lanes 0 and 5 as worked out by hand from il_creation.txt in binary32 (each operation rounded once).
+for l in $(seq 0 15); do echo "$l v1 $((512 + l % 4)).5 $((400 + l / 4)).5 0 0"; done > "$work/pixels.in"
+check "run: il_creation.bin, lanes 0 and 5" "0 o0 0x3f78d071 0x3f15b0a0 0x3ebca920 0x3f800000
+5 o0 0x3f679a14 0x3f0ed9ab 0x3eb6e8b7 0x3f800000" \
+      "$("$ctisa" run amdil "$shared/reference/amdil/il/il_creation.bin" --binary --lanes 16 --inputs "$work/pixels.in" | sed -n '1p;6p')"
+printf 'il_ps_2_0\ndcl_cb cb0[2]\nadd o0, v0, cb0[1]\ndiscard_logicalnz v0.w\nend\n' > "$work/run.il"
+printf '* cb0[1] 1 2 3 4\n0 v0 1 1 1 1\n1 v0 0.5 0 0 0\n' > "$work/run.in"
+check "run: a constant buffer, a discarded lane" "0 killed
+1 o0 1.5 2 3 4" "$("$ctisa" run amdil "$work/run.il" --lanes 2 --inputs "$work/run.in" --float)"
+printf 'il_ps_2_0\nmov r0, v0\nemit\nend\n' > "$work/emit.il"
+"$ctisa" run amdil "$work/emit.il" > /dev/null 2> "$work/err"
+check "run: an instruction not run, exit status" "1" "$?"
+check "run: ... and where it stands" "$work/emit.il:3:1: error: instruction cannot be executed by the reference executor (an instruction the AMD IL executor does not run)" "$(cat "$work/err")"
 finish amdil

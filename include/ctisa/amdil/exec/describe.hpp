@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+// Each AMD IL unit decoded once into a descriptor: its operation, its control field, and operands
+// as rows with their modifiers (2.2.5, 2.2.7), ready for the kernels (execute.hpp).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "layout.hpp"
+
+namespace ctisa::amdil::exec {
+
+// Why a unit cannot run (the instruction's descriptor keeps the first reason).
+enum class refusal : std::uint8_t {
+    none,
+    opcode,          // an instruction the executor does not run (kind in the note amdil-exec.md)
+    operand,         // an operand form it does not follow (IL_Rel_Addr, an index of an index, 2-D)
+    registers,       // more registers than max_slots
+    call_target,     // a call whose label no FUNC carries
+};
+
+// An index into an array of registers: element = int(index register) + offset, or just offset.
+struct index_desc {
+    bool gathered = false;      // the element is per lane (register relative)
+    std::uint32_t base = 0;     // the array's first row
+    std::uint32_t size = 0;     // elements
+    std::uint32_t index_row = 0;
+    std::uint32_t offset = 0;   // the immediate, added (wrapping) to the index
+};
+
+struct source_desc {
+    std::array<std::uint32_t, 4> row{};  // the row each position reads (the swizzle applied)
+    std::uint8_t negate = 0;             // bit i: negate position i
+    bool absolute = false, invert = false, bias = false, x2 = false, sign = false, clamp = false;
+    std::uint8_t divcomp = 0;            // ILDivComp
+    index_desc index{};                  // gathered: rows are the gather rows of this source
+    [[nodiscard]] constexpr bool float_modifiers() const noexcept { return invert || bias || x2 || sign || clamp || divcomp != 0; }
+};
+
+struct dest_desc {
+    std::uint32_t row = layout::zero;        // first row of the result register (gathered: layout::result)
+    std::array<std::uint8_t, 4> mode{};      // ILModDstComponent: 0 no write, 1 write, 2 write 0.0, 3 write 1.0
+    std::uint8_t shift = 0;                  // ILShiftScale
+    bool clamp = false;
+    index_desc index{};
+    bool output = false;                     // an output register (o#): what `ctisa run` prints
+    std::uint32_t number = 0;
+};
+
+struct instruction_desc {
+    opcode op = opcode::nop;
+    std::uint32_t control = 0;
+    refusal refused = refusal::none;
+    bool header = false;
+    std::uint8_t srcs = 0;
+    bool has_dest = false;
+    dest_desc dst{};
+    std::array<source_desc, 4> src{};
+    std::uint32_t extra = 0;    // the first plain dword: a label, a case value
+    std::uint32_t target = 0;   // call: the index of its FUNC
+    std::uint32_t offset = 0;   // byte offset of the unit in the program's image
+};
+
+namespace detail {
+
+[[nodiscard]] constexpr index_desc index_of(const layout& l, const operand_tokens& o, const reg_slot& s) noexcept {
+    index_desc x;
+    x.base = s.base;
+    x.size = s.size;
+    x.offset = o.has_immediate ? o.immediate : 0;
+    if (o.relative == 2) {
+        const reg_slot* r = find_slot(l, o.index_type, o.index_number);
+        x.gathered = true;
+        x.index_row = r ? r->base + o.index_component : layout::zero;
+    }
+    return x;
+}
+
+// The register rows of an operand; false when its form is not followed.
+[[nodiscard]] constexpr bool locate(const layout& l, const operand_tokens& o, std::uint32_t& base, index_desc& x) noexcept {
+    if (o.relative == 1 || o.dimensions != 1 || (o.relative == 2 && o.index_nested)) return false;
+    const reg_slot* s = find_slot(l, o.type, o.number);
+    if (!s) return false;
+    const bool array = is_array_type(o.type);
+    if (!array) {
+        base = s->base;
+        return o.relative == 0 && !o.has_immediate;  // an index on a plain register: not followed
+    }
+    x = index_of(l, o, *s);
+    base = x.gathered ? 0 : s->base + 4 * (x.offset < s->size ? x.offset : 0);
+    return x.gathered || x.offset < s->size;
+}
+
+[[nodiscard]] constexpr bool describe_source(const layout& l, const operand_tokens& o, unsigned slot, source_desc& s) noexcept {
+    std::uint32_t base = 0;
+    if (!locate(l, o, base, s.index)) return false;
+    if (s.index.gathered) base = layout::gather + 4 * slot;
+    const std::uint32_t m = o.has_mod ? o.mod : 0x3210u;  // no modifier token: xyzw (2.2.6)
+    for (unsigned i = 0; i < 4; ++i) {
+        const unsigned pick = (m >> (4 * i)) & 7u;
+        s.row[i] = pick < 4 ? base + pick : pick == 4 ? layout::zero : layout::one;
+        if ((m >> (4 * i + 3)) & 1u) s.negate = static_cast<std::uint8_t>(s.negate | (1u << i));
+    }
+    s.invert = (m >> 16) & 1u;
+    s.bias = (m >> 17) & 1u;
+    s.x2 = (m >> 18) & 1u;
+    s.sign = (m >> 19) & 1u;
+    s.absolute = (m >> 20) & 1u;
+    s.divcomp = static_cast<std::uint8_t>((m >> 21) & 7u);
+    s.clamp = (m >> 24) & 1u;
+    return true;
+}
+
+[[nodiscard]] constexpr bool describe_dest(const layout& l, const operand_tokens& o, dest_desc& d) noexcept {
+    std::uint32_t base = 0;
+    if (!locate(l, o, base, d.index)) return false;
+    d.row = d.index.gathered ? layout::result : base;
+    const std::uint32_t m = o.has_mod ? o.mod : 0x55u;  // no modifier token: write every component
+    for (unsigned c = 0; c < 4; ++c) d.mode[c] = static_cast<std::uint8_t>((m >> (2 * c)) & 3u);
+    d.clamp = (m >> 8) & 1u;
+    d.shift = static_cast<std::uint8_t>((m >> 9) & 0xFu);
+    d.output = o.type == static_cast<std::uint8_t>(reg_type::output);
+    d.number = o.number;
+    return true;
+}
+
+}  // namespace detail
+
+// Declarations (dcl_*, dclarray, dclpi...): they describe the program and do nothing at run time
+// (dcl_literal's values are applied before every run, the array sizes by the layout). def, defb,
+// initv and init_sr set values: not declarations here.
+[[nodiscard]] constexpr bool is_declaration(opcode op) noexcept {
+    if (op == opcode::def || op == opcode::defb || op == opcode::initv || op == opcode::init_sr) return false;
+    return group(op) == "Declaration and Initialization" || mnemonic(op).starts_with("dcl");
+}
+
+// Whether the executor runs opcode op (execute.hpp has its kernel). Declarations that only
+// describe the program (dcl_*, comments, nop) run as nothing.
+[[nodiscard]] constexpr bool executable(opcode op) noexcept;
+// The sources its kernel reads (execute.hpp).
+[[nodiscard]] constexpr unsigned arity(opcode op) noexcept;
+[[nodiscard]] constexpr bool computes(opcode op) noexcept;
+
+// The descriptors of a program, in order.
+constexpr void describe_program(std::span<const instruction> program, const layout& l, instruction_desc* out) noexcept {
+    std::uint32_t offset = 0;
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        const instruction& in = program[i];
+        instruction_desc d;
+        d.offset = offset;
+        offset += 4u * in.size;
+        d.header = in.header;
+        const packet_operands p = read_packet(in);
+        d.op = p.op;
+        d.control = p.control;
+        if (in.header) {
+            d.op = opcode::nop;
+        } else if (!p.readable || !executable(p.op)) {
+            d.refused = refusal::opcode;
+        } else if (l.overflow) {
+            d.refused = refusal::registers;
+        } else if (!is_declaration(p.op)) {
+            d.has_dest = p.dsts == 1;
+            if (d.has_dest && !detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
+            d.srcs = static_cast<std::uint8_t>(p.srcs < 4 ? p.srcs : 4);
+            if (p.srcs < arity(p.op) || d.has_dest != computes(p.op)) d.refused = refusal::operand;
+            for (unsigned k = 0; k < d.srcs; ++k)
+                if (!detail::describe_source(l, p.operand[p.dsts + k], k, d.src[k])) d.refused = refusal::operand;
+        } else if (p.op == opcode::dcl_literal) {
+            // The literal's register (its four values fill its rows once: traits::initialize).
+            if (!detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
+        }
+        d.extra = p.extras ? p.extra[0] : 0;
+        out[i] = d;
+    }
+    // Calls: the index of the FUNC with their label.
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        instruction_desc& d = out[i];
+        if (d.op != opcode::call && d.op != opcode::callnz && d.op != opcode::call_logicalz && d.op != opcode::call_logicalnz) continue;
+        if (d.refused != refusal::none) continue;
+        d.refused = refusal::call_target;
+        for (std::size_t k = 0; k < program.size(); ++k)
+            if (out[k].op == opcode::func && out[k].extra == d.extra) {
+                d.target = static_cast<std::uint32_t>(k);
+                d.refused = refusal::none;
+                break;
+            }
+    }
+}
+
+}  // namespace ctisa::amdil::exec

@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: MIT
+// The kernel of every AMD IL instruction the executor runs, over N lanes: sources read with their
+// modifiers in 2.2.7's order, the operation (semantics.hpp), the result through the destination
+// modifier in 2.2.5's order (shift_scale, then clamp, then the 0.0 / 1.0 components), stored under
+// the lane mask. Flow-control instructions compute their per-lane test into the effects.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+#include "../../exec/float.hpp"
+#include "../../exec/kernel.hpp"
+#include "compute.hpp"
+#include "describe.hpp"
+#include "semantics.hpp"
+
+namespace ctisa::amdil::exec {
+
+using ctisa::exec::as_bits;
+using ctisa::exec::as_float;
+
+// What a kernel reports to the control-flow engine (traits::report).
+template <std::size_t N>
+struct effects {
+    std::array<lane_word, N> cond{};    // per lane: the test of an if, break, continue, call, ret, discard
+    std::array<lane_word, N> values{};  // per lane: a switch selector, a loop count
+    refusal refused = refusal::none;    // the instruction cannot run
+};
+
+namespace detail {
+
+// Double-precision instructions: sources are register pairs (x low word, y high word), results go
+// to the pairs xy and zw the mask writes.
+[[nodiscard]] constexpr bool is_double(opcode op) noexcept {
+    switch (op) {
+        case opcode::d_add:
+        case opcode::d_mul:
+        case opcode::d_muladd:
+        case opcode::d_div:
+        case opcode::d_sqrt:
+        case opcode::d_rcp:
+        case opcode::d_rsq:
+        case opcode::d_max:
+        case opcode::d_min:
+        case opcode::d_mov:
+        case opcode::d_movc:
+        case opcode::deq:
+        case opcode::dge:
+        case opcode::dlt:
+        case opcode::dne:
+        case opcode::d_2_f:
+        case opcode::f_2_d:
+        case opcode::d_frac:
+        case opcode::d_ldexp:
+        case opcode::d_frexp: return true;
+        default: return false;
+    }
+}
+// 64-bit integer instructions: register pairs as doubles are; their sources take no modifier but
+// the swizzle (the document gives them none).
+[[nodiscard]] constexpr bool is_int64(opcode op) noexcept {
+    switch (op) {
+        case opcode::i64_add:
+        case opcode::i64_eq:
+        case opcode::i64_ge:
+        case opcode::i64_lt:
+        case opcode::i64_max:
+        case opcode::i64_min:
+        case opcode::i64_ne:
+        case opcode::i64_negate:
+        case opcode::i64_shl:
+        case opcode::i64_shr:
+        case opcode::u64_ge:
+        case opcode::u64_lt:
+        case opcode::u64_max:
+        case opcode::u64_min:
+        case opcode::u64_shr: return true;
+        default: return false;
+    }
+}
+
+// Whether source k of op is a double (its modifiers apply to the high words only, 2.2.7).
+[[nodiscard]] constexpr bool double_source(opcode op, unsigned k) noexcept {
+    if (!is_double(op) || op == opcode::f_2_d) return false;
+    if (op == opcode::d_movc) return k != 0;
+    if (op == opcode::d_ldexp) return k == 0;
+    return true;
+}
+
+// Instructions whose sources are integers (negate and abs are two's complement; the float-only
+// modifiers are not applied: 2.2.7 forbids them there).
+[[nodiscard]] constexpr bool integer_source(opcode op, unsigned k) noexcept {
+    switch (op) {
+        case opcode::i_not:
+        case opcode::i_or:
+        case opcode::i_xor:
+        case opcode::and_:
+        case opcode::i_add:
+        case opcode::i_mad:
+        case opcode::i_max:
+        case opcode::i_min:
+        case opcode::i_mul:
+        case opcode::i_mul_high:
+        case opcode::i_eq:
+        case opcode::i_ge:
+        case opcode::i_lt:
+        case opcode::i_ne:
+        case opcode::i_negate:
+        case opcode::i_shl:
+        case opcode::i_shr:
+        case opcode::u_shr:
+        case opcode::u_div:
+        case opcode::u_mod:
+        case opcode::u_mad:
+        case opcode::u_max:
+        case opcode::u_min:
+        case opcode::u_lt:
+        case opcode::u_ge:
+        case opcode::u_mul:
+        case opcode::u_mul_high:
+        case opcode::itof:
+        case opcode::utof:
+        case opcode::i_countbits:
+        case opcode::i_firstbit:
+        case opcode::i_carry:
+        case opcode::i_borrow:
+        case opcode::i_bit_extract:
+        case opcode::u_bit_extract:
+        case opcode::u_bit_reverse:
+        case opcode::u_bit_insert:
+        case opcode::u_mad24:
+        case opcode::u_mul24:
+        case opcode::i_mad24:
+        case opcode::i_mul24:
+        case opcode::i_mul24_high:
+        case opcode::u_mul24_high:
+        case opcode::f16_2_f:
+        case opcode::if_logicalz:
+        case opcode::if_logicalnz:
+        case opcode::ifnz:
+        case opcode::break_logicalz:
+        case opcode::break_logicalnz:
+        case opcode::continue_logicalz:
+        case opcode::continue_logicalnz:
+        case opcode::ret_logicalz:
+        case opcode::ret_logicalnz:
+        case opcode::call_logicalz:
+        case opcode::call_logicalnz:
+        case opcode::callnz:
+        case opcode::discard_logicalz:
+        case opcode::discard_logicalnz:
+        case opcode::switch_:
+        case opcode::loop: return true;
+        case opcode::cmov_logical:
+        case opcode::d_movc: return k == 0;
+        case opcode::d_ldexp: return k == 1;
+        default: return false;
+    }
+}
+
+// Instructions with a float result: the destination's shift_scale and clamp apply (2.2.5).
+[[nodiscard]] constexpr bool float_result(opcode op) noexcept {
+    switch (op) {
+        case opcode::ftoi:
+        case opcode::ftou:
+        case opcode::f_2_f16:
+        case opcode::eq:
+        case opcode::ge:
+        case opcode::lt:
+        case opcode::ne: return false;
+        case opcode::d_2_f: return true;
+        default:
+            return !is_double(op) && !is_int64(op) &&
+                   (!integer_source(op, 1) || op == opcode::itof || op == opcode::utof || op == opcode::f16_2_f);
+    }
+}
+
+// Position i of source s over K lanes from l0, modifiers applied (2.2.7's order for floats).
+template <std::size_t K, class View>
+CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool integer, bool dbl, bool raw, std::size_t l0,
+                                   lane_word (&out)[4][K]) {
+    for (unsigned i = 0; i < 4; ++i) {
+        const lane_word* r = v.row(s.row[i]) + l0;
+        for (std::size_t k = 0; k < K; ++k) out[i][k] = r[k];
+    }
+    if (raw) return;
+    if (dbl) {  // negate and abs change the sign of the high words (y, w) only
+        for (unsigned i = 1; i < 4; i += 2) {
+            const ctisa::exec::float_modifier m(((s.negate >> i) & 1u) != 0, s.absolute);
+            for (std::size_t k = 0; k < K; ++k) out[i][k] = m(out[i][k]);
+        }
+        return;
+    }
+    if (integer) {
+        for (unsigned i = 0; i < 4; ++i) {
+            const ctisa::exec::int_modifier m(((s.negate >> i) & 1u) != 0, s.absolute);
+            for (std::size_t k = 0; k < K; ++k) out[i][k] = m(out[i][k]);
+        }
+        return;
+    }
+    if (s.float_modifiers()) {
+        float f[4][K];
+        for (unsigned i = 0; i < 4; ++i)
+            for (std::size_t k = 0; k < K; ++k) {
+                float x = as_float(out[i][k]);
+                if (s.invert) x = 1.0f - x;
+                if (s.bias) x = x - 0.5f;
+                if (s.x2) x = 2.0f * x;
+                if (s.sign) x = x < 0.0f ? -1.0f : x == 0.0f ? 0.0f : x > 0.0f ? 1.0f : x;
+                f[i][k] = x;
+            }
+        if (s.divcomp >= 1 && s.divcomp <= 3) {  // y: x/y; z: x/z, y/z; w: x/w, y/w, z/w
+            const unsigned by = s.divcomp;
+            for (unsigned i = 0; i < by; ++i)
+                for (std::size_t k = 0; k < K; ++k) f[i][k] = f[i][k] / f[by][k];
+        }
+        for (unsigned i = 0; i < 4; ++i)
+            for (std::size_t k = 0; k < K; ++k) out[i][k] = as_bits(f[i][k]);
+    }
+    for (unsigned i = 0; i < 4; ++i) {
+        const ctisa::exec::float_modifier m(((s.negate >> i) & 1u) != 0, s.absolute);
+        for (std::size_t k = 0; k < K; ++k) out[i][k] = m(out[i][k]);
+    }
+    if (s.clamp)
+        for (unsigned i = 0; i < 4; ++i)
+            for (std::size_t k = 0; k < K; ++k) out[i][k] = as_bits(sem::saturate(as_float(out[i][k])));
+}
+
+// Per-lane element reads and writes through an index (x0[r1.x+2], cb0[r6.w+2]): an element outside
+// the array reads 0 and is not written.
+template <std::size_t N, class View>
+void gather(const View& v, const index_desc& x, std::uint32_t to) {
+    const lane_word* index = v.row(x.index_row);
+    for (std::size_t l = 0; l < N; ++l) {
+        const lane_word e = index[l] + x.offset;
+        for (unsigned c = 0; c < 4; ++c) v.row(to + c)[l] = e < x.size ? v.row(x.base + 4 * e + c)[l] : 0u;
+    }
+}
+template <std::size_t N, class View>
+void scatter(const View& v, const dest_desc& d, unsigned written, const lane_word* active, bool all) {
+    const lane_word* index = v.row(d.index.index_row);
+    for (std::size_t l = 0; l < N; ++l) {
+        const lane_word e = index[l] + d.index.offset;
+        if (!(all || active[l]) || e >= d.index.size) continue;
+        for (unsigned c = 0; c < 4; ++c)
+            if (d.mode[c] > 1 || (d.mode[c] == 1 && ((written >> c) & 1u))) v.row(d.index.base + 4 * e + c)[l] = v.row(layout::result + c)[l];
+    }
+}
+
+inline constexpr float shift_factor[] = {1.0f, 2.0f, 4.0f, 8.0f, 0.5f, 0.25f, 0.125f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+
+// The destination modifier and the store; `written`: the components the instruction writes.
+template <class Desc, std::size_t K, class View>
+CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, std::size_t l0, lane_word (&r)[4][K], unsigned written,
+                                    const lane_word* active, bool all) {
+    const bool scaled = float_result(d.op) && (d.dst.shift != 0 || d.dst.clamp);
+    // A NaN computed by a float instruction is the default quiet NaN: the document leaves its bits
+    // undefined (2.2.7), and which operand's NaN the host keeps depends on how the compiler
+    // ordered the operands (the interpreter and the compiled path must agree). Moves keep bits.
+    const bool computed_nan =
+        float_result(d.op) && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::cmov && d.op != opcode::cmov_logical;
+    for (unsigned c = 0; c < 4; ++c) {
+        const unsigned mode = d.dst.mode[c];
+        if (mode == 0 || (mode == 1 && !((written >> c) & 1u))) continue;
+        if (mode >= 2) {
+            for (std::size_t k = 0; k < K; ++k) r[c][k] = mode == 2 ? 0u : 0x3F800000u;
+        } else if (scaled) {
+            for (std::size_t k = 0; k < K; ++k) {
+                float x = as_float(r[c][k]) * shift_factor[d.dst.shift & 15u];
+                if (d.dst.clamp) x = sem::saturate(x);
+                r[c][k] = as_bits(x);
+            }
+        }
+        if (computed_nan && mode == 1)
+            for (std::size_t k = 0; k < K; ++k) r[c][k] = (r[c][k] & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : r[c][k];
+        ctisa::exec::store_bits_for<Desc>(v, d.dst.row + c, l0, r[c], K, active, all, ctisa::exec::lane_on);
+    }
+}
+
+}  // namespace detail
+
+// Whether the executor runs op (the others stop a run with not_executable).
+[[nodiscard]] constexpr bool executable(opcode op) noexcept {
+    switch (op) {
+        // float
+        case opcode::dxsincos:
+        case opcode::dst:
+        case opcode::lit:
+        case opcode::expp:
+        case opcode::abs:
+        case opcode::acos:
+        case opcode::add:
+        case opcode::asin:
+        case opcode::atan:
+        case opcode::clamp:
+        case opcode::cmov:
+        case opcode::cmov_logical:
+        case opcode::cos:
+        case opcode::cos_vec:
+        case opcode::crs:
+        case opcode::dist:
+        case opcode::div:
+        case opcode::dp2:
+        case opcode::dp2add:
+        case opcode::dp3:
+        case opcode::dp4:
+        case opcode::dsx:
+        case opcode::dsy:
+        case opcode::eq:
+        case opcode::exn:
+        case opcode::exp:
+        case opcode::exp_vec:
+        case opcode::flr:
+        case opcode::fma:
+        case opcode::frc:
+        case opcode::fwidth:
+        case opcode::ge:
+        case opcode::inv_mov:
+        case opcode::len:
+        case opcode::ln:
+        case opcode::log:
+        case opcode::log_vec:
+        case opcode::lrp:
+        case opcode::lt:
+        case opcode::mad:
+        case opcode::max:
+        case opcode::min:
+        case opcode::mov:
+        case opcode::mul:
+        case opcode::ne:
+        case opcode::pow:
+        case opcode::rcp:
+        case opcode::rcp_vec:
+        case opcode::rnd:
+        case opcode::round_near:
+        case opcode::round_neg_inf:
+        case opcode::round_plus_inf:
+        case opcode::round_zero:
+        case opcode::rsq:
+        case opcode::rsq_vec:
+        case opcode::set:
+        case opcode::sgn:
+        case opcode::sin:
+        case opcode::sin_vec:
+        case opcode::sincos:
+        case opcode::sqrt:
+        case opcode::sqrt_vec:
+        case opcode::sub:
+        case opcode::tan:
+        // conversion
+        case opcode::ftoi:
+        case opcode::ftou:
+        case opcode::f_2_f16:
+        // flow control
+        case opcode::ifc:
+        case opcode::else_:
+        case opcode::endif:
+        case opcode::while_:
+        case opcode::endloop:
+        case opcode::break_:
+        case opcode::breakc:
+        case opcode::continue_:
+        case opcode::continuec:
+        case opcode::case_:
+        case opcode::default_:
+        case opcode::endswitch:
+        case opcode::call:
+        case opcode::func:
+        case opcode::endfunc:
+        case opcode::ret:
+        case opcode::ret_dyn:
+        case opcode::end:
+        case opcode::endmain:
+        // nothing to do at run time
+        case opcode::nop:
+        case opcode::comment:
+        case opcode::dcl_literal:
+        case opcode::dcl_indexed_temp_array:
+        case opcode::dcl_const_buffer:
+        case opcode::dcl_input:
+        case opcode::dcl_output:
+        case opcode::dcl_global_flags:
+        case opcode::prefix:
+            return true;  // a precision hint on its own (ctisa's results are exact already)
+        // integer, unsigned, bit, double, 64-bit integer, and the integer-tested flow control
+        default: return detail::integer_source(op, 1) || detail::is_double(op) || detail::is_int64(op) || is_declaration(op);
+    }
+}
+
+// Instructions with a result (the others test, or do nothing at run time).
+[[nodiscard]] constexpr bool computes(opcode op) noexcept {
+    return executable(op) && group(op) != "Flow Control" && op != opcode::nop && op != opcode::comment && op != opcode::discard_logicalz &&
+           op != opcode::discard_logicalnz && !is_declaration(op) && op != opcode::prefix;
+}
+
+// The sources an instruction's kernel reads (fewer in its packet: the unit is refused).
+[[nodiscard]] constexpr unsigned arity(opcode op) noexcept {
+    switch (op) {
+        case opcode::u_bit_insert: return 4;
+        case opcode::d_muladd:
+        case opcode::d_movc:
+        case opcode::mad:
+        case opcode::fma:
+        case opcode::clamp:
+        case opcode::lrp:
+        case opcode::dp2add:
+        case opcode::cmov_logical:
+        case opcode::i_mad:
+        case opcode::u_mad:
+        case opcode::i_mad24:
+        case opcode::u_mad24:
+        case opcode::u_bit_extract:
+        case opcode::i_bit_extract: return 3;
+        case opcode::i64_add:
+        case opcode::i64_eq:
+        case opcode::i64_ge:
+        case opcode::i64_lt:
+        case opcode::i64_max:
+        case opcode::i64_min:
+        case opcode::i64_ne:
+        case opcode::i64_shl:
+        case opcode::i64_shr:
+        case opcode::u64_ge:
+        case opcode::u64_lt:
+        case opcode::u64_max:
+        case opcode::u64_min:
+        case opcode::u64_shr:
+        case opcode::dst:
+        case opcode::d_add:
+        case opcode::d_mul:
+        case opcode::d_div:
+        case opcode::d_max:
+        case opcode::d_min:
+        case opcode::deq:
+        case opcode::dge:
+        case opcode::dlt:
+        case opcode::dne:
+        case opcode::d_ldexp:
+        case opcode::add:
+        case opcode::sub:
+        case opcode::mul:
+        case opcode::div:
+        case opcode::dp2:
+        case opcode::dp3:
+        case opcode::dp4:
+        case opcode::max:
+        case opcode::min:
+        case opcode::eq:
+        case opcode::ge:
+        case opcode::lt:
+        case opcode::ne:
+        case opcode::set:
+        case opcode::cmov:
+        case opcode::pow:
+        case opcode::crs:
+        case opcode::dist:
+        case opcode::i_or:
+        case opcode::i_xor:
+        case opcode::and_:
+        case opcode::i_add:
+        case opcode::i_max:
+        case opcode::i_min:
+        case opcode::i_mul:
+        case opcode::i_mul_high:
+        case opcode::i_eq:
+        case opcode::i_ge:
+        case opcode::i_lt:
+        case opcode::i_ne:
+        case opcode::i_shl:
+        case opcode::i_shr:
+        case opcode::u_shr:
+        case opcode::u_div:
+        case opcode::u_mod:
+        case opcode::u_max:
+        case opcode::u_min:
+        case opcode::u_lt:
+        case opcode::u_ge:
+        case opcode::u_mul:
+        case opcode::u_mul_high:
+        case opcode::i_carry:
+        case opcode::i_borrow:
+        case opcode::u_mul24:
+        case opcode::i_mul24:
+        case opcode::i_mul24_high:
+        case opcode::u_mul24_high:
+        case opcode::ifc:
+        case opcode::breakc:
+        case opcode::continuec: return 2;
+        case opcode::if_logicalz:
+        case opcode::if_logicalnz:
+        case opcode::ifnz:
+        case opcode::loop:
+        case opcode::break_logicalz:
+        case opcode::break_logicalnz:
+        case opcode::continue_logicalz:
+        case opcode::continue_logicalnz:
+        case opcode::switch_:
+        case opcode::callnz:
+        case opcode::call_logicalz:
+        case opcode::call_logicalnz:
+        case opcode::ret_logicalz:
+        case opcode::ret_logicalnz:
+        case opcode::discard_logicalz:
+        case opcode::discard_logicalnz: return 1;
+        default: return computes(op) ? 1 : 0;
+    }
+}
+
+namespace detail {
+
+// The per-lane test or value of a flow-control instruction (x components, after modifiers).
+template <std::size_t K>
+CTISA_EXEC_INLINE void flow_test(const instruction_desc& d, std::size_t l0, const lane_word (&s)[4][4][K], lane_word* cond, lane_word* values) {
+    for (std::size_t k = 0; k < K; ++k) {
+        const lane_word x = s[0][0][k];
+        bool c = true;
+        switch (d.op) {
+            case opcode::if_logicalz:
+            case opcode::break_logicalz:
+            case opcode::continue_logicalz:
+            case opcode::ret_logicalz:
+            case opcode::call_logicalz:
+            case opcode::discard_logicalz: c = x == 0; break;
+            case opcode::ifc:
+            case opcode::breakc:
+            case opcode::continuec: c = sem::relop(d.control & 7u, as_float(x), as_float(s[1][0][k])); break;
+            case opcode::switch_:
+            case opcode::loop: values[l0 + k] = x; break;
+            default: c = x != 0; break;  // ifnz, callnz, *_logicalnz: any bit set
+        }
+        cond[l0 + k] = c ? ctisa::exec::lane_on : 0u;
+    }
+}
+
+}  // namespace detail
+
+// The kernel of one instruction over the N lanes of view v.
+template <class Desc, class View>
+void execute(const Desc& desc, const View& v, const lane_word* active, bool all, effects<View::lanes>& fx) {
+    constexpr std::size_t N = View::lanes;
+    constexpr std::size_t K = ctisa::exec::chunk_of<N>;
+    const instruction_desc& d = desc.get();
+    if (d.refused != refusal::none) {
+        fx.refused = d.refused;
+        return;
+    }
+    const bool flow = !computes(d.op);
+    if (flow && d.srcs == 0) return;
+    for (unsigned k = 0; k < d.srcs; ++k)
+        if (d.src[k].index.gathered) detail::gather<N>(v, d.src[k].index, layout::gather + 4 * k);
+    if (!flow && d.dst.index.gathered) detail::gather<N>(v, d.dst.index, layout::result);
+    unsigned written = 0xF;
+    for (std::size_t l0 = 0; l0 < N; l0 += K) {
+        lane_word s[4][4][K];
+        for (unsigned k = 0; k < d.srcs; ++k)
+            detail::load_source<K>(v, d.src[k], detail::integer_source(d.op, k), detail::double_source(d.op, k), detail::is_int64(d.op), l0,
+                                   s[k]);
+        if (flow) {
+            detail::flow_test<K>(d, l0, s, fx.cond.data(), fx.values.data());
+            continue;
+        }
+        lane_word r[4][K];
+        written = compute<K>(d, v, l0, s, r);
+        detail::write_result<Desc, K>(v, d, l0, r, written, active, all);
+    }
+    if (!flow && d.dst.index.gathered) detail::scatter<N>(v, d.dst, written, active, all);
+}
+
+}  // namespace ctisa::amdil::exec

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// What AMD IL gives the executor core (ctisa/exec/traits.hpp): its layout and descriptors, its
+// kernels, and its flow control as blocks on the shared structured engine (exec/structured.hpp):
+//   if_logicalz / if_logicalnz / ifnz / ifc -> if; else; endif;
+//   whileloop -> an uncounted loop; loop -> a loop counted by src0.x (an integer); endloop;
+//   break, breakc, break_logical* -> break; continue, continuec, continue_logical* -> continue;
+//   switch (selector src0.x), case n, default, endswitch;
+//   call / callnz / call_logical* n -> a call of FUNC n (skipped past 32 levels, as 7.2 says);
+//   ret, ret_dyn, ret_logical*, endfunc -> ret (outside every call: the lanes end);
+//   end, endmain -> the lanes end; discard_logical* -> the lanes are discarded.
+// Tests on src0.x: the _logical forms, ifnz and callnz test bits (any bit set); ifc, breakc and
+// continuec compare floats with the control field's ILRelOp.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "../../exec/machine.hpp"
+#include "../../exec/structured.hpp"
+#include "../../exec/traits.hpp"
+#include "execute.hpp"
+
+namespace ctisa::amdil::exec {
+
+using ctisa::exec::flow_kind;
+using ctisa::exec::flow_op;
+using ctisa::exec::run_status;
+
+// The default environment: AMD IL's memory, LDS, GDS, UAV and sampling instructions are not run
+// yet (not_executable), so a run needs nothing from its environment.
+struct default_environment {};
+// What the kernels see of any environment (they call nothing on it yet): one type, so that the
+// interpreter's kernels are instantiated once per width.
+struct environment_ref {
+    template <class Env>
+    explicit environment_ref(Env&) noexcept {}
+};
+
+[[nodiscard]] constexpr flow_op flow_of_desc(const instruction_desc& d) noexcept {
+    switch (d.op) {
+        case opcode::if_logicalz:
+        case opcode::if_logicalnz:
+        case opcode::ifnz:
+        case opcode::ifc: return {flow_kind::if_};
+        case opcode::else_: return {flow_kind::else_};
+        case opcode::endif: return {flow_kind::endif};
+        case opcode::while_:
+        case opcode::loop: return {flow_kind::loop};
+        case opcode::endloop: return {flow_kind::endloop};
+        case opcode::break_:
+        case opcode::breakc:
+        case opcode::break_logicalz:
+        case opcode::break_logicalnz: return {flow_kind::break_};
+        case opcode::continue_:
+        case opcode::continuec:
+        case opcode::continue_logicalz:
+        case opcode::continue_logicalnz: return {flow_kind::continue_};
+        case opcode::switch_: return {flow_kind::switch_};
+        case opcode::case_: return {flow_kind::case_, 0, d.extra};
+        case opcode::default_: return {flow_kind::default_};
+        case opcode::endswitch: return {flow_kind::endswitch};
+        case opcode::call:
+        case opcode::callnz:
+        case opcode::call_logicalz:
+        case opcode::call_logicalnz: return {flow_kind::call, d.refused == refusal::none ? d.target : 0u};
+        case opcode::ret:
+        case opcode::ret_dyn:
+        case opcode::ret_logicalz:
+        case opcode::ret_logicalnz:
+        case opcode::endfunc: return {flow_kind::ret};
+        case opcode::end:
+        case opcode::endmain: return {flow_kind::end};
+        default: return {};
+    }
+}
+
+[[nodiscard]] constexpr std::string_view refusal_text(refusal r) noexcept {
+    switch (r) {
+        case refusal::opcode: return "an instruction the AMD IL executor does not run";
+        case refusal::operand: return "an operand form the AMD IL executor does not follow (IL_Rel_Addr, a nested or 2-D index)";
+        case refusal::registers: return "more registers than the AMD IL executor holds";
+        case refusal::call_target: return "no FUNC carries the call's label";
+        default: return {};
+    }
+}
+
+template <class M>
+class machine_accessors;
+
+struct traits {
+    template <class M>
+    using accessors = machine_accessors<M>;
+    using instruction = amdil::instruction;
+    using descriptor = instruction_desc;
+    using layout = exec::layout;
+    using default_environment = exec::default_environment;
+    using environment_ref = exec::environment_ref;
+    template <std::size_t N>
+    using effects = exec::effects<N>;
+
+    template <std::size_t W>
+    struct state {
+        std::array<lane_word, W> discarded{};
+    };
+
+    static constexpr layout layout_of(std::span<const instruction> p) noexcept { return exec::layout_of(p); }
+    static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept { describe_program(p, l, out); }
+    static constexpr flow_op flow_of(const descriptor& d) noexcept { return flow_of_desc(d); }
+
+    // Straight: computes, refuses nothing, reads no other lane (derivatives read the quad).
+    static constexpr bool straight(const descriptor& d) noexcept {
+        return d.refused == refusal::none && (computes(d.op) || d.op == opcode::nop || d.op == opcode::dcl_literal) && d.op != opcode::dsx &&
+               d.op != opcode::dsy && d.op != opcode::fwidth;
+    }
+
+    // The .0 and .1 rows, and the literals (program constants: dcl_literal's values hold from the
+    // start of every run, wherever the declaration stands).
+    template <class M>
+    static void initialize(M& m) {
+        std::fill_n(m.row(layout::one), M::lanes, 0x3F800000u);
+        for (const instruction& in : m.program()) {
+            const packet_operands p = read_packet(in);
+            if (!p.readable || p.op != opcode::dcl_literal || p.extras != 4) continue;
+            const reg_slot* s = find_slot(m.registers(), p.operand[0].type, p.operand[0].number);
+            if (!s) continue;
+            for (unsigned c = 0; c < 4; ++c) std::fill_n(m.row(s->base + c), M::lanes, p.extra[c]);
+        }
+    }
+    template <class M, class Env>
+    static void prepare(M& m, Env&) {
+        m.state().discarded.fill(0);
+    }
+
+    template <class Desc, class View, class Env, class Info>
+    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env&, const Info&,
+                                          effects<View::lanes>& fx) {
+        exec::execute(desc, v, active, all, fx);
+        const opcode op = desc.get().op;
+        if (op == opcode::discard_logicalz || op == opcode::discard_logicalnz)
+            for (std::size_t l = 0; l < View::lanes; ++l) fx.cond[l] &= all ? ctisa::exec::lane_on : active[l];
+    }
+
+    template <std::size_t N>
+    static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io) {
+        if (fx.refused != refusal::none) {
+            io.stop = ctisa::error{ctisa::error_code::not_executable, 0, 0, d.offset, refusal_text(fx.refused)};
+            return;
+        }
+        if (d.srcs == 0 || computes(d.op)) return;
+        switch (d.op) {
+            case opcode::switch_:
+            case opcode::loop:
+                io.values = fx.values;
+                io.has_values = true;
+                break;
+            case opcode::discard_logicalz:
+            case opcode::discard_logicalnz:
+                io.discard = fx.cond;
+                io.has_discard = true;
+                break;
+            default:
+                io.cond = fx.cond;
+                io.has_cond = true;
+                break;
+        }
+    }
+
+    template <class M, std::size_t W>
+    static void discarded(M& m, const ctisa::exec::lane_mask<W>& lanes) {
+        for (std::size_t l = 0; l < W; ++l) m.state().discarded[l] |= lanes[l];
+    }
+};
+
+static_assert(ctisa::exec::executor_traits<traits> && ctisa::exec::structured_traits<traits>);
+
+}  // namespace ctisa::amdil::exec

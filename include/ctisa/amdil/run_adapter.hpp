@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// What `ctisa run amdil` needs beyond the generic driver (examples/ctisa/run.hpp): the names of
+// AMD IL's registers in an inputs file and how to set and read them on the reference executor.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../core/text/names.hpp"
+#include "executor.hpp"
+#include "isa.hpp"
+
+namespace ctisa::amdil {
+
+struct run_adapter {
+    using isa = amdil::isa;
+    using machine = exec::machine<256>;
+    static constexpr std::size_t default_lanes = 16;  // four 2x2 quads
+    static constexpr bool decimal_integers = false;   // registers hold float vectors: "2" means 2.0
+    static constexpr std::string_view names = "a register v0, o0, r0, x0[2] or cb0[3]";
+    static constexpr std::string_view help =
+        "AMD IL: NAME is v3 (an input), r5, o2, x0[2] (an element of an indexed temporary array) or cb0[3]\n"
+        "(an element of a constant buffer: shared, LANE must be *); each takes four values X Y Z W,\n"
+        "decimal floats or 0x bit patterns. Output: the o registers the program writes, or 'LANE killed'\n"
+        "for a lane a discard_logical* discarded. Lanes 4q..4q+3 form a 2x2 quad for dsx, dsy and fwidth.\n"
+        "Literals (dcl_literal) hold their values from the start. Memory, LDS, GDS, UAVs and sampling are\n"
+        "not run (not_executable); the rules where the document is silent: include/ctisa/amdil/exec/semantics.hpp.\n";
+
+    struct reg {
+        reg_type type = reg_type::input;
+        std::uint32_t number = 0;
+        std::uint32_t element = 0;
+        unsigned words = 4;
+        bool shared = false;
+    };
+
+    // The element number inside brackets: decimal digits, below 65536.
+    static std::optional<std::uint32_t> element(std::string_view digits) {
+        if (digits.empty() || digits.size() > 5) return std::nullopt;
+        std::uint32_t n = 0;
+        for (const char c : digits) {
+            if (c < '0' || c > '9') return std::nullopt;
+            n = n * 10 + static_cast<std::uint32_t>(c - '0');
+        }
+        return n < 0x10000u ? std::optional<std::uint32_t>(n) : std::nullopt;
+    }
+
+    // v3, o0, r5 (no element); x0[2], cb0[3] (an array's element).
+    static std::optional<reg> parse_name(std::string_view name) {
+        struct kind {
+            std::string_view prefix;
+            reg_type type;
+            bool array;
+        };
+        static constexpr kind kinds[] = {{"cb", reg_type::const_buff, true},
+                                         {"v", reg_type::input, false},
+                                         {"o", reg_type::output, false},
+                                         {"r", reg_type::temp, false},
+                                         {"x", reg_type::itemp, true}};
+        const std::size_t open = name.find('[');
+        const std::string_view head = name.substr(0, open);
+        for (const kind& k : kinds) {
+            const auto n = text::numbered_name(head, k.prefix);
+            if (!n || n > 0xFFFFu) continue;
+            if (!k.array) return open == std::string_view::npos ? std::optional<reg>(reg{k.type, *n, 0, 4, false}) : std::nullopt;
+            if (open == std::string_view::npos || name.back() != ']') return std::nullopt;
+            const auto e = element(name.substr(open + 1, name.size() - open - 2));
+            if (!e) return std::nullopt;
+            return reg{k.type, *n, *e, 4, k.type == reg_type::const_buff};
+        }
+        return std::nullopt;
+    }
+    static std::string name_of(const reg& r) {
+        std::string s(register_text[static_cast<std::size_t>(r.type)]);
+        s += std::to_string(r.number);
+        if (r.type == reg_type::const_buff || r.type == reg_type::itemp) {
+            s += '[';
+            s += std::to_string(r.element);
+            s += ']';
+        }
+        return s;
+    }
+
+    static void set(machine& m, const reg& r, std::size_t lane, std::span<const std::uint32_t> v) {
+        const exec::vec4_bits bits{v[0], v[1], v[2], v[3]};
+        if (r.shared) return m.set_element(r.type, r.number, r.element, bits);
+        m.set(r.type, r.number, lane, bits, r.element);
+    }
+    static std::array<std::uint32_t, 4> read(const machine& m, const reg& r, std::size_t lane) {
+        return m.read(r.type, r.number, lane, r.element);
+    }
+    static std::vector<reg> written(const machine& m) {
+        std::vector<reg> out;
+        for (const std::uint32_t o : m.outputs_written()) out.push_back(reg{reg_type::output, o, 0, 4, false});
+        return out;
+    }
+    static bool killed(const machine& m, std::size_t lane) { return m.discarded(lane); }
+};
+
+}  // namespace ctisa::amdil
