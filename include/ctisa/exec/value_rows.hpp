@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -21,6 +22,7 @@ template <std::size_t B>
 struct row_vectors {
     typedef lane_word bits __attribute__((vector_size(B * sizeof(lane_word))));
     typedef float floats __attribute__((vector_size(B * sizeof(float))));
+    typedef std::int32_t ints __attribute__((vector_size(B * sizeof(std::int32_t))));  // what a comparison gives
 };
 
 // Vector types need a power-of-two size.
@@ -50,10 +52,69 @@ CTISA_EXEC_INLINE void keep_in_order(V& v) noexcept {
 #endif
 }
 
+// Lane-wise select on row values: a where the comparison mask m (all ones or zero a lane, what a
+// vector comparison gives) is set, else b. (Bit operations: both compilers, any vector width.)
+template <class V, class M>
+CTISA_EXEC_INLINE void select(const M& m, const V& a, const V& b, V& out) noexcept {
+    static_assert(sizeof(M) == sizeof(V));
+    using bits_t = typename row_vectors<sizeof(V) / sizeof(lane_word)>::bits;
+    const bits_t mask = __builtin_bit_cast(bits_t, m);
+    out = __builtin_bit_cast(V, (__builtin_bit_cast(bits_t, a) & mask) | (__builtin_bit_cast(bits_t, b) & ~mask));
+}
+
+// a * b + c rounded once, lane by lane (std::fma's result): the target's FMA instruction when it
+// has one, else the library call lane by lane.
+template <class F>
+CTISA_EXEC_INLINE void fused_multiply_add(const F& a, const F& b, const F& c, F& out) noexcept {
+#if defined(__clang__)
+    out = __builtin_elementwise_fma(a, b, c);
+#else
+#if defined(__FMA__) || defined(__AVX512F__)
+    constexpr bool vector_fma = sizeof(F) == 16 || sizeof(F) == 32 || (sizeof(F) == 64 && simd_register_bytes == 64);
+#else
+    constexpr bool vector_fma = false;
+#endif
+    if constexpr (vector_fma) {
+        // GCC's own vector builtins: the one instruction (vfmadd) for the register's width.
+        if constexpr (sizeof(F) == 16) out = __builtin_bit_cast(F, __builtin_ia32_vfmaddps(a, b, c));
+        else if constexpr (sizeof(F) == 32) out = __builtin_bit_cast(F, __builtin_ia32_vfmaddps256(a, b, c));
+        else out = __builtin_bit_cast(F, __builtin_ia32_vfmaddps512_mask(a, b, c, static_cast<unsigned short>(~0u), 4));
+    } else {
+        for (std::size_t k = 0; k < sizeof(F) / sizeof(float); ++k) out[k] = __builtin_fmaf(a[k], b[k], c[k]);
+    }
+#endif
+}
+
+// std::floor lane by lane, exactly: below 2^23 in magnitude, the truncation less one where it
+// exceeds x, the sign of x kept (floor(-0) = -0); larger magnitudes and infinities are x. A
+// signalling NaN is what std::floor gives in the same build: made quiet by SSE4.1's ROUNDSS and by
+// the C library (Clang calls it), kept by GCC's inline expansion without SSE4.1 (a truncation).
+#if defined(__clang__) || defined(__SSE4_1__) || !(defined(__x86_64__) || defined(__i386__))
+inline constexpr bool floor_quiets_nan = true;
+#else
+inline constexpr bool floor_quiets_nan = false;
+#endif
+template <class F>
+CTISA_EXEC_INLINE void floor_lanes(const F& x, F& out) noexcept {
+    using bits_t = typename row_vectors<sizeof(F) / sizeof(lane_word)>::bits;
+    using ints_t = typename row_vectors<sizeof(F) / sizeof(lane_word)>::ints;
+    const bits_t xb = __builtin_bit_cast(bits_t, x);
+    const bits_t small = __builtin_bit_cast(bits_t, (xb & 0x7FFFFFFFu) < (bits_t{} + 0x4B000000u));  // |x| < 2^23
+    // (Large lanes are given 0 to truncate, so that no conversion is out of range.)
+    const F t = __builtin_convertvector(__builtin_convertvector(__builtin_bit_cast(F, xb & small), ints_t), F);
+    F down;
+    select(t > x, t - 1.0f, t, down);
+    const bits_t r = __builtin_bit_cast(bits_t, down) | (xb & 0x80000000u);
+    const bits_t nan = __builtin_bit_cast(bits_t, (xb & 0x7FFFFFFFu) > (bits_t{} + 0x7F800000u));
+    const bits_t quiet = floor_quiets_nan ? nan & 0x00400000u : bits_t{};
+    out = __builtin_bit_cast(F, (r & small) | ((xb | quiet) & ~small));
+}
+
 template <std::size_t R, std::size_t B>
 struct value_rows {
     using bits = typename row_vectors<B>::bits;
     using floats = typename row_vectors<B>::floats;
+    using ints = typename row_vectors<B>::ints;
     static constexpr std::size_t lanes = B;
     static constexpr std::size_t count = R;
     bits row[R];
