@@ -36,16 +36,33 @@ FMA.v2f16 r3, r3, u3, u3
 FADD.f32 r1, r1, r0
 )">();
 
+// Three rows (zeros, r0, u0): a block of the value path holds several registers a row.
+constexpr auto few_rows = paths::va::assemble<R"(
+FMA.f32 r0, r0, u0, r0
+IADD.u32 r0, r0, u0
+FMA.f32.clamp_m1_1 r0, r0.neg, r0, u0
+LSHIFT_XOR.i32 r0, r0, u0, r0
+FMA.v2f16 r0, r0, u0.h10, r0
+IMUL.i32 r0, r0.b1, r0
+RSHIFT_OR.i32.not_result r0, r0, u0, r0
+FADD.f32 r0, r0, u0
+)">();
+
 }  // namespace values_test
 
 TEST_CASE("the compiled path over row values agrees with the interpreter", "[valhall][exec][paths]") {
     STATIC_REQUIRE(paths::vx::compiled<values_test::by_value, 16>::runs_on_values);
     STATIC_REQUIRE(paths::vx::compiled<values_test::by_value, 64>::runs_on_values);
     STATIC_REQUIRE(!paths::vx::compiled<paths::int_program, 64>::runs_on_values);  // CLPER, 64-bit...: the row kernels
+    STATIC_REQUIRE(paths::vx::compiled<values_test::few_rows, 64>::runs_on_values);
+    STATIC_REQUIRE(paths::vx::compiled<values_test::few_rows, 64>::value_block_lanes >
+                   paths::vx::compiled<values_test::by_value, 64>::value_block_lanes);
     for (std::uint32_t seed = 1; seed <= 4; ++seed) {
         paths::compare<values_test::by_value, 16>(seed);
         paths::compare<values_test::by_value, 64>(seed);
+        paths::compare<values_test::few_rows, 64>(seed);
     }
+    paths::compare<values_test::few_rows, 64>(9, 41);  // a partial warp in a block of several registers
     paths::compare<values_test::by_value, 64>(9, 37);      // a partial warp: lanes beyond it untouched
     paths::compare<values_test::by_value, 16>(9, 16, 10);  // the budget ends the run after 10 instructions
 }

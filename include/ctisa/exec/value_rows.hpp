@@ -39,6 +39,10 @@ inline constexpr std::size_t simd_register_bytes =
     16;
 #endif
 
+// SIMD registers the value path may fill with rows (the rest for temporaries): with few rows, a
+// block holds several registers' worth of lanes, whose chains the CPU then overlaps.
+inline constexpr std::size_t value_registers = simd_register_bytes == 64 ? 24 : 12;
+
 // GCC expands a chain of single-use values depth first (temporary expression replacement), so a
 // block's independent chains (ATTILA's four components) would run one after another and the CPU
 // could not overlap them; an empty asm on each instruction's result ends the expression there, and
@@ -53,13 +57,12 @@ CTISA_EXEC_INLINE void keep_in_order(V& v) noexcept {
 }
 
 // Lane-wise select on row values: a where the comparison mask m (all ones or zero a lane, what a
-// vector comparison gives) is set, else b. (Bit operations: both compilers, any vector width.)
+// vector comparison gives) is set, else b. (The vector conditional of GCC and Clang in C++: a
+// blend under a mask register with AVX-512, where bit operations would add latency to a chain.)
 template <class V, class M>
 CTISA_EXEC_INLINE void select(const M& m, const V& a, const V& b, V& out) noexcept {
     static_assert(sizeof(M) == sizeof(V));
-    using bits_t = typename row_vectors<sizeof(V) / sizeof(lane_word)>::bits;
-    const bits_t mask = __builtin_bit_cast(bits_t, m);
-    out = __builtin_bit_cast(V, (__builtin_bit_cast(bits_t, a) & mask) | (__builtin_bit_cast(bits_t, b) & ~mask));
+    out = m ? a : b;
 }
 
 // a * b + c rounded once, lane by lane (std::fma's result): the target's FMA instruction when it
@@ -119,16 +122,17 @@ struct value_rows {
     static constexpr std::size_t count = R;
     bits row[R];
 
-    // Rows [0, N) from / to `rows` (rows of B lanes, one after another), one constant index each.
-    template <std::size_t N>
+    // Rows [0, N) from / to `rows` (rows of Stride lanes one after another, the first B ours), one
+    // constant index each.
+    template <std::size_t N, std::size_t Stride = B>
     CTISA_EXEC_INLINE void load(const lane_word* rows) noexcept {
         [&]<std::size_t... I>(std::index_sequence<I...>)
-            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(&row[I], rows + I * B, sizeof(bits)), ...); }(std::make_index_sequence<N>{});
+            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(&row[I], rows + I * Stride, sizeof(bits)), ...); }(std::make_index_sequence<N>{});
     }
-    template <std::size_t N>
+    template <std::size_t N, std::size_t Stride = B>
     CTISA_EXEC_INLINE void store(lane_word* rows) const noexcept {
         [&]<std::size_t... I>(std::index_sequence<I...>)
-            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(rows + I * B, &row[I], sizeof(bits)), ...); }(std::make_index_sequence<N>{});
+            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(rows + I * Stride, &row[I], sizeof(bits)), ...); }(std::make_index_sequence<N>{});
     }
 };
 
