@@ -92,7 +92,7 @@ CTISA_EXEC_INLINE void f32_result(typename Rows::floats x, typename Rows::bits& 
     using floats = typename Rows::floats;
     bits b = __builtin_bit_cast(bits, x);
     const bits nan = bits{} + f32_nan, finite_top = bits{} + 0x7F800000u;
-    ctisa::exec::select((b & 0x7FFFFFFFu) > finite_top, nan, b, b);
+    ctisa::exec::select((b & 0x7FFFFFFFu) <= finite_top, b, nan, b);
     if constexpr (C != clamp::none) {
         constexpr float lo = C == clamp::clamp_m1_1 ? -1.0f : 0.0f;
         constexpr float hi = C == clamp::clamp_0_inf ? __builtin_inff() : 1.0f;
