@@ -63,9 +63,20 @@ class compiled {
         return true;
     }();
 
+    // Blocks of the value path: `value_group` registers a row (1, 2 or 4), as many as the rows fit
+    // in value_registers: each instruction runs on every register of the block before the next,
+    // so that a block's independent chains overlap (one 16-lane chain of FMAs waits on its latency).
+    static constexpr std::size_t value_group = [] {
+        std::size_t g = 1;
+        while (g < 4 && 2 * g * lay.rows <= value_registers && W % (2 * g * value_lanes) == 0) g *= 2;
+        return g;
+    }();
+
 public:
     // Whether a full warp runs on rows held as values (every instruction has a value kernel).
     static constexpr bool runs_on_values = by_value;
+    // Lanes a block of the value path holds (value_group registers a row).
+    static constexpr std::size_t value_block_lanes = value_lanes * value_group;
 
     template <class Env>
         requires(!std::is_arithmetic_v<Env>)
@@ -177,14 +188,20 @@ private:
     template <class Env>
     static run_status run_values(machine_type& m, Env& env) {
         m.prepare(env);
-        for_each_block<lay.rows, rows_out_of<Traits>(lay), value_lanes, W>(
+        constexpr std::size_t lanes = value_lanes * value_group;
+        for_each_block<lay.rows, rows_out_of<Traits>(lay), lanes, W>(
             m.storage(),
             [](lane_word* rows, std::size_t) CTISA_EXEC_INLINE_LAMBDA {
-                value_rows<lay.rows, value_lanes> r;
-                r.template load<lay.rows>(rows);
-                [&]<std::size_t... I>(std::index_sequence<I...>)
-                    CTISA_EXEC_INLINE_LAMBDA { (Traits::template execute_values<code[I]>(r), ...); }(std::make_index_sequence<n>{});
-                r.template store<rows_out_of<Traits>(lay)>(rows);
+                value_rows<lay.rows, value_lanes> r[value_group];
+                [&]<std::size_t... G>(std::index_sequence<G...>) CTISA_EXEC_INLINE_LAMBDA {
+                    (r[G].template load<lay.rows, lanes>(rows + G * value_lanes), ...);
+                    // Instruction I on every register of the block, then instruction I + 1.
+                    auto step = [&]<std::size_t I>(std::integral_constant<std::size_t, I>)
+                                    CTISA_EXEC_INLINE_LAMBDA { (Traits::template execute_values<code[I]>(r[G]), ...); };
+                    [&]<std::size_t... I>(std::index_sequence<I...>)
+                        CTISA_EXEC_INLINE_LAMBDA { (step(std::integral_constant<std::size_t, I>{}), ...); }(std::make_index_sequence<n>{});
+                    (r[G].template store<rows_out_of<Traits>(lay), lanes>(rows + G * value_lanes), ...);
+                }(std::make_index_sequence<value_group>{});
             },
             m.active_lanes());
         return m.finish(env, run_status{});

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -21,6 +22,7 @@ template <std::size_t B>
 struct row_vectors {
     typedef lane_word bits __attribute__((vector_size(B * sizeof(lane_word))));
     typedef float floats __attribute__((vector_size(B * sizeof(float))));
+    typedef std::int32_t ints __attribute__((vector_size(B * sizeof(std::int32_t))));  // what a comparison gives
 };
 
 // Vector types need a power-of-two size.
@@ -37,6 +39,10 @@ inline constexpr std::size_t simd_register_bytes =
     16;
 #endif
 
+// SIMD registers the value path may fill with rows (the rest for temporaries): with few rows, a
+// block holds several registers' worth of lanes, whose chains the CPU then overlaps.
+inline constexpr std::size_t value_registers = simd_register_bytes == 64 ? 24 : 12;
+
 // GCC expands a chain of single-use values depth first (temporary expression replacement), so a
 // block's independent chains (ATTILA's four components) would run one after another and the CPU
 // could not overlap them; an empty asm on each instruction's result ends the expression there, and
@@ -50,24 +56,83 @@ CTISA_EXEC_INLINE void keep_in_order(V& v) noexcept {
 #endif
 }
 
+// Lane-wise select on row values: a where the comparison mask m (all ones or zero a lane, what a
+// vector comparison gives) is set, else b. (The vector conditional of GCC and Clang in C++: a
+// blend under a mask register with AVX-512, where bit operations would add latency to a chain.)
+template <class V, class M>
+CTISA_EXEC_INLINE void select(const M& m, const V& a, const V& b, V& out) noexcept {
+    static_assert(sizeof(M) == sizeof(V));
+    out = m ? a : b;
+}
+
+// a * b + c rounded once, lane by lane (std::fma's result): the target's FMA instruction when it
+// has one, else the library call lane by lane.
+template <class F>
+CTISA_EXEC_INLINE void fused_multiply_add(const F& a, const F& b, const F& c, F& out) noexcept {
+#if defined(__clang__)
+    out = __builtin_elementwise_fma(a, b, c);
+#else
+#if defined(__FMA__) || defined(__AVX512F__)
+    constexpr bool vector_fma = sizeof(F) == 16 || sizeof(F) == 32 || (sizeof(F) == 64 && simd_register_bytes == 64);
+#else
+    constexpr bool vector_fma = false;
+#endif
+    if constexpr (vector_fma) {
+        // GCC's own vector builtins: the one instruction (vfmadd) for the register's width.
+        if constexpr (sizeof(F) == 16) out = __builtin_bit_cast(F, __builtin_ia32_vfmaddps(a, b, c));
+        else if constexpr (sizeof(F) == 32) out = __builtin_bit_cast(F, __builtin_ia32_vfmaddps256(a, b, c));
+        else out = __builtin_bit_cast(F, __builtin_ia32_vfmaddps512_mask(a, b, c, static_cast<unsigned short>(~0u), 4));
+    } else {
+        for (std::size_t k = 0; k < sizeof(F) / sizeof(float); ++k) out[k] = __builtin_fmaf(a[k], b[k], c[k]);
+    }
+#endif
+}
+
+// std::floor lane by lane, exactly: below 2^23 in magnitude, the truncation less one where it
+// exceeds x, the sign of x kept (floor(-0) = -0); larger magnitudes and infinities are x. A
+// signalling NaN is what std::floor gives in the same build: made quiet by SSE4.1's ROUNDSS and by
+// the C library (Clang calls it), kept by GCC's inline expansion without SSE4.1 (a truncation).
+#if defined(__clang__) || defined(__SSE4_1__) || !(defined(__x86_64__) || defined(__i386__))
+inline constexpr bool floor_quiets_nan = true;
+#else
+inline constexpr bool floor_quiets_nan = false;
+#endif
+template <class F>
+CTISA_EXEC_INLINE void floor_lanes(const F& x, F& out) noexcept {
+    using bits_t = typename row_vectors<sizeof(F) / sizeof(lane_word)>::bits;
+    using ints_t = typename row_vectors<sizeof(F) / sizeof(lane_word)>::ints;
+    const bits_t xb = __builtin_bit_cast(bits_t, x);
+    const bits_t small = __builtin_bit_cast(bits_t, (xb & 0x7FFFFFFFu) < (bits_t{} + 0x4B000000u));  // |x| < 2^23
+    // (Large lanes are given 0 to truncate, so that no conversion is out of range.)
+    const F t = __builtin_convertvector(__builtin_convertvector(__builtin_bit_cast(F, xb & small), ints_t), F);
+    F down;
+    select(t > x, t - 1.0f, t, down);
+    const bits_t r = __builtin_bit_cast(bits_t, down) | (xb & 0x80000000u);
+    const bits_t nan = __builtin_bit_cast(bits_t, (xb & 0x7FFFFFFFu) > (bits_t{} + 0x7F800000u));
+    const bits_t quiet = floor_quiets_nan ? nan & 0x00400000u : bits_t{};
+    out = __builtin_bit_cast(F, (r & small) | ((xb | quiet) & ~small));
+}
+
 template <std::size_t R, std::size_t B>
 struct value_rows {
     using bits = typename row_vectors<B>::bits;
     using floats = typename row_vectors<B>::floats;
+    using ints = typename row_vectors<B>::ints;
     static constexpr std::size_t lanes = B;
     static constexpr std::size_t count = R;
     bits row[R];
 
-    // Rows [0, N) from / to `rows` (rows of B lanes, one after another), one constant index each.
-    template <std::size_t N>
+    // Rows [0, N) from / to `rows` (rows of Stride lanes one after another, the first B ours), one
+    // constant index each.
+    template <std::size_t N, std::size_t Stride = B>
     CTISA_EXEC_INLINE void load(const lane_word* rows) noexcept {
         [&]<std::size_t... I>(std::index_sequence<I...>)
-            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(&row[I], rows + I * B, sizeof(bits)), ...); }(std::make_index_sequence<N>{});
+            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(&row[I], rows + I * Stride, sizeof(bits)), ...); }(std::make_index_sequence<N>{});
     }
-    template <std::size_t N>
+    template <std::size_t N, std::size_t Stride = B>
     CTISA_EXEC_INLINE void store(lane_word* rows) const noexcept {
         [&]<std::size_t... I>(std::index_sequence<I...>)
-            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(rows + I * B, &row[I], sizeof(bits)), ...); }(std::make_index_sequence<N>{});
+            CTISA_EXEC_INLINE_LAMBDA { ((void)std::memcpy(rows + I * Stride, &row[I], sizeof(bits)), ...); }(std::make_index_sequence<N>{});
     }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // ATTILA's kernels over row values (ctisa/exec/value_rows.hpp) for the compiled path: MOV, ADD,
-// MUL, MAD, DP3, DP4 with swizzles, modifiers and masks. The same operations in the same order as
+// MUL, MAD, MIN, MAX, SGE, SLT, CMP, FRC, FLR, DP3, DP4 with swizzles, modifiers, masks and
+// saturation. The same operations in the same order as
 // their row kernels (execute.hpp), so results are bit for bit the same. Each instruction reads all
 // its sources before it writes, and computes its components in one expression each, side by side:
 // four independent chains the CPU overlaps.
@@ -16,19 +17,26 @@
 
 namespace ctisa::attila::exec::values {
 
-// Whether d has a value kernel: one of the operations above, with no predicate, end flag,
-// saturation or relative source (those keep the row kernels and the step hook).
+// Whether d has a value kernel: one of the operations above, with no predicate, end flag or
+// relative source (those keep the row kernels and the step hook).
 [[nodiscard]] constexpr bool supported(const instruction_desc& d) noexcept {
     switch (d.op) {
         case opcode::mov:
         case opcode::add:
         case opcode::mul:
         case opcode::mad:
+        case opcode::min:
+        case opcode::max:
+        case opcode::sge:
+        case opcode::slt:
+        case opcode::cmp:
+        case opcode::frc:
+        case opcode::flr:
         case opcode::dp3:
         case opcode::dp4: break;
         default: return false;
     }
-    if (d.predicated || d.end || d.saturate || d.invert_result) return false;
+    if (d.predicated || d.end || d.invert_result) return false;
     for (const source_desc& s : d.sources)
         if (s.relative) return false;
     return true;
@@ -43,28 +51,58 @@ CTISA_EXEC_INLINE void read(const Rows& r, typename Rows::floats& out) noexcept 
     out = __builtin_bit_cast(typename Rows::floats, (r.row[row] & m.and_mask) ^ m.xor_mask);
 }
 
-// Component C of a component-wise instruction.
+// Component C of a component-wise instruction. The selects are the scalar code's conditional
+// expressions (semantics.hpp) operand for operand, so that NaN and -0 take the same side.
 template <instruction_desc D, unsigned C, class Rows>
 CTISA_EXEC_INLINE void component(const Rows& r, typename Rows::floats& out) noexcept {
 #if defined(__clang__)
 #pragma clang fp contract(off)
 #endif
-    typename Rows::floats a, b, c;
+    using floats = typename Rows::floats;
+    using ctisa::exec::select;
+    floats a, b, c;
     read<D, 0, C>(r, a);
+    const floats zero{}, one = zero + 1.0f;
     if constexpr (D.op == opcode::mov) {
         out = a;
+    } else if constexpr (D.op == opcode::flr) {
+        ctisa::exec::floor_lanes(a, out);
+    } else if constexpr (D.op == opcode::frc) {  // a - floor(a)
+        floats f;
+        ctisa::exec::floor_lanes(a, f);
+        out = a - f;
     } else {
         read<D, 1, C>(r, b);
         if constexpr (D.op == opcode::add) {
             out = a + b;
         } else if constexpr (D.op == opcode::mul) {
             out = a * b;
+        } else if constexpr (D.op == opcode::max) {  // a > b ? a : b
+            select(a > b, a, b, out);
+        } else if constexpr (D.op == opcode::min) {  // a < b ? a : b
+            select(a < b, a, b, out);
+        } else if constexpr (D.op == opcode::sge) {  // a < b ? 0 : 1
+            select(a < b, zero, one, out);
+        } else if constexpr (D.op == opcode::slt) {  // a < b ? 1 : 0
+            select(a < b, one, zero, out);
+        } else if constexpr (D.op == opcode::cmp) {  // a < 0 ? b : c
+            read<D, 2, C>(r, c);
+            select(a < zero, b, c, out);
         } else {  // MAD: the product rounded before the sum (op_mad)
             read<D, 2, C>(r, c);
-            const typename Rows::floats product = a * b;
+            const floats product = a * b;
             out = product + c;
         }
     }
+}
+
+// _sat (saturate_min_first): x < 1 ? x : 1, then m > 0 ? m : 0.
+template <class F>
+CTISA_EXEC_INLINE void saturate(F& x) noexcept {
+    const F zero{}, one = zero + 1.0f;
+    F m;
+    ctisa::exec::select(x < one, x, one, m);
+    ctisa::exec::select(m > zero, m, zero, x);
 }
 
 // DP3/DP4: the products summed left to right (op_dp3, op_dp4).
@@ -95,6 +133,7 @@ CTISA_EXEC_INLINE void execute(Rows& r) noexcept {
         }(std::make_integer_sequence<unsigned, 4>{});
     }
     [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
+        if constexpr (D.saturate) ((D.mask.has(C) ? saturate(out[C]) : void()), ...);
         ((D.mask.has(C) ? ctisa::exec::keep_in_order(out[C]) : void()), ...);
         ((D.mask.has(C)
               ? void(r.row[std::integral_constant<std::uint32_t, D.result_row + C>{}] = __builtin_bit_cast(typename Rows::bits, out[C]))

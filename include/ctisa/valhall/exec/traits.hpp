@@ -16,6 +16,7 @@
 #include "environment.hpp"
 #include "execute.hpp"
 #include "layout.hpp"
+#include "values.hpp"
 
 namespace ctisa::valhall::exec {
 
@@ -74,6 +75,13 @@ struct traits {
     static constexpr bool lane_local(const descriptor& d) noexcept { return d.id != instruction_id::clper_i32 && d.id != instruction_id::wmask; }
     // Only register rows are written; uniforms, immediates and specials are read-only.
     static constexpr std::uint32_t rows_out(const layout& l) noexcept { return l.registers_end; }
+
+    // Straight chains of 32-bit arithmetic run on rows held as values (values.hpp).
+    static constexpr bool has_value_kernel(const descriptor& d) noexcept { return values::supported(d); }
+    template <descriptor D, class Rows>
+    CTISA_EXEC_INLINE static void execute_values(Rows& rows) noexcept {
+        values::execute<D>(rows);
+    }
 
     template <class M>
     static context* context_of(M& m) noexcept {
