@@ -51,7 +51,8 @@ coverage() {
     for i in "${isas[@]}"; do
         fuzzer="$cov/bin/${i}_fuzz"
         profiles=()
-        for surface in $("$fuzzer" --surfaces); do
+        # (--surfaces too writes a profile at exit: not into the working directory)
+        for surface in $(LLVM_PROFILE_FILE=/dev/null "$fuzzer" --surfaces); do
             [ -n "$only_surface" ] && [ "$surface" != "$only_surface" ] && continue
             [ -d "$build/corpus/$i/$surface" ] || { echo "$i.$surface: no corpus (run scripts/fuzz.sh $i.$surface first)"; continue; }
             raw="$cov/profiles/$i.$surface"
