@@ -6,13 +6,25 @@ here, never copied into the project). Two kinds of reference data:
     are, by name (the list files below), never copied;
   - test vectors, one a line at the top level (hex bytes and their text, as Mesa's assembler cases or
     ATTILA's encoding vectors): written under OUT one vector a file, and sixteen together as a program.
-Usage: seeds.py REFERENCE_DIR OUT_DIR   (writes OUT/bytes/, OUT/text/, OUT/execute/, OUT/*.list)"""
+Also OUT/words.dict, a libFuzzer dictionary of the words of every text (register names, modifiers
+such as ".sat", directives): the long runs trace no comparisons, so libFuzzer learns no words itself.
+Usage: seeds.py REFERENCE_DIR OUT_DIR   (writes OUT/bytes/, OUT/text/, OUT/execute/, OUT/*.list,
+OUT/words.dict)"""
+import collections
 import pathlib
 import re
 import sys
 
 HEX = re.compile(r"^(?:[0-9A-Fa-f]{2} ?){4,}$")
 VERDICT = re.compile(r"^[A-Z_]+$")
+WORD = re.compile(r"(?:\.|(?<![0-9A-Za-z_]))[A-Za-z_][A-Za-z0-9_]*")
+MOST_WORDS = 2000  # the commonest; a bigger dictionary dilutes libFuzzer's picks
+
+
+def dictionary(texts):
+    """libFuzzer dictionary lines for the commonest words of the texts (2 to 32 characters)."""
+    counts = collections.Counter(w for t in texts for w in WORD.findall(t) if 2 <= len(w) <= 32)
+    return "".join(f'"{w}"\n' for w, _ in counts.most_common(MOST_WORDS))
 
 
 def vector(line):
@@ -58,6 +70,8 @@ def main(reference, out):
         (out / "execute" / pathlib.Path(path).name).write_bytes(bytes(8) + pathlib.Path(path).read_bytes())
     for kind, paths in lists.items():
         (out / f"{kind}.list").write_text(",".join(paths))
+    texts = [text for _, text in vectors] + [pathlib.Path(p).read_text(errors="replace") for p in lists["text"]]
+    (out / "words.dict").write_text(dictionary(texts))
     print(f"{reference.name}: {len(vectors)} vectors, {len(lists['bytes'])} binaries, {len(lists['text'])} programs")
 
 

@@ -21,11 +21,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <ctisa/core/assembler.hpp>
 #include <ctisa/core/disassembler.hpp>
 #include <ctisa/core/statements.hpp>
+#include <ctisa/exec/machine.hpp>
 
 namespace ctisa::fuzz {
 
@@ -133,21 +135,36 @@ void text_round_trip(std::string_view text) {
     if (reprinted != printed) fail("the printed program prints otherwise", printed + "---\n" + reprinted);
 }
 
-// Registers from a seed (splitmix64): every word of the machine's storage on its lanes.
-template <class Machine>
-void randomize(Machine& m, std::uint64_t seed) {
-    const std::size_t words = static_cast<std::size_t>(m.registers().rows) * Machine::lanes;
-    auto* storage = m.storage();
-    for (std::size_t i = 0; i < words; ++i) {
-        std::uint64_t z = (seed += 0x9E3779B97F4A7C15u);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-        storage[i] = static_cast<std::uint32_t>(z ^ (z >> 31));
-    }
-}
-
 inline constexpr std::size_t executed_lanes = 4;
 inline constexpr std::uint64_t step_budget = 256;
+
+// The machine the execute surface runs: the adapter's, as wide as the lanes it runs when it is the
+// shared interpreter (same semantics code; a warp of 256 made every input allocate, clear and step
+// 256-word rows and masks for 4 live lanes: a third of the time).
+template <class Machine>
+struct executed_machine {
+    using type = Machine;
+};
+template <class Machine>
+    requires std::is_same_v<Machine, exec::machine<typename Machine::traits, Machine::lanes>>
+struct executed_machine<Machine> {
+    using type = exec::machine<typename Machine::traits, std::min(executed_lanes, Machine::lanes)>;
+};
+
+// Registers from a seed (splitmix64): every word of the machine's storage on the lanes that run
+// (all rows, so internal state too); the other lanes never run.
+template <class Machine>
+void randomize(Machine& m, std::uint64_t seed) {
+    const std::size_t lanes = std::min(m.active_lanes(), Machine::lanes);
+    auto* storage = m.storage();
+    for (std::size_t row = 0; row < m.registers().rows; ++row)
+        for (std::size_t lane = 0; lane < lanes; ++lane) {
+            std::uint64_t z = (seed += 0x9E3779B97F4A7C15u);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+            storage[row * Machine::lanes + lane] = static_cast<std::uint32_t>(z ^ (z >> 31));
+        }
+}
 
 template <class Entry>
 void execute(std::span<const std::uint8_t> data) {
@@ -156,7 +173,7 @@ void execute(std::span<const std::uint8_t> data) {
     std::uint64_t seed = 0;
     std::memcpy(&seed, data.data(), 8);
     const auto go = [&](std::span<const typename isa::instruction> program) {
-        typename Entry::machine m(program, executed_lanes);
+        typename executed_machine<typename Entry::machine>::type m(program, executed_lanes);
         randomize(m, seed);
         (void)m.run(step_budget);
     };
