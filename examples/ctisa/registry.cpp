@@ -17,10 +17,8 @@ namespace ctisa_tool {
 
 std::span<const isa_entry> registry() {
     static const isa_entry entries[] = {
-        make_run_entry<ctisa::amdil::run_adapter>(),
-        make_run_entry<ctisa::attila::run_adapter>(),
-        make_run_entry<ctisa::cayman::run_adapter>(),
-        make_run_entry<ctisa::valhall::run_adapter>(),
+        make_run_entry<ctisa::amdil::run_adapter>(),  make_run_entry<ctisa::attila::run_adapter>(),
+        make_run_entry<ctisa::cayman::run_adapter>(), make_run_entry<ctisa::valhall::run_adapter>(),
         make_run_entry<ctisa::nvasm::run_adapter>(),
     };
     return entries;
