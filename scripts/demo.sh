@@ -79,6 +79,37 @@ sed 's/^/    /' "$work/valhall_inputs.txt"
 echo "  gives r3 (the mix), r4 (t and r3 as binary16) and r5 (LANE REG bits):"
 "$ctisa" run valhall "$valhall" --lanes 4 --inputs "$work/valhall_inputs.txt" | grep -E ' r(3|4|5) ' | sed 's/^/    /'
 echo
+# The three languages of AMD and NVIDIA: each shader assembled, printed back from its encoding,
+# and run on a few lanes (values in --float; each file says what it computes).
+demo_isa() {  # ISA FILE INPUTS: show, encode, decode, run
+    local isa="$1" file="$2" inputs="$3"
+    echo "== $isa: $file"
+    sed 's/^/    /' "$file"
+    echo "  encodes to (ctisa asm $isa):"
+    if [ "$isa" = nvasm ]; then  # a language of text: its encoding is the canonical text
+        "$ctisa" asm "$isa" "$file" | sed 's/^/    /'
+    else
+        "$ctisa" asm "$isa" "$file" | tee "$work/$isa.hex" | sed 's/^/    /'
+        echo "  and those bytes decode to (ctisa dis $isa):"
+        "$ctisa" dis "$isa" "$work/$isa.hex" | sed 's/^/    /'
+    fi
+    echo "  run with these inputs (ctisa run $isa --float):"
+    printf '%b' "$inputs" | tee "$work/$isa.in" | sed 's/^/    /'
+    echo "  gives:"
+    "$ctisa" run "$isa" "$file" --lanes 2 --inputs "$work/$isa.in" --float | sed 's/^/    /'
+    echo
+}
+demo_isa amdil "$root/examples/shaders/amdil_select.il" '* cb0[0] 2 2 1 1\n* cb0[1] 0.5 0 0 0\n0 v0 1 2 3 4\n1 v0 3 1 0 0\n'
+demo_isa nvasm "$root/examples/shaders/nvasm_scale.fp" '* program.local[0] 2 2 2 1\n0 fragment.color 0.25 0.5 0.75 1\n1 fragment.color -1 0 0 1\n'
+demo_isa cayman "$root/examples/shaders/cayman_kcache.asm" '0 R1 1 2 0 0\n1 R1 3 -4 0 0\n* CB0[0] 10 100 0 0\n'
+creation="$root/../shared/reference/amdil/il/il_creation.bin"
+if [ -f "$creation" ]; then
+    echo "== a real AMD IL binary (il_creation.bin from ../shared) decoded and run on a 4x4 block of pixels"
+    for l in $(seq 0 15); do echo "$l v1 $((512 + l % 4)).5 $((400 + l / 4)).5 0 0"; done > "$work/pixels.in"
+    echo "  $("$ctisa" dis amdil "$creation" --binary 2>/dev/null | wc -l) lines of IL; lanes 0 to 3 write:"
+    "$ctisa" run amdil "$creation" --binary --lanes 16 --inputs "$work/pixels.in" --float | head -4 | sed 's/^/    /'
+fi
+echo
 echo "== a typo is reported with its position"
 printf 'mov r0, i0\nmov c1, r0\n' | "$ctisa" asm attila - || true
 echo
