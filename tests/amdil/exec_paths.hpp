@@ -82,6 +82,9 @@ dst r66, v0, v1
 lit r67, v0
 expp r68, v1
 dxsincos r69, v0, v1, v2
+exn r70, v0
+pow r71, v0, v1
+fma r72, v0, v1, v2
 end
 )"};
 
@@ -168,7 +171,11 @@ i64shl r76, v0, v1
 i64shr r77, v0, v1
 u64ge r78, v0, v1
 u64lt r79, v0, v1
+u64max r80, v0, v1
+u64min r81, v0, v1
 u64shr r82, v0, v1
+imul24 r83, v0, v1
+imul24_high r84, v0, v1
 end
 )"};
 

@@ -299,3 +299,48 @@ TEST_CASE("amdil exec: legacy vector instructions (DST, LIT, EXPP, DXSINCOS)", "
     const auto m = run("mov r0, v1\ndxsincos r0, v0, v1, v1\nmov o0, r0\nend\n", {allf(0), allf(7)});
     CHECK(out(*m) == f4(1, 0, 7, 7));  // x = cos, y = sin; z and w not written
 }
+
+namespace {
+// Each component within `ulps` units in the last place of the expected float (same sign).
+bool near(std::array<std::uint32_t, 4> got, std::array<std::uint32_t, 4> want, std::uint32_t ulps = 1) {
+    for (std::size_t c = 0; c < 4; ++c) {
+        const auto d = got[c] > want[c] ? got[c] - want[c] : want[c] - got[c];
+        if ((got[c] >> 31) != (want[c] >> 31) || d > ulps) return false;
+    }
+    return true;
+}
+}  // namespace
+
+// These seven were read with the wrong operand counts before the table's fix (amdil.toml's
+// [[operands]] for them): values worked out from their chapter-7 entries.
+TEST_CASE("amdil exec: pow and fma read two and three sources (7.8)", "[amdil][exec]") {
+    // POW: src0.w to the power src1.w, broadcast; x, y, z of both sources are not read.
+    CHECK(near(op1("pow o0, v0, v1", f4(9, 9, 9, 2), f4(7, 7, 7, 10)), allf(1024)));
+    CHECK(near(op1("pow o0, v0, v1", f4(0, 0, 0, 4), f4(0, 0, 0, 0.5f)), allf(2)));
+    CHECK(near(op1("pow o0, v0, v1", f4(0, 0, 0, 0.25f), f4(0, 0, 0, -1.5f)), allf(8)));  // 4^1.5
+    CHECK(near(op1("pow o0, v0.xyzx, v1", f4(3, 0, 0, 0), f4(0, 0, 0, 2)), allf(9)));     // swizzled into w
+    // src0.w < 0 is undefined in the text: NaN (amdil_execution.toml).
+    CHECK(std::isnan(flt(op1("pow o0, v0, v1", allf(-2), allf(2))[0])));
+    // FMA: (src0 * src1) + src2 rounded once. (1 + 2^-23)(1 - 2^-23) = 1 - 2^-46 exactly; minus 1
+    // gives -2^-46 (0xA8800000); a rounded product (1.0) would give 0.
+    CHECK(op1("fma o0, v0, v1, v2", f4(2, 0.5f, -3, 1 + 0x1p-23f), f4(3, 8, 4, 1 - 0x1p-23f), f4(1, -4, 12, -1)) ==
+          std::array<std::uint32_t, 4>{bits(7), bits(0), bits(0), 0xA8800000u});
+    CHECK(op1("mad_ieee o0, v0, v1, v2", allf(1 + 0x1p-23f), allf(1 - 0x1p-23f), allf(-1)) == allf(0));  // the contrast
+}
+
+TEST_CASE("amdil exec: exn, imul24, imul24_high, u64max, u64min with their chapter-7 operands", "[amdil][exec]") {
+    // EXN: e to the power src0.w, broadcast. e in binary32 is 0x402DF854.
+    CHECK(near(op1("exn o0, v0", f4(5, 5, 5, 1)), all(0x402DF854u)));
+    CHECK(near(op1("exn o0, v0", f4(5, 5, 5, 0)), allf(1)));
+    // IMUL24: the low 24 bits of each source as signed, the low 32 bits of the product.
+    CHECK(op1("imul24 o0, v0, v1", {0x00FFFFFFu, 0xFF000003u, 0x00800000u, 1000}, {5, 7, 2, 1000}) ==
+          std::array<std::uint32_t, 4>{0xFFFFFFFBu, 21, 0xFF000000u, 1000000});  // -1 * 5, 3 * 7, -2^23 * 2
+    // IMUL24_HIGH: the high-order bits of the 48-bit product (bits 47:32, sign-extended).
+    CHECK(op1("imul24_high o0, v0, v1", {0x00800000u, 0x00400000u, 0x00FFFFFFu, 3}, {0x007FFFFFu, 0x00400000u, 5, 4}) ==
+          std::array<std::uint32_t, 4>{0xFFFFC000u, 0x1000, 0xFFFFFFFFu, 0});  // -2^46 + 2^23, 2^44, -5, 12
+    // U64MAX / U64MIN: unsigned on the x/y pair (x low), dst = src0 > src1 ? src0 : src1.
+    const auto q = [](std::uint64_t v) { return dd(v); };
+    CHECK(op1("u64max o0, v0, v1", q(~std::uint64_t{0}), q(3)) == q(~std::uint64_t{0}));  // unsigned: all ones is largest
+    CHECK(op1("u64min o0, v0, v1", q(~std::uint64_t{0}), q(3)) == q(3));
+    CHECK(op1("u64max o0, v0, v1", q(0x100000000u), q(0xFFFFFFFFu)) == q(0x100000000u));  // the high word decides
+}

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // AMD IL's part of its reference page (`ctisa doc amdil`, core/doc_adapter.hpp): the Appendix B
 // enumerations with chapter 6's text syntax, and each opcode's text form built from the generated
-// description (its control fields as suffixes, its operands and plain dwords).
+// description (its control fields as suffixes, its operands and plain dwords), and whether the
+// reference executor runs it (exec::executable).
 #pragma once
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <string_view>
 
 #include "../core/doc_adapter.hpp"
+#include "exec/execute.hpp"
 #include "isa.hpp"
 
 namespace ctisa {
@@ -39,16 +41,18 @@ struct doc_adapter<amdil::isa> {
         for (std::size_t c = 0; c < amdil::opcode_count; ++c) {
             const auto op = static_cast<amdil::opcode>(c);
             const auto group = amdil::group(op);
-            f(instruction_doc{amdil::mnemonic(op),
-                              syntax(op),
-                              group.empty() ? std::string_view("no chapter-7 entry") : group,
-                              details(op),
-                              executes::no_executor,
-                              {}});
+            f(instruction_doc{amdil::mnemonic(op), syntax(op), group.empty() ? std::string_view("no chapter-7 entry") : group, details(op),
+                              runs(op) ? executes::yes : executes::no, runs(op) ? std::string_view{} : refusal});
         }
     }
 
 private:
+    // The executor's own list (exec::executable) over the codes the stream decodes; the reasons by
+    // family are in amdil_execution.toml, not per code.
+    static constexpr std::string_view refusal =
+        "the reference executor stops here (not_executable); generators/specs/amdil_execution.toml [not_executable] says why";
+    static constexpr bool runs(amdil::opcode op) { return amdil::operands(op).described && amdil::exec::executable(op); }
+
     // mnemonic[_field(<Enum>)][_flag]...[<ILShiftScale>][_sat] dst, src0, src1, dword
     static std::string syntax(amdil::opcode op) {
         using amdil::opcode;
