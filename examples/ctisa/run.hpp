@@ -39,6 +39,8 @@ namespace ctisa_tool {
 //   set(machine, reg, lane, words) and read(machine, reg, lane) -> array of 4 words
 //   written(machine) -> the registers the program writes, in the order they print
 // Optional: killed(machine, lane) -> bool, for ISAs whose lanes can be killed.
+// Optional: shown(machine, reg, lane) -> bool, whether a register of written() prints for this
+//           lane (a geometry lane prints only the vertices it emitted); without it every one prints.
 template <class A>
 concept run_adapter = requires(typename A::machine& m, const typename A::machine& cm, const typename A::reg& r, std::string_view text,
                                std::size_t lane, std::span<const std::uint32_t> words) {
@@ -269,6 +271,8 @@ int run(const input& source, const std::vector<std::string>& options) {
                 continue;
             }
         for (const auto& reg : written) {
+            if constexpr (requires { A::shown(*m, reg, lane); })
+                if (!A::shown(*m, reg, lane)) continue;
             std::printf("%zu %s", lane, A::name_of(reg).c_str());
             const auto words = A::read(*m, reg, lane);
             for (unsigned c = 0; c < reg.words; ++c) print_value(words[c], opts->as_float);

@@ -117,6 +117,33 @@ check "run: a geometry program's emitted vertices" "0 emit[0].result.position 0x
 0 emit[1].result.position 0x3f800000 0x40000000 0x40400000 0x40800000
 0 emit[1].result.color 0x00000000 0x00000000 0x3f800000 0x3f800000" \
       "$("$ctisa" run nvasm "$work/gs.nv" --inputs "$work/gs.in")"
+# Lanes that emit different counts print only their own vertices: lane 0 (x = 1, so CC0.x NE
+# passes) emits (1, 2, 3, 4) then (5, 6, 7, 8); lane 1 (x = 0) only its position (0, 0, 0, 1).
+cat > "$work/gs2.nv" <<'NV'
+!!NVgp4.0
+PRIMITIVE_IN TRIANGLES;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 2;
+TEMP t;
+MOV result.position, vertex[0].position;
+EMIT;
+MOV.CC t.x, vertex[0].position.x;
+IF NE.x;
+MOV result.position, {5, 6, 7, 8};
+EMIT;
+ENDIF;
+END
+NV
+printf '0 vertex[0].position 1 2 3 4\n1 vertex[0].position 0 0 0 1\n' > "$work/gs2.in"
+check "run: a lane prints only the vertices it emitted" "0 emit[0].result.position 0x3f800000 0x40000000 0x40400000 0x40800000
+0 emit[1].result.position 0x40a00000 0x40c00000 0x40e00000 0x41000000
+1 emit[0].result.position 0x00000000 0x00000000 0x00000000 0x3f800000" \
+      "$("$ctisa" run nvasm "$work/gs2.nv" --lanes 2 --inputs "$work/gs2.in")"
+# Either spelling names a binding (NV_fragment_program4: "fragment.texcoord" is unit zero).
+printf '!!NVfp4.0\nMOV result.color, fragment.texcoord[0];\nEND\n' > "$work/tc.nv"
+printf '0 fragment.texcoord 1 2 3 4\n' > "$work/tc.in"
+check "run: an input through the other spelling of a binding" "0 result.color 0x3f800000 0x40000000 0x40400000 0x40800000" \
+      "$("$ctisa" run nvasm "$work/tc.nv" --inputs "$work/tc.in")"
 printf '0 program.local[0] 1 2 3 4\n' > "$work/shared.in"
 "$ctisa" run nvasm "$work/p.nv" --inputs "$work/shared.in" > /dev/null 2>&1
 check "run: a shared binding needs * as its lane (exit 1)" "1" "$?"

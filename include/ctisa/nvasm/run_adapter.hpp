@@ -47,9 +47,11 @@ struct run_adapter {
         "values X Y Z W; program.*, state.* and primitive.* are shared: LANE must be *. Names the\n"
         "program does not use are ignored. Output: every result binding the program uses, per lane\n"
         "(`LANE result.color X Y Z W`); a geometry program prints instead each emitted vertex's\n"
-        "results as `LANE emit[K].result.position X Y Z W` (K counts the lane's EMITs, zeros for a\n"
-        "lane that emitted fewer). KIL kills lanes. Textures: the default sampler returns its\n"
-        "coordinates (TXP's divided by w). Flow control per lane (IF, REP, BRK, CONT, CAL, RET).\n";
+        "results as `LANE emit[K].result.position X Y Z W` (K counts the lane's EMITs; a lane prints\n"
+        "only the vertices it emitted). Either documented spelling of a binding names it\n"
+        "(fragment.texcoord = fragment.texcoord[0], vertex.attrib[0] = vertex.position...). KIL\n"
+        "kills lanes. Textures: the default sampler returns its coordinates (TXP's divided by w).\n"
+        "Flow control per lane (IF, REP, BRK, CONT, CAL, RET).\n";
 
     struct reg {
         std::string name;
@@ -93,6 +95,12 @@ struct run_adapter {
         return out;
     }
     static bool killed(const machine& m, std::size_t lane) { return m.killed(lane); }
+    // An emitted vertex's output prints only for a lane that emitted that many vertices.
+    static bool shown(const machine& m, const reg& r, std::size_t lane) {
+        if (r.vertex < 0) return true;
+        const auto emitted = std::count_if(m.env.vertices.begin(), m.env.vertices.end(), [&](const auto& v) { return v.lane == lane; });
+        return r.vertex < emitted;
+    }
 };
 
 }  // namespace ctisa::nvasm

@@ -11,8 +11,8 @@
 // ATTRIB, PARAM, OUTPUT and BUFFER names are their bindings' rows (ranges expanded), so a value
 // set through a binding is what every name of it reads; ALIAS copies a name.
 //
-// DECISIONS (the specs are silent): bindings are told apart by their canonical text only
-// ("vertex.position" and "vertex.attrib[0]" are two slots); a BUFFER (single-component) element
+// Spellings the specs document as one binding share a slot (binding_alias.hpp gives the canonical
+// text the layout keeps). DECISIONS (the specs are silent): a BUFFER (single-component) element
 // keeps its word in the x row and reads broadcast it; decimal constants are rounded to binary32
 // through binary64 (exact for every constant of at most 15 significant digits).
 #pragma once
@@ -26,6 +26,7 @@
 #include "../../core/static_vector.hpp"
 #include "../../exec/lanes.hpp"
 #include "../statement.hpp"
+#include "binding_alias.hpp"
 
 namespace ctisa::nvasm::exec {
 
@@ -69,6 +70,7 @@ struct layout {
     static_vector<std::uint32_t, 384> elements;
     static_vector<constant_slot, 128> constants;
     std::uint32_t main = 0;            // the statement after "main:", 0: none
+    nvasm::stage stage = nvasm::stage::vertex;  // the header's: which binding spellings alias
     std::string_view problem{};        // what the layout could not hold (a run then stops at once)
 };
 
@@ -192,8 +194,10 @@ constexpr void append_number(reference_text& out, std::uint64_t n) noexcept {
 
 }  // namespace detail
 
-// The slot of a binding's canonical text; allocated when `add`.
-constexpr std::uint32_t binding_row(layout& l, std::string_view text, bool add = true) noexcept {
+// The slot of a binding's canonical text (binding_alias.hpp); allocated when `add`.
+constexpr std::uint32_t binding_row(layout& l, std::string_view spelling, bool add = true) noexcept {
+    const reference_text canonical = canonical_binding(spelling, l.stage);
+    const std::string_view text = canonical.view();
     for (const auto& b : l.bindings)
         if (b.text.view() == text) return b.row;
     if (!add) return 0;
@@ -202,9 +206,10 @@ constexpr std::uint32_t binding_row(layout& l, std::string_view text, bool add =
     l.rows += 4;
     return l.rows - 4;
 }
-[[nodiscard]] constexpr std::uint32_t find_binding(const layout& l, std::string_view text) noexcept {
+[[nodiscard]] constexpr std::uint32_t find_binding(const layout& l, std::string_view spelling) noexcept {
+    const reference_text canonical = canonical_binding(spelling, l.stage);
     for (const auto& b : l.bindings)
-        if (b.text.view() == text) return b.row;
+        if (b.text.view() == canonical.view()) return b.row;
     return 0;
 }
 [[nodiscard]] constexpr const symbol* find_symbol(const layout& l, std::string_view name) noexcept {
@@ -355,6 +360,7 @@ constexpr layout layout_of(std::span<const instruction> program) noexcept {
     layout l;
     for (std::uint32_t i = 0; i < program.size(); ++i) {
         const instruction& in = program[i];
+        if (in.kind == statement_kind::header) l.stage = in.stage;
         if (in.kind == statement_kind::declaration) detail::declare(l, in.decl);
         if (in.kind == statement_kind::label && in.label.view() == "main") l.main = i + 1;
     }
