@@ -87,23 +87,26 @@ struct descriptor {
 
 namespace detail {
 
-[[nodiscard]] constexpr std::uint32_t field(const instruction& in, std::string_view name) { return get(in, name).value_or(0); }
+// By key, not by name: a name lookup per field made describing a 70-group program at compile time
+// exceed Clang's constant-evaluation step limit.
+[[nodiscard]] constexpr std::uint32_t field(const instruction& in, field_key key) { return get(in, key).value_or(0); }
 
 // Chapter 4.6: SRCn_SEL 0-127 GPRs, 128-191 kcache banks 0 and 1, 256-319 banks 2 and 3, the
 // inline constants, LITERAL (element SRCn_CHAN of the group's literals) and PV.
 [[nodiscard]] constexpr source source_of(const item& it, const instruction& in, int n, refusal& refused) {
-    const char digit = static_cast<char>('0' + n);
-    const char sel_name[] = {'S', 'R', 'C', digit, '_', 'S', 'E', 'L'};
-    const char rel_name[] = {'S', 'R', 'C', digit, '_', 'R', 'E', 'L'};
-    const char chan_name[] = {'S', 'R', 'C', digit, '_', 'C', 'H', 'A', 'N'};
-    const char neg_name[] = {'S', 'R', 'C', digit, '_', 'N', 'E', 'G'};
-    const char abs_name[] = {'S', 'R', 'C', digit, '_', 'A', 'B', 'S'};
+    using k = field_key;
+    constexpr k sel_key[] = {k::src0_sel, k::src1_sel, k::src2_sel};
+    constexpr k rel_key[] = {k::src0_rel, k::src1_rel, k::src2_rel};
+    constexpr k chan_key[] = {k::src0_chan, k::src1_chan, k::src2_chan};
+    constexpr k neg_key[] = {k::src0_neg, k::src1_neg, k::src2_neg};
+    constexpr k abs_key[] = {k::src0_abs, k::src1_abs, k::src1_abs};  // OP3 has no ABS: read only for n < 2
+    const auto at = static_cast<std::size_t>(n);
     source s;
-    const std::uint32_t sel = field(in, {sel_name, 8});
-    s.chan = static_cast<std::uint8_t>(field(in, {chan_name, 9}));
-    s.rel = field(in, {rel_name, 8}) != 0;
-    s.neg = field(in, {neg_name, 8}) != 0;
-    s.abs = n < 2 && field(in, {abs_name, 8}) != 0;  // OP3 has no ABS
+    const std::uint32_t sel = field(in, sel_key[at]);
+    s.chan = static_cast<std::uint8_t>(field(in, chan_key[at]));
+    s.rel = field(in, rel_key[at]) != 0;
+    s.neg = field(in, neg_key[at]) != 0;
+    s.abs = n < 2 && field(in, abs_key[at]) != 0;  // OP3 has no ABS
     if (sel < 128) {
         s.kind = src_kind::gpr;
         s.index = static_cast<std::uint16_t>(sel);
@@ -148,18 +151,18 @@ namespace detail {
     const opcode_info& oi = info(in.op);
     s.sources = oi.sources;
     for (int n = 0; n < oi.sources && n < 3; ++n) s.src[static_cast<std::size_t>(n)] = source_of(it, in, n, refused);
-    s.dst = static_cast<std::uint8_t>(field(in, "DST_GPR"));
-    s.chan = static_cast<std::uint8_t>(field(in, "DST_CHAN"));
-    s.dst_rel = field(in, "DST_REL") != 0;
-    s.clamp = field(in, "CLAMP") != 0;
-    s.pred_sel = static_cast<std::uint8_t>(field(in, "PRED_SEL"));
-    s.index_mode = static_cast<std::uint8_t>(field(in, "INDEX_MODE"));
+    s.dst = static_cast<std::uint8_t>(field(in, field_key::dst_gpr));
+    s.chan = static_cast<std::uint8_t>(field(in, field_key::dst_chan));
+    s.dst_rel = field(in, field_key::dst_rel) != 0;
+    s.clamp = field(in, field_key::clamp) != 0;
+    s.pred_sel = static_cast<std::uint8_t>(field(in, field_key::pred_sel));
+    s.index_mode = static_cast<std::uint8_t>(field(in, field_key::index_mode));
     if (oi.cat == category::alu_op2) {
-        s.write = field(in, "WRITE_MASK") != 0;
-        s.omod = static_cast<std::uint8_t>(field(in, "OMOD"));
-        s.update_pred = field(in, "UPDATE_PRED") != 0;
-        s.update_exec = field(in, "UPDATE_EXEC_MASK") != 0;
-        s.exec_op = static_cast<std::uint8_t>(field(in, "EXECUTE_MASK_OP"));
+        s.write = field(in, field_key::write_mask) != 0;
+        s.omod = static_cast<std::uint8_t>(field(in, field_key::omod));
+        s.update_pred = field(in, field_key::update_pred) != 0;
+        s.update_exec = field(in, field_key::update_exec_mask) != 0;
+        s.exec_op = static_cast<std::uint8_t>(field(in, field_key::execute_mask_op));
     } else if (oi.cat != category::alu_op3) {
         refused = refusal::opcode;  // LDS_IDX_OP
     }
@@ -191,18 +194,20 @@ namespace detail {
             d.refused = refusal::clause_mode;
         return d;
     }
-    d.pop_count = static_cast<std::uint8_t>(detail::field(it.cf, "POP_COUNT"));
-    d.cond = static_cast<std::uint8_t>(detail::field(it.cf, "COND"));
-    d.cf_const = static_cast<std::uint8_t>(detail::field(it.cf, "CF_CONST"));
-    d.cf_count = static_cast<std::uint16_t>(detail::field(it.cf, "COUNT"));
+    d.pop_count = static_cast<std::uint8_t>(detail::field(it.cf, field_key::pop_count));
+    d.cond = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cond));
+    d.cf_const = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cf_const));
+    d.cf_count = static_cast<std::uint16_t>(detail::field(it.cf, field_key::count));
     if (info(it.cf.op).cat == category::cf_alloc_export) {
-        d.type = static_cast<std::uint8_t>(detail::field(it.cf, "TYPE"));
-        d.array_base = static_cast<std::uint16_t>(detail::field(it.cf, "ARRAY_BASE"));
-        d.rw_gpr = static_cast<std::uint8_t>(detail::field(it.cf, "RW_GPR"));
-        d.rw_rel = detail::field(it.cf, "RW_REL") != 0;
-        d.burst = static_cast<std::uint8_t>(detail::field(it.cf, "BURST_COUNT"));
-        d.swizzle = {static_cast<std::uint8_t>(detail::field(it.cf, "SEL_X")), static_cast<std::uint8_t>(detail::field(it.cf, "SEL_Y")),
-                     static_cast<std::uint8_t>(detail::field(it.cf, "SEL_Z")), static_cast<std::uint8_t>(detail::field(it.cf, "SEL_W"))};
+        d.type = static_cast<std::uint8_t>(detail::field(it.cf, field_key::type));
+        d.array_base = static_cast<std::uint16_t>(detail::field(it.cf, field_key::array_base));
+        d.rw_gpr = static_cast<std::uint8_t>(detail::field(it.cf, field_key::rw_gpr));
+        d.rw_rel = detail::field(it.cf, field_key::rw_rel) != 0;
+        d.burst = static_cast<std::uint8_t>(detail::field(it.cf, field_key::burst_count));
+        d.swizzle = {static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_x)),
+                     static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_y)),
+                     static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_z)),
+                     static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_w))};
     }
     switch (it.cf.op) {
         case opcode::cf_nop:

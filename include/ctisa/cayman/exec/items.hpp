@@ -49,7 +49,7 @@ struct item {
 
 namespace detail {
 
-[[nodiscard]] constexpr kcache_lock lock_of(const instruction& in, std::string_view bank, std::string_view mode, std::string_view addr) {
+[[nodiscard]] constexpr kcache_lock lock_of(const instruction& in, field_key bank, field_key mode, field_key addr) {
     return {static_cast<std::uint8_t>(get(in, bank).value_or(0)), static_cast<std::uint8_t>(get(in, mode).value_or(0)),
             static_cast<std::uint16_t>(get(in, addr).value_or(0))};
 }
@@ -70,12 +70,12 @@ constexpr void add_groups(const program& p, const item& clause, std::uint32_t st
                 literal = 0;
             }
             g.slots[g.count++] = it->in;
-            if (get(it->in, "LAST").value_or(0)) out.push_back(g);
+            if (get(it->in, field_key::last).value_or(0)) out.push_back(g);
         } else if (it->role == unit_role::literal) {
             out.back().literals[literal++] = it->in.dwords[0];
             out.back().literals[literal++] = it->in.dwords[1];
         }
-        if (it->role == unit_role::alu && get(it->in, "LAST").value_or(0)) g.count = 0;
+        if (it->role == unit_role::alu && get(it->in, field_key::last).value_or(0)) g.count = 0;
     }
 }
 
@@ -95,8 +95,8 @@ constexpr void add_groups(const program& p, const item& clause, std::uint32_t st
         first_item[address] = static_cast<std::uint32_t>(out.size());
         const category c = info(u.in.op).cat;
         if (c == category::cf_alu && u.in.op == opcode::cf_alu_alu_extended) {
-            pending.locks[2] = detail::lock_of(u.in, "KCACHE_BANK2", "KCACHE_MODE2", "KCACHE_ADDR2");
-            pending.locks[3] = detail::lock_of(u.in, "KCACHE_BANK3", "KCACHE_MODE3", "KCACHE_ADDR3");
+            pending.locks[2] = detail::lock_of(u.in, field_key::kcache_bank2, field_key::kcache_mode2, field_key::kcache_addr2);
+            pending.locks[3] = detail::lock_of(u.in, field_key::kcache_bank3, field_key::kcache_mode3, field_key::kcache_addr3);
             extended = true;
             continue;
         }
@@ -105,21 +105,21 @@ constexpr void add_groups(const program& p, const item& clause, std::uint32_t st
         it.cf_address = address;
         it.offset = u.offset;
         if (c == category::cf_alu) {
-            it.locks = {detail::lock_of(u.in, "KCACHE_BANK0", "KCACHE_MODE0", "KCACHE_ADDR0"),
-                        detail::lock_of(u.in, "KCACHE_BANK1", "KCACHE_MODE1", "KCACHE_ADDR1"), extended ? pending.locks[2] : kcache_lock{},
-                        extended ? pending.locks[3] : kcache_lock{}};
+            it.locks = {detail::lock_of(u.in, field_key::kcache_bank0, field_key::kcache_mode0, field_key::kcache_addr0),
+                        detail::lock_of(u.in, field_key::kcache_bank1, field_key::kcache_mode1, field_key::kcache_addr1),
+                        extended ? pending.locks[2] : kcache_lock{}, extended ? pending.locks[3] : kcache_lock{}};
             extended = false;
             it.kind = item_kind::clause;
             out.push_back(it);
-            const std::uint32_t start = get(u.in, "ADDR").value_or(0) * 8;
-            detail::add_groups(p, it, start, start + (get(u.in, "COUNT").value_or(0) + 1) * 8, out);
+            const std::uint32_t start = get(u.in, field_key::addr).value_or(0) * 8;
+            detail::add_groups(p, it, start, start + (get(u.in, field_key::count).value_or(0) + 1) * 8, out);
             it.kind = item_kind::clause_end;
         }
         out.push_back(it);
     }
     for (item& it : out)
         if (it.kind == item_kind::cf) {
-            const std::uint32_t addr = get(it.cf, "ADDR").value_or(0);
+            const std::uint32_t addr = get(it.cf, field_key::addr).value_or(0);
             it.target = addr < first_item.size() ? first_item[addr] : static_cast<std::uint32_t>(out.size());
         }
     return out;
