@@ -2,7 +2,7 @@
 // Cayman's text syntax, in the shape of AMD's shader disassembly listings: one unit a line, the CF
 // program in order, each clause's lines right under the CF instruction that starts it.
 //
-//   00 ALU ADDR(4) CNT(3) KCACHE_MODE0(LOCK_1)
+//   00 ALU ADDR(4) CNT(4) KCACHE_MODE0(LOCK_1)
 //        0  x: MUL R2.x, R1.x, KC0[3].y
 //           y: MOV R2.y, -|LITERAL.y| LAST(1)
 //           LITERAL 0x3F800000 0x40000000
