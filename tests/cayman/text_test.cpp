@@ -143,11 +143,11 @@ TEST_CASE("cayman text: the three realistic programs round-trip, in listing orde
     CHECK(vs.find("    LITERAL 0x3F800000 0x00000000\n02 EXPORT ") != std::string::npos);
     CHECK(vs.ends_with("04 END\n"));
     const std::string ps = round_trip(pixel_shader());
-    CHECK(ps.find("    x: KILLGT ") != std::string::npos);
+    CHECK(ps.find("  x: KILLGT ") != std::string::npos);
     const std::string cs = round_trip(compute_kernel());
     // Jump targets are labels: the loop's start jumps past LOOP_END (CF address 4), LOOP_END back to
     // the body (CF address 1).
-    CHECK(cs.starts_with("00 LOOP_START_DX10 ADDR(L4)\nL1: 01 ALU ADDR(7) CNT(3)\n    x: LDS_WRITE "));
+    CHECK(cs.starts_with("00 LOOP_START_DX10 ADDR(L4)\nL1: 01 ALU ADDR(7) CNT(3)\n     0  x: LDS_WRITE "));
     CHECK(cs.find("\n03 LOOP_END ADDR(L1)") != std::string::npos);
     CHECK(cs.find("\nL4: 04 GDS ADDR(12) CNT(1)\n    GDS_ADD ") != std::string::npos);
 }
@@ -207,7 +207,7 @@ TEST_CASE("cayman text: two CF instructions running one clause", "[cayman][text]
     const std::string text = round_trip(items);
     CHECK(text ==
           "L0: 00 ALU ADDR(5) CNT(1)\n"
-          "    x: MOV ____, R0.x LAST(1)\n"
+          "     0  x: MOV ____, R0.x LAST(1)\n"
           "01 ALU_PUSH_BEFORE ADDR(L0) CNT(1)\n"
           "L2: 02 TC ADDR(6) CNT(1)\n"
           "    FETCH\n"
@@ -263,7 +263,7 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
     REQUIRE(fields);
     CHECK(*fields == std::vector<std::uint8_t>(p.bytes.begin(), p.bytes.begin() + 40));
     const std::string text = text_of(*fields);
-    CHECK(text.find("    x: MUL R2.x, R1.x, KC0[3].y\n    y: MOV R2.y, -|LITERAL.y| LAST(1)\n") != std::string::npos);
+    CHECK(text.find("     0  x: MUL R2.x, R1.x, KC0[3].y\n         y: MOV R2.y, -|LITERAL.y| LAST(1)\n") != std::string::npos);
     // OP3: three sources, no ABS, no WRITE_MASK; a select by name (PV, 254) and by number (248, "0").
     const auto op3 = ctisa::assemble_bytes<cm::isa>("00 ALU\n    w: MULADD R5.w, PV.x, -248.z, R127.w LAST(1)\n01 END\n");
     REQUIRE(op3);
@@ -276,7 +276,7 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
     REQUIRE(lds);
     CHECK(dword(*lds, 16) == (0u | 1u << 13 | 1u << 23 | 1u << 31));
     CHECK(dword(*lds, 20) == (17u << 13 | 13u << 21));
-    CHECK(text_of(*lds).find("    x: LDS_WRITE ____, R0.x, R1.y LAST(1)\n") != std::string::npos);
+    CHECK(text_of(*lds).find("     0  x: LDS_WRITE ____, R0.x, R1.y LAST(1)\n") != std::string::npos);
     // One ALU line in a clause: its errors on line 2.
     const auto line = [](std::string_view text, ctisa::error_code code, std::uint32_t column) {
         return bad{"00 ALU\n" + std::string(text) + "\n01 END\n", code, code == ctisa::error_code::none ? 0u : 2u, column};
@@ -294,6 +294,85 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
         line("    x: LDS_WRITE R2.x, R0.x, R1.x LAST(1)", ctisa::error_code::operand_not_allowed, 18),  // LDS writes no GPR
         line("    x: LDS_WRITE ____, -R0.x, R1.x LAST(1)", ctisa::error_code::operand_not_allowed, 24),  // no NEG in LDS_IDX_OP
         line("    x: MOV ____, R1.x LAST(1)", ctisa::error_code::none, 0),
+    };
+    check_errors(cases);
+}
+
+TEST_CASE("cayman text: inline constants as AMD's listings write them", "[cayman][text]") {
+    // Chapter 9's ALU_SRC_SEL: 248 ALU_SRC_0 (0.0), 249 ALU_SRC_1 (1.0 float), 250 ALU_SRC_1_INT (1),
+    // 251 ALU_SRC_M_1_INT (-1), 252 ALU_SRC_0_5 (0.5 float). Spellings as Multi2Sim's Evergreen
+    // disassembler writes them: 0.0f, 1.0f, 1, -1, 0.5f, without a channel. ADD_INT is OP2 0x34.
+    // ALU_WORD0: SRC0_SEL 0-8, SRC0_CHAN 10-11, SRC0_NEG 12, SRC1_SEL 13-21, SRC1_NEG 25, LAST 31.
+    const std::string listing =
+        "00 ALU ADDR(2) CNT(4)\n"
+        "     0  x: MOV R2.x, 0.0f\n"
+        "         y: MOV R2.y, -1.0f\n"
+        "         z: MOV R2.z, |0.5f|\n"
+        "         w: ADD_INT R2.w, 1, -1 LAST(1)\n"
+        "01 END\n";
+    const auto image = ctisa::assemble_bytes<cm::isa>(listing);
+    REQUIRE(image);
+    REQUIRE(image->size() == 48);
+    CHECK(dword(*image, 16) == 248u);
+    CHECK(dword(*image, 24) == (249u | 1u << 12));
+    CHECK(dword(*image, 32) == 252u);
+    CHECK((dword(*image, 36) & 1u) == 1u);  // SRC0_ABS
+    CHECK(dword(*image, 40) == (250u | 251u << 13 | 1u << 31));
+    CHECK((dword(*image, 44) >> 7 & 0x7FFu) == 0x34u);
+    CHECK(text_of(*image) == listing);
+    // A channel other than x, and NEG on an integer constant (`-1` is ALU_SRC_M_1_INT), follow as fields.
+    const std::string odd = "00 ALU ADDR(2) CNT(1)\n     0  x: MOV R2.x, 1 SRC0_CHAN(Y) SRC0_NEG(1) LAST(1)\n01 END\n";
+    const auto odd_image = ctisa::assemble_bytes<cm::isa>(odd);
+    REQUIRE(odd_image);
+    CHECK(dword(*odd_image, 16) == (250u | 1u << 10 | 1u << 12 | 1u << 31));
+    CHECK(text_of(*odd_image) == odd);
+    // The old numeric form still reads from 128 up; a number below could be a GPR and is refused.
+    const auto numeric = ctisa::assemble_bytes<cm::isa>("00 ALU\n    x: MOV R2.x, 249.x LAST(1)\n01 END\n");
+    REQUIRE(numeric);
+    CHECK(dword(*numeric, 16) == (249u | 1u << 31));
+    const auto line = [](std::string_view text, ctisa::error_code code, std::uint32_t column) {
+        return bad{"00 ALU\n" + std::string(text) + "\n01 END\n", code, 2u, column};
+    };
+    const bad cases[] = {
+        line("    x: MOV R2.x, 1.x LAST(1)", ctisa::error_code::expected_register, 18),
+        line("    x: MOV R2.x, 0 LAST(1)", ctisa::error_code::expected_register, 18),
+        line("    x: MOV R2.x, -5.y LAST(1)", ctisa::error_code::expected_register, 19),
+        line("    x: MOV R2.x, 1.0 LAST(1)", ctisa::error_code::expected_register, 18),
+        line("    x: MOV R2.x, |1.0f LAST(1)", ctisa::error_code::unexpected_character, 24),
+    };
+    check_errors(cases);
+}
+
+TEST_CASE("cayman text: ALU groups numbered as AMD's listings number them", "[cayman][text]") {
+    // One running number per ALU group over the whole program, before the group's first slot line.
+    // CF program of 3 units (24 bytes): clause 1 at 24 (ADDR 3, three units), clause 2 at 48 (ADDR 6).
+    const std::string listing =
+        "00 ALU ADDR(3) CNT(3)\n"
+        "     0  x: MOV R1.x, R0.x\n"
+        "         y: MOV R1.y, R0.y LAST(1)\n"
+        "     1  x: MOV R2.x, R1.x LAST(1)\n"
+        "01 ALU ADDR(6) CNT(1)\n"
+        "     2  x: MOV R3.x, R2.x LAST(1)\n"
+        "02 END\n";
+    const auto image = ctisa::assemble_bytes<cm::isa>(listing);
+    REQUIRE(image);
+    CHECK(image->size() == 56);
+    CHECK(text_of(*image) == listing);
+    // The numbers are optional: the same bytes without them.
+    const auto plain = ctisa::assemble_bytes<cm::isa>(
+        "00 ALU\n    x: MOV R1.x, R0.x\n    y: MOV R1.y, R0.y LAST(1)\n    x: MOV R2.x, R1.x LAST(1)\n"
+        "01 ALU\n    x: MOV R3.x, R2.x LAST(1)\n02 END\n");
+    REQUIRE(plain);
+    CHECK(*plain == *image);
+    static constexpr auto p = cm::assemble<"00 ALU\n 0 x: MOV LAST(1)\n 1 x: MOV LAST(1)\n01 END\n">();
+    STATIC_REQUIRE(p.size_bytes() == 32);
+    const bad cases[] = {
+        {"00 ALU\n     1  x: MOV R1.x, R0.x LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 2, 6},  // group 0
+        {"00 ALU\n     0  x: MOV R1.x, R0.x\n     1  y: MOV R1.y, R0.y LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 3,
+         6},  // not a group's first line
+        {"00 ALU\n    x: MOV R1.x, R0.x LAST(1)\n01 ALU\n     0  x: MOV R2.x, R1.x LAST(1)\n02 END\n", ctisa::error_code::misplaced_statement, 4,
+         6},  // the count runs on: 1
+        {"00 TC\n     0  x: MOV R1.x, R0.x LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 2, 6},  // no ALU clause open
     };
     check_errors(cases);
 }

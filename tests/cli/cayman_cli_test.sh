@@ -34,8 +34,8 @@ fd 00 00 80 90 0c 00 00
 00 00 00 00 01 00 00 00 00 00 00 00 00 00 00 00"
 check "asm: one unit a line, image order" "$expected_bytes" "$("$ctisa" asm cayman "$work/p.asm")"
 listing="00 ALU ADDR(4) CNT(2)
-    x: MOV R0.x, LITERAL.x LAST(1)
-    LITERAL 0x3F800000 0x00000000
+     0  x: MOV R0.x, LITERAL.x LAST(1)
+         LITERAL 0x3F800000 0x00000000
 01 TC ADDR(6) CNT(1)
     FETCH DST_GPR(1)
 02 EXPORT_DONE TYPE(PARAM) RW_GPR(1)

@@ -45,6 +45,12 @@
 // case 14 expect: call_fs_outside_vertex.*snippet line 2, column 1"
 // case 14 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::call_fs_outside_vertex
 // case 14 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::call_fs_outside_vertex
+// case 15 expect: misplaced_statement.*snippet line 3, column 2"
+// case 15 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::misplaced_statement
+// case 15 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::misplaced_statement
+// case 16 expect: expected_register.*snippet line 2, column 18"
+// case 16 first-gcc: invalid use of incomplete type .*struct ctisa::diagnostic::assembly_error<.*errors::expected_register
+// case 16 first-clang: implicit instantiation of undefined template .*ctisa::diagnostic::assembly_error<.*errors::expected_register
 #include <ctisa/cayman/isa.hpp>
 
 namespace cm = ctisa::cayman;
@@ -88,4 +94,8 @@ constexpr auto bad = cm::assemble<"00 ALU\n    y: MOV R2.x, R1.x LAST(1)\n01 END
 constexpr auto bad = cm::assemble<"PROGRAM VS\n00 ALU\n    x: KILLGT LAST(1)\n01 END\n">();  // KILL only in a PS
 #elif CTISA_CASE == 14
 constexpr auto bad = cm::assemble<"PROGRAM PS\n00 CALL_FS\n01 END\n">();  // CALL_FS only in a VS
+#elif CTISA_CASE == 15
+constexpr auto bad = cm::assemble<"00 ALU\n 0 x: MOV LAST(1)\n 2 x: MOV LAST(1)\n01 END\n">();  // group 1, not 2
+#elif CTISA_CASE == 16
+constexpr auto bad = cm::assemble<"00 ALU\n    x: MOV R2.x, 1.x LAST(1)\n01 END\n">();  // 1.x could be a GPR
 #endif

@@ -140,6 +140,22 @@ inline void label_targets(std::vector<decoded<statement>>& out) {
         if (targets_cf(out[i].instruction.in)) out[i].instruction.written |= addr_by_label;
 }
 
+// ALU groups numbered in text order, as the parser numbers them (syntax.hpp's group_start).
+inline void number_groups(std::vector<decoded<statement>>& out) {
+    std::uint32_t groups = 0;
+    bool in_group = false;
+    for (auto& d : out) {
+        statement& s = d.instruction;
+        if (s.role == unit_role::cf) in_group = false;
+        if (s.role != unit_role::alu) continue;
+        if (!in_group) {
+            s.written |= group_start;
+            s.cf_address = groups++;
+        }
+        in_group = get(s.in, field_key::last).value_or(0) == 0;
+    }
+}
+
 // The units of a decoded program in text order, each checked to be one the text can write.
 [[nodiscard]] inline result<std::vector<decoded<statement>>> text_order(const program& p, std::span<const std::uint8_t> image) {
     std::vector<decoded<statement>> out;
@@ -173,6 +189,7 @@ inline void label_targets(std::vector<decoded<statement>>& out) {
         }
     }
     label_targets(out);
+    number_groups(out);
     std::vector<statement> statements;
     for (const auto& d : out) statements.push_back(d.instruction);
     auto again = layout(items_of(statements));

@@ -2,10 +2,11 @@
 // Cayman's text syntax, in the shape of AMD's shader disassembly listings: one unit a line, the CF
 // program in order, each clause's lines right under the CF instruction that starts it.
 //
-//   00 ALU ADDR(4) CNT(3) KCACHE_MODE0(LOCK_1)
-//       x: MUL R2.x, R1.x, KC0[3].y
-//       y: MOV R2.y, -|LITERAL.y| LAST(1)
-//       LITERAL 0x3F800000 0x40000000
+//   00 ALU ADDR(4) CNT(4) KCACHE_MODE0(LOCK_1)
+//        0  x: MUL R2.x, R1.x, KC0[3].y
+//           y: MOV R2.y, -|LITERAL.y| LAST(1)
+//           LITERAL 0x3F800000 0x40000000
+//        1  x: ADD R3.x, R2.x, 1.0f LAST(1)
 //   01 TC ADDR(8) CNT(1)
 //       SAMPLE SRC_GPR(2) DST_GPR(1) DST_SEL_Y(Y) DST_SEL_Z(Z) DST_SEL_W(W) COORD_TYPE_X(NORMALIZED) ...
 //   02 EXPORT_DONE RW_GPR(1) SEL_Y(Y) SEL_Z(Z) SEL_W(W)
@@ -17,12 +18,20 @@
 //   both (layout.hpp) and checks them when they are written.
 // - An ALU line starts with its slot, `x:`, `y:`, `z:` or `w:` (DST_CHAN: Cayman has no T slot),
 //   then the ALU_OP2, ALU_OP3 or LDS_IDX_OP mnemonic (the slot tells ALU NOP from CF NOP). Groups
-//   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines.
+//   end at LAST(1); a group's literal slots follow it as `LITERAL dword dword` lines. A group's
+//   first line may start with the group's number, as AMD's listings number them: one count over the
+//   program's groups in text order, from 0 (optional when reading, checked when written: a wrong
+//   number, or one on a later line of a group, is misplaced_statement); the disassembler writes it.
 // - ALU_OP2 and ALU_OP3 operands as the listings write them, after the mnemonic: the destination
 //   `R2.x` (its channel the slot's; `____` when an OP2 instruction's WRITE_MASK is clear, DST_GPR
 //   then a field if nonzero), then one source per operand the opcode reads, `, ` between:
 //   `[-][|]SELECT.c[|]` with the select as below and c the channel (x, y, z, w), `-` SRCn_NEG,
-//   `|..|` SRCn_ABS (sources 0 and 1 of OP2). The other fields (LAST, relative addressing, OMOD...)
+//   `|..|` SRCn_ABS (sources 0 and 1 of OP2). The inline constants are written as the listings
+//   (Multi2Sim's Evergreen disassembler) write them, without a channel: `0.0f` (248), `1.0f` (249),
+//   `1` (250), `-1` (251), `0.5f` (252); a nonzero SRCn_CHAN on them follows as a field, and so
+//   does SRCn_NEG on the integer ones (`-1` is the constant). A number in a source is the old
+//   numeric select form, read from 128 up only (`249.x`); below it could be taken for a GPR and is
+//   expected_register (a GPR is R1, the integer constant 1). The other fields (LAST, relative addressing, OMOD...)
 //   follow as FIELD(VALUE). Reading also accepts these fields as FIELD(VALUE) without operands.
 //   LDS_IDX_OP lines the same way with `____` (no GPR written: the result goes to the LDS output
 //   queue) and sources without modifiers: `x: LDS_WRITE ____, R0.x, R1.y`.
@@ -67,7 +76,7 @@ namespace ctisa::cayman {
 struct statement {
     unit_role role = unit_role::cf;
     instruction in{};
-    std::uint32_t cf_address = 0;  // CF lines: the address in 8-byte units
+    std::uint32_t cf_address = 0;  // CF lines: the address in 8-byte units; a group's first ALU line: its number
     std::uint8_t written = 0;      // the written_* bits
     friend constexpr bool operator==(const statement&, const statement&) = default;
 };
@@ -76,6 +85,7 @@ inline constexpr std::uint8_t written_addr = 1;   // a clause's ADDR(number)
 inline constexpr std::uint8_t written_count = 2;  // a clause's CNT(number)
 inline constexpr std::uint8_t addr_by_label = 4;  // ADDR(label): a CF target, or a shared clause
 inline constexpr std::uint8_t labelled = 8;       // `label:` before the CF line
+inline constexpr std::uint8_t group_start = 16;   // the first ALU line of a group (cf_address: the group number)
 
 // What the parser knows from the lines before: the next CF address, the open clause, the labels
 // of CF lines and the ADDR(label) references resolve() fills in.
@@ -95,6 +105,8 @@ struct context {
     static_vector<reference, 64> references;
     std::optional<clause> open;  // the clause the lines after the last CF line belong to
     bool extended = false;       // the last CF line was ALU_EXTENDED: an ALU clause line follows
+    std::uint32_t groups = 0;    // ALU groups so far (the running group number)
+    bool in_group = false;       // the last ALU line did not end its group (no LAST)
 };
 
 namespace detail {
@@ -157,6 +169,36 @@ constexpr void for_each_own_field(opcode op, F&& f) {
     return word.size() == 3 && word[0] == 'K' && word[1] == 'C' && word[2] >= '0' && word[2] <= '3';
 }
 
+// The inline constants as AMD's listings (and Multi2Sim's Evergreen disassembler) write them: no
+// channel (a nonzero SRCn_CHAN follows as a field), and the integer ones never with a `-` prefix
+// (`-1` is ALU_SRC_M_1_INT; SRCn_NEG on them follows as a field).
+struct inline_constant {
+    std::uint32_t select;
+    std::string_view spelling;
+};
+inline constexpr std::array<inline_constant, 5> inline_constants{
+    {{248, "0.0f"}, {249, "1.0f"}, {252, "0.5f"}, {250, "1"}, {251, "-1"}}};  // longest match first: 1.0f before 1
+
+[[nodiscard]] constexpr std::optional<std::string_view> constant_spelling(std::uint32_t select) noexcept {
+    for (const auto& c : inline_constants)
+        if (c.select == select) return c.spelling;
+    return std::nullopt;
+}
+[[nodiscard]] constexpr bool is_integer_constant(std::uint32_t select) noexcept { return select == 250 || select == 251; }
+
+// An inline constant at the cursor (not followed by a name character or `.`: `1.x` is no constant).
+[[nodiscard]] constexpr std::optional<std::uint32_t> parse_inline_constant(text::cursor& in) noexcept {
+    const std::string_view rest = in.source().substr(in.offset());
+    for (const auto& c : inline_constants) {
+        if (!rest.starts_with(c.spelling)) continue;
+        const char next = in.peek(c.spelling.size());
+        if (text::is_ident_char(next) || next == '.') continue;
+        in.advance(c.spelling.size());
+        return c.select;
+    }
+    return std::nullopt;
+}
+
 [[nodiscard]] constexpr result<std::uint32_t> parse_select(text::cursor& in, std::string_view word) {
     const text::position at = in.where();
     in.advance(is_gpr_word(word) ? 1 : word.size());
@@ -194,10 +236,12 @@ constexpr void for_each_own_field(opcode op, F&& f) {
     if (!has_operands(s)) return false;
     if (name == "WRITE_MASK") return true;
     if (name == "DST_GPR") return info(s.in.op).cat == category::alu_op3 || get(s.in, field_key::write_mask).value_or(0) != 0;
-    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n)
-        if (name == name_of(source_sel[n]) || name == name_of(source_chan[n]) || name == name_of(source_neg[n]) ||
-            (n < 2 && name == name_of(source_abs[n])))
-            return true;
+    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
+        const std::uint32_t sel = get(s.in, source_sel[n]).value_or(0);
+        if (name == name_of(source_chan[n])) return !constant_spelling(sel);
+        if (name == name_of(source_neg[n])) return !is_integer_constant(sel);
+        if (name == name_of(source_sel[n]) || (n < 2 && name == name_of(source_abs[n]))) return true;
+    }
     return false;
 }
 
@@ -219,10 +263,16 @@ constexpr void print_operands(Sink& out, const statement& s) {
     }
     for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
         const bool abs = n < 2 && get(s.in, source_abs[n]).value_or(0) != 0;
-        out.append(get(s.in, source_neg[n]).value_or(0) != 0 ? ", -" : ", ");
+        const std::uint32_t sel = get(s.in, source_sel[n]).value_or(0);
+        const auto constant = constant_spelling(sel);
+        out.append(get(s.in, source_neg[n]).value_or(0) != 0 && !is_integer_constant(sel) ? ", -" : ", ");
         if (abs) out.push('|');
-        print_value(out, fields[*field_named(s.in.op, name_of(source_sel[n]))], get(s.in, source_sel[n]).value_or(0));
-        chan(source_chan[n]);
+        if (constant) {
+            out.append(*constant);
+        } else {
+            print_value(out, fields[*field_named(s.in.op, name_of(source_sel[n]))], sel);
+            chan(source_chan[n]);
+        }
         if (abs) out.push('|');
     }
 }
@@ -280,6 +330,18 @@ constexpr void print_fields(Sink& out, const statement& s) {
     });
 }
 
+// A group's first ALU line starts with its number, right-aligned in six columns as AMD's listings
+// write it (`     0  x: MUL ...`); the group's other lines are indented to the slot.
+template <class Sink>
+constexpr void print_group_number(Sink& out, const statement& s) {
+    if (!(s.written & group_start)) return out.append("         ");
+    std::uint32_t width = 1;
+    for (std::uint32_t v = s.cf_address; v >= 10; v /= 10) ++width;
+    for (; width < 6; ++width) out.push(' ');
+    text::write_unsigned(out, s.cf_address);
+    out.append("  ");
+}
+
 }  // namespace detail
 
 template <class Sink>
@@ -300,12 +362,12 @@ constexpr void print(Sink& out, const statement& s) {
             out.push(' ');
             break;
         case unit_role::alu:
-            out.append("    ");
+            detail::print_group_number(out, s);
             out.append(detail::slot_names[get(s.in, field_key::dst_chan).value_or(0) & 3u]);
             out.append(": ");
             break;
         case unit_role::literal:
-            out.append("    LITERAL 0x");
+            out.append("         LITERAL 0x");
             text::write_hex_digits(out, s.in.dwords[0], 8, true);
             out.append(" 0x");
             text::write_hex_digits(out, s.in.dwords[1], 8, true);
@@ -413,18 +475,28 @@ namespace detail {
     return {};
 }
 
-// `[-][|]SELECT.c[|]`: source n.
+// `[-][|]SELECT.c[|]` or `[-][|]CONSTANT[|]`: source n. A number names a select from 128 up
+// (the old numeric form); below, it could be read as a GPR and is refused (write R1, or 1 for the
+// integer constant).
 [[nodiscard]] constexpr error parse_source(text::cursor& in, statement& s, std::size_t n) {
     in.skip_blanks();
     const text::position at = in.where();
-    const bool neg = in.consume('-'), abs = in.consume('|');
+    auto constant = parse_inline_constant(in);  // `-1` is a constant, not a negation
+    bool neg = false, abs = false;
+    if (!constant) {
+        neg = in.consume('-'), abs = in.consume('|');
+        constant = parse_inline_constant(in);
+    }
     const std::string_view word = value_token(in);
-    const text::position sel_at = in.where();
+    const text::position sel_at = constant ? at : in.where();
     std::uint32_t sel = 0;
-    if (is_number(word)) {
+    if (constant) {
+        sel = *constant;
+    } else if (is_number(word)) {
         bool overflow = false;
         const auto v = in.unsigned_integer(&overflow);
         if (overflow || *v > 0xFFFFFFFFu) return text::cursor::fail_at(sel_at, error_code::value_out_of_range, word);
+        if (*v < 128) return text::cursor::fail_at(sel_at, error_code::expected_register, word);
         sel = static_cast<std::uint32_t>(*v);
     } else if (is_gpr_word(word) || is_kcache_word(word)) {
         auto r = parse_select(in, word);
@@ -437,7 +509,7 @@ namespace detail {
         return word.empty() ? in.fail(error_code::expected_register, in.token_text())
                             : text::cursor::fail_at(sel_at, error_code::reserved_value, word);
     }
-    const auto chan = parse_channel(in);
+    const auto chan = constant ? result<std::uint32_t>{0u} : parse_channel(in);
     if (!chan) return chan.error();
     if (abs && !in.consume('|')) return in.fail(error_code::unexpected_character, in.token_text());
     for (error e :
@@ -526,7 +598,23 @@ template <std::size_t N>
     if (ctx.extended && !clause_start) return text::cursor::fail_at(at, errors::extended_without_clause, info(s->in.op).mnemonic);
     ctx.extended = info(s->in.op).mnemonic == "ALU_EXTENDED";
     s->cf_address = ctx.cf_units++;
+    ctx.in_group = false;
     ctx.open = (s->written & addr_by_label) ? std::nullopt : clause_kind(s->in);  // a shared clause has its lines elsewhere
+    return s;
+}
+
+// An ALU line: the group number, when written, must be the running one and only on a group's
+// first line.
+[[nodiscard]] constexpr result<statement> parse_alu(text::cursor& in, context& ctx, std::uint32_t chan, std::optional<std::uint64_t> number,
+                                                    text::position at) {
+    if (number && (ctx.in_group || *number != ctx.groups)) return text::cursor::fail_at(at, error_code::misplaced_statement, "group number");
+    auto s = parse_unit(in, unit_role::alu, alu_categories, chan);
+    if (!s) return s;
+    if (!ctx.in_group) {
+        s->written |= group_start;
+        s->cf_address = ctx.groups++;
+    }
+    ctx.in_group = get(s->in, field_key::last).value_or(0) == 0;
     return s;
 }
 
@@ -560,14 +648,24 @@ template <std::size_t N>
 [[nodiscard]] constexpr result<statement> parse_line(text::cursor& in, context& ctx) {
     in.skip_blanks();
     const text::position at = in.where();
-    if (text::is_digit(in.peek())) return detail::parse_cf(in, ctx);
     const text::cursor::mark_t start = in.mark();
+    if (text::is_digit(in.peek())) {  // a CF line, or a numbered ALU group's first line
+        const auto number = in.unsigned_integer();
+        in.skip_blanks();
+        const std::string_view slot = in.identifier();
+        for (std::uint32_t chan = 0; chan < 4; ++chan)
+            if (slot == detail::slot_names[chan] && in.consume(':'))
+                return ctx.open == clause::alu ? detail::parse_alu(in, ctx, chan, number, at)
+                                               : text::cursor::fail_at(at, error_code::misplaced_statement, slot);
+        in = text::cursor(in.source(), "#;", start);
+        return detail::parse_cf(in, ctx);
+    }
     const std::string_view word = in.identifier();
     const auto misplaced = text::cursor::fail_at(at, error_code::misplaced_statement, word);
     for (std::uint32_t chan = 0; chan < 4; ++chan) {
         if (word != detail::slot_names[chan] || !in.consume(':')) continue;
         if (ctx.open != clause::alu) return misplaced;
-        return detail::parse_unit(in, unit_role::alu, detail::alu_categories, chan);
+        return detail::parse_alu(in, ctx, chan, std::nullopt, at);
     }
     if (!word.empty() && in.consume(':')) return parse_labelled(in, ctx, word, at);
     if (word == "LITERAL") return ctx.open == clause::alu ? parse_literal(in) : misplaced;
