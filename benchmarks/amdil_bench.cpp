@@ -109,28 +109,15 @@ void register_mad() {
             if (a->read(reg_type::output, 0, l)[c] != b->read(reg_type::output, 0, l)[c] ||
                 a->read(reg_type::output, 0, l)[c] != as_bits(out[4 * l + c]))
                 refuse("mad_chain: exec, static and native disagree");
-    const double ops = static_cast<double>(mad_ops * W);
-    const std::string suffix = "/amdil/mad_chain/" + std::to_string(W);
-    benchmark::RegisterBenchmark(("exec" + suffix).c_str(), [ops](benchmark::State& state) {
-        auto m = make_mad_machine<W>();
-        for (auto _ : state) benchmark::DoNotOptimize(m->run());
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
-    benchmark::RegisterBenchmark(("static" + suffix).c_str(), [ops](benchmark::State& state) {
-        auto m = make_mad_machine<W>();
-        for (auto _ : state) benchmark::DoNotOptimize(ax::compiled<mad_program, W>::run(*m));
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
-    benchmark::RegisterBenchmark(("native" + suffix).c_str(), [ops](benchmark::State& state) {
-        const auto in = mad_inputs(W);
-        std::vector<float> out(4 * W);
-        for (auto _ : state) {
-            native_mad(in, out, W);
-            benchmark::DoNotOptimize(out.data());
-            benchmark::ClobberMemory();
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
+    ctisa_bench::register_paths(
+        "amdil", "mad_chain", W, static_cast<double>(mad_ops * W), [] { return [m = make_mad_machine<W>()] { return m->run(); }; },
+        [] { return [m = make_mad_machine<W>()] { return ax::compiled<mad_program, W>::run(*m); }; },
+        [] {
+            return [in = mad_inputs(W), out = std::vector<float>(4 * W)]() mutable {
+                native_mad(in, out, W);
+                return out.data();
+            };
+        });
 }
 
 // --- il_microwaves ---------------------------------------------------------------------------------
@@ -289,21 +276,15 @@ void register_microwaves() {
                              as_bits(out[4 * l + c]));
                 refuse("il_microwaves: exec and native disagree");
             }
+    // No static/: the program is read at run time.
     const double ops = microwaves_ops<W>();
-    const std::string suffix = "/amdil/microwaves/" + std::to_string(W);
-    benchmark::RegisterBenchmark(("exec" + suffix).c_str(), [ops](benchmark::State& state) {
-        auto m = make_microwaves_machine<W>();
-        for (auto _ : state) benchmark::DoNotOptimize(m->run());
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
-    benchmark::RegisterBenchmark(("native" + suffix).c_str(), [ops](benchmark::State& state) {
-        std::vector<float> o(4 * W);
-        for (auto _ : state) {
+    ctisa_bench::register_run(ctisa_bench::path_name("exec", "amdil", "microwaves", W), ops,
+                              [] { return [m = make_microwaves_machine<W>()] { return m->run(); }; });
+    ctisa_bench::register_run(ctisa_bench::path_name("native", "amdil", "microwaves", W), ops, [] {
+        return [o = std::vector<float>(4 * W)]() mutable {
             native_microwaves(o, W);
-            benchmark::DoNotOptimize(o.data());
-            benchmark::ClobberMemory();
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
+            return o.data();
+        };
     });
 }
 

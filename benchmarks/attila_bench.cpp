@@ -199,37 +199,18 @@ void verify(const char* name, native_fn native) {
 template <auto Program, std::size_t W>
 void register_program(const char* name, native_fn native) {
     verify<Program, W>(name, native);
-    const double ops = static_cast<double>(lane_ops(Program) * W);
-    const std::string suffix = std::string("/attila/") + name + "/" + std::to_string(W);
-
-    benchmark::RegisterBenchmark(("exec" + suffix).c_str(), [ops](benchmark::State& state) {
-        auto m = make_machine<W>(Program.instructions);
-        ex::default_environment env;
-        for (auto _ : state) {
-            auto status = m->run(env);
-            benchmark::DoNotOptimize(status);
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
-    benchmark::RegisterBenchmark(("static" + suffix).c_str(), [ops](benchmark::State& state) {
-        auto m = make_machine<W>(Program.instructions);
-        ex::default_environment env;
-        for (auto _ : state) {
-            auto status = ex::compiled<Program, W>::run(*m, env);
-            benchmark::DoNotOptimize(status);
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
-    benchmark::RegisterBenchmark(("native" + suffix).c_str(), [ops, native](benchmark::State& state) {
-        const soa in = native_inputs(W);
-        soa out(W);
-        for (auto _ : state) {
-            native(in, out, W);
-            benchmark::DoNotOptimize(out.x.data());
-            benchmark::ClobberMemory();
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
+    const auto machine = [] { return make_machine<W>(Program.instructions); };
+    const auto env = [] { return ex::default_environment{}; };
+    ctisa_bench::register_paths(
+        "attila", name, W, static_cast<double>(lane_ops(Program) * W),
+        ctisa_bench::on_machine(machine, env, [](ex::machine<W>& m, ex::default_environment& e) { return m.run(e); }),
+        ctisa_bench::on_machine(machine, env, [](ex::machine<W>& m, ex::default_environment& e) { return ex::compiled<Program, W>::run(m, e); }),
+        [native] {
+            return [native, in = native_inputs(W), out = soa(W)]() mutable {
+                native(in, out, W);
+                return out.x.data();
+            };
+        });
 }
 
 template <auto Program>

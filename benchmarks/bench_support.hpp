@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// What every ISA's executor benchmark shares: program text repeated at compile time, and a main
-// that runs the benchmarks and prints each program's lane-ops/s and ratios to native.
+// What every ISA's executor benchmark shares: program text repeated at compile time, the
+// registration of a program's exec/, static/ and native/ benchmarks, and a main that runs them and
+// prints each program's lane-ops/s and ratios to native.
 #pragma once
 
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <initializer_list>
 #include <map>
@@ -27,6 +29,44 @@ constexpr auto repeated() {
         for (char c : Block.view()) out.data[at++] = c;
     for (char c : Tail.view()) out.data[at++] = c;
     return out;
+}
+
+// Registers one benchmark: `prepare()` sets up outside the timing (a machine, inputs, outputs) and
+// returns the run, a callable timed once an iteration whose result (a status, or the outputs'
+// address) is kept from the optimizer. items_per_second counts `ops` lane-operations a run.
+template <class Prepare>
+void register_run(const std::string& name, double ops, Prepare prepare) {
+    benchmark::RegisterBenchmark(name.c_str(), [ops, prepare](benchmark::State& state) {
+        auto run = prepare();
+        for (auto _ : state) {
+            auto kept = run();
+            benchmark::DoNotOptimize(kept);
+            benchmark::ClobberMemory();
+        }
+        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
+    });
+}
+
+// A prepare for register_run that times `run(machine, env)` on a fresh machine (`make_machine()`
+// returns a pointer to it) and environment (`make_env()`): what exec/ and static/ time.
+template <class MakeMachine, class MakeEnv, class Run>
+auto on_machine(MakeMachine make_machine, MakeEnv make_env, Run run) {
+    return [=] { return [run, m = make_machine(), env = make_env()]() mutable { return run(*m, env); }; };
+}
+
+// "exec/attila/mad_chain/16": the names run_and_summarize and scripts/bench.sh read.
+inline std::string path_name(const char* path, const char* isa, const char* program, std::size_t w) {
+    std::string s(path);
+    return s.append("/").append(isa).append("/").append(program).append("/").append(std::to_string(w));
+}
+
+// A program's three benchmarks at width w: exec/ (the interpreter), static/ (the compiled path)
+// and native/ (plain C++), each prepared as register_run's.
+template <class Exec, class Static, class Native>
+void register_paths(const char* isa, const char* program, std::size_t w, double ops, Exec exec, Static compiled, Native native) {
+    register_run(path_name("exec", isa, program, w), ops, exec);
+    register_run(path_name("static", isa, program, w), ops, compiled);
+    register_run(path_name("native", isa, program, w), ops, native);
 }
 
 // Keeps every run's throughput, to print the ratios at the end.

@@ -25,6 +25,8 @@
 #include <ctisa/cayman/executor.hpp>
 #include <ctisa/cayman/layout.hpp>
 
+#include "bench_support.hpp"
+
 namespace cbench {
 
 namespace cm = ctisa::cayman;
@@ -200,32 +202,18 @@ void verify(const char* name, native_fn native, bool lays_out) {
 template <auto Program, std::size_t W>
 void register_program(const char* name, native_fn native, bool lays_out) {
     verify<Program, W>(name, native, lays_out);
-    const double ops = static_cast<double>(lane_ops_per_run * W);
-    const std::string suffix = std::string("/cayman/") + name + "/" + std::to_string(W);
-    // exec/ and static/ differ only in how the machine runs.
-    const auto machine_benchmark = [ops](const std::string& benchmark_name, auto run) {
-        benchmark::RegisterBenchmark(benchmark_name.c_str(), [ops, run](benchmark::State& state) {
-            auto m = make_machine<W>(Program.instructions);
-            auto env = environment();
-            for (auto _ : state) {
-                auto status = run(*m, env);
-                benchmark::DoNotOptimize(status);
-            }
-            state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
+    const auto machine = [] { return make_machine<W>(Program.instructions); };
+    ctisa_bench::register_paths(
+        "cayman", name, W, static_cast<double>(lane_ops_per_run * W),
+        ctisa_bench::on_machine(machine, environment, [](cx::machine<W>& m, cx::environment& env) { return m.run(env); }),
+        ctisa_bench::on_machine(machine, environment,
+                                [](cx::machine<W>& m, cx::environment& env) { return cx::compiled<Program, W>::run(m, env); }),
+        [native] {
+            return [native, in = native_inputs(W), out = native_inputs(W)]() mutable {
+                native(in, out, W);
+                return out[0].data();
+            };
         });
-    };
-    machine_benchmark("exec" + suffix, [](cx::machine<W>& m, cx::environment& env) { return m.run(env); });
-    machine_benchmark("static" + suffix, [](cx::machine<W>& m, cx::environment& env) { return cx::compiled<Program, W>::run(m, env); });
-    benchmark::RegisterBenchmark(("native" + suffix).c_str(), [ops, native](benchmark::State& state) {
-        const soa in = native_inputs(W);
-        soa out = in;
-        for (auto _ : state) {
-            native(in, out, W);
-            benchmark::DoNotOptimize(out[0].data());
-            benchmark::ClobberMemory();
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
 }
 
 }  // namespace cbench

@@ -36,14 +36,7 @@ std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
         at::max(r(v[30]), r(v[31]).swizzle("wzyx"), c(v[32])),
         at::jmp(p(v[33] & 31), static_cast<std::int32_t>(v[34]) - 128),
     };
-    std::size_t n = 0;
-    for (const auto& in : mix) {
-        const auto bytes = at::encode(in);
-        if (!bytes) return n;
-        for (std::size_t b = 0; b < at::instruction_bytes; ++b) out[n * at::instruction_bytes + b] = (*bytes)[b];
-        ++n;
-    }
-    return n;
+    return encode_each<at::isa>(mix, out);
 }
 
 }  // namespace

@@ -168,6 +168,20 @@ void encode(benchmark::State& state, EncodeMix&& encode_mix) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * rounds * MixSize));
 }
 
+// What an encode mix of builder calls ends with: each built instruction encoded into out, one unit
+// of Isa::max_unit_bytes after another; how many before the first that failed.
+template <class Isa, class Built, std::size_t N>
+std::size_t encode_each(const Built (&mix)[N], std::uint8_t* out) {
+    std::size_t n = 0;
+    for (const auto& in : mix) {
+        const auto bytes = encode(in);  // the ISA's, found by argument-dependent lookup
+        if (!bytes) return n;
+        for (std::size_t b = 0; b < Isa::max_unit_bytes; ++b) out[n * Isa::max_unit_bytes + b] = (*bytes)[b];
+        ++n;
+    }
+    return n;
+}
+
 // Registers codec/{decode,encode,assemble,disassemble}/<isa> over a corpus.
 template <class Isa, std::size_t MixSize, class EncodeMix>
 void register_corpus(std::shared_ptr<const corpus<Isa>> c, EncodeMix encode_mix) {

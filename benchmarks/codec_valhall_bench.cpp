@@ -32,14 +32,7 @@ std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
         va::fadd_imm_f32(r(reg(31)), r(reg(32)), static_cast<std::uint32_t>(v[33]) << 20),
         va::lshift_or_i32(r(reg(34)), r(reg(35)), r(reg(36)), r(reg(37))),
     };
-    std::size_t n = 0;
-    for (const auto& in : mix) {
-        const auto bytes = va::encode(in);
-        if (!bytes) return n;
-        for (std::size_t b = 0; b < va::instruction_bytes; ++b) out[n * va::instruction_bytes + b] = (*bytes)[b];
-        ++n;
-    }
-    return n;
+    return encode_each<va::isa>(mix, out);
 }
 
 }  // namespace

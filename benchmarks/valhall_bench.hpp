@@ -6,6 +6,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -84,39 +85,18 @@ void verify(const char* name, setup_fn make, native_fn native) {
 template <auto Program, std::size_t W>
 void register_program(const char* name, setup_fn make, native_fn native) {
     verify<Program, W>(name, make, native);
-    const double ops = static_cast<double>(Program.instructions.size() * W);
-    const std::string suffix = std::string("/valhall/") + name + "/" + std::to_string(W);
-    benchmark::RegisterBenchmark(("exec" + suffix).c_str(), [ops, make](benchmark::State& state) {
-        const setup s = make(W);
-        auto m = make_machine<W>(Program.instructions, s);
-        vx::default_environment env;
-        for (auto _ : state) {
-            auto status = interpret<W>(*m, env);
-            benchmark::DoNotOptimize(status);
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
-    benchmark::RegisterBenchmark(("static" + suffix).c_str(), [ops, make](benchmark::State& state) {
-        const setup s = make(W);
-        auto m = make_machine<W>(Program.instructions, s);
-        vx::default_environment env;
-        for (auto _ : state) {
-            auto status = vx::compiled<Program, W>::run(*m, env);
-            benchmark::DoNotOptimize(status);
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
-    benchmark::RegisterBenchmark(("native" + suffix).c_str(), [ops, make, native](benchmark::State& state) {
-        const setup s = make(W);
-        std::vector<std::uint32_t> r0(W), r1(W);
-        for (auto _ : state) {
-            native(s, r0, r1, W);
-            benchmark::DoNotOptimize(r0.data());
-            benchmark::DoNotOptimize(r1.data());
-            benchmark::ClobberMemory();
-        }
-        state.SetItemsProcessed(static_cast<std::int64_t>(ops * static_cast<double>(state.iterations())));
-    });
+    const auto machine = [make] { return make_machine<W>(Program.instructions, make(W)); };
+    const auto env = [] { return vx::default_environment{}; };
+    ctisa_bench::register_paths(
+        "valhall", name, W, static_cast<double>(Program.instructions.size() * W),
+        ctisa_bench::on_machine(machine, env, [](vx::machine<W>& m, vx::default_environment& e) { return interpret<W>(m, e); }),
+        ctisa_bench::on_machine(machine, env, [](vx::machine<W>& m, vx::default_environment& e) { return vx::compiled<Program, W>::run(m, e); }),
+        [make, native] {
+            return [native, s = make(W), r0 = std::vector<std::uint32_t>(W), r1 = std::vector<std::uint32_t>(W)]() mutable {
+                native(s, r0, r1, W);
+                return std::array<std::uint32_t*, 2>{r0.data(), r1.data()};
+            };
+        });
 }
 
 template <auto Program>

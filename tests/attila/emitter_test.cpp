@@ -14,11 +14,8 @@ namespace at = ctisa::attila;
 using namespace ctisa::attila::operands;
 using ctisa::error_code;
 
+using ctisa_test::attila::unit;
 using ctisa_test::attila::vector_bytes;
-
-namespace {
-std::vector<std::uint8_t> unit(const std::vector<std::uint8_t>& image, std::size_t index) { return ctisa_test::unit_of(image, index, 16); }
-}  // namespace
 
 TEST_CASE("attila emitter: JMP offsets from labels, before and after", "[attila][emitter]") {
     at::emitter e;

@@ -90,3 +90,19 @@ TEST_CASE("numbered_name: a prefix in any case, then decimal digits only", "[cor
     CHECK_FALSE(numbered_name("q1", "r"));
     CHECK_FALSE(numbered_name("r-1", "r"));
 }
+
+TEST_CASE("indexed_name: a numbered name, then [element]", "[core][text]") {
+    using ctisa::text::indexed_name;
+    STATIC_REQUIRE(indexed_name("cb1[5]", "cb")->number == 1u);
+    STATIC_REQUIRE(indexed_name("cb1[5]", "cb")->element == 5u);
+    CHECK(indexed_name("X12[4095]", "x")->element == 4095u);
+    CHECK_FALSE(indexed_name("cb1", "cb"));      // no element
+    CHECK_FALSE(indexed_name("cb[5]", "cb"));    // no number
+    CHECK_FALSE(indexed_name("cb1[]", "cb"));    // an empty element
+    CHECK_FALSE(indexed_name("cb1[5", "cb"));    // unclosed
+    CHECK_FALSE(indexed_name("cb1[5]x", "cb"));
+    CHECK_FALSE(indexed_name("cb1[5][6]", "cb"));
+    CHECK_FALSE(indexed_name("cb1[-5]", "cb"));
+    CHECK_FALSE(indexed_name("cb1[4294967296]", "cb"));  // does not fit 32 bits
+    CHECK_FALSE(indexed_name("v1[2]", "cb"));
+}

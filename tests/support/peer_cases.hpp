@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Bytes of the peers' test vectors, by their text: Mesa's Valhall assembler cases and the ATTILA
-// simulator's encoding vectors (../shared/reference, never copied).
+// simulator's encoding vectors (../shared/reference, never copied); and the bytes to compare them
+// with: a built instruction's, an image's units.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -16,7 +17,24 @@
 
 namespace ctisa_test {
 
+// Unit `index` of an image of units of `size` bytes.
+inline std::vector<std::uint8_t> unit_of(const std::vector<std::uint8_t>& image, std::size_t index, std::size_t size) {
+    return {image.begin() + static_cast<std::ptrdiff_t>(index * size), image.begin() + static_cast<std::ptrdiff_t>((index + 1) * size)};
+}
+
+// The bytes of a built instruction (a ctisa::result), which must build and encode.
+template <class Built>
+std::vector<std::uint8_t> built_bytes(const Built& i) {
+    INFO("builder error: " << (i ? std::string("none") : std::string(i.error().message())));
+    auto e = encode(i);  // the ISA's, found by argument-dependent lookup
+    REQUIRE(e.ok());
+    return {e->begin(), e->end()};
+}
+
 namespace valhall {
+// Instruction `index` of an image (8-byte units).
+inline std::vector<std::uint8_t> unit(const std::vector<std::uint8_t>& image, std::size_t index) { return unit_of(image, index, 8); }
+
 inline std::vector<std::uint8_t> case_bytes(const std::string& text) {
     static const auto cases = [] {
         std::map<std::string, std::vector<std::uint8_t>> m;
@@ -31,6 +49,8 @@ inline std::vector<std::uint8_t> case_bytes(const std::string& text) {
 }  // namespace valhall
 
 namespace attila {
+// Instruction `index` of an image (16-byte units).
+inline std::vector<std::uint8_t> unit(const std::vector<std::uint8_t>& image, std::size_t index) { return unit_of(image, index, 16); }
 inline std::vector<std::uint8_t> vector_bytes(std::string_view text) {
     static const auto lines = lines_of(read_file(shared_path("reference/attila/attila_asm_encoding_vectors.tsv")));
     for (const auto& line : lines) {
@@ -41,10 +61,5 @@ inline std::vector<std::uint8_t> vector_bytes(std::string_view text) {
     return {};
 }
 }  // namespace attila
-
-// Unit `index` of an image of units of `size` bytes.
-inline std::vector<std::uint8_t> unit_of(const std::vector<std::uint8_t>& image, std::size_t index, std::size_t size) {
-    return {image.begin() + static_cast<std::ptrdiff_t>(index * size), image.begin() + static_cast<std::ptrdiff_t>((index + 1) * size)};
-}
 
 }  // namespace ctisa_test

@@ -13,61 +13,53 @@
 namespace va = ctisa::valhall;
 using namespace ctisa::valhall::operands;
 using ctisa::error_code;
+using ctisa_test::built_bytes;
 using ctisa_test::valhall::case_bytes;
-
-namespace {
-
-std::vector<std::uint8_t> bytes(const ctisa::result<va::instruction>& i) {
-    if (!i) INFO("builder error: " << i.error().message());
-    auto e = va::encode(i);
-    REQUIRE(e.ok());
-    return {e->begin(), e->end()};
-}
-
-}  // namespace
 
 TEST_CASE("builders encode as Mesa's assembler", "[valhall][builder]") {
     using va::sel::h0;
-    CHECK(bytes(va::mov_i32(r(1), r(2))) == case_bytes("MOV.i32 r1, r2"));
-    CHECK(bytes(va::mov_i32(r(1), u(10))) == case_bytes("MOV.i32 r1, u10"));
-    CHECK(bytes(va::mov_i32(r(1), tls_ptr_hi)) == case_bytes("MOV.i32.ts r1, tls_ptr_hi"));
-    CHECK(bytes(va::mov_i32(r(1), core_id)) == case_bytes("MOV.i32.id r1, core_id"));
-    CHECK(bytes(va::fadd_f32.with(va::clamp::clamp_m1_1)(r(0), r(1), r(2).neg().abs())) == case_bytes("FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs"));
-    CHECK(bytes(va::tex.with(va::lod_mode::computed)
-                    .with(va::dimension::_2d)
-                    .with(va::flags::skip)
-                    .with(va::slot::slot0)(sr(2, 1), sr(4, 4), r(3))) == case_bytes("TEX.computed.2d.skip.slot0 @r2, @r4:r5:r6:r7, r3"));
-    CHECK(bytes(va::branchz.with(va::action::reconverge)(r(1).discard(), 3)) == case_bytes("BRANCHZ.reconverge `r1, offset:3"));
-    CHECK(bytes(va::branchz.with(va::action::reconverge)(r(0).sel(h0), 3)) == case_bytes("BRANCHZ.reconverge r0.h0, offset:3"));
-    CHECK(bytes(va::fadd_f32(r(0), r(1), -imm(1.0f))) == case_bytes("FADD.f32 r0, r1, 0x3F800000.neg"));
-    CHECK(bytes(va::iadd_u32(r(0), r(1), imm(0x7060504).sel(va::sel::b2))) == case_bytes("IADD.u32 r0, r1, 0x7060504.b2"));
-    CHECK(bytes(va::fadd_v2f16(r(0), r(1).sel(va::sel::h00), r(0).sel(va::sel::h11))) == case_bytes("FADD.v2f16 r0, r1.h00, r0.h11"));
-    CHECK(bytes(va::shaddx_u64(r(0), u(2), r(60).sel(va::sel::w0), 2)) == case_bytes("SHADDX.u64 r0, u2, r60.w0, shift:0x2"));
-    CHECK(bytes(va::store_i128.with(va::slot::slot0).with(va::action::return_)(sr(4, 4), r(0).discard(), 0)) ==
+    CHECK(built_bytes(va::mov_i32(r(1), r(2))) == case_bytes("MOV.i32 r1, r2"));
+    CHECK(built_bytes(va::mov_i32(r(1), u(10))) == case_bytes("MOV.i32 r1, u10"));
+    CHECK(built_bytes(va::mov_i32(r(1), tls_ptr_hi)) == case_bytes("MOV.i32.ts r1, tls_ptr_hi"));
+    CHECK(built_bytes(va::mov_i32(r(1), core_id)) == case_bytes("MOV.i32.id r1, core_id"));
+    CHECK(built_bytes(va::fadd_f32.with(va::clamp::clamp_m1_1)(r(0), r(1), r(2).neg().abs())) ==
+          case_bytes("FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs"));
+    CHECK(built_bytes(va::tex.with(va::lod_mode::computed)
+                          .with(va::dimension::_2d)
+                          .with(va::flags::skip)
+                          .with(va::slot::slot0)(sr(2, 1), sr(4, 4), r(3))) == case_bytes("TEX.computed.2d.skip.slot0 @r2, @r4:r5:r6:r7, r3"));
+    CHECK(built_bytes(va::branchz.with(va::action::reconverge)(r(1).discard(), 3)) == case_bytes("BRANCHZ.reconverge `r1, offset:3"));
+    CHECK(built_bytes(va::branchz.with(va::action::reconverge)(r(0).sel(h0), 3)) == case_bytes("BRANCHZ.reconverge r0.h0, offset:3"));
+    CHECK(built_bytes(va::fadd_f32(r(0), r(1), -imm(1.0f))) == case_bytes("FADD.f32 r0, r1, 0x3F800000.neg"));
+    CHECK(built_bytes(va::iadd_u32(r(0), r(1), imm(0x7060504).sel(va::sel::b2))) == case_bytes("IADD.u32 r0, r1, 0x7060504.b2"));
+    CHECK(built_bytes(va::fadd_v2f16(r(0), r(1).sel(va::sel::h00), r(0).sel(va::sel::h11))) == case_bytes("FADD.v2f16 r0, r1.h00, r0.h11"));
+    CHECK(built_bytes(va::shaddx_u64(r(0), u(2), r(60).sel(va::sel::w0), 2)) == case_bytes("SHADDX.u64 r0, u2, r60.w0, shift:0x2"));
+    CHECK(built_bytes(va::store_i128.with(va::slot::slot0).with(va::action::return_)(sr(4, 4), r(0).discard(), 0)) ==
           case_bytes("STORE.i128.slot0.return @r4:r5:r6:r7, `r0, offset:0"));
-    CHECK(bytes(va::nop.with(va::action::return_)()) == case_bytes("NOP.return "));
-    CHECK(bytes(va::nop.with(va::action::wait0126)()) == case_bytes("NOP.wait0126 "));
-    CHECK(bytes(va::clper_i32.with(va::inactive_result::f1)(r(0), r(0), imm(0x7060504).sel(va::sel::b0))) ==
+    CHECK(built_bytes(va::nop.with(va::action::return_)()) == case_bytes("NOP.return "));
+    CHECK(built_bytes(va::nop.with(va::action::wait0126)()) == case_bytes("NOP.wait0126 "));
+    CHECK(built_bytes(va::clper_i32.with(va::inactive_result::f1)(r(0), r(0), imm(0x7060504).sel(va::sel::b0))) ==
           case_bytes("CLPER.i32.f1 r0, r0, 0x7060504.b0"));
-    CHECK(bytes(va::s8_to_s32(r(5), r(0).discard().sel(va::sel::b1))) == case_bytes("S8_TO_S32 r5, `r0.b1"));
-    CHECK(bytes(va::fround_v2f16.with(va::round_mode::rtn)(r(0).mask(h0), r(1).sel(va::sel::h10))) ==
+    CHECK(built_bytes(va::s8_to_s32(r(5), r(0).discard().sel(va::sel::b1))) == case_bytes("S8_TO_S32 r5, `r0.b1"));
+    CHECK(built_bytes(va::fround_v2f16.with(va::round_mode::rtn)(r(0).mask(h0), r(1).sel(va::sel::h10))) ==
           case_bytes("FROUND.v2f16.rtn r0.h0, r1.h10"));
-    CHECK(bytes(va::atest.with(va::action::td)(sr(60, 1), r(60), imm(0x3F800000), atest_datum)) ==
+    CHECK(built_bytes(va::atest.with(va::action::td)(sr(60, 1), r(60), imm(0x3F800000), atest_datum)) ==
           case_bytes("ATEST.td @r60, r60, 0x3F800000, atest_datum"));
-    CHECK(bytes(va::blend.with(va::slot::slot0)
-                    .with(va::vector_size::v4)
-                    .with(va::register_format::f16)
-                    .with(va::action::return_)(sr(0, 2), sr(60, 1), blend_descriptor_0_x, 0)) ==
+    CHECK(built_bytes(va::blend.with(va::slot::slot0)
+                          .with(va::vector_size::v4)
+                          .with(va::register_format::f16)
+                          .with(va::action::return_)(sr(0, 2), sr(60, 1), blend_descriptor_0_x, 0)) ==
           case_bytes("BLEND.slot0.v4.f16.return @r0:r1, @r60, blend_descriptor_0_x, target:0x0"));
-    CHECK(bytes(va::lea_attr.with(va::slot::slot1).wait(0)(sr(4, 2), r(59).discard(), 0xD)) ==
+    CHECK(built_bytes(va::lea_attr.with(va::slot::slot1).wait(0)(sr(4, 2), r(59).discard(), 0xD)) ==
           case_bytes("LEA_ATTR.slot1.wait0 @r4:r5, `r59, unk:0xD"));
-    CHECK(bytes(va::load_i16.with(va::load_lane_16_bit::h1).with(va::flags::unsigned_).with(va::slot::slot0)(sr(2, 1), u(0), 20)) ==
+    CHECK(built_bytes(va::load_i16.with(va::load_lane_16_bit::h1).with(va::flags::unsigned_).with(va::slot::slot0)(sr(2, 1), u(0), 20)) ==
           case_bytes("LOAD.i16.h1.unsigned.slot0 @r2, u0, offset:20"));
-    CHECK(bytes(va::icmp_v4u8.with(va::condition::ne).with(va::result_type::i1)(r(1), r(0).sel(va::sel::b0000), imm(0), imm(0))) ==
+    CHECK(built_bytes(va::icmp_v4u8.with(va::condition::ne).with(va::result_type::i1)(r(1), r(0).sel(va::sel::b0000), imm(0), imm(0))) ==
           case_bytes("ICMP.v4u8.ne.i1 r1, r0.b0000, 0x0, 0x0"));
-    CHECK(bytes(va::fadd_imm_f32(r(2), r(2).discard(), 0x4847C6C0u)) == case_bytes("FADD_IMM.f32 r2, `r2, #0x4847C6C0"));
-    CHECK(bytes(va::barrier.with(va::slot::slot7).with(va::action::barrier)()) == case_bytes("BARRIER.slot7.barrier "));
-    CHECK(bytes(va::f16_to_s32.with(va::round_mode::rtz)(r(4), r(2).neg().sel(va::sel::h00))) == case_bytes("F16_TO_S32.rtz r4, r2.neg.h00"));
+    CHECK(built_bytes(va::fadd_imm_f32(r(2), r(2).discard(), 0x4847C6C0u)) == case_bytes("FADD_IMM.f32 r2, `r2, #0x4847C6C0"));
+    CHECK(built_bytes(va::barrier.with(va::slot::slot7).with(va::action::barrier)()) == case_bytes("BARRIER.slot7.barrier "));
+    CHECK(built_bytes(va::f16_to_s32.with(va::round_mode::rtz)(r(4), r(2).neg().sel(va::sel::h00))) ==
+          case_bytes("F16_TO_S32.rtz r4, r2.neg.h00"));
 }
 
 TEST_CASE("a constant instruction folds to its bytes", "[valhall][builder]") {

@@ -15,10 +15,7 @@ using namespace ctisa::valhall::operands;
 using ctisa::error_code;
 
 using ctisa_test::valhall::case_bytes;
-
-namespace {
-std::vector<std::uint8_t> unit(const std::vector<std::uint8_t>& image, std::size_t index) { return ctisa_test::unit_of(image, index, 8); }
-}  // namespace
+using ctisa_test::valhall::unit;
 
 TEST_CASE("valhall emitter: BRANCHZ offsets from labels, before and after", "[valhall][emitter]") {
     va::emitter e;

@@ -40,18 +40,7 @@ struct run_adapter {
         bool shared = false;
     };
 
-    // The element number inside brackets: decimal digits, below 65536.
-    static std::optional<std::uint32_t> element(std::string_view digits) {
-        if (digits.empty() || digits.size() > 5) return std::nullopt;
-        std::uint32_t n = 0;
-        for (const char c : digits) {
-            if (c < '0' || c > '9') return std::nullopt;
-            n = n * 10 + static_cast<std::uint32_t>(c - '0');
-        }
-        return n < 0x10000u ? std::optional<std::uint32_t>(n) : std::nullopt;
-    }
-
-    // v3, o0, r5 (no element); x0[2], cb0[3] (an array's element).
+    // v3, o0, r5 (no element); x0[2], cb0[3] (an array's element). Numbers and elements below 65536.
     static std::optional<reg> parse_name(std::string_view name) {
         struct kind {
             std::string_view prefix;
@@ -63,16 +52,12 @@ struct run_adapter {
                                          {"o", reg_type::output, false},
                                          {"r", reg_type::temp, false},
                                          {"x", reg_type::itemp, true}};
-        const std::size_t open = name.find('[');
-        const std::string_view head = name.substr(0, open);
         for (const kind& k : kinds) {
-            const auto n = text::numbered_name(head, k.prefix);
-            if (!n || n > 0xFFFFu) continue;
-            if (!k.array) return open == std::string_view::npos ? std::optional<reg>(reg{k.type, *n, 0, 4, false}) : std::nullopt;
-            if (open == std::string_view::npos || name.back() != ']') return std::nullopt;
-            const auto e = element(name.substr(open + 1, name.size() - open - 2));
-            if (!e) return std::nullopt;
-            return reg{k.type, *n, *e, 4, k.type == reg_type::const_buff};
+            if (!k.array) {
+                if (const auto n = text::numbered_name(name, k.prefix); n && *n <= 0xFFFFu) return reg{k.type, *n, 0, 4, false};
+            } else if (const auto a = text::indexed_name(name, k.prefix); a && a->number <= 0xFFFFu && a->element <= 0xFFFFu) {
+                return reg{k.type, a->number, a->element, 4, k.type == reg_type::const_buff};
+            }
         }
         return std::nullopt;
     }

@@ -23,20 +23,12 @@ struct doc_adapter<attila::isa> {
 
     template <class F>
     static void for_each_enum(F&& f) {
-        enum_doc banks{"bank", "Register banks as encoded in the 3-bit bank fields (op1bank, op2bank, op3bank, resbank)", {}};
-        for (unsigned b = 0; b < attila::banks.size(); ++b) {
-            const attila::bank_info& bi = attila::banks[b];
-            const std::string_view letter(&bi.letter, 1);
-            std::string what =
-                bi.letter ? doc_join({letter, std::to_string(bi.first_index), "-", letter, std::to_string(bi.first_index + bi.registers - 1u)})
-                          : std::string("no registers");
-            what += bi.readable ? (bi.writable ? ", read and written" : ", read only") : (bi.writable ? ", written only" : "");
-            banks.values.push_back({b, bi.name, what});
-        }
-        f(banks);
-        enum_doc forms{"form", "Operand forms: the slots an instruction has (result, source 1, source 2, source 3)", {}};
-        for (unsigned k = 0; k < attila::forms.size(); ++k) forms.values.push_back({k, attila::forms[k].name, slots_text(attila::forms[k])});
-        f(forms);
+        f(enum_of(
+            "bank", "Register banks as encoded in the 3-bit bank fields (op1bank, op2bank, op3bank, resbank)", attila::banks,
+            [](const attila::bank_info& b) { return b.name; }, bank_text));
+        f(enum_of(
+            "form", "Operand forms: the slots an instruction has (result, source 1, source 2, source 3)", attila::forms,
+            [](const attila::form_info& form) { return form.name; }, slots_text));
     }
 
     template <class F>
@@ -66,6 +58,14 @@ private:
             case slot_kind::offset: return "offset";
             default: return "";
         }
+    }
+
+    static std::string bank_text(const attila::bank_info& bi) {
+        const std::string_view letter(&bi.letter, 1);
+        std::string what =
+            bi.letter ? doc_join({letter, std::to_string(bi.first_index), "-", letter, std::to_string(bi.first_index + bi.registers - 1u)})
+                      : std::string("no registers");
+        return what += bi.readable ? (bi.writable ? ", read and written" : ", read only") : (bi.writable ? ", written only" : "");
     }
 
     static std::string slots_text(const attila::form_info& form) {

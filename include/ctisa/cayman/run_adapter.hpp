@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -73,18 +72,10 @@ struct run_adapter {
         if (const auto n = text::numbered_name(name, "R"); n && *n < 128) return reg{kind::gpr, 0, *n, 4, false};
         if (const auto n = text::numbered_name(name, "B"); n && *n < 32) return reg{kind::boolean, 0, *n, 1, true};
         if (const auto n = text::numbered_name(name, "I"); n && *n < 32) return reg{kind::loop, 0, *n, 4, true};
-        // CB<buffer>[<index>]
-        if (!name.starts_with("CB") || !name.ends_with("]")) return std::nullopt;
-        const std::size_t open = name.find('[');
-        if (open == std::string_view::npos) return std::nullopt;
-        std::uint32_t buffer = 0, index = 0;
-        const auto number = [](std::string_view t, std::uint32_t& v) {
-            const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
-            return !t.empty() && r.ec == std::errc{} && r.ptr == t.data() + t.size();
-        };
-        if (!number(name.substr(2, open - 2), buffer) || buffer >= 16) return std::nullopt;
-        if (!number(name.substr(open + 1, name.size() - open - 2), index) || index >= 4096) return std::nullopt;
-        return reg{kind::constant, buffer, index, 4, true};
+        // CB<buffer>[<index>], CB in capitals only
+        const auto cb = name.starts_with("CB") ? text::indexed_name(name, "CB") : std::nullopt;
+        if (!cb || cb->number >= 16 || cb->element >= 4096) return std::nullopt;
+        return reg{kind::constant, cb->number, cb->element, 4, true};
     }
     static std::string name_of(const reg& r) {
         static constexpr std::string_view exports[] = {"PIXEL", "POS", "PARAM", "MEM"};

@@ -49,6 +49,18 @@ struct instruction_doc {
     return out;
 }
 
+// An enum listed from a table: entry i valued i, named name_of(entry), described by describe(entry)
+// (by nothing without it).
+struct no_description {
+    std::string operator()(const auto&) const { return {}; }
+};
+template <class List, class NameOf, class Describe = no_description>
+[[nodiscard]] enum_doc enum_of(std::string_view name, std::string_view description, const List& list, NameOf name_of, Describe describe = {}) {
+    enum_doc out{name, description, {}};
+    for (unsigned i = 0; i < list.size(); ++i) out.values.push_back({i, name_of(list[i]), describe(list[i])});
+    return out;
+}
+
 template <class Isa>
 struct doc_adapter {
     static constexpr bool generic = true;

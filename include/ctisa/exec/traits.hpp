@@ -193,6 +193,28 @@ struct accessors_of_traits<T, M> {
 template <class T, class M>
 using accessors_t = typename accessors_of_traits<T, M>::type;
 
+// What an ISA's traits may derive from, to name the types the core asks for in one line and write
+// only its semantics below (the optional ones default as above):
+//
+//   struct traits : ctisa::exec::traits_base<my::instruction, descriptor, layout, default_environment,
+//                                             environment_ref, effects, machine_accessors, context> {...};
+template <class M>
+using no_accessors_for = no_accessors;
+template <class Instruction, class Descriptor, class Layout, class DefaultEnvironment, class EnvironmentRef,
+          template <std::size_t> class Effects, template <class> class Accessors = no_accessors_for, class Context = const void>
+struct traits_base {
+    using instruction = Instruction;
+    using descriptor = Descriptor;
+    using layout = Layout;
+    using default_environment = DefaultEnvironment;
+    using environment_ref = EnvironmentRef;
+    using context = Context;
+    template <std::size_t N>
+    using effects = Effects<N>;
+    template <class M>
+    using accessors = Accessors<M>;
+};
+
 template <class T>
 [[nodiscard]] consteval std::size_t default_lanes_of() {
     if constexpr (requires { T::default_lanes; }) return T::default_lanes;

@@ -24,22 +24,21 @@ struct doc_adapter<nvasm::isa> {
 
     template <class F>
     static void for_each_enum(F&& f) {
-        enum_doc targets{"texture_target", "Texture targets (<texTarget>, and BUFFER for TXF and TXQ)", {}};
-        for (unsigned i = 0; i < nvasm::texture_targets.size(); ++i) {
-            const auto& t = nvasm::texture_targets[i];
-            targets.values.push_back({i, t.name,
-                                      doc_join({t.shadow ? "shadow " : "", t.array ? "array " : "", t.cube ? "cube " : "",
-                                                t.sampled ? "sampled" : "not sampled", t.fetched ? ", fetched by TXF" : ""})});
-        }
-        f(targets);
+        f(enum_of(
+            "texture_target", "Texture targets (<texTarget>, and BUFFER for TXF and TXQ)", nvasm::texture_targets,
+            [](const nvasm::texture_target_info& t) { return t.name; },
+            [](const nvasm::texture_target_info& t) {
+                return doc_join({t.shadow ? "shadow " : "", t.array ? "array " : "", t.cube ? "cube " : "",
+                                 t.sampled ? "sampled" : "not sampled", t.fetched ? ", fetched by TXF" : ""});
+            }));
         const auto word = [](std::string_view w) { return w; };
-        f(names("cc_test", "Condition-code tests (<ccMaskRule>; each also with suffix 0 or 1 for CC0 or CC1)", nvasm::cc_rule_names, word));
-        f(names("modifier", "Instruction modifiers (Table X.14), written .NAME after the opcode", nvasm::modifiers,
-                [](const nvasm::modifier_info& m) { return m.name; }));
-        f(names("declaration", "Statements that declare or set up (OPTION, variables, geometry declarations)", nvasm::declarations,
-                [](const nvasm::declaration_info& d) { return d.keyword; }));
-        f(names("variable_modifier", "Variable modifiers (<varModifier>; FLAT CENTROID NOPERSPECTIVE in fragment programs)",
-                nvasm::variable_modifiers, [](const nvasm::variable_modifier_info& v) { return v.name; }));
+        f(enum_of("cc_test", "Condition-code tests (<ccMaskRule>; each also with suffix 0 or 1 for CC0 or CC1)", nvasm::cc_rule_names, word));
+        f(enum_of("modifier", "Instruction modifiers (Table X.14), written .NAME after the opcode", nvasm::modifiers,
+                  [](const nvasm::modifier_info& m) { return m.name; }));
+        f(enum_of("declaration", "Statements that declare or set up (OPTION, variables, geometry declarations)", nvasm::declarations,
+                  [](const nvasm::declaration_info& d) { return d.keyword; }));
+        f(enum_of("variable_modifier", "Variable modifiers (<varModifier>; FLAT CENTROID NOPERSPECTIVE in fragment programs)",
+                  nvasm::variable_modifiers, [](const nvasm::variable_modifier_info& v) { return v.name; }));
     }
 
     template <class F>
@@ -49,14 +48,6 @@ struct doc_adapter<nvasm::isa> {
     }
 
 private:
-    // An enum of names only: each entry of `list` by name_of(entry), valued by its position.
-    template <class List, class NameOf>
-    static enum_doc names(std::string_view name, std::string_view description, const List& list, NameOf name_of) {
-        enum_doc out{name, description, {}};
-        for (unsigned i = 0; i < list.size(); ++i) out.values.push_back({i, name_of(list[i]), {}});
-        return out;
-    }
-
     // "[.A|.B]" for the modifiers of one kind the instruction's columns allow.
     static std::string choice(const nvasm::instruction_info& i, nvasm::modifier_kind kind) {
         std::string out;

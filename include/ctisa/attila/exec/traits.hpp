@@ -52,18 +52,9 @@ using ctisa::exec::run_status;
 template <class M>
 class machine_accessors;
 
-struct traits {
-    template <class M>
-    using accessors = machine_accessors<M>;
-    using instruction = attila::instruction;
-    using descriptor = instruction_desc;
-    using layout = exec::layout;
-    using context = const std::array<lane_word, 4>;  // c0-c511, for relative addressing
-    using default_environment = exec::default_environment;
-    using environment_ref = exec::environment_ref;
-    template <std::size_t N>
-    using effects = exec::effects<N>;
-
+// The context: c0-c511, for relative addressing.
+struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, default_environment, environment_ref, effects, machine_accessors,
+                                         const std::array<lane_word, 4>> {
     template <std::size_t W>
     struct state {
         std::array<std::array<lane_word, 4>, constant_count> constants{};

@@ -124,15 +124,7 @@ inline lane_result texture(const View& v, const layout& lay, const descriptor& d
 
 }  // namespace detail
 
-struct traits {
-    using instruction = nvasm::instruction;
-    using descriptor = exec::descriptor;
-    using layout = exec::layout;
-    using default_environment = exec::default_environment;
-    using environment_ref = exec::environment_ref;
-    template <std::size_t N>
-    using effects = exec::effects<N>;
-
+struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, default_environment, environment_ref, effects> {
     static constexpr layout layout_of(std::span<const instruction> program) { return exec::layout_of(program); }
     static constexpr void describe(std::span<const instruction> program, const layout& l, descriptor* out) { exec::describe(program, l, out); }
     static constexpr ctisa::exec::flow_op flow_of(const descriptor& d) { return {d.flow, d.target_pc, 0}; }

@@ -36,18 +36,9 @@ using ctisa::exec::run_status;
 template <class M>
 class machine_accessors;
 
-struct traits {
-    template <class M>
-    using accessors = machine_accessors<M>;
-    using instruction = valhall::instruction;
-    using descriptor = instruction_desc;
-    using layout = exec::layout;
-    using context = const instruction;  // the program: messages hand their instruction to the environment
-    using default_environment = exec::default_environment;
-    using environment_ref = exec::environment_ref;
-    template <std::size_t N>
-    using effects = exec::effects<N>;
-
+// The context is the program: messages hand their instruction to the environment.
+struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, default_environment, environment_ref, effects, machine_accessors,
+                                         const instruction> {
     template <std::size_t W>
     struct state {
         std::array<std::uint32_t, uniform_count> uniforms{};
