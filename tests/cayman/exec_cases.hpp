@@ -193,6 +193,102 @@ inline constexpr op_case op3_cases[] = {
 };
 // clang-format on
 
+// The 64-bit instructions (alu64.hpp): operands a and b are doubles in the group's literal (a: X
+// low, Y high; b: Z low, W high), c an inline double constant (244: 1.0, 246: 0.5, 248: 0) negated
+// when c_neg. LDEXP_64's exponent is b's low dword, FLT32_TO_FLT64's float a's high dword. The
+// result is read from DST_GPR's YX (high, low) and, for the four-slot ones, WZ.
+struct wide_case {
+    std::string_view mnemonic;
+    std::uint64_t a = 0, b = 0;
+    std::uint32_t c = 248;
+    bool c_neg = false;
+    std::uint64_t expected = 0, expected_zw = 0;  // expected_zw: MUL_64, FMA_64, FREXP_64
+};
+
+// clang-format off
+inline constexpr wide_case wide_cases[] = {
+    {"ADD_64", 0x4008000000000000, 0x4018000000000000, 248, false, 0x4022000000000000, 0},  // 8.2's example: 3 + 6 = 9
+    {"ADD_64", 0x7FF0000000000000, 0xFFF0000000000000, 248, false, 0xFFF8000000000000, 0},  // inf - inf: NaN64
+    {"ADD_64", 0x0000000000000001, 0x8000000000000001, 248, false, 0x0000000000000000, 0},  // +denorm + -denorm: +0
+    {"ADD_64", 0x3FF0000000000000, 0x7FF0000000000001, 248, false, 0x7FF0000000000001, 0},  // src1's NaN propagated
+    {"MUL_64", 0x4008000000000000, 0x4018000000000000, 248, false, 0x4032000000000000, 0x4032000000000000},  // 3 * 6 = 18
+    {"MUL_64", 0x0000000000000000, 0xFFF0000000000000, 248, false, 0xFFF8000000000000, 0xFFF8000000000000},  // 0 * -inf
+    {"FMA_64", 0x4008000000000000, 0x4018000000000000, 244, false, 0x4033000000000000, 0x4033000000000000},  // 3 * 6 + 1
+    // (1 + 2^-30)(1 - 2^-30) - 1 = -2^-60, rounded once (a rounded product would give 0)
+    {"FMA_64", 0x3FF0000000400000, 0x3FEFFFFFFF800000, 244, true, 0xBC30000000000000, 0xBC30000000000000},
+    {"MIN_64", 0x8000000000000000, 0x0000000000000000, 248, false, 0x8000000000000000, 0},  // min(-0, +0) = -0
+    {"MIN_64", 0x7FF8000000000000, 0x3FF0000000000000, 248, false, 0x3FF0000000000000, 0},  // NaN < 1 fails: src1
+    {"MAX_64", 0x8000000000000000, 0x0000000000000000, 248, false, 0x0000000000000000, 0},  // max(-0, +0) = +0
+    {"MAX_64", 0x3FF0000000000000, 0x4000000000000000, 248, false, 0x4000000000000000, 0},  // max(1, 2) = 2
+    {"SETE_64", 0x4000000000000000, 0x4000000000000000, 248, false, 0xFFFFFFFFFFFFFFFF, 0},
+    {"SETNE_64", 0x7FF8000000000000, 0x3FF0000000000000, 248, false, 0xFFFFFFFFFFFFFFFF, 0},  // NaN != 1
+    {"SETGT_64", 0x3FF0000000000000, 0x4000000000000000, 248, false, 0x0000000000000000, 0},
+    {"SETGE_64", 0x0000000000000001, 0x8000000000000000, 248, false, 0xFFFFFFFFFFFFFFFF, 0},  // +denorm >= -0
+    {"PRED_SETE_64", 0x4000000000000000, 0x4000000000000000, 248, false, 0x0000000000000000, 0},  // execute: 0
+    {"PRED_SETGT_64", 0x3FF0000000000000, 0x4000000000000000, 248, false, 0xFFFFFFFFFFFFFFFF, 0},  // skip
+    {"PRED_SETGE_64", 0x4018000000000000, 0x4008000000000000, 248, false, 0x0000000000000000, 0},  // 8.2's example
+    {"FRACT_64", 0x4021A0F4F077BCA7, 0, 248, false, 0x3FEA0F4F077BCA70, 0},  // 8.2's example
+    {"FRACT_64", 0xFFF0000000000000, 0, 248, false, 0xFFF8000000000000, 0},  // -inf: NaN64
+    {"FRACT_64", 0xBFF0000000000000, 0, 248, false, 0x0000000000000000, 0},  // -1: +0
+    {"FREXP_64", 0x4008000000000000, 0, 248, false, 0x0000000200000002, 0x3FE8000000000000},  // 3 = 0.75 * 2^2
+    {"FREXP_64", 0xFFF0000000000000, 0, 248, false, 0xFFFFFFFFFFFFFFFF, 0xFFF8000000000000},  // -inf
+    {"LDEXP_64", 0x47F000006FC6A731, 0x2C6, 248, false, 0x745000006FC6A731, 0},  // 8.2's example
+    {"LDEXP_64", 0xC7EFFFFEE072B19F, 0x15E, 248, false, 0xDDCFFFFEE072B19F, 0},  // 8.2's example
+    {"LDEXP_64", 0x3FF0000000000000, 2000, 248, false, 0x7FF0000000000000, 0},  // overflow: +inf
+    {"FLT32_TO_FLT64", 0x3F00000000000000, 0, 248, false, 0x3FE0000000000000, 0},  // 8.2's example: 0.5f
+    {"FLT32_TO_FLT64", 0xFFC0000000000000, 0, 248, false, 0xFFF8000000000000, 0},  // 0xFFC00000: NaN64
+    {"FLT64_TO_FLT32", 0x4000000000000000, 0, 248, false, 0x0000000040000000, 0},  // 8.2's example: 2.0; Y: 0
+    {"FLT64_TO_FLT32", 0xFFF0000000000001, 0, 248, false, 0x00000000FFC00000, 0},  // -NaN
+    {"CNDNE_64", 0x0000000000000001, 0x4000000000000000, 246, false, 0x3FE0000000000000, 0},  // denorm is 0: src2
+    {"CNDNE_64", 0x4000000000000000, 0x4010000000000000, 246, false, 0x4010000000000000, 0},
+    {"RECIP_64", 0x4010000000000000, 0, 248, false, 0x3FD0000000000000, 0},  // 1 / 4
+    {"RECIP_64", 0x4008000000000000, 0, 248, false, 0x3FD5555500000000, 0},  // 1 / 3, low dword 0
+    {"RECIP_CLAMPED_64", 0x0000000000000000, 0, 248, false, 0x7FEFFFFF00000000, 0},  // 1 / +0: max
+    {"RECIPSQRT_64", 0x4010000000000000, 0, 248, false, 0x3FE0000000000000, 0},  // 1 / sqrt(4)
+    {"RECIPSQRT_CLAMPED_64", 0x8000000000000000, 0, 248, false, 0xFFEFFFFF00000000, 0},  // -0: -max
+    {"SQRT_64", 0x4002000000000000, 0, 248, false, 0x3FF8000000000000, 0},  // sqrt(2.25) = 1.5
+};
+// clang-format on
+
+// One source of a 64-bit case's slot at `chan` (alu64.hpp's layout): {SRCn_SEL, SRCn_CHAN}.
+[[nodiscard]] constexpr std::array<std::uint32_t, 2> wide_source(const wide_case& k, std::uint32_t chan, std::uint32_t n) {
+    const bool high_slot = k.mnemonic == "MUL_64" || k.mnemonic == "FMA_64" ? chan < 3 : (chan & 1) == 0;
+    const bool per_slot = k.mnemonic.starts_with("RECIP") || k.mnemonic == "SQRT_64";
+    if (n == 2) return {high_slot ? k.c + 1 : k.c, 0};  // the inline constant's dword
+    if (per_slot) return {253, n == 0 ? 1u : 0u};        // src0 high, src1 low, both of a
+    if (k.mnemonic == "LDEXP_64" && n == 1) return {253, 2};
+    return {253, (n == 0 ? 0u : 2u) + (high_slot ? 1u : 0u)};
+}
+
+// The group of a 64-bit case; a pair instruction in slots X, Y or, from `base` 2, Z, W.
+[[nodiscard]] constexpr cx::item wide_group(const wide_case& k, std::uint32_t dst, std::uint32_t base = 0) {
+    const bool op3 = k.mnemonic == "CNDNE_64" || k.mnemonic == "FMA_64";
+    const cm::opcode op = *cm::find_opcode(op3 ? cm::category::alu_op3 : cm::category::alu_op2, k.mnemonic);
+    const std::uint32_t slots = cm::info(op).slots == cm::alu_slots::quad ? 4 : 2;
+    constexpr std::string_view sel[] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
+    constexpr std::string_view chan[] = {"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
+    cx::item g{};
+    g.kind = cx::item_kind::group;
+    g.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
+    for (std::uint32_t s = base; s < base + slots; ++s) {
+        cm::instruction in = cm::make(op);
+        for (std::uint32_t n = 0; n < cm::info(op).sources; ++n) {
+            const auto [select, element] = wide_source(k, s, n);
+            in = cm::set(in, sel[n], select).value();
+            in = cm::set(in, chan[n], element).value();
+        }
+        if (k.c_neg) in = cm::set(in, "SRC2_NEG", 1).value();  // the low dword's is not applied
+        in = cm::set(in, "DST_GPR", dst).value();
+        in = cm::set(in, "DST_CHAN", s).value();
+        if (!op3) in = cm::set(in, "WRITE_MASK", 1).value();
+        if (s + 1 == base + slots) in = cm::set(in, "LAST", 1).value();
+        g.slots[g.count++] = in;
+    }
+    g.literals = {static_cast<std::uint32_t>(k.a), static_cast<std::uint32_t>(k.a >> 32), static_cast<std::uint32_t>(k.b),
+                  static_cast<std::uint32_t>(k.b >> 32)};
+    return g;
+}
+
 // The instructions of one case writing DST_GPR `dst`: its slot X, or X-Z / X-W for the
 // transcendentals and the replicated integer multiplies (every slot computes the same).
 [[nodiscard]] constexpr std::vector<cm::instruction> case_slots(const op_case& k, bool op3, std::uint32_t dst) {

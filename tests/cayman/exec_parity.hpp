@@ -37,6 +37,33 @@ constexpr std::vector<cx::item> cases_program(std::size_t first, std::size_t las
     return clause_program(groups);
 }
 
+// Every 64-bit opcode once (its first case), each group writing its own GPR (R4 on): the
+// four-slot ones alone, the pair ones two a group (X, Y and Z, W: both read the first one's
+// literal), for compile time.
+constexpr std::vector<cx::item> wide_program() {
+    std::vector<cx::item> groups;
+    std::string_view last;
+    bool open = false;
+    for (const wide_case& k : wide_cases) {
+        if (k.mnemonic == last) continue;
+        last = k.mnemonic;
+        const auto dst = static_cast<std::uint32_t>(4 + groups.size());
+        const bool quad = k.mnemonic == "MUL_64" || k.mnemonic == "FMA_64" || k.mnemonic == "FREXP_64";
+        if (!quad && open) {
+            const cx::item zw = wide_group(k, dst - 1, 2);
+            cx::item& xy = groups.back();
+            xy.slots[1] = cm::set(xy.slots[1], "LAST", 0).value();
+            xy.slots[xy.count++] = zw.slots[0];
+            xy.slots[xy.count++] = zw.slots[1];
+            open = false;
+            continue;
+        }
+        groups.push_back(wide_group(k, dst));
+        open = !quad;
+    }
+    return clause_program(groups);
+}
+
 constexpr std::size_t op2_count = std::size(op2_cases), op3_count = std::size(op3_cases), half = op2_count / 2;
 
 template <auto Program, std::size_t W>

@@ -56,10 +56,7 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
         default: break;
     }
     const category c = info(op).cat;
-    if (c != category::alu_op2 && c != category::alu_op3) return false;
-    // 64-bit operations (pair / quad slots, CNDNE_64, FMA_64): not yet.
-    const alu_slots s = info(op).slots;
-    return s != alu_slots::pair && s != alu_slots::quad;
+    return c == category::alu_op2 || c == category::alu_op3;
 }
 
 // Whether the result is a float (output modifiers and CLAMP apply to floats only, 4.9.1).
@@ -101,6 +98,7 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
         case opcode::alu_op2_ubyte2_flt:
         case opcode::alu_op2_ubyte3_flt:
         case opcode::alu_op2_flt16_to_flt32:
+        case opcode::alu_op2_flt64_to_flt32:  // its float (group.hpp: the 64-bit results take their own)
         case opcode::alu_op2_dot4:
         case opcode::alu_op2_dot4_ieee:
         case opcode::alu_op2_max4:

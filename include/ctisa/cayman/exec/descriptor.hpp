@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "alu.hpp"
+#include "alu64.hpp"
 #include "items.hpp"
 
 namespace ctisa::cayman::exec {
@@ -71,6 +72,7 @@ struct descriptor {
     opcode op{};  // cf, clause, clause_end: the CF instruction
     refusal refused = refusal::none;
     std::uint8_t count = 0;  // group: slots
+    bool wide = false;       // group: a 64-bit instruction in it (alu64.hpp)
     std::array<slot, 4> slots{};
     // CF
     std::uint32_t target = 0;      // the item ADDR names
@@ -166,6 +168,10 @@ namespace detail {
     } else if (oi.cat != category::alu_op3) {
         refused = refusal::opcode;  // LDS_IDX_OP
     }
+    // 64-bit instructions: no input modifier on a low dword or an integer operand (alu64.hpp).
+    if (is_wide(in.op))
+        for (std::uint32_t n = 0; n < 3; ++n)
+            if (low_dword(in.op, s.chan, n)) s.src[n].neg = s.src[n].abs = false;
     // Relative addressing through AR.X or the loop index; GLOBAL modes address the same GPRs
     // (one wavefront: thread-relative and absolute coincide).
     const bool relative = s.dst_rel || s.src[0].rel || s.src[1].rel || s.src[2].rel;
@@ -186,6 +192,7 @@ namespace detail {
         for (std::size_t i = 0; i < it.count; ++i) {
             d.slots[i] = detail::slot_of(it, it.slots[i], d.refused);
             if (!executes(it.slots[i].op)) d.refused = refusal::opcode;
+            d.wide = d.wide || is_wide(it.slots[i].op);
         }
         return d;
     }

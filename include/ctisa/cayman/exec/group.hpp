@@ -24,6 +24,7 @@
 
 #include "../../exec/kernel.hpp"
 #include "../../exec/lanes.hpp"
+#include "alu64.hpp"
 #include "context.hpp"
 #include "descriptor.hpp"
 
@@ -162,6 +163,68 @@ CTISA_EXEC_INLINE void combine_slots(const descriptor& d, const std::array<int, 
     }
 }
 
+// The sources of the slots holding 64-bit instructions, kept for combine_wide.
+template <std::size_t n>
+using wide_sources = std::array<std::array<std::array<lane_word, n>, 3>, 4>;
+
+// One lane of the 64-bit instruction `op` whose pair starts at channel `base` (alu64.hpp's header
+// says which slot holds which dword). `word(chan, k)`: source k of the slot at chan (0 when the
+// slot does not hold op); `put(chan, value, test)` writes a slot's result.
+template <class Word, class Put>
+void wide_lane(const descriptor& d, const std::array<int, 4>& at, opcode op, std::uint32_t base, const Word& word, const Put& put) {
+    std::uint32_t hi = base, lo = base + 1;
+    if (op == opcode::alu_op2_mul_64 || op == opcode::alu_op3_fma_64) hi = 2, lo = 3;
+    if (op == opcode::alu_op2_frexp_64) {
+        const split64 r = frexp64(join(word(0, 0), word(1, 0)));
+        put(0, r.exponent, false), put(1, r.exponent, false);
+        put(2, static_cast<lane_word>(r.fraction), false), put(3, static_cast<lane_word>(r.fraction >> 32), false);
+        return;
+    }
+    u64 a = join(word(hi, 0), word(lo, 0));
+    const u64 b = join(word(hi, 1), word(lo, 1)), c = join(word(hi, 2), word(lo, 2));
+    const bool approx = op == opcode::alu_op2_recip_64 || op == opcode::alu_op2_recip_clamped_64 || op == opcode::alu_op2_recipsqrt_64 ||
+                        op == opcode::alu_op2_recipsqrt_clamped_64 || op == opcode::alu_op2_sqrt_64;
+    if (approx) a = join(word(base, 0), word(base, 1));
+    const u64 r = compute64(op, a, b, c);
+    const bool t = (info(op).flags & opcode_flag::predicate) != 0 && test64(op, a, b);
+    const bool quad = info(op).slots == alu_slots::quad;
+    for (std::uint32_t p = quad ? 0 : base; p < (quad ? 4u : base + 2); p += 2) {
+        u64 m = r;
+        if (modifies_double(op) && at[p] >= 0) {
+            const slot& s = d.slots[static_cast<std::size_t>(at[p])];
+            m = modify64(r, s.omod, s.clamp);
+        }
+        put(p, static_cast<lane_word>(m), t), put(p + 1, static_cast<lane_word>(m >> 32), t);
+    }
+}
+
+// The 64-bit instructions of a group: their pairs gathered from the slots' sources, computed,
+// their dwords scattered to the slots' results (and predicate outcomes).
+template <std::size_t n>
+void combine_wide(const descriptor& d, const std::array<int, 4>& at, const wide_sources<n>& src, std::array<std::array<lane_word, n>, 4>& result,
+                  std::array<std::array<lane_word, n>, 4>& test) {
+    for (std::uint32_t base = 0; base < 4; base += 2) {
+        const int first = at[base] >= 0 ? at[base] : at[base + 1];
+        if (first < 0) continue;
+        const opcode op = d.slots[static_cast<std::size_t>(first)].op;
+        if (!is_wide(op)) continue;
+        for (std::size_t l = 0; l < n; ++l) {
+            const auto word = [&](std::uint32_t chan, std::size_t k) -> lane_word {
+                const int i = at[chan];
+                return i >= 0 && d.slots[static_cast<std::size_t>(i)].op == op ? src[static_cast<std::size_t>(i)][k][l] : 0u;
+            };
+            const auto put = [&](std::uint32_t chan, lane_word value, bool t) {
+                const int i = at[chan];
+                if (i < 0 || d.slots[static_cast<std::size_t>(i)].op != op) return;
+                result[static_cast<std::size_t>(i)][l] = value;
+                test[static_cast<std::size_t>(i)][l] = t ? ctisa::exec::lane_on : 0u;
+            };
+            wide_lane(d, at, op, base, word, put);
+        }
+        if (info(op).slots == alu_slots::quad) return;
+    }
+}
+
 // What a slot computes, by an opcode known at run time (the interpreter) or at compile time.
 struct dynamic_ops {
     opcode op;
@@ -194,6 +257,7 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     std::array<lane_word, n> a{}, b{}, c{};
     const lane_word* pred = v.row(row::pred);
     std::array<int, 4> at{-1, -1, -1, -1};  // the slot of each channel
+    detail::wide_sources<n> wide;           // written and read only for 64-bit slots
     for (std::size_t i = 0; i < d.count; ++i) at[d.slots[i].chan] = static_cast<int>(i);
     // W first: the *_PREV family reads the result of a higher channel of the same group.
     const auto one_slot = [&](std::size_t i, const auto& ops) CTISA_EXEC_INLINE_LAMBDA {
@@ -202,6 +266,7 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         if (s.sources > 0) detail::read_source(s.src[0], s, v, ctx, env, a.data());
         if (s.sources > 1) detail::read_source(s.src[1], s, v, ctx, env, b.data());
         if (s.sources > 2) detail::read_source(s.src[2], s, v, ctx, env, c.data());
+        if (is_wide(s.op)) wide[i] = {a, b, c};
         const bool tests = (info(s.op).flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
         const int prev_chan = previous_channel(s.op, s.chan);
         const int prev = prev_chan >= 0 ? at[static_cast<std::size_t>(prev_chan)] : -1;
@@ -226,6 +291,7 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         for (std::size_t i = d.count; i-- > 0;) one_slot(i, detail::dynamic_ops{d.slots[i].op});
     }
     detail::combine_slots(d, at, result);
+    if (d.wide) detail::combine_wide(d, at, wide, result, test);
     // Writes: PV, GPRs, AR, predicate, exec mask, kills.
     std::array<bool, 4> has_slot{};
     int mova = -1;
