@@ -289,6 +289,107 @@ inline constexpr wide_case wide_cases[] = {
     return g;
 }
 
+// The LDS operations (table 8.11, lds.hpp's operand order): the local memory holds `old` at byte
+// 8 and `old2` at `second` (the operation's second dword), the sources are the group's literal
+// X, Y, Z; after the run the memory holds `mem` at 8 and `mem2` at `second`, and the queues'
+// front entries are `oqa`, `oqb` (0: nothing returned).
+struct lds_case {
+    std::string_view mnemonic;
+    std::uint32_t s0 = 8, s1 = 0, s2 = 0, offset = 0;
+    std::uint32_t old = 0, second = 24, old2 = 0;
+    std::uint32_t mem = 0, mem2 = 0, oqa = 0, oqb = 0;
+};
+
+// clang-format off
+inline constexpr lds_case lds_cases[] = {
+    //  mnemonic                s0  s1          s2      off old         2nd  old2  mem         mem2    oqa         oqb
+    {"LDS_ADD",                 8,  3,          0,      0,  5,          24,  0,    8,          0,      0,          0},
+    {"LDS_SUB",                 8,  3,          0,      0,  5,          24,  0,    2,          0,      0,          0},
+    {"LDS_RSUB",                8,  3,          0,      0,  5,          24,  0,    0xFFFFFFFE, 0,      0,          0},
+    {"LDS_INC",                 8,  5,          0,      0,  5,          24,  0,    0,          0,      0,          0},  // 5 >= 5: 0
+    {"LDS_DEC",                 8,  7,          0,      0,  0,          24,  0,    7,          0,      0,          0},  // 0: src
+    {"LDS_MIN_INT",             8,  1,          0,      0,  0xFFFFFFFF, 24,  0,    0xFFFFFFFF, 0,      0,          0},
+    {"LDS_MAX_INT",             8,  1,          0,      0,  0xFFFFFFFF, 24,  0,    1,          0,      0,          0},
+    {"LDS_MIN_UINT",            8,  1,          0,      0,  0xFFFFFFFF, 24,  0,    1,          0,      0,          0},
+    {"LDS_MAX_UINT",            8,  1,          0,      0,  0xFFFFFFFF, 24,  0,    0xFFFFFFFF, 0,      0,          0},
+    {"LDS_AND",                 8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0xF000,     0,      0,          0},
+    {"LDS_OR",                  8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0xFFF0,     0,      0,          0},
+    {"LDS_XOR",                 8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0x0FF0,     0,      0,          0},
+    {"LDS_MSKOR",               8,  0x00F0,     0x0050, 0,  0xFFFF,     24,  0,    0xFF5F,     0,      0,          0},
+    {"LDS_WRITE",               8,  0x1234,     0,      0,  5,          24,  0,    0x1234,     0,      0,          0},
+    {"LDS_WRITE_REL",           8,  0x11,       0x22,   4,  5,          24,  6,    0x11,       0x22,   0,          0},  // 8 + 4 dwords
+    {"LDS_WRITE2",              8,  0x11,       0x22,   1,  5,          264, 6,    0x11,       0x22,   0,          0},  // 8 + 64 dwords
+    {"LDS_CMP_STORE",           8,  5,          9,      0,  5,          24,  0,    9,          0,      0,          0},
+    {"LDS_CMP_STORE_SPF",       8,  0x00000000, 9,      0,  0x80000000, 24,  0,    9,          0,      0,          0},  // -0 == +0
+    {"LDS_BYTE_WRITE",          9,  0x1234AB,   0,      0,  0x11223344, 24,  0,    0x1122AB44, 0,      0,          0},
+    {"LDS_SHORT_WRITE",         10, 0xABCD1234, 0,      0,  0x11223344, 24,  0,    0x12343344, 0,      0,          0},
+    {"LDS_ADD_RET",             8,  3,          0,      0,  5,          24,  0,    8,          0,      5,          0},
+    {"LDS_SUB_RET",             8,  3,          0,      0,  5,          24,  0,    2,          0,      5,          0},
+    {"LDS_RSUB_RET",            8,  3,          0,      0,  5,          24,  0,    0xFFFFFFFE, 0,      5,          0},
+    {"LDS_INC_RET",             8,  5,          0,      0,  4,          24,  0,    5,          0,      4,          0},
+    {"LDS_DEC_RET",             8,  7,          0,      0,  9,          24,  0,    7,          0,      9,          0},  // 9 > 7: src
+    {"LDS_MIN_INT_RET",         8,  0xFFFFFFFE, 0,      0,  3,          24,  0,    0xFFFFFFFE, 0,      3,          0},
+    {"LDS_MAX_INT_RET",         8,  0xFFFFFFFE, 0,      0,  3,          24,  0,    3,          0,      3,          0},
+    {"LDS_MIN_UINT_RET",        8,  0xFFFFFFFE, 0,      0,  3,          24,  0,    3,          0,      3,          0},
+    {"LDS_MAX_UINT_RET",        8,  0xFFFFFFFE, 0,      0,  3,          24,  0,    0xFFFFFFFE, 0,      3,          0},
+    {"LDS_AND_RET",             8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0xF000,     0,      0xF0F0,     0},
+    {"LDS_OR_RET",              8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0xFFF0,     0,      0xF0F0,     0},
+    {"LDS_XOR_RET",             8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0x0FF0,     0,      0xF0F0,     0},
+    {"LDS_MSKOR_RET",           8,  0x00F0,     0x0050, 0,  0xFFFF,     24,  0,    0xFF5F,     0,      0xFFFF,     0},
+    {"LDS_XCHG_RET",            8,  7,          0,      0,  5,          24,  0,    7,          0,      5,          0},
+    {"LDS_XCHG_REL_RET",        8,  0x11,       0x22,   4,  5,          24,  6,    0x11,       0x22,   5,          6},
+    {"LDS_XCHG2_RET",           8,  0x11,       0x22,   1,  5,          264, 6,    0x11,       0x22,   5,          6},
+    {"LDS_CMP_XCHG_RET",        8,  6,          9,      0,  5,          24,  0,    5,          0,      5,          0},  // 5 != 6: kept
+    {"LDS_CMP_XCHG_SPF_RET",    8,  0x7FC00000, 9,      0,  0x7FC00000, 24,  0,    0x7FC00000, 0,      0x7FC00000, 0},  // NaN != NaN
+    {"LDS_READ_RET",            8,  0,          0,      0,  0x1234,     24,  0,    0x1234,     0,      0x1234,     0},
+    {"LDS_READ_REL_RET",        8,  0,          0,      4,  5,          24,  6,    5,          6,      5,          6},
+    {"LDS_READ2_RET",           8,  24,         0,      0,  5,          24,  6,    5,          6,      5,          6},
+    {"LDS_READWRITE_RET",       8,  24,         0x77,   0,  5,          24,  6,    5,          0x77,   5,          0},
+    {"LDS_BYTE_READ_RET",       11, 0,          0,      0,  0x80223344, 24,  0,    0x80223344, 0,      0xFFFFFF80, 0},
+    {"LDS_UBYTE_READ_RET",      11, 0,          0,      0,  0x80223344, 24,  0,    0x80223344, 0,      0x80,       0},
+    {"LDS_SHORT_READ_RET",      10, 0,          0,      0,  0x80223344, 24,  0,    0x80223344, 0,      0xFFFF8022, 0},
+    {"LDS_USHORT_READ_RET",     10, 0,          0,      0,  0x80223344, 24,  0,    0x80223344, 0,      0x8022,     0},
+};
+// clang-format on
+
+// An LDS instruction with its sources from the group's literal (X, Y, Z).
+[[nodiscard]] constexpr cx::item lds_group(const lds_case& k) {
+    const cm::opcode op = *cm::find_opcode(cm::category::lds_idx_op, k.mnemonic);
+    constexpr std::string_view sel[] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
+    constexpr std::string_view chan[] = {"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
+    constexpr std::string_view offset[] = {"IDX_OFFSET_0", "IDX_OFFSET_1", "IDX_OFFSET_2", "IDX_OFFSET_3", "IDX_OFFSET_4", "IDX_OFFSET_5"};
+    cm::instruction in = cm::make(op);
+    for (std::uint32_t n = 0; n < cm::info(op).sources; ++n) {
+        in = cm::set(in, sel[n], 253).value();
+        in = cm::set(in, chan[n], n).value();
+    }
+    for (std::uint32_t b = 0; b < 6; ++b) in = cm::set(in, offset[b], (k.offset >> b) & 1).value();
+    in = cm::set(in, "LAST", 1).value();
+    cx::item g{};
+    g.kind = cx::item_kind::group;
+    g.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
+    g.slots[g.count++] = in;
+    g.literals = {k.s0, k.s1, k.s2, 0};
+    return g;
+}
+
+// MOV R<dst>.x, OQ_A_POP and MOV R<dst>.y, OQ_B: the front entries, then one pop.
+[[nodiscard]] constexpr cx::item queue_group(std::uint32_t dst) {
+    cx::item g{};
+    g.kind = cx::item_kind::group;
+    g.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
+    for (std::uint32_t chan = 0; chan < 2; ++chan) {
+        cm::instruction in = cm::make(*cm::find_opcode(cm::category::alu_op2, "MOV"));
+        in = cm::set(in, "SRC0_SEL", chan == 0 ? 221 : 220).value();
+        in = cm::set(in, "DST_GPR", dst).value();
+        in = cm::set(in, "DST_CHAN", chan).value();
+        in = cm::set(in, "WRITE_MASK", 1).value();
+        if (chan == 1) in = cm::set(in, "LAST", 1).value();
+        g.slots[g.count++] = in;
+    }
+    return g;
+}
+
 // The instructions of one case writing DST_GPR `dst`: its slot X, or X-Z / X-W for the
 // transcendentals and the replicated integer multiplies (every slot computes the same).
 [[nodiscard]] constexpr std::vector<cm::instruction> case_slots(const op_case& k, bool op3, std::uint32_t dst) {

@@ -80,6 +80,64 @@ TEST_CASE("cayman exec: a 64-bit predicate sets the predicate of both its slots"
     }
 }
 
+TEST_CASE("cayman exec: every LDS operation against table 8.11", "[cayman][exec]") {
+    for (const lds_case& k : lds_cases) {
+        INFO(k.mnemonic);
+        const auto items = clause_program({lds_group(k), queue_group(2)});
+        cx::machine<2> m(items, 1);  // one lane: the atomics run once
+        cx::environment env;
+        env.lds_store(8, k.old, 4);
+        env.lds_store(k.second, k.old2, 4);
+        REQUIRE(m.run(env).ok());
+        CHECK(env.lds_load(8, 4) == k.mem);
+        CHECK(env.lds_load(k.second, 4) == k.mem2);
+        CHECK(m.row(cx::row::gpr(2, 0))[0] == k.oqa);
+        CHECK(m.row(cx::row::gpr(2, 1))[0] == k.oqb);
+        CHECK(m.row(cx::row::oq_length)[0] == 0);  // popped
+    }
+}
+
+TEST_CASE("cayman exec: the LDS queues are first in, first out; a pop ends its group", "[cayman][exec]") {
+    // Two reads return 11 then 22; MOV OQ_A_POP gives 11; a group reading OQ_A and OQ_A_POP sees
+    // 22 in both (the pop comes at the group's end); then the queue is empty and reads 0. Lane 1
+    // reads its own addresses (12, 28): its entries are 33 and 44.
+    const lds_case first{"LDS_READ_RET"}, second{"LDS_READ_RET", 24};
+    cx::item g1 = lds_group(first), g2 = lds_group(second);
+    g1.slots[0] = cm::set(g1.slots[0], "SRC0_SEL", 0).value();  // the address from R0.x
+    g2.slots[0] = cm::set(g2.slots[0], "SRC0_SEL", 0).value();
+    g2.slots[0] = cm::set(g2.slots[0], "SRC0_CHAN", 1).value();  // R0.y
+    cx::item both = queue_group(3);
+    both.slots[1] = cm::set(both.slots[1], "SRC0_SEL", 219).value();  // y: OQ_A (no pop), x: OQ_A_POP
+    const auto items = clause_program({g1, g2, queue_group(2), both, queue_group(4)});
+    cx::machine<2> m(items);
+    m.row(cx::row::gpr(0, 0))[0] = 8, m.row(cx::row::gpr(0, 1))[0] = 24;
+    m.row(cx::row::gpr(0, 0))[1] = 12, m.row(cx::row::gpr(0, 1))[1] = 28;
+    cx::environment env;
+    env.lds_store(8, 11, 4), env.lds_store(24, 22, 4), env.lds_store(12, 33, 4), env.lds_store(28, 44, 4);
+    REQUIRE(m.run(env).ok());
+    CHECK(m.row(cx::row::gpr(2, 0))[0] == 11);
+    CHECK(m.row(cx::row::gpr(3, 0))[0] == 22);
+    CHECK(m.row(cx::row::gpr(3, 1))[0] == 22);
+    CHECK(m.row(cx::row::gpr(4, 0))[0] == 0);
+    CHECK(m.row(cx::row::gpr(2, 0))[1] == 33);
+    CHECK(m.row(cx::row::gpr(3, 0))[1] == 44);
+}
+
+TEST_CASE("cayman exec: LDS writes past the LDS size are discarded, reads there give 0", "[cayman][exec]") {
+    const lds_case k{"LDS_WRITE", 32764, 0x12345678};
+    const auto items = clause_program({lds_group(k), lds_group(lds_case{"LDS_READ_RET", 32764}), queue_group(2)});
+    cx::machine<2> m(items, 1);
+    cx::environment env;
+    env.lds_size = 32764;  // the last dword is past the end
+    REQUIRE(m.run(env).ok());
+    CHECK(env.lds_load(32764, 4) == 0);
+    CHECK(m.row(cx::row::gpr(2, 0))[0] == 0);
+    CHECK(m.row(cx::row::oq_length)[0] == 0);
+    env.lds_size = 32768;
+    REQUIRE(m.run(env).ok());
+    CHECK(m.row(cx::row::gpr(2, 0))[0] == 0x12345678u);
+}
+
 TEST_CASE("cayman exec: the cases cover every opcode the executor runs", "[cayman][exec]") {
     std::set<std::string_view> tested;
     for (const op_case& k : op2_cases) tested.insert(k.mnemonic);
@@ -120,6 +178,18 @@ TEST_CASE("cayman exec: the cases cover every opcode the executor runs", "[cayma
     // SET_LDS_SIZE, OFFSET_TO_FLT) do not run.
     CHECK(total == 192);
     CHECK(runs == 180);
+    // LDS_IDX_OP: every operation.
+    std::size_t lds_runs = 0;
+    const auto& lds = cm::info(cm::category::lds_idx_op);
+    for (std::size_t i = 0; i < lds.opcode_count; ++i) {
+        const auto op = static_cast<cm::opcode>(lds.first_opcode + i);
+        if (!cx::lds_executes(op)) continue;
+        ++lds_runs;
+        INFO(cm::info(op).mnemonic);
+        CHECK(std::any_of(std::begin(lds_cases), std::end(lds_cases), [&](const lds_case& k) { return k.mnemonic == cm::info(op).mnemonic; }));
+    }
+    CHECK(lds.opcode_count == 46);
+    CHECK(lds_runs == 46);
 }
 
 TEST_CASE("cayman exec: a refused opcode stops the run with not_executable at its CF", "[cayman][exec]") {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The compiled path's parity tests share these: a program as the template argument compiled<>
 // takes (an array of items), the opcode cases as clauses, and the comparison of every register
-// row and export of the interpreter and the compiled path after the same run.
+// row, export and LDS byte of the interpreter and the compiled path after the same run.
 #pragma once
 
 #include <algorithm>
@@ -64,14 +64,23 @@ constexpr std::vector<cx::item> wide_program() {
     return clause_program(groups);
 }
 
+// Every LDS case in turn (their queue entries pile up, the last ones lost), then a pop.
+constexpr std::vector<cx::item> lds_program() {
+    std::vector<cx::item> groups;
+    for (const lds_case& k : lds_cases) groups.push_back(lds_group(k));
+    groups.push_back(queue_group(2));
+    return clause_program(groups);
+}
+
 constexpr std::size_t op2_count = std::size(op2_cases), op3_count = std::size(op3_cases), half = op2_count / 2;
 
 template <auto Program, std::size_t W>
-void check_parity(void (*init)(cx::machine<W>&)) {
+void check_parity(void (*init)(cx::machine<W>&), void (*init_env)(cx::environment&) = nullptr) {
     cx::machine<W> interpreted(Program.instructions), compiled(Program.instructions);
     init(interpreted);
     init(compiled);
     cx::environment e1, e2;
+    if (init_env) init_env(e1), init_env(e2);
     const auto s1 = interpreted.run(e1);
     const auto s2 = cx::compiled<Program, W>::run(compiled, e2);
     REQUIRE(s1.ok());
@@ -82,6 +91,7 @@ void check_parity(void (*init)(cx::machine<W>&)) {
             REQUIRE(interpreted.row(r)[l] == compiled.row(r)[l]);
         }
     CHECK(e1.exports == e2.exports);
+    CHECK(e1.lds == e2.lds);
 }
 
 }  // namespace cayman_exec_cases

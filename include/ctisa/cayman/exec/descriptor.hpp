@@ -4,7 +4,8 @@
 //
 // Register rows (one row of W lanes a 32-bit value): GPR n element c is row 4n + c (512 rows,
 // clause temporaries 124-127 included), then PV.x-w, AR.X, the predicate bit, the lanes an
-// exec-mask update keeps, and the lanes the clause kills.
+// exec-mask update keeps, the lanes the clause kills, and the LDS output queues A and B (front
+// first) with their length.
 #pragma once
 
 #include <array>
@@ -14,6 +15,7 @@
 
 #include "alu.hpp"
 #include "alu64.hpp"
+#include "lds.hpp"
 #include "items.hpp"
 
 namespace ctisa::cayman::exec {
@@ -24,7 +26,11 @@ inline constexpr std::uint32_t ar = 516;      // AR.X (MOVA_INT)
 inline constexpr std::uint32_t pred = 517;    // the predicate bit of the clause (0 / ~0)
 inline constexpr std::uint32_t keep = 518;    // exec-mask update: ~0 keeps the lane active
 inline constexpr std::uint32_t killed = 519;  // ~0: a KILL* killed the lane in this clause
-inline constexpr std::uint32_t count = 520;
+inline constexpr std::uint32_t queue_depth = 16;      // entries a queue (lds.hpp: a push onto a full queue is lost)
+inline constexpr std::uint32_t oqa = 520;              // OQA: 520-535
+inline constexpr std::uint32_t oqb = oqa + queue_depth;  // OQB: 536-551
+inline constexpr std::uint32_t oq_length = oqb + queue_depth;
+inline constexpr std::uint32_t count = oq_length + 1;
 [[nodiscard]] constexpr std::uint32_t gpr(std::uint32_t n, std::uint32_t chan) noexcept { return 4 * n + chan; }
 }  // namespace row
 
@@ -39,7 +45,7 @@ enum class refusal : std::uint8_t {
 inline constexpr std::array<std::string_view, 5> refusal_text{"", "opcode not executed", "source select not executed", "index mode not executed",
                                                               "clause initiation not executed"};
 
-enum class src_kind : std::uint8_t { gpr, kcache, literal, constant, pv, loop_index, undefined };
+enum class src_kind : std::uint8_t { gpr, kcache, literal, constant, pv, loop_index, undefined, queue };
 
 struct source {
     src_kind kind = src_kind::constant;
@@ -47,7 +53,7 @@ struct source {
     bool neg = false, abs = false, rel = false;
     std::uint8_t bank = 0;         // kcache: the constant buffer
     bool loop_line = false;        // kcache: LOCK_LOOP_INDEX (line moves with aL / 16)
-    std::uint16_t index = 0;       // gpr: the register; kcache: the constant in the buffer
+    std::uint16_t index = 0;       // gpr: the register; kcache: the constant in the buffer; queue: 0 A, 1 B
     std::uint32_t value = 0;       // literal, constant: the bits
 };
 
@@ -65,6 +71,7 @@ struct slot {
     bool update_pred = false, update_exec = false;
     std::uint8_t exec_op = 0;     // execute_mask_op: deactivate, break, continue, kill
     std::uint8_t index_mode = 0;  // 0 AR.X, 4 loop index, 5 global, 6 global + AR.X
+    std::uint8_t lds_offset = 0;  // LDS_IDX_OP: IDX_OFFSET (dwords)
 };
 
 struct descriptor {
@@ -73,6 +80,8 @@ struct descriptor {
     refusal refused = refusal::none;
     std::uint8_t count = 0;  // group: slots
     bool wide = false;       // group: a 64-bit instruction in it (alu64.hpp)
+    bool lds = false;        // group: an LDS_IDX_OP in it (lds.hpp)
+    bool pops = false;       // group: a source pops the LDS queues (OQ_A_POP, OQ_B_POP)
     std::array<slot, 4> slots{};
     // CF
     std::uint32_t target = 0;      // the item ADDR names
@@ -141,6 +150,14 @@ namespace detail {
                 break;
             case 254: s.kind = src_kind::pv; break;
             case 238: s.kind = src_kind::loop_index; break;
+            case 219:  // LDS_OQ_A, LDS_OQ_B, LDS_OQ_A_POP, LDS_OQ_B_POP: the front of a queue
+            case 220:
+            case 221:
+            case 222:
+                s.kind = src_kind::queue;
+                s.index = static_cast<std::uint16_t>((sel - 219) & 1);
+                s.value = sel >= 221 ? 1 : 0;  // pops both queues at the end of the group
+                break;
             default: refused = refusal::source; break;
         }
     }
@@ -165,8 +182,11 @@ namespace detail {
         s.update_pred = field(in, field_key::update_pred) != 0;
         s.update_exec = field(in, field_key::update_exec_mask) != 0;
         s.exec_op = static_cast<std::uint8_t>(field(in, field_key::execute_mask_op));
-    } else if (oi.cat != category::alu_op3) {
-        refused = refusal::opcode;  // LDS_IDX_OP
+    } else if (oi.cat == category::lds_idx_op) {
+        s.write = false;  // the results go to the queues
+        constexpr field_key offset_key[] = {field_key::idx_offset_0, field_key::idx_offset_1, field_key::idx_offset_2,
+                                            field_key::idx_offset_3, field_key::idx_offset_4, field_key::idx_offset_5};
+        for (std::uint32_t b = 0; b < 6; ++b) s.lds_offset = static_cast<std::uint8_t>(s.lds_offset | (field(in, offset_key[b]) << b));
     }
     // 64-bit instructions: no input modifier on a low dword or an integer operand (alu64.hpp).
     if (is_wide(in.op))
@@ -191,8 +211,10 @@ namespace detail {
         d.count = it.count;
         for (std::size_t i = 0; i < it.count; ++i) {
             d.slots[i] = detail::slot_of(it, it.slots[i], d.refused);
-            if (!executes(it.slots[i].op)) d.refused = refusal::opcode;
+            if (!executes(it.slots[i].op) && !lds_executes(it.slots[i].op)) d.refused = refusal::opcode;
             d.wide = d.wide || is_wide(it.slots[i].op);
+            d.lds = d.lds || info(it.slots[i].op).cat == category::lds_idx_op;
+            for (const source& src : d.slots[i].src) d.pops = d.pops || (src.kind == src_kind::queue && src.value);
         }
         return d;
     }

@@ -6,6 +6,10 @@
 //   loop_constant(n)         the DX9 integer loop constant {trip count, initial aL, step, -}:
 //                            zeros (a DX9 loop of zero trips does not run)
 //   export_value(...)        EXPORT / EXPORT_DONE, once per active lane and exported register
+//   lds_load(address, bytes) the local data share (LDS_IDX_OP, lds.hpp): little-endian bytes at a
+//   lds_store(address, value, bytes)  byte address; 32 KiB of zeros (Cayman's LDS a work-group),
+//                            reads past lds_size give 0 and writes there are discarded (as
+//                            SET_LDS_SIZE says of its size)
 // Any type with these members can be passed to run().
 #pragma once
 
@@ -35,6 +39,8 @@ struct environment {
     std::array<bool, 32> booleans{};
     std::array<std::array<std::int32_t, 4>, 32> loops{};
     std::vector<export_record> exports;
+    std::uint32_t lds_size = 32768;  // bytes
+    std::vector<std::uint8_t> lds;   // grows on a write; bytes past its end read 0
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const noexcept {
         if (buffer >= buffers.size() || index >= buffers[buffer].size()) return {};
@@ -51,9 +57,25 @@ struct environment {
         return n < loops.size() ? loops[n] : std::array<std::int32_t, 4>{};
     }
     void export_value(const export_record& r) { exports.push_back(r); }
+    [[nodiscard]] std::uint32_t lds_load(std::uint32_t address, unsigned bytes) const noexcept {
+        std::uint32_t v = 0;
+        for (unsigned i = 0; i < bytes; ++i) {
+            const std::uint64_t at = std::uint64_t{address} + i;
+            if (at < lds_size && at < lds.size()) v |= std::uint32_t{lds[at]} << (8 * i);
+        }
+        return v;
+    }
+    void lds_store(std::uint32_t address, std::uint32_t value, unsigned bytes) {
+        for (unsigned i = 0; i < bytes; ++i) {
+            const std::uint64_t at = std::uint64_t{address} + i;
+            if (at >= lds_size) continue;
+            if (lds.size() <= at) lds.resize(static_cast<std::size_t>(at) + 1);
+            lds[at] = static_cast<std::uint8_t>(value >> (8 * i));
+        }
+    }
 };
 
-// Any environment as the kernels see it: four calls through pointers, so that the interpreter's
+// Any environment as the kernels see it: six calls through pointers, so that the interpreter's
 // kernels are instantiated once per lane count, not once per environment type.
 class environment_ref {
 public:
@@ -64,12 +86,16 @@ public:
           constant_([](void* e, std::uint32_t b, std::uint32_t i) { return static_cast<Env*>(e)->constant(b, i); }),
           boolean_([](void* e, std::uint32_t n) { return static_cast<Env*>(e)->boolean(n); }),
           loop_([](void* e, std::uint32_t n) { return static_cast<Env*>(e)->loop_constant(n); }),
-          export_([](void* e, const export_record& r) { static_cast<Env*>(e)->export_value(r); }) {}
+          export_([](void* e, const export_record& r) { static_cast<Env*>(e)->export_value(r); }),
+          lds_load_([](void* e, std::uint32_t a, unsigned n) { return static_cast<Env*>(e)->lds_load(a, n); }),
+          lds_store_([](void* e, std::uint32_t a, std::uint32_t v, unsigned n) { static_cast<Env*>(e)->lds_store(a, v, n); }) {}
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const { return constant_(self_, buffer, index); }
     [[nodiscard]] bool boolean(std::uint32_t n) const { return boolean_(self_, n); }
     [[nodiscard]] std::array<std::int32_t, 4> loop_constant(std::uint32_t n) const { return loop_(self_, n); }
     void export_value(const export_record& r) const { export_(self_, r); }
+    [[nodiscard]] std::uint32_t lds_load(std::uint32_t address, unsigned bytes) const { return lds_load_(self_, address, bytes); }
+    void lds_store(std::uint32_t address, std::uint32_t value, unsigned bytes) const { lds_store_(self_, address, value, bytes); }
 
 private:
     void* self_;
@@ -77,6 +103,8 @@ private:
     bool (*boolean_)(void*, std::uint32_t);
     std::array<std::int32_t, 4> (*loop_)(void*, std::uint32_t);
     void (*export_)(void*, const export_record&);
+    std::uint32_t (*lds_load_)(void*, std::uint32_t, unsigned);
+    void (*lds_store_)(void*, std::uint32_t, std::uint32_t, unsigned);
 };
 
 }  // namespace ctisa::cayman::exec

@@ -4,8 +4,8 @@
 // results go to PV and to the destination GPRs, the predicate, the exec-mask update and kills.
 //
 // Decisions where the document is silent:
-// - PV of a slot that is empty or holds NOP / GROUP_BARRIER is "invalidated" (4.4, 4.9.4): the
-//   executor sets it to 0 for the lanes that run the group.
+// - PV of a slot that is empty or holds NOP / GROUP_BARRIER / an LDS_IDX_OP is "invalidated"
+//   (4.4, 4.9.4): the executor sets it to 0 for the lanes that run the group.
 // - Reductions (DOT4, DOT4_IEEE, MAX4) combine the slots holding them in slot order
 //   (((x + y) + z) + w) and give every such slot the result; output modifiers apply after.
 // - Input modifiers are sign-bit operations (ABS clears bit 31, NEG flips it, after ABS) on
@@ -33,6 +33,10 @@ namespace ctisa::cayman::exec {
 namespace detail {
 
 inline constexpr lane_word sign_bit = 0x80000000u;
+
+// The sources of the slots holding 64-bit and LDS instructions, kept for combine_wide and run_lds.
+template <std::size_t n>
+using wide_sources = std::array<std::array<std::array<lane_word, n>, 3>, 4>;
 
 // The per-lane index a relative operand adds: the loop index (INDEX_MODE LOOP) or AR.X.
 template <class View>
@@ -71,6 +75,11 @@ CTISA_EXEC_INLINE void read_source(const source& src, const slot& s, const View&
         case src_kind::loop_index:
             for (std::size_t l = 0; l < n; ++l) out[l] = static_cast<lane_word>(ctx.loop_index());
             break;
+        case src_kind::queue: {  // the front entry (0 when the queue is empty: its row holds 0)
+            const lane_word* r = v.row(src.index ? row::oqb : row::oqa);
+            for (std::size_t l = 0; l < n; ++l) out[l] = r[l];
+            break;
+        }
         case src_kind::undefined:
             for (std::size_t l = 0; l < n; ++l) out[l] = 0;
             break;
@@ -100,7 +109,46 @@ CTISA_EXEC_INLINE lane_word modify(const slot& s, lane_word r) noexcept {
 [[nodiscard]] constexpr bool is_reduction(opcode op) noexcept {
     return op == opcode::alu_op2_dot4 || op == opcode::alu_op2_dot4_ieee || op == opcode::alu_op2_max4;
 }
-[[nodiscard]] constexpr bool writes_nothing(opcode op) noexcept { return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier; }
+[[nodiscard]] constexpr bool writes_nothing(opcode op) noexcept {
+    return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier || info(op).cat == category::lds_idx_op;
+}
+
+// The LDS queues of the lanes of `on`: pop both (the front entry leaves), or push an entry on both.
+template <class View>
+void pop_queues(const View& v, const lane_word* on) {
+    lane_word* length = v.row(row::oq_length);
+    for (std::size_t l = 0; l < View::lanes; ++l) {
+        if (!on[l] || length[l] == 0) continue;
+        for (std::uint32_t k = 0; k + 1 < row::queue_depth; ++k) {
+            v.row(row::oqa + k)[l] = v.row(row::oqa + k + 1)[l];
+            v.row(row::oqb + k)[l] = v.row(row::oqb + k + 1)[l];
+        }
+        v.row(row::oqa + row::queue_depth - 1)[l] = v.row(row::oqb + row::queue_depth - 1)[l] = 0;
+        --length[l];
+    }
+}
+template <class View>
+void push_queues(const View& v, std::size_t l, lane_word a, lane_word b) {
+    lane_word& length = v.row(row::oq_length)[l];
+    if (length >= row::queue_depth) return;
+    v.row(row::oqa + length)[l] = a;
+    v.row(row::oqb + length)[l] = b;
+    ++length;
+}
+
+// The group's LDS operation (one, in slot X: 8.6), for the lanes that run its slot.
+template <std::size_t n, class View, class Env>
+void run_lds(const descriptor& d, const View& v, const wide_sources<n>& src, const std::array<std::array<lane_word, n>, 4>& runs, Env& env) {
+    for (std::size_t i = 0; i < d.count; ++i) {
+        const slot& s = d.slots[i];
+        if (info(s.op).cat != category::lds_idx_op) continue;
+        for (std::size_t l = 0; l < n; ++l) {
+            if (!runs[i][l]) continue;
+            const lds_return r = lds_lane(s.op, s.lds_offset, src[i][0][l], src[i][1][l], src[i][2][l], env);
+            if (r.returns) push_queues(v, l, r.a, r.b);
+        }
+    }
+}
 [[nodiscard]] constexpr bool is_kill(opcode op) noexcept { return (info(op).flags & opcode_flag::kill) != 0; }
 
 // CUBE over its four slots (8.2: src0 = Rn.zzxy, src1 = Rn.yxzz): X = T, Y = S, Z = 2 * major
@@ -162,10 +210,6 @@ CTISA_EXEC_INLINE void combine_slots(const descriptor& d, const std::array<int, 
         return;
     }
 }
-
-// The sources of the slots holding 64-bit instructions, kept for combine_wide.
-template <std::size_t n>
-using wide_sources = std::array<std::array<std::array<lane_word, n>, 3>, 4>;
 
 // One lane of the 64-bit instruction `op` whose pair starts at channel `base` (alu64.hpp's header
 // says which slot holds which dword). `word(chan, k)`: source k of the slot at chan (0 when the
@@ -257,7 +301,7 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     std::array<lane_word, n> a{}, b{}, c{};
     const lane_word* pred = v.row(row::pred);
     std::array<int, 4> at{-1, -1, -1, -1};  // the slot of each channel
-    detail::wide_sources<n> wide;           // written and read only for 64-bit slots
+    detail::wide_sources<n> wide;           // written and read only for 64-bit and LDS slots
     for (std::size_t i = 0; i < d.count; ++i) at[d.slots[i].chan] = static_cast<int>(i);
     // W first: the *_PREV family reads the result of a higher channel of the same group.
     const auto one_slot = [&](std::size_t i, const auto& ops) CTISA_EXEC_INLINE_LAMBDA {
@@ -266,7 +310,7 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         if (s.sources > 0) detail::read_source(s.src[0], s, v, ctx, env, a.data());
         if (s.sources > 1) detail::read_source(s.src[1], s, v, ctx, env, b.data());
         if (s.sources > 2) detail::read_source(s.src[2], s, v, ctx, env, c.data());
-        if (is_wide(s.op)) wide[i] = {a, b, c};
+        if (is_wide(s.op) || info(s.op).cat == category::lds_idx_op) wide[i] = {a, b, c};
         const bool tests = (info(s.op).flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
         const int prev_chan = previous_channel(s.op, s.chan);
         const int prev = prev_chan >= 0 ? at[static_cast<std::size_t>(prev_chan)] : -1;
@@ -334,6 +378,8 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     for (std::uint32_t chan = 0; chan < 4; ++chan)
         if (!has_slot[chan])
             for (std::size_t l = 0; l < n; ++l) v.row(row::pv + chan)[l] = active[l] ? 0u : v.row(row::pv + chan)[l];
+    if (d.pops) detail::pop_queues(v, active);
+    if (d.lds) detail::run_lds(d, v, wide, runs, env);
 }
 
 }  // namespace ctisa::cayman::exec
