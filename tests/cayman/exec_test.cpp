@@ -357,6 +357,53 @@ TEST_CASE("cayman exec: exports with a burst, constant selects and a masked elem
     CHECK(env.exports[1] == cx::export_record{1, 61, 0, {12, 0, bits(1.0f), 0}, 0x7});
 }
 
+TEST_CASE("cayman exec: memory exports write dwords at 3.9's addresses", "[cayman][exec]") {
+    // MEM_WR_SCRATCH WRITE_IND, ELEM_SIZE 3, ARRAY_BASE 2, INDEX_GPR R5 (x = 1), BURST_COUNT 1,
+    // COMP_MASK 0b1011: first_mem = (2 + 1) * 4 = 12; R2.x, R2.y, R2.w to 12, 13, 15, R3's to 16,
+    // 17, 19; ARRAY_SIZE 2 clamps at (2 + 2) * 4 = 16, so only R2's dwords are written.
+    // MEM_RING WRITE, ELEM_SIZE 0, ARRAY_BASE 7, ARRAY_SIZE 8: R4.x to 7.
+    // MEM_EXPORT WRITE_IND, ELEM_SIZE 1, ARRAY_BASE 100, INDEX_GPR R5 (x = 1, a dword address):
+    // R4.x, R4.y to 101, 102 (ARRAY_SIZE unused).
+    const auto items = items_of({
+        {ins(c::cf_alloc_export, "MEM_WR_SCRATCH",
+             {{"TYPE", 1}, {"ARRAY_BASE", 2}, {"RW_GPR", 2}, {"INDEX_GPR", 5}, {"ELEM_SIZE", 3}, {"BURST_COUNT", 1}, {"COMP_MASK", 0xB}, {"ARRAY_SIZE", 2}}),
+         {},
+         {}},
+        {ins(c::cf_alloc_export, "MEM_RING", {{"TYPE", 0}, {"ARRAY_BASE", 7}, {"RW_GPR", 4}, {"COMP_MASK", 0xF}, {"ARRAY_SIZE", 8}}), {}, {}},
+        {ins(c::cf_alloc_export, "MEM_EXPORT", {{"TYPE", 1}, {"ARRAY_BASE", 100}, {"RW_GPR", 4}, {"INDEX_GPR", 5}, {"ELEM_SIZE", 1}, {"COMP_MASK", 0xF}}),
+         {},
+         {}},
+        cf("END"),
+    });
+    cx::machine<1> m(items);
+    for (std::uint32_t chan = 0; chan < 4; ++chan) {
+        reg(m, 2, chan, 0) = 20 + chan;
+        reg(m, 3, chan, 0) = 30 + chan;
+        reg(m, 4, chan, 0) = 40 + chan;
+    }
+    reg(m, 5, 0, 0) = 1;
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    const auto scratch = cm::opcode::cf_alloc_export_mem_wr_scratch;
+    const auto ring = cm::opcode::cf_alloc_export_mem_ring, scatter = cm::opcode::cf_alloc_export_mem_export;
+    const std::vector<cx::memory_record> expected{{scratch, 0, 12, 20}, {scratch, 0, 13, 21}, {scratch, 0, 15, 23},
+                                                  {ring, 0, 7, 40},     {scatter, 0, 101, 40}, {scatter, 0, 102, 41}};
+    CHECK(env.memory == expected);
+}
+
+TEST_CASE("cayman exec: EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX and HALT", "[cayman][exec]") {
+    // Two lanes: EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX signal once a lane in order; HALT ends
+    // the program like END: the ALU clause after it does not run.
+    cm::alu_group g{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    const auto items = items_of({cf("EMIT_VERTEX"), cf("EMIT_CUT_VERTEX"), cf("CUT_VERTEX"), cf("HALT"), alu({g}), cf("END")});
+    cx::machine<2> m(items);
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    const std::vector<cx::gs_event> expected{{0, true, false}, {1, true, false}, {0, true, true}, {1, true, true}, {0, false, true}, {1, false, true}};
+    CHECK(env.gs_events == expected);
+    CHECK(reg(m, 1, 0, 0) == 0);
+}
+
 TEST_CASE("cayman exec: MOVA_INT and AR-relative operands in the next group", "[cayman][exec]") {
     // Group 1: MOVA_INT AR.X = R1.x (0-3 per lane). Group 2: MOV R[10 + AR].x = R[20 + AR].y.
     cm::alu_group mova{{ins(c::alu_op2, "MOVA_INT", {{"SRC0_SEL", 1}, {"LAST", 1}})}, {}};

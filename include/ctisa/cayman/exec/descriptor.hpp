@@ -89,12 +89,23 @@ struct descriptor {
     std::uint32_t offset = 0;      // the item's byte offset in the image (errors say where)
     std::uint8_t pop_count = 0, cond = 0, cf_const = 0;
     std::uint16_t cf_count = 0;
-    // exports
+    // exports and memory exports
     std::uint8_t type = 0, rw_gpr = 0, burst = 0;
     bool rw_rel = false;
     std::uint16_t array_base = 0;
     std::array<std::uint8_t, 4> swizzle{};
+    std::uint8_t index_gpr = 0, elem_size = 0, comp_mask = 0;  // memory exports (CF_ALLOC_EXPORT_WORD1_BUF)
+    std::uint16_t array_size = 0;
 };
+
+// The memory exports this executor runs (through the environment's memory_write): the stream,
+// ring, scratch and scatter buffers. MEM_RAT* (RAT_INST's atomics and their returns) do not run.
+[[nodiscard]] constexpr bool memory_export(opcode op) noexcept {
+    return info(op).cat == category::cf_alloc_export && op != opcode::cf_alloc_export_export && op != opcode::cf_alloc_export_export_done &&
+           op != opcode::cf_alloc_export_mem_rat && op != opcode::cf_alloc_export_mem_rat_cacheless &&
+           op != opcode::cf_alloc_export_mem_rat_combined && op != opcode::cf_alloc_export_mem_rat_combined_cacheless;
+}
+
 
 namespace detail {
 
@@ -237,6 +248,11 @@ namespace detail {
                      static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_y)),
                      static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_z)),
                      static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_w))};
+        d.index_gpr = static_cast<std::uint8_t>(detail::field(it.cf, field_key::index_gpr));
+        d.elem_size = static_cast<std::uint8_t>(detail::field(it.cf, field_key::elem_size));
+        d.comp_mask = static_cast<std::uint8_t>(detail::field(it.cf, field_key::comp_mask));
+        d.array_size = static_cast<std::uint16_t>(detail::field(it.cf, field_key::array_size));
+        if (memory_export(it.cf.op)) return d;
     }
     switch (it.cf.op) {
         case opcode::cf_nop:
@@ -256,6 +272,11 @@ namespace detail {
         case opcode::cf_kill:
         case opcode::cf_wait_ack:
         case opcode::cf_set_priority:
+        case opcode::cf_halt:
+        case opcode::cf_lds_dealloc:
+        case opcode::cf_emit_vertex:
+        case opcode::cf_emit_cut_vertex:
+        case opcode::cf_cut_vertex:
         case opcode::cf_alloc_export_export:
         case opcode::cf_alloc_export_export_done: break;
         default: d.refused = refusal::opcode; break;

@@ -27,7 +27,10 @@
 // CALL_COUNT: each CALL nests one level, at most 32; RETURN outside a call ends the lanes; a
 // killed lane ends at the end of its clause (4.8.1: KILL is the clause's last group); an
 // exec-mask break or continue outside a loop deactivates; WAIT_ACK and SET_PRIORITY do nothing (no
-// write is outstanding in a reference run; a scheduling hint).
+// write is outstanding in a reference run; a scheduling hint); HALT ends every lane as END does
+// ("halt wavefront execution"); LDS_DEALLOC does nothing (the environment's memory stays, for the
+// host to read); EMIT_VERTEX, EMIT_CUT_VERTEX and CUT_VERTEX call the environment's emit for the
+// active lanes passing COND (the vertex itself went to a ring with MEM_RING before).
 #pragma once
 
 #include <array>
@@ -87,6 +90,33 @@ void run_export(const descriptor& d, const View& v, const lane_word* active, con
                 else r.value[c] = sel == 5 ? one_f : 0u;
             }
             env.export_value(r);
+        }
+    }
+}
+
+// MEM_STREAM*, MEM_RING*, MEM_WR_SCRATCH, MEM_EXPORT*: BURST_COUNT + 1 registers from RW_GPR,
+// ELEM_SIZE + 1 dwords of each (those COMP_MASK enables), to consecutive dword addresses from
+// 3.9's first_mem = (ARRAY_BASE + use_index * INDEX_GPR.x) * (ELEM_SIZE + 1), none at or past
+// (ARRAY_BASE + ARRAY_SIZE) * (ELEM_SIZE + 1). MEM_EXPORT (scatter, and its _COMBINED form):
+// ARRAY_BASE + INDEX_GPR.x in dwords, unscaled, and ARRAY_SIZE unused (8.3). TYPE bit 0 is
+// use_index; the _ACK types need nothing more (a write is done when the call returns).
+template <class View, class Env>
+void run_memory_export(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
+    const std::uint32_t elems = d.elem_size + 1u;
+    const bool scatter = d.op == opcode::cf_alloc_export_mem_export || d.op == opcode::cf_alloc_export_mem_export_combined;
+    const std::uint64_t limit = (std::uint64_t{d.array_base} + d.array_size) * elems;
+    for (std::size_t l = 0; l < View::lanes; ++l) {
+        if (!active[l]) continue;
+        const std::uint32_t index = (d.type & 1) ? v.row(row::gpr(d.index_gpr & 127u, 0))[l] : 0u;
+        const std::uint64_t start = scatter ? std::uint64_t{d.array_base} + index : (std::uint64_t{d.array_base} + index) * elems;
+        for (std::uint32_t i = 0; i <= d.burst; ++i) {
+            const std::int64_t g = std::int64_t{d.rw_gpr} + i + (d.rw_rel ? ctx.loop_index() : 0);
+            for (std::uint32_t c = 0; c < elems && c < 4; ++c) {
+                const std::uint64_t address = start + std::uint64_t{i} * elems + c;
+                if (!((d.comp_mask >> c) & 1u) || (!scatter && address >= limit)) continue;
+                const lane_word value = g >= 0 && g < 128 ? v.row(row::gpr(static_cast<std::uint32_t>(g), c))[l] : 0u;
+                env.memory_write({d.op, static_cast<std::uint32_t>(first + l), static_cast<std::uint32_t>(address), value});
+            }
         }
     }
 }
@@ -167,6 +197,12 @@ struct traits {
         }
         if (d.op == opcode::cf_alloc_export_export || d.op == opcode::cf_alloc_export_export_done)
             detail::run_export(d, v, active, ctx, env, where.first);
+        else if (memory_export(d.op))
+            detail::run_memory_export(d, v, active, ctx, env, where.first);
+        else if (d.op == opcode::cf_emit_vertex || d.op == opcode::cf_emit_cut_vertex || d.op == opcode::cf_cut_vertex)
+            for (std::size_t l = 0; l < n; ++l)
+                if (active[l] && pass)
+                    env.emit({static_cast<std::uint32_t>(where.first + l), d.op != opcode::cf_cut_vertex, d.op != opcode::cf_emit_vertex});
     }
 
     template <std::size_t N>
@@ -267,7 +303,8 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
             if (!survivor) io.jump = d.target;
             break;
         }
-        case opcode::cf_end: io.finish = true; break;
+        case opcode::cf_end:
+        case opcode::cf_halt: io.finish = true; break;
         default: break;  // NOP, exports; WAIT_ACK (no write is ever outstanding), SET_PRIORITY (a hint)
     }
 }
