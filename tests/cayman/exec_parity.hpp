@@ -92,6 +92,8 @@ void check_parity(void (*init)(cx::machine<W>&), void (*init_env)(cx::environmen
         }
     CHECK(e1.exports == e2.exports);
     CHECK(e1.lds == e2.lds);
+    CHECK(e1.memory == e2.memory);
+    CHECK(e1.gs_events == e2.gs_events);
 }
 
 }  // namespace cayman_exec_cases

@@ -40,10 +40,8 @@ enum class refusal : std::uint8_t {
     opcode,       // an opcode this executor does not run (see the table in cayman-exec notes)
     source,       // a source select it does not read (LDS queues, clock, hardware ids)
     index_mode,   // a relative index mode it does not apply
-    clause_mode,  // ALU_REACTIVATE_BEFORE / ALU_VALID_PIXEL_MODE (whole quad and valid masks)
 };
-inline constexpr std::array<std::string_view, 5> refusal_text{"", "opcode not executed", "source select not executed", "index mode not executed",
-                                                              "clause initiation not executed"};
+inline constexpr std::array<std::string_view, 4> refusal_text{"", "opcode not executed", "source select not executed", "index mode not executed"};
 
 enum class src_kind : std::uint8_t { gpr, kcache, literal, constant, pv, loop_index, undefined, queue };
 
@@ -229,11 +227,7 @@ namespace detail {
         }
         return d;
     }
-    if (it.kind != item_kind::cf) {
-        if (it.cf.op == opcode::cf_alu_alu_reactivate_before || it.cf.op == opcode::cf_alu_alu_valid_pixel_mode)
-            d.refused = refusal::clause_mode;
-        return d;
-    }
+    if (it.kind != item_kind::cf) return d;
     d.pop_count = static_cast<std::uint8_t>(detail::field(it.cf, field_key::pop_count));
     d.cond = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cond));
     d.cf_const = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cf_const));
@@ -274,6 +268,11 @@ namespace detail {
         case opcode::cf_set_priority:
         case opcode::cf_halt:
         case opcode::cf_lds_dealloc:
+        case opcode::cf_push_wqm:
+        case opcode::cf_pop_wqm:
+        case opcode::cf_else_wqm:
+        case opcode::cf_reactivate:
+        case opcode::cf_reactivate_wqm:
         case opcode::cf_emit_vertex:
         case opcode::cf_emit_cut_vertex:
         case opcode::cf_cut_vertex:
