@@ -53,6 +53,8 @@ inline constexpr op_case op2_cases[] = {
     {"LSHR_INT", 0x80000000, 4, 0, 0x08000000},
     {"LSHL_INT", 3, 33, 0, 6},                                 // shift by 33 & 31 = 1
     {"MOV", 0x12345678, 0, 0, 0x12345678},
+    {"OFFSET_TO_FLT", 0xFFFFFFF8, 0, 0, 0xBF000000},           // 1000: -0.5 (8.2's table; bits above 3 ignored)
+    {"OFFSET_TO_FLT", 0x00000007, 0, 0, 0x3EE00000},           // 0111: 0.4375
     {"NOP", 0, 0, 0, sentinel},
     {"PRED_SETGT_UINT", 3, 2, 0, 0x00000000},                  // execute: 0.0
     {"PRED_SETGE_UINT", 1, 2, 0, 0x3F800000},                  // skip: 1.0
