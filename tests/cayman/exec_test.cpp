@@ -366,11 +366,19 @@ TEST_CASE("cayman exec: memory exports write dwords at 3.9's addresses", "[cayma
     // R4.x, R4.y to 101, 102 (ARRAY_SIZE unused).
     const auto items = items_of({
         {ins(c::cf_alloc_export, "MEM_WR_SCRATCH",
-             {{"TYPE", 1}, {"ARRAY_BASE", 2}, {"RW_GPR", 2}, {"INDEX_GPR", 5}, {"ELEM_SIZE", 3}, {"BURST_COUNT", 1}, {"COMP_MASK", 0xB}, {"ARRAY_SIZE", 2}}),
+             {{"TYPE", 1},
+              {"ARRAY_BASE", 2},
+              {"RW_GPR", 2},
+              {"INDEX_GPR", 5},
+              {"ELEM_SIZE", 3},
+              {"BURST_COUNT", 1},
+              {"COMP_MASK", 0xB},
+              {"ARRAY_SIZE", 2}}),
          {},
          {}},
         {ins(c::cf_alloc_export, "MEM_RING", {{"TYPE", 0}, {"ARRAY_BASE", 7}, {"RW_GPR", 4}, {"COMP_MASK", 0xF}, {"ARRAY_SIZE", 8}}), {}, {}},
-        {ins(c::cf_alloc_export, "MEM_EXPORT", {{"TYPE", 1}, {"ARRAY_BASE", 100}, {"RW_GPR", 4}, {"INDEX_GPR", 5}, {"ELEM_SIZE", 1}, {"COMP_MASK", 0xF}}),
+        {ins(c::cf_alloc_export, "MEM_EXPORT",
+             {{"TYPE", 1}, {"ARRAY_BASE", 100}, {"RW_GPR", 4}, {"INDEX_GPR", 5}, {"ELEM_SIZE", 1}, {"COMP_MASK", 0xF}}),
          {},
          {}},
         cf("END"),
@@ -386,7 +394,7 @@ TEST_CASE("cayman exec: memory exports write dwords at 3.9's addresses", "[cayma
     REQUIRE(m.run(env).ok());
     const auto scratch = cm::opcode::cf_alloc_export_mem_wr_scratch;
     const auto ring = cm::opcode::cf_alloc_export_mem_ring, scatter = cm::opcode::cf_alloc_export_mem_export;
-    const std::vector<cx::memory_record> expected{{scratch, 0, 12, 20}, {scratch, 0, 13, 21}, {scratch, 0, 15, 23},
+    const std::vector<cx::memory_record> expected{{scratch, 0, 12, 20}, {scratch, 0, 13, 21},  {scratch, 0, 15, 23},
                                                   {ring, 0, 7, 40},     {scatter, 0, 101, 40}, {scatter, 0, 102, 41}};
     CHECK(env.memory == expected);
 }
@@ -395,11 +403,13 @@ TEST_CASE("cayman exec: EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX, LDS_DEALLOC an
     // Two lanes: EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX signal once a lane in order; LDS_DEALLOC
     // runs (does nothing); HALT ends the program like END: the ALU clause after it does not run.
     cm::alu_group g{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
-    const auto items = items_of({cf("EMIT_VERTEX"), cf("EMIT_CUT_VERTEX"), cf("CUT_VERTEX"), cf("LDS_DEALLOC"), cf("HALT"), alu({g}), cf("END")});
+    const auto items =
+        items_of({cf("EMIT_VERTEX"), cf("EMIT_CUT_VERTEX"), cf("CUT_VERTEX"), cf("LDS_DEALLOC"), cf("HALT"), alu({g}), cf("END")});
     cx::machine<2> m(items);
     cx::environment env;
     REQUIRE(m.run(env).ok());
-    const std::vector<cx::gs_event> expected{{0, true, false}, {1, true, false}, {0, true, true}, {1, true, true}, {0, false, true}, {1, false, true}};
+    const std::vector<cx::gs_event> expected{{0, true, false}, {1, true, false}, {0, true, true},
+                                             {1, true, true},  {0, false, true}, {1, false, true}};
     CHECK(env.gs_events == expected);
     CHECK(reg(m, 1, 0, 0) == 0);
 }
@@ -420,10 +430,15 @@ TEST_CASE("cayman exec: whole quad mode, REACTIVATE and the ALU_REACTIVATE_BEFOR
             {ins(c::alu_op2, op, {{"SRC0_SEL", 0}, {"SRC1_SEL", 253}, {"UPDATE_EXEC_MASK", 1}, {"UPDATE_PRED", 1}, {"LAST", 1}})}, {value, 0}};
     };
     const auto count = [](std::uint32_t gpr, std::uint32_t chan) {
-        return cm::alu_group{
-            {ins(c::alu_op2, "ADD_INT",
-                 {{"DST_GPR", gpr}, {"DST_CHAN", chan}, {"SRC0_SEL", gpr}, {"SRC0_CHAN", chan}, {"SRC1_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})},
-            {}};
+        return cm::alu_group{{ins(c::alu_op2, "ADD_INT",
+                                  {{"DST_GPR", gpr},
+                                   {"DST_CHAN", chan},
+                                   {"SRC0_SEL", gpr},
+                                   {"SRC0_CHAN", chan},
+                                   {"SRC1_SEL", 250},
+                                   {"WRITE_MASK", 1},
+                                   {"LAST", 1}})},
+                             {}};
     };
     const auto items = items_of({
         alu({test("PRED_SETE_INT", 1)}, {}, "ALU_PUSH_BEFORE"),

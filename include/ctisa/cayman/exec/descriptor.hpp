@@ -41,7 +41,8 @@ enum class refusal : std::uint8_t {
     source,       // a source select it does not read (LDS queues, clock, hardware ids)
     index_mode,   // a relative index mode it does not apply
 };
-inline constexpr std::array<std::string_view, 4> refusal_text{"", "opcode not executed", "source select not executed", "index mode not executed"};
+inline constexpr std::array<std::string_view, 4> refusal_text{"", "opcode not executed", "source select not executed",
+                                                              "index mode not executed"};
 
 enum class src_kind : std::uint8_t { gpr, kcache, literal, constant, pv, loop_index, undefined, queue };
 
@@ -103,7 +104,6 @@ struct descriptor {
            op != opcode::cf_alloc_export_mem_rat && op != opcode::cf_alloc_export_mem_rat_cacheless &&
            op != opcode::cf_alloc_export_mem_rat_combined && op != opcode::cf_alloc_export_mem_rat_combined_cacheless;
 }
-
 
 namespace detail {
 

@@ -85,9 +85,7 @@ namespace detail {
 }  // namespace detail
 
 // Whether this executor runs the LDS operation.
-[[nodiscard]] constexpr bool lds_executes(opcode op) noexcept {
-    return info(op).cat == category::lds_idx_op;
-}
+[[nodiscard]] constexpr bool lds_executes(opcode op) noexcept { return info(op).cat == category::lds_idx_op; }
 
 // One lane's operation: `offset` is IDX_OFFSET (dwords), s0-s2 the sources.
 template <class Env>

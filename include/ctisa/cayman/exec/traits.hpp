@@ -203,8 +203,7 @@ struct traits {
         }
         if (d.op == opcode::cf_alloc_export_export || d.op == opcode::cf_alloc_export_export_done)
             detail::run_export(d, v, active, ctx, env, where.first);
-        else if (memory_export(d.op))
-            detail::run_memory_export(d, v, active, ctx, env, where.first);
+        else if (memory_export(d.op)) detail::run_memory_export(d, v, active, ctx, env, where.first);
         else if (d.op == opcode::cf_emit_vertex || d.op == opcode::cf_emit_cut_vertex || d.op == opcode::cf_cut_vertex)
             for (std::size_t l = 0; l < n; ++l)
                 if (active[l] && pass)
