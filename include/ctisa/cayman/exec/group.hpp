@@ -34,7 +34,7 @@ namespace detail {
 
 inline constexpr lane_word sign_bit = 0x80000000u;
 
-// The sources of the slots holding 64-bit and LDS instructions, kept for combine_wide and run_lds.
+// The sources of the slots holding 64-bit instructions, read again by combine_wide.
 template <std::size_t n>
 using wide_sources = std::array<std::array<std::array<lane_word, n>, 3>, 4>;
 
@@ -136,19 +136,6 @@ void push_queues(const View& v, std::size_t l, lane_word a, lane_word b) {
     ++length;
 }
 
-// The group's LDS operation (one, in slot X: 8.6), for the lanes that run its slot.
-template <std::size_t n, class View, class Env>
-void run_lds(const descriptor& d, const View& v, const wide_sources<n>& src, const std::array<std::array<lane_word, n>, 4>& runs, Env& env) {
-    for (std::size_t i = 0; i < d.count; ++i) {
-        const slot& s = d.slots[i];
-        if (info(s.op).cat != category::lds_idx_op) continue;
-        for (std::size_t l = 0; l < n; ++l) {
-            if (!runs[i][l]) continue;
-            const lds_return r = lds_lane(s.op, s.lds_offset, src[i][0][l], src[i][1][l], src[i][2][l], env);
-            if (r.returns) push_queues(v, l, r.a, r.b);
-        }
-    }
-}
 [[nodiscard]] constexpr bool is_kill(opcode op) noexcept { return (info(op).flags & opcode_flag::kill) != 0; }
 
 // CUBE over its four slots (8.2: src0 = Rn.zzxy, src1 = Rn.yxzz): X = T, Y = S, Z = 2 * major
@@ -242,11 +229,17 @@ void wide_lane(const descriptor& d, const std::array<int, 4>& at, opcode op, std
     }
 }
 
-// The 64-bit instructions of a group: their pairs gathered from the slots' sources, computed,
-// their dwords scattered to the slots' results (and predicate outcomes).
-template <std::size_t n>
-void combine_wide(const descriptor& d, const std::array<int, 4>& at, const wide_sources<n>& src, std::array<std::array<lane_word, n>, 4>& result,
-                  std::array<std::array<lane_word, n>, 4>& test) {
+// The 64-bit instructions of a group: their pairs gathered from the slots' sources (read again,
+// before any write: out of line, so that groups without them keep a small frame), computed, their
+// dwords scattered to the slots' results (and predicate outcomes).
+template <std::size_t n, class View, class Env>
+[[gnu::noinline]] void combine_wide(const descriptor& d, const std::array<int, 4>& at, const View& v, const context& ctx, Env& env,
+                                    std::array<std::array<lane_word, n>, 4>& result, std::array<std::array<lane_word, n>, 4>& test) {
+    wide_sources<n> src{};
+    for (std::size_t i = 0; i < d.count; ++i)
+        if (is_wide(d.slots[i].op))
+            for (std::size_t k = 0; k < d.slots[i].sources && k < 3; ++k)
+                read_source(d.slots[i].src[k], d.slots[i], v, ctx, env, src[i][k].data());
     for (std::uint32_t base = 0; base < 4; base += 2) {
         const int first = at[base] >= 0 ? at[base] : at[base + 1];
         if (first < 0) continue;
@@ -267,6 +260,26 @@ void combine_wide(const descriptor& d, const std::array<int, 4>& at, const wide_
         }
         if (info(op).slots == alu_slots::quad) return;
     }
+}
+
+// The group's LDS operation (one, in slot X: 8.6) for the lanes that run its slot, and the queues:
+// sources read (before any write), the operation run, then the group's pop, then the push of
+// what the operation returns (lds.hpp).
+template <std::size_t n, class View, class Env>
+[[gnu::noinline]] void run_lds(const descriptor& d, const View& v, const context& ctx, Env& env,
+                               const std::array<std::array<lane_word, n>, 4>& runs, const lane_word* active) {
+    std::array<lds_return, n> back{};
+    for (std::size_t i = 0; i < d.count; ++i) {
+        const slot& s = d.slots[i];
+        if (info(s.op).cat != category::lds_idx_op) continue;
+        std::array<std::array<lane_word, n>, 3> src{};
+        for (std::size_t k = 0; k < s.sources && k < 3; ++k) read_source(s.src[k], s, v, ctx, env, src[k].data());
+        for (std::size_t l = 0; l < n; ++l)
+            if (runs[i][l]) back[l] = lds_lane(s.op, s.lds_offset, src[0][l], src[1][l], src[2][l], env);
+    }
+    if (d.pops) pop_queues(v, active);
+    for (std::size_t l = 0; l < n; ++l)
+        if (back[l].returns) push_queues(v, l, back[l].a, back[l].b);
 }
 
 // What a slot computes, by an opcode known at run time (the interpreter) or at compile time.
@@ -301,7 +314,6 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     std::array<lane_word, n> a{}, b{}, c{};
     const lane_word* pred = v.row(row::pred);
     std::array<int, 4> at{-1, -1, -1, -1};  // the slot of each channel
-    detail::wide_sources<n> wide;           // written and read only for 64-bit and LDS slots
     for (std::size_t i = 0; i < d.count; ++i) at[d.slots[i].chan] = static_cast<int>(i);
     // W first: the *_PREV family reads the result of a higher channel of the same group.
     const auto one_slot = [&](std::size_t i, const auto& ops) CTISA_EXEC_INLINE_LAMBDA {
@@ -310,7 +322,6 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         if (s.sources > 0) detail::read_source(s.src[0], s, v, ctx, env, a.data());
         if (s.sources > 1) detail::read_source(s.src[1], s, v, ctx, env, b.data());
         if (s.sources > 2) detail::read_source(s.src[2], s, v, ctx, env, c.data());
-        if (is_wide(s.op) || info(s.op).cat == category::lds_idx_op) wide[i] = {a, b, c};
         const bool tests = (info(s.op).flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
         const int prev_chan = previous_channel(s.op, s.chan);
         const int prev = prev_chan >= 0 ? at[static_cast<std::size_t>(prev_chan)] : -1;
@@ -335,7 +346,8 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         for (std::size_t i = d.count; i-- > 0;) one_slot(i, detail::dynamic_ops{d.slots[i].op});
     }
     detail::combine_slots(d, at, result);
-    if (d.wide) detail::combine_wide(d, at, wide, result, test);
+    if (d.wide) detail::combine_wide(d, at, v, ctx, env, result, test);
+    if (d.lds || d.pops) detail::run_lds(d, v, ctx, env, runs, active);
     // Writes: PV, GPRs, AR, predicate, exec mask, kills.
     std::array<bool, 4> has_slot{};
     int mova = -1;
@@ -378,8 +390,6 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     for (std::uint32_t chan = 0; chan < 4; ++chan)
         if (!has_slot[chan])
             for (std::size_t l = 0; l < n; ++l) v.row(row::pv + chan)[l] = active[l] ? 0u : v.row(row::pv + chan)[l];
-    if (d.pops) detail::pop_queues(v, active);
-    if (d.lds) detail::run_lds(d, v, wide, runs, env);
 }
 
 }  // namespace ctisa::cayman::exec

@@ -19,9 +19,9 @@
 // - Every _RET operation pushes one entry on both queues (B gets 0 when only OQA is named), so
 //   that "pop both the A and B queues" keeps them in step.
 // - The queues: each lane's are 16 entries deep (descriptor.hpp's rows); a push onto a full queue
-//   is lost, the front of an empty queue reads 0. In a group the sources are read first, then a
-//   pop (OQ_A_POP, OQ_B_POP) takes effect, then the group's LDS operation runs and pushes its
-//   return (it comes back from the LDS after the group), the lanes in ascending order.
+//   is lost, the front of an empty queue reads 0. In a group the sources are read first, then the
+//   group's LDS operation runs, then a pop (OQ_A_POP, OQ_B_POP) takes effect, then the operation's
+//   return is pushed (it comes back from the LDS after the group); the lanes in ascending order.
 // (LDS_ATOMIC_ORDERED_ALLOC_RET, "for global data share (GDS) only", is a GDS instruction in the
 // description, not an LDS_OP value.)
 #pragma once
