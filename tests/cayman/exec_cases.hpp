@@ -53,6 +53,8 @@ inline constexpr op_case op2_cases[] = {
     {"LSHR_INT", 0x80000000, 4, 0, 0x08000000},
     {"LSHL_INT", 3, 33, 0, 6},                                 // shift by 33 & 31 = 1
     {"MOV", 0x12345678, 0, 0, 0x12345678},
+    {"OFFSET_TO_FLT", 0xFFFFFFF8, 0, 0, 0xBF000000},           // 1000: -0.5 (8.2's table; bits above 3 ignored)
+    {"OFFSET_TO_FLT", 0x00000007, 0, 0, 0x3EE00000},           // 0111: 0.4375
     {"NOP", 0, 0, 0, sentinel},
     {"PRED_SETGT_UINT", 3, 2, 0, 0x00000000},                  // execute: 0.0
     {"PRED_SETGE_UINT", 1, 2, 0, 0x3F800000},                  // skip: 1.0
@@ -192,6 +194,203 @@ inline constexpr op_case op3_cases[] = {
     {"CNDGE_INT", 0xFFFFFFFF, 5, 6, 6},
 };
 // clang-format on
+
+// The 64-bit instructions (alu64.hpp): operands a and b are doubles in the group's literal (a: X
+// low, Y high; b: Z low, W high), c an inline double constant (244: 1.0, 246: 0.5, 248: 0) negated
+// when c_neg. LDEXP_64's exponent is b's low dword, FLT32_TO_FLT64's float a's high dword. The
+// result is read from DST_GPR's YX (high, low) and, for the four-slot ones, WZ.
+struct wide_case {
+    std::string_view mnemonic;
+    std::uint64_t a = 0, b = 0;
+    std::uint32_t c = 248;
+    bool c_neg = false;
+    std::uint64_t expected = 0, expected_zw = 0;  // expected_zw: MUL_64, FMA_64, FREXP_64
+};
+
+// clang-format off
+inline constexpr wide_case wide_cases[] = {
+    {"ADD_64", 0x4008000000000000, 0x4018000000000000, 248, false, 0x4022000000000000, 0},  // 8.2's example: 3 + 6 = 9
+    {"ADD_64", 0x7FF0000000000000, 0xFFF0000000000000, 248, false, 0xFFF8000000000000, 0},  // inf - inf: NaN64
+    {"ADD_64", 0x0000000000000001, 0x8000000000000001, 248, false, 0x0000000000000000, 0},  // +denorm + -denorm: +0
+    {"ADD_64", 0x3FF0000000000000, 0x7FF0000000000001, 248, false, 0x7FF0000000000001, 0},  // src1's NaN propagated
+    {"MUL_64", 0x4008000000000000, 0x4018000000000000, 248, false, 0x4032000000000000, 0x4032000000000000},  // 3 * 6 = 18
+    {"MUL_64", 0x0000000000000000, 0xFFF0000000000000, 248, false, 0xFFF8000000000000, 0xFFF8000000000000},  // 0 * -inf
+    {"FMA_64", 0x4008000000000000, 0x4018000000000000, 244, false, 0x4033000000000000, 0x4033000000000000},  // 3 * 6 + 1
+    // (1 + 2^-30)(1 - 2^-30) - 1 = -2^-60, rounded once (a rounded product would give 0)
+    {"FMA_64", 0x3FF0000000400000, 0x3FEFFFFFFF800000, 244, true, 0xBC30000000000000, 0xBC30000000000000},
+    {"MIN_64", 0x8000000000000000, 0x0000000000000000, 248, false, 0x8000000000000000, 0},  // min(-0, +0) = -0
+    {"MIN_64", 0x7FF8000000000000, 0x3FF0000000000000, 248, false, 0x3FF0000000000000, 0},  // NaN < 1 fails: src1
+    {"MAX_64", 0x8000000000000000, 0x0000000000000000, 248, false, 0x0000000000000000, 0},  // max(-0, +0) = +0
+    {"MAX_64", 0x3FF0000000000000, 0x4000000000000000, 248, false, 0x4000000000000000, 0},  // max(1, 2) = 2
+    {"SETE_64", 0x4000000000000000, 0x4000000000000000, 248, false, 0xFFFFFFFFFFFFFFFF, 0},
+    {"SETNE_64", 0x7FF8000000000000, 0x3FF0000000000000, 248, false, 0xFFFFFFFFFFFFFFFF, 0},  // NaN != 1
+    {"SETGT_64", 0x3FF0000000000000, 0x4000000000000000, 248, false, 0x0000000000000000, 0},
+    {"SETGE_64", 0x0000000000000001, 0x8000000000000000, 248, false, 0xFFFFFFFFFFFFFFFF, 0},  // +denorm >= -0
+    {"PRED_SETE_64", 0x4000000000000000, 0x4000000000000000, 248, false, 0x0000000000000000, 0},  // execute: 0
+    {"PRED_SETGT_64", 0x3FF0000000000000, 0x4000000000000000, 248, false, 0xFFFFFFFFFFFFFFFF, 0},  // skip
+    {"PRED_SETGE_64", 0x4018000000000000, 0x4008000000000000, 248, false, 0x0000000000000000, 0},  // 8.2's example
+    {"FRACT_64", 0x4021A0F4F077BCA7, 0, 248, false, 0x3FEA0F4F077BCA70, 0},  // 8.2's example
+    {"FRACT_64", 0xFFF0000000000000, 0, 248, false, 0xFFF8000000000000, 0},  // -inf: NaN64
+    {"FRACT_64", 0xBFF0000000000000, 0, 248, false, 0x0000000000000000, 0},  // -1: +0
+    {"FREXP_64", 0x4008000000000000, 0, 248, false, 0x0000000200000002, 0x3FE8000000000000},  // 3 = 0.75 * 2^2
+    {"FREXP_64", 0xFFF0000000000000, 0, 248, false, 0xFFFFFFFFFFFFFFFF, 0xFFF8000000000000},  // -inf
+    {"LDEXP_64", 0x47F000006FC6A731, 0x2C6, 248, false, 0x745000006FC6A731, 0},  // 8.2's example
+    {"LDEXP_64", 0xC7EFFFFEE072B19F, 0x15E, 248, false, 0xDDCFFFFEE072B19F, 0},  // 8.2's example
+    {"LDEXP_64", 0x3FF0000000000000, 2000, 248, false, 0x7FF0000000000000, 0},  // overflow: +inf
+    {"FLT32_TO_FLT64", 0x3F00000000000000, 0, 248, false, 0x3FE0000000000000, 0},  // 8.2's example: 0.5f
+    {"FLT32_TO_FLT64", 0xFFC0000000000000, 0, 248, false, 0xFFF8000000000000, 0},  // 0xFFC00000: NaN64
+    {"FLT64_TO_FLT32", 0x4000000000000000, 0, 248, false, 0x0000000040000000, 0},  // 8.2's example: 2.0; Y: 0
+    {"FLT64_TO_FLT32", 0xFFF0000000000001, 0, 248, false, 0x00000000FFC00000, 0},  // -NaN
+    {"CNDNE_64", 0x0000000000000001, 0x4000000000000000, 246, false, 0x3FE0000000000000, 0},  // denorm is 0: src2
+    {"CNDNE_64", 0x4000000000000000, 0x4010000000000000, 246, false, 0x4010000000000000, 0},
+    {"RECIP_64", 0x4010000000000000, 0, 248, false, 0x3FD0000000000000, 0},  // 1 / 4
+    {"RECIP_64", 0x4008000000000000, 0, 248, false, 0x3FD5555500000000, 0},  // 1 / 3, low dword 0
+    {"RECIP_CLAMPED_64", 0x0000000000000000, 0, 248, false, 0x7FEFFFFF00000000, 0},  // 1 / +0: max
+    {"RECIPSQRT_64", 0x4010000000000000, 0, 248, false, 0x3FE0000000000000, 0},  // 1 / sqrt(4)
+    {"RECIPSQRT_CLAMPED_64", 0x8000000000000000, 0, 248, false, 0xFFEFFFFF00000000, 0},  // -0: -max
+    {"SQRT_64", 0x4002000000000000, 0, 248, false, 0x3FF8000000000000, 0},  // sqrt(2.25) = 1.5
+};
+// clang-format on
+
+// One source of a 64-bit case's slot at `chan` (alu64.hpp's layout): {SRCn_SEL, SRCn_CHAN}.
+[[nodiscard]] constexpr std::array<std::uint32_t, 2> wide_source(const wide_case& k, std::uint32_t chan, std::uint32_t n) {
+    const bool high_slot = k.mnemonic == "MUL_64" || k.mnemonic == "FMA_64" ? chan < 3 : (chan & 1) == 0;
+    const bool per_slot = k.mnemonic.starts_with("RECIP") || k.mnemonic == "SQRT_64";
+    if (n == 2) return {high_slot ? k.c + 1 : k.c, 0};  // the inline constant's dword
+    if (per_slot) return {253, n == 0 ? 1u : 0u};        // src0 high, src1 low, both of a
+    if (k.mnemonic == "LDEXP_64" && n == 1) return {253, 2};
+    return {253, (n == 0 ? 0u : 2u) + (high_slot ? 1u : 0u)};
+}
+
+// The group of a 64-bit case; a pair instruction in slots X, Y or, from `base` 2, Z, W.
+[[nodiscard]] constexpr cx::item wide_group(const wide_case& k, std::uint32_t dst, std::uint32_t base = 0) {
+    const bool op3 = k.mnemonic == "CNDNE_64" || k.mnemonic == "FMA_64";
+    const cm::opcode op = *cm::find_opcode(op3 ? cm::category::alu_op3 : cm::category::alu_op2, k.mnemonic);
+    const std::uint32_t slots = cm::info(op).slots == cm::alu_slots::quad ? 4 : 2;
+    constexpr std::string_view sel[] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
+    constexpr std::string_view chan[] = {"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
+    cx::item g{};
+    g.kind = cx::item_kind::group;
+    g.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
+    for (std::uint32_t s = base; s < base + slots; ++s) {
+        cm::instruction in = cm::make(op);
+        for (std::uint32_t n = 0; n < cm::info(op).sources; ++n) {
+            const auto [select, element] = wide_source(k, s, n);
+            in = cm::set(in, sel[n], select).value();
+            in = cm::set(in, chan[n], element).value();
+        }
+        if (k.c_neg) in = cm::set(in, "SRC2_NEG", 1).value();  // the low dword's is not applied
+        in = cm::set(in, "DST_GPR", dst).value();
+        in = cm::set(in, "DST_CHAN", s).value();
+        if (!op3) in = cm::set(in, "WRITE_MASK", 1).value();
+        if (s + 1 == base + slots) in = cm::set(in, "LAST", 1).value();
+        g.slots[g.count++] = in;
+    }
+    g.literals = {static_cast<std::uint32_t>(k.a), static_cast<std::uint32_t>(k.a >> 32), static_cast<std::uint32_t>(k.b),
+                  static_cast<std::uint32_t>(k.b >> 32)};
+    return g;
+}
+
+// The LDS operations (table 8.11, lds.hpp's operand order): the local memory holds `old` at byte
+// 8 and `old2` at `second` (the operation's second dword), the sources are the group's literal
+// X, Y, Z; after the run the memory holds `mem` at 8 and `mem2` at `second`, and the queues'
+// front entries are `oqa`, `oqb` (0: nothing returned).
+struct lds_case {
+    std::string_view mnemonic;
+    std::uint32_t s0 = 8, s1 = 0, s2 = 0, offset = 0;
+    std::uint32_t old = 0, second = 24, old2 = 0;
+    std::uint32_t mem = 0, mem2 = 0, oqa = 0, oqb = 0;
+};
+
+// clang-format off
+inline constexpr lds_case lds_cases[] = {
+    //  mnemonic                s0  s1          s2      off old         2nd  old2  mem         mem2    oqa         oqb
+    {"LDS_ADD",                 8,  3,          0,      0,  5,          24,  0,    8,          0,      0,          0},
+    {"LDS_SUB",                 8,  3,          0,      0,  5,          24,  0,    2,          0,      0,          0},
+    {"LDS_RSUB",                8,  3,          0,      0,  5,          24,  0,    0xFFFFFFFE, 0,      0,          0},
+    {"LDS_INC",                 8,  5,          0,      0,  5,          24,  0,    0,          0,      0,          0},  // 5 >= 5: 0
+    {"LDS_DEC",                 8,  7,          0,      0,  0,          24,  0,    7,          0,      0,          0},  // 0: src
+    {"LDS_MIN_INT",             8,  1,          0,      0,  0xFFFFFFFF, 24,  0,    0xFFFFFFFF, 0,      0,          0},
+    {"LDS_MAX_INT",             8,  1,          0,      0,  0xFFFFFFFF, 24,  0,    1,          0,      0,          0},
+    {"LDS_MIN_UINT",            8,  1,          0,      0,  0xFFFFFFFF, 24,  0,    1,          0,      0,          0},
+    {"LDS_MAX_UINT",            8,  1,          0,      0,  0xFFFFFFFF, 24,  0,    0xFFFFFFFF, 0,      0,          0},
+    {"LDS_AND",                 8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0xF000,     0,      0,          0},
+    {"LDS_OR",                  8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0xFFF0,     0,      0,          0},
+    {"LDS_XOR",                 8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0x0FF0,     0,      0,          0},
+    {"LDS_MSKOR",               8,  0x00F0,     0x0050, 0,  0xFFFF,     24,  0,    0xFF5F,     0,      0,          0},
+    {"LDS_WRITE",               8,  0x1234,     0,      0,  5,          24,  0,    0x1234,     0,      0,          0},
+    {"LDS_WRITE_REL",           8,  0x11,       0x22,   4,  5,          24,  6,    0x11,       0x22,   0,          0},  // 8 + 4 dwords
+    {"LDS_WRITE2",              8,  0x11,       0x22,   1,  5,          264, 6,    0x11,       0x22,   0,          0},  // 8 + 64 dwords
+    {"LDS_CMP_STORE",           8,  5,          9,      0,  5,          24,  0,    9,          0,      0,          0},
+    {"LDS_CMP_STORE_SPF",       8,  0x00000000, 9,      0,  0x80000000, 24,  0,    9,          0,      0,          0},  // -0 == +0
+    {"LDS_BYTE_WRITE",          9,  0x1234AB,   0,      0,  0x11223344, 24,  0,    0x1122AB44, 0,      0,          0},
+    {"LDS_SHORT_WRITE",         10, 0xABCD1234, 0,      0,  0x11223344, 24,  0,    0x12343344, 0,      0,          0},
+    {"LDS_ADD_RET",             8,  3,          0,      0,  5,          24,  0,    8,          0,      5,          0},
+    {"LDS_SUB_RET",             8,  3,          0,      0,  5,          24,  0,    2,          0,      5,          0},
+    {"LDS_RSUB_RET",            8,  3,          0,      0,  5,          24,  0,    0xFFFFFFFE, 0,      5,          0},
+    {"LDS_INC_RET",             8,  5,          0,      0,  4,          24,  0,    5,          0,      4,          0},
+    {"LDS_DEC_RET",             8,  7,          0,      0,  9,          24,  0,    7,          0,      9,          0},  // 9 > 7: src
+    {"LDS_MIN_INT_RET",         8,  0xFFFFFFFE, 0,      0,  3,          24,  0,    0xFFFFFFFE, 0,      3,          0},
+    {"LDS_MAX_INT_RET",         8,  0xFFFFFFFE, 0,      0,  3,          24,  0,    3,          0,      3,          0},
+    {"LDS_MIN_UINT_RET",        8,  0xFFFFFFFE, 0,      0,  3,          24,  0,    3,          0,      3,          0},
+    {"LDS_MAX_UINT_RET",        8,  0xFFFFFFFE, 0,      0,  3,          24,  0,    0xFFFFFFFE, 0,      3,          0},
+    {"LDS_AND_RET",             8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0xF000,     0,      0xF0F0,     0},
+    {"LDS_OR_RET",              8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0xFFF0,     0,      0xF0F0,     0},
+    {"LDS_XOR_RET",             8,  0xFF00,     0,      0,  0xF0F0,     24,  0,    0x0FF0,     0,      0xF0F0,     0},
+    {"LDS_MSKOR_RET",           8,  0x00F0,     0x0050, 0,  0xFFFF,     24,  0,    0xFF5F,     0,      0xFFFF,     0},
+    {"LDS_XCHG_RET",            8,  7,          0,      0,  5,          24,  0,    7,          0,      5,          0},
+    {"LDS_XCHG_REL_RET",        8,  0x11,       0x22,   4,  5,          24,  6,    0x11,       0x22,   5,          6},
+    {"LDS_XCHG2_RET",           8,  0x11,       0x22,   1,  5,          264, 6,    0x11,       0x22,   5,          6},
+    {"LDS_CMP_XCHG_RET",        8,  6,          9,      0,  5,          24,  0,    5,          0,      5,          0},  // 5 != 6: kept
+    {"LDS_CMP_XCHG_SPF_RET",    8,  0x7FC00000, 9,      0,  0x7FC00000, 24,  0,    0x7FC00000, 0,      0x7FC00000, 0},  // NaN != NaN
+    {"LDS_READ_RET",            8,  0,          0,      0,  0x1234,     24,  0,    0x1234,     0,      0x1234,     0},
+    {"LDS_READ_REL_RET",        8,  0,          0,      4,  5,          24,  6,    5,          6,      5,          6},
+    {"LDS_READ2_RET",           8,  24,         0,      0,  5,          24,  6,    5,          6,      5,          6},
+    {"LDS_READWRITE_RET",       8,  24,         0x77,   0,  5,          24,  6,    5,          0x77,   5,          0},
+    {"LDS_BYTE_READ_RET",       11, 0,          0,      0,  0x80223344, 24,  0,    0x80223344, 0,      0xFFFFFF80, 0},
+    {"LDS_UBYTE_READ_RET",      11, 0,          0,      0,  0x80223344, 24,  0,    0x80223344, 0,      0x80,       0},
+    {"LDS_SHORT_READ_RET",      10, 0,          0,      0,  0x80223344, 24,  0,    0x80223344, 0,      0xFFFF8022, 0},
+    {"LDS_USHORT_READ_RET",     10, 0,          0,      0,  0x80223344, 24,  0,    0x80223344, 0,      0x8022,     0},
+};
+// clang-format on
+
+// An LDS instruction with its sources from the group's literal (X, Y, Z).
+[[nodiscard]] constexpr cx::item lds_group(const lds_case& k) {
+    const cm::opcode op = *cm::find_opcode(cm::category::lds_idx_op, k.mnemonic);
+    constexpr std::string_view sel[] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
+    constexpr std::string_view chan[] = {"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
+    constexpr std::string_view offset[] = {"IDX_OFFSET_0", "IDX_OFFSET_1", "IDX_OFFSET_2", "IDX_OFFSET_3", "IDX_OFFSET_4", "IDX_OFFSET_5"};
+    cm::instruction in = cm::make(op);
+    for (std::uint32_t n = 0; n < cm::info(op).sources; ++n) {
+        in = cm::set(in, sel[n], 253).value();
+        in = cm::set(in, chan[n], n).value();
+    }
+    for (std::uint32_t b = 0; b < 6; ++b) in = cm::set(in, offset[b], (k.offset >> b) & 1).value();
+    in = cm::set(in, "LAST", 1).value();
+    cx::item g{};
+    g.kind = cx::item_kind::group;
+    g.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
+    g.slots[g.count++] = in;
+    g.literals = {k.s0, k.s1, k.s2, 0};
+    return g;
+}
+
+// MOV R<dst>.x, OQ_A_POP and MOV R<dst>.y, OQ_B: the front entries, then one pop.
+[[nodiscard]] constexpr cx::item queue_group(std::uint32_t dst) {
+    cx::item g{};
+    g.kind = cx::item_kind::group;
+    g.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
+    for (std::uint32_t chan = 0; chan < 2; ++chan) {
+        cm::instruction in = cm::make(*cm::find_opcode(cm::category::alu_op2, "MOV"));
+        in = cm::set(in, "SRC0_SEL", chan == 0 ? 221 : 220).value();
+        in = cm::set(in, "DST_GPR", dst).value();
+        in = cm::set(in, "DST_CHAN", chan).value();
+        in = cm::set(in, "WRITE_MASK", 1).value();
+        if (chan == 1) in = cm::set(in, "LAST", 1).value();
+        g.slots[g.count++] = in;
+    }
+    return g;
+}
 
 // The instructions of one case writing DST_GPR `dst`: its slot X, or X-Z / X-W for the
 // transcendentals and the replicated integer multiplies (every slot computes the same).

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The compiled path (ctisa::exec::compiled: each item's descriptor a template argument) gives the
 // interpreter's results bit for bit: the first half of the OP2 cases of exec_cases.hpp (the rest:
-// exec_compiled2_test.cpp, split for compile time), and a program with per-lane control flow (a DX10 loop with LOOP_BREAK inside a PUSH/POP),
-// every register row and every export compared.
+// exec_compiled2_test.cpp, split for compile time), every LDS case, and a program with per-lane control flow (a DX10 loop with LOOP_BREAK inside
+// a PUSH/POP), every register row and every export compared.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -21,6 +21,7 @@ namespace cx = ctisa::cayman::exec;
 using namespace cayman_exec_cases;
 
 constexpr auto op2_a = fix<half + 3>(cases_program<false>(0, half));
+constexpr auto lds_all = fix<lds_program().size()>(lds_program());
 
 constexpr cm::instruction in(cm::category c, std::string_view m, std::initializer_list<std::pair<std::string_view, std::uint32_t>> f) {
     cm::instruction r = cm::make(*cm::find_opcode(c, m));
@@ -60,10 +61,20 @@ TEST_CASE("cayman exec: compiled path equals the interpreter on the first half o
     check_parity<op2_a, 4>(none);
 }
 
+TEST_CASE("cayman exec: compiled path equals the interpreter on every LDS operation", "[cayman][exec]") {
+    // The four lanes share the literal's addresses: each atomic runs once a lane, in lane order;
+    // the memory starts as a byte pattern.
+    check_parity<lds_all, 4>(
+        +[](cx::machine<4>&) {},
+        +[](cx::environment& env) {
+            for (std::uint32_t i = 0; i < 320; ++i) env.lds_store(i, i * 37 + 5, 1);
+        });
+}
+
 TEST_CASE("cayman exec: compiled path equals the interpreter with divergent lanes", "[cayman][exec]") {
     check_parity<loop, 16>(+[](cx::machine<16>& m) {
         for (std::uint32_t l = 0; l < 16; ++l) {
-            m.row(cx::row::gpr(0, 1))[l] = l % 5 + 1;               // R0.y: 1-5 trips
+            m.row(cx::row::gpr(0, 1))[l] = l % 5 + 1;  // R0.y: 1-5 trips
             m.row(cx::row::gpr(2, 0))[l] = 0x3F800000u + (l << 16);  // R2.x: a float per lane
         }
     });

@@ -357,6 +357,128 @@ TEST_CASE("cayman exec: exports with a burst, constant selects and a masked elem
     CHECK(env.exports[1] == cx::export_record{1, 61, 0, {12, 0, bits(1.0f), 0}, 0x7});
 }
 
+TEST_CASE("cayman exec: memory exports write dwords at 3.9's addresses", "[cayman][exec]") {
+    // MEM_WR_SCRATCH WRITE_IND, ELEM_SIZE 3, ARRAY_BASE 2, INDEX_GPR R5 (x = 1), BURST_COUNT 1,
+    // COMP_MASK 0b1011: first_mem = (2 + 1) * 4 = 12; R2.x, R2.y, R2.w to 12, 13, 15, R3's to 16,
+    // 17, 19; ARRAY_SIZE 2 clamps at (2 + 2) * 4 = 16, so only R2's dwords are written.
+    // MEM_RING WRITE, ELEM_SIZE 0, ARRAY_BASE 7, ARRAY_SIZE 8: R4.x to 7.
+    // MEM_EXPORT WRITE_IND, ELEM_SIZE 1, ARRAY_BASE 100, INDEX_GPR R5 (x = 1, a dword address):
+    // R4.x, R4.y to 101, 102 (ARRAY_SIZE unused).
+    const auto items = items_of({
+        {ins(c::cf_alloc_export, "MEM_WR_SCRATCH",
+             {{"TYPE", 1},
+              {"ARRAY_BASE", 2},
+              {"RW_GPR", 2},
+              {"INDEX_GPR", 5},
+              {"ELEM_SIZE", 3},
+              {"BURST_COUNT", 1},
+              {"COMP_MASK", 0xB},
+              {"ARRAY_SIZE", 2}}),
+         {},
+         {}},
+        {ins(c::cf_alloc_export, "MEM_RING", {{"TYPE", 0}, {"ARRAY_BASE", 7}, {"RW_GPR", 4}, {"COMP_MASK", 0xF}, {"ARRAY_SIZE", 8}}), {}, {}},
+        {ins(c::cf_alloc_export, "MEM_EXPORT",
+             {{"TYPE", 1}, {"ARRAY_BASE", 100}, {"RW_GPR", 4}, {"INDEX_GPR", 5}, {"ELEM_SIZE", 1}, {"COMP_MASK", 0xF}}),
+         {},
+         {}},
+        cf("END"),
+    });
+    cx::machine<1> m(items);
+    for (std::uint32_t chan = 0; chan < 4; ++chan) {
+        reg(m, 2, chan, 0) = 20 + chan;
+        reg(m, 3, chan, 0) = 30 + chan;
+        reg(m, 4, chan, 0) = 40 + chan;
+    }
+    reg(m, 5, 0, 0) = 1;
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    const auto scratch = cm::opcode::cf_alloc_export_mem_wr_scratch;
+    const auto ring = cm::opcode::cf_alloc_export_mem_ring, scatter = cm::opcode::cf_alloc_export_mem_export;
+    const std::vector<cx::memory_record> expected{{scratch, 0, 12, 20}, {scratch, 0, 13, 21},  {scratch, 0, 15, 23},
+                                                  {ring, 0, 7, 40},     {scatter, 0, 101, 40}, {scatter, 0, 102, 41}};
+    CHECK(env.memory == expected);
+}
+
+TEST_CASE("cayman exec: EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX, LDS_DEALLOC and HALT", "[cayman][exec]") {
+    // Two lanes: EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX signal once a lane in order; LDS_DEALLOC
+    // runs (does nothing); HALT ends the program like END: the ALU clause after it does not run.
+    cm::alu_group g{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    const auto items =
+        items_of({cf("EMIT_VERTEX"), cf("EMIT_CUT_VERTEX"), cf("CUT_VERTEX"), cf("LDS_DEALLOC"), cf("HALT"), alu({g}), cf("END")});
+    cx::machine<2> m(items);
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    const std::vector<cx::gs_event> expected{{0, true, false}, {1, true, false}, {0, true, true},
+                                             {1, true, true},  {0, false, true}, {1, false, true}};
+    CHECK(env.gs_events == expected);
+    CHECK(reg(m, 1, 0, 0) == 0);
+}
+
+TEST_CASE("cayman exec: whole quad mode, REACTIVATE and the ALU_REACTIVATE_BEFORE / VALID_PIXEL_MODE clauses", "[cayman][exec]") {
+    // Eight lanes (two quads), R0.x = the lane. Table 3.7 and 8.1, worked by hand:
+    //  0 ALU_PUSH_BEFORE PRED_SETE_INT R0.x, 1 (exec mask)  active {1}
+    //  1 PUSH_WQM                                            quad 0: {0-3}      2 R1.x += 1
+    //  3 POP 1 -> {1}; 4 REACTIVATE: the push at 0 saved all  {0-7}     5 ALU_VALID_PIXEL_MODE R1.y += 1
+    //  6 POP 1; 7 ALU_PUSH_BEFORE PRED_SETNE_INT R0.x, 6      {0-5, 7}
+    //  8 ELSE_WQM: {6}, its quad {4-7}                        9 R1.z += 1
+    // 10 ALU_REACTIVATE_BEFORE (the push at 7 saved all)      R1.w += 1      11 POP 1
+    // 12 ALU_PUSH_BEFORE PRED_SETE_INT R0.x, 2 -> {2}; 13 PUSH; 14 POP_WQM 1: {2} -> {0-3}; 15 R2.x += 1
+    // 16 POP 1; 17 ALU_PUSH_BEFORE PRED_SETE_INT R0.x, 5 -> {5}; 18 PUSH; 19 REACTIVATE_WQM: the
+    //    push at 18 saved {5} -> {4-7}; 20 R2.y += 1; 21 POP 2; 22 END
+    const auto test = [](std::string_view op, std::uint32_t value) {
+        return cm::alu_group{
+            {ins(c::alu_op2, op, {{"SRC0_SEL", 0}, {"SRC1_SEL", 253}, {"UPDATE_EXEC_MASK", 1}, {"UPDATE_PRED", 1}, {"LAST", 1}})}, {value, 0}};
+    };
+    const auto count = [](std::uint32_t gpr, std::uint32_t chan) {
+        return cm::alu_group{{ins(c::alu_op2, "ADD_INT",
+                                  {{"DST_GPR", gpr},
+                                   {"DST_CHAN", chan},
+                                   {"SRC0_SEL", gpr},
+                                   {"SRC0_CHAN", chan},
+                                   {"SRC1_SEL", 250},
+                                   {"WRITE_MASK", 1},
+                                   {"LAST", 1}})},
+                             {}};
+    };
+    const auto items = items_of({
+        alu({test("PRED_SETE_INT", 1)}, {}, "ALU_PUSH_BEFORE"),
+        cf("PUSH_WQM"),
+        alu({count(1, 0)}),
+        cf("POP", {{"POP_COUNT", 1}}),
+        cf("REACTIVATE"),
+        alu({count(1, 1)}, {}, "ALU_VALID_PIXEL_MODE"),
+        cf("POP", {{"POP_COUNT", 1}}),
+        alu({test("PRED_SETNE_INT", 6)}, {}, "ALU_PUSH_BEFORE"),
+        cf("ELSE_WQM"),
+        alu({count(1, 2)}),
+        alu({count(1, 3)}, {}, "ALU_REACTIVATE_BEFORE"),
+        cf("POP", {{"POP_COUNT", 1}}),
+        alu({test("PRED_SETE_INT", 2)}, {}, "ALU_PUSH_BEFORE"),
+        cf("PUSH"),
+        cf("POP_WQM", {{"POP_COUNT", 1}}),
+        alu({count(2, 0)}),
+        cf("POP", {{"POP_COUNT", 1}}),
+        alu({test("PRED_SETE_INT", 5)}, {}, "ALU_PUSH_BEFORE"),
+        cf("PUSH"),
+        cf("REACTIVATE_WQM"),
+        alu({count(2, 1)}),
+        cf("POP", {{"POP_COUNT", 2}}),
+        cf("END"),
+    });
+    cx::machine<8> m(items);
+    for (std::uint32_t l = 0; l < 8; ++l) reg(m, 0, 0, l) = l;
+    REQUIRE(m.run().ok());
+    for (std::uint32_t l = 0; l < 8; ++l) {
+        INFO("lane " << l);
+        CHECK(reg(m, 1, 0, l) == (l < 4 ? 1u : 0u));
+        CHECK(reg(m, 1, 1, l) == 1u);
+        CHECK(reg(m, 1, 2, l) == (l >= 4 ? 1u : 0u));
+        CHECK(reg(m, 1, 3, l) == 1u);
+        CHECK(reg(m, 2, 0, l) == (l < 4 ? 1u : 0u));
+        CHECK(reg(m, 2, 1, l) == (l >= 4 ? 1u : 0u));
+    }
+}
+
 TEST_CASE("cayman exec: MOVA_INT and AR-relative operands in the next group", "[cayman][exec]") {
     // Group 1: MOVA_INT AR.X = R1.x (0-3 per lane). Group 2: MOV R[10 + AR].x = R[20 + AR].y.
     cm::alu_group mova{{ins(c::alu_op2, "MOVA_INT", {{"SRC0_SEL", 1}, {"LAST", 1}})}, {}};

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../core/doc_adapter.hpp"
+#include "exec/status.hpp"
 #include "isa.hpp"
 
 namespace ctisa {
@@ -43,7 +44,8 @@ struct doc_adapter<cayman::isa> {
         for (std::size_t i = 0; i < cayman::opcodes.size(); ++i) {
             const auto op = static_cast<cayman::opcode>(i);
             const cayman::opcode_info& oi = cayman::info(op);
-            f(instruction_doc{oi.mnemonic, syntax(op), cayman::info(oi.cat).name, details(op), executes::no_executor, {}});
+            const std::string_view why = cayman::exec::not_executed(op);
+            f(instruction_doc{oi.mnemonic, syntax(op), cayman::info(oi.cat).name, details(op), why.empty() ? executes::yes : executes::no, why});
         }
     }
 

@@ -56,8 +56,9 @@ struct run_adapter {
         "DX9 loop constant 2: trip count, initial aL, step, unused; shared). Output: every GPR an ALU\n"
         "instruction writes, then every export (POS60, PARAM0, PIXEL0: the elements not exported are\n"
         "0), or 'LANE killed'. Kcache constants come from the CF_ALU locks; unset constants, booleans\n"
-        "and loop constants are zero. Fetch clauses, memory writes, LDS and 64-bit operations stop the\n"
-        "run with 'instruction cannot be executed'.\n";
+        "and loop constants are zero; the LDS starts as zeros. Fetch clauses, RAT writes, interpolation\n"
+        "and the few other opcodes `ctisa doc cayman` marks stop the run with 'instruction cannot be\n"
+        "executed'.\n";
 
     enum class kind : std::uint8_t { gpr, constant, boolean, loop, exported };
     struct reg {

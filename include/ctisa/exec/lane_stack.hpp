@@ -87,6 +87,12 @@ public:
         refresh();
     }
 
+    // Activates the live lanes of `m` without a frame (Cayman REACTIVATE, whole quad mode).
+    void activate(const mask& m) noexcept {
+        for (std::size_t l = 0; l < W; ++l) active_[l] |= m[l] & live_[l];
+        refresh();
+    }
+
     // Branch: saves the active lanes, keeps those in `taken`, holds the rest for an else.
     // False when the stack is full (nothing changes).
     bool push_branch(const mask& taken, std::uint32_t rejoin = no_pc) noexcept {

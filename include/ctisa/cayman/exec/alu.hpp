@@ -19,6 +19,7 @@
 //   off (reduced exactly to a quarter turn, then evaluated in binary64).
 // - RECIP_FF / RECIPSQRT_FF: an infinite result becomes zero of the same sign; _CLAMPED: +-max
 //   float; LOG_CLAMPED: -inf becomes -max float.
+// - OFFSET_TO_FLT reads the low four bits of src0 (its table lists four-bit inputs only).
 #pragma once
 
 #include <bit>
@@ -43,7 +44,6 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
     switch (op) {
         case opcode::alu_op2_set_mode:
         case opcode::alu_op2_set_lds_size:
-        case opcode::alu_op2_offset_to_flt:
         case opcode::alu_op2_interp_xy:
         case opcode::alu_op2_interp_zw:
         case opcode::alu_op2_interp_x:
@@ -52,14 +52,11 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
         case opcode::alu_op2_load_store_flags:
         case opcode::alu_op2_interp_load_p0:
         case opcode::alu_op2_interp_load_p10:
-        case opcode::alu_op2_interp_load_p20: return false;  // interpolation (parameter cache), flags, modes, LDS size
+        case opcode::alu_op2_interp_load_p20: return false;  // status.hpp says why
         default: break;
     }
     const category c = info(op).cat;
-    if (c != category::alu_op2 && c != category::alu_op3) return false;
-    // 64-bit operations (pair / quad slots, CNDNE_64, FMA_64): not yet.
-    const alu_slots s = info(op).slots;
-    return s != alu_slots::pair && s != alu_slots::quad;
+    return c == category::alu_op2 || c == category::alu_op3;
 }
 
 // Whether the result is a float (output modifiers and CLAMP apply to floats only, 4.9.1).
@@ -101,6 +98,8 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
         case opcode::alu_op2_ubyte2_flt:
         case opcode::alu_op2_ubyte3_flt:
         case opcode::alu_op2_flt16_to_flt32:
+        case opcode::alu_op2_offset_to_flt:
+        case opcode::alu_op2_flt64_to_flt32:  // its float (group.hpp: the 64-bit results take their own)
         case opcode::alu_op2_dot4:
         case opcode::alu_op2_dot4_ieee:
         case opcode::alu_op2_max4:
@@ -306,6 +305,7 @@ CTISA_EXEC_INLINE lane_word compute(opcode op, lane_word a, lane_word b, lane_wo
         case opcode::alu_op2_ubyte3_flt: return w(static_cast<float>(a >> 24));
         case opcode::alu_op2_flt32_to_flt16: return ctisa::exec::half_from_float(f(a));
         case opcode::alu_op2_flt16_to_flt32: return w(ctisa::exec::half_to_float(static_cast<ctisa::exec::half_bits>(a & 0xFFFF)));
+        case opcode::alu_op2_offset_to_flt: return w(static_cast<float>(s32(a << 28) >> 28) / 16.0f);  // the low 4 bits, signed, in 16ths
         case opcode::alu_op2_bfrev_int: {
             lane_word r = 0;
             for (int i = 0; i < 32; ++i) r |= ((a >> i) & 1u) << (31 - i);

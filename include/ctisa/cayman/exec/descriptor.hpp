@@ -4,7 +4,8 @@
 //
 // Register rows (one row of W lanes a 32-bit value): GPR n element c is row 4n + c (512 rows,
 // clause temporaries 124-127 included), then PV.x-w, AR.X, the predicate bit, the lanes an
-// exec-mask update keeps, and the lanes the clause kills.
+// exec-mask update keeps, the lanes the clause kills, and the LDS output queues A and B (front
+// first) with their length.
 #pragma once
 
 #include <array>
@@ -13,6 +14,8 @@
 #include <string_view>
 
 #include "alu.hpp"
+#include "alu64.hpp"
+#include "lds.hpp"
 #include "items.hpp"
 
 namespace ctisa::cayman::exec {
@@ -23,7 +26,11 @@ inline constexpr std::uint32_t ar = 516;      // AR.X (MOVA_INT)
 inline constexpr std::uint32_t pred = 517;    // the predicate bit of the clause (0 / ~0)
 inline constexpr std::uint32_t keep = 518;    // exec-mask update: ~0 keeps the lane active
 inline constexpr std::uint32_t killed = 519;  // ~0: a KILL* killed the lane in this clause
-inline constexpr std::uint32_t count = 520;
+inline constexpr std::uint32_t queue_depth = 16;      // entries a queue (lds.hpp: a push onto a full queue is lost)
+inline constexpr std::uint32_t oqa = 520;              // OQA: 520-535
+inline constexpr std::uint32_t oqb = oqa + queue_depth;  // OQB: 536-551
+inline constexpr std::uint32_t oq_length = oqb + queue_depth;
+inline constexpr std::uint32_t count = oq_length + 1;
 [[nodiscard]] constexpr std::uint32_t gpr(std::uint32_t n, std::uint32_t chan) noexcept { return 4 * n + chan; }
 }  // namespace row
 
@@ -33,12 +40,11 @@ enum class refusal : std::uint8_t {
     opcode,       // an opcode this executor does not run (see the table in cayman-exec notes)
     source,       // a source select it does not read (LDS queues, clock, hardware ids)
     index_mode,   // a relative index mode it does not apply
-    clause_mode,  // ALU_REACTIVATE_BEFORE / ALU_VALID_PIXEL_MODE (whole quad and valid masks)
 };
-inline constexpr std::array<std::string_view, 5> refusal_text{"", "opcode not executed", "source select not executed", "index mode not executed",
-                                                              "clause initiation not executed"};
+inline constexpr std::array<std::string_view, 4> refusal_text{"", "opcode not executed", "source select not executed",
+                                                              "index mode not executed"};
 
-enum class src_kind : std::uint8_t { gpr, kcache, literal, constant, pv, loop_index, undefined };
+enum class src_kind : std::uint8_t { gpr, kcache, literal, constant, pv, loop_index, undefined, queue };
 
 struct source {
     src_kind kind = src_kind::constant;
@@ -46,7 +52,7 @@ struct source {
     bool neg = false, abs = false, rel = false;
     std::uint8_t bank = 0;         // kcache: the constant buffer
     bool loop_line = false;        // kcache: LOCK_LOOP_INDEX (line moves with aL / 16)
-    std::uint16_t index = 0;       // gpr: the register; kcache: the constant in the buffer
+    std::uint16_t index = 0;       // gpr: the register; kcache: the constant in the buffer; queue: 0 A, 1 B
     std::uint32_t value = 0;       // literal, constant: the bits
 };
 
@@ -64,6 +70,7 @@ struct slot {
     bool update_pred = false, update_exec = false;
     std::uint8_t exec_op = 0;     // execute_mask_op: deactivate, break, continue, kill
     std::uint8_t index_mode = 0;  // 0 AR.X, 4 loop index, 5 global, 6 global + AR.X
+    std::uint8_t lds_offset = 0;  // LDS_IDX_OP: IDX_OFFSET (dwords)
 };
 
 struct descriptor {
@@ -71,6 +78,9 @@ struct descriptor {
     opcode op{};  // cf, clause, clause_end: the CF instruction
     refusal refused = refusal::none;
     std::uint8_t count = 0;  // group: slots
+    bool wide = false;       // group: a 64-bit instruction in it (alu64.hpp)
+    bool lds = false;        // group: an LDS_IDX_OP in it (lds.hpp)
+    bool pops = false;       // group: a source pops the LDS queues (OQ_A_POP, OQ_B_POP)
     std::array<slot, 4> slots{};
     // CF
     std::uint32_t target = 0;      // the item ADDR names
@@ -78,12 +88,22 @@ struct descriptor {
     std::uint32_t offset = 0;      // the item's byte offset in the image (errors say where)
     std::uint8_t pop_count = 0, cond = 0, cf_const = 0;
     std::uint16_t cf_count = 0;
-    // exports
+    // exports and memory exports
     std::uint8_t type = 0, rw_gpr = 0, burst = 0;
     bool rw_rel = false;
     std::uint16_t array_base = 0;
     std::array<std::uint8_t, 4> swizzle{};
+    std::uint8_t index_gpr = 0, elem_size = 0, comp_mask = 0;  // memory exports (CF_ALLOC_EXPORT_WORD1_BUF)
+    std::uint16_t array_size = 0;
 };
+
+// The memory exports this executor runs (through the environment's memory_write): the stream,
+// ring, scratch and scatter buffers. MEM_RAT* (RAT_INST's atomics and their returns) do not run.
+[[nodiscard]] constexpr bool memory_export(opcode op) noexcept {
+    return info(op).cat == category::cf_alloc_export && op != opcode::cf_alloc_export_export && op != opcode::cf_alloc_export_export_done &&
+           op != opcode::cf_alloc_export_mem_rat && op != opcode::cf_alloc_export_mem_rat_cacheless &&
+           op != opcode::cf_alloc_export_mem_rat_combined && op != opcode::cf_alloc_export_mem_rat_combined_cacheless;
+}
 
 namespace detail {
 
@@ -139,6 +159,14 @@ namespace detail {
                 break;
             case 254: s.kind = src_kind::pv; break;
             case 238: s.kind = src_kind::loop_index; break;
+            case 219:  // LDS_OQ_A, LDS_OQ_B, LDS_OQ_A_POP, LDS_OQ_B_POP: the front of a queue
+            case 220:
+            case 221:
+            case 222:
+                s.kind = src_kind::queue;
+                s.index = static_cast<std::uint16_t>((sel - 219) & 1);
+                s.value = sel >= 221 ? 1 : 0;  // pops both queues at the end of the group
+                break;
             default: refused = refusal::source; break;
         }
     }
@@ -163,9 +191,16 @@ namespace detail {
         s.update_pred = field(in, field_key::update_pred) != 0;
         s.update_exec = field(in, field_key::update_exec_mask) != 0;
         s.exec_op = static_cast<std::uint8_t>(field(in, field_key::execute_mask_op));
-    } else if (oi.cat != category::alu_op3) {
-        refused = refusal::opcode;  // LDS_IDX_OP
+    } else if (oi.cat == category::lds_idx_op) {
+        s.write = false;  // the results go to the queues
+        constexpr field_key offset_key[] = {field_key::idx_offset_0, field_key::idx_offset_1, field_key::idx_offset_2,
+                                            field_key::idx_offset_3, field_key::idx_offset_4, field_key::idx_offset_5};
+        for (std::uint32_t b = 0; b < 6; ++b) s.lds_offset = static_cast<std::uint8_t>(s.lds_offset | (field(in, offset_key[b]) << b));
     }
+    // 64-bit instructions: no input modifier on a low dword or an integer operand (alu64.hpp).
+    if (is_wide(in.op))
+        for (std::uint32_t n = 0; n < 3; ++n)
+            if (low_dword(in.op, s.chan, n)) s.src[n].neg = s.src[n].abs = false;
     // Relative addressing through AR.X or the loop index; GLOBAL modes address the same GPRs
     // (one wavefront: thread-relative and absolute coincide).
     const bool relative = s.dst_rel || s.src[0].rel || s.src[1].rel || s.src[2].rel;
@@ -185,15 +220,14 @@ namespace detail {
         d.count = it.count;
         for (std::size_t i = 0; i < it.count; ++i) {
             d.slots[i] = detail::slot_of(it, it.slots[i], d.refused);
-            if (!executes(it.slots[i].op)) d.refused = refusal::opcode;
+            if (!executes(it.slots[i].op) && !lds_executes(it.slots[i].op)) d.refused = refusal::opcode;
+            d.wide = d.wide || is_wide(it.slots[i].op);
+            d.lds = d.lds || info(it.slots[i].op).cat == category::lds_idx_op;
+            for (const source& src : d.slots[i].src) d.pops = d.pops || (src.kind == src_kind::queue && src.value);
         }
         return d;
     }
-    if (it.kind != item_kind::cf) {
-        if (it.cf.op == opcode::cf_alu_alu_reactivate_before || it.cf.op == opcode::cf_alu_alu_valid_pixel_mode)
-            d.refused = refusal::clause_mode;
-        return d;
-    }
+    if (it.kind != item_kind::cf) return d;
     d.pop_count = static_cast<std::uint8_t>(detail::field(it.cf, field_key::pop_count));
     d.cond = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cond));
     d.cf_const = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cf_const));
@@ -208,6 +242,11 @@ namespace detail {
                      static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_y)),
                      static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_z)),
                      static_cast<std::uint8_t>(detail::field(it.cf, field_key::sel_w))};
+        d.index_gpr = static_cast<std::uint8_t>(detail::field(it.cf, field_key::index_gpr));
+        d.elem_size = static_cast<std::uint8_t>(detail::field(it.cf, field_key::elem_size));
+        d.comp_mask = static_cast<std::uint8_t>(detail::field(it.cf, field_key::comp_mask));
+        d.array_size = static_cast<std::uint16_t>(detail::field(it.cf, field_key::array_size));
+        if (memory_export(it.cf.op)) return d;
     }
     switch (it.cf.op) {
         case opcode::cf_nop:
@@ -227,6 +266,16 @@ namespace detail {
         case opcode::cf_kill:
         case opcode::cf_wait_ack:
         case opcode::cf_set_priority:
+        case opcode::cf_halt:
+        case opcode::cf_lds_dealloc:
+        case opcode::cf_push_wqm:
+        case opcode::cf_pop_wqm:
+        case opcode::cf_else_wqm:
+        case opcode::cf_reactivate:
+        case opcode::cf_reactivate_wqm:
+        case opcode::cf_emit_vertex:
+        case opcode::cf_emit_cut_vertex:
+        case opcode::cf_cut_vertex:
         case opcode::cf_alloc_export_export:
         case opcode::cf_alloc_export_export_done: break;
         default: d.refused = refusal::opcode; break;

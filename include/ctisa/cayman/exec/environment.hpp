@@ -6,6 +6,13 @@
 //   loop_constant(n)         the DX9 integer loop constant {trip count, initial aL, step, -}:
 //                            zeros (a DX9 loop of zero trips does not run)
 //   export_value(...)        EXPORT / EXPORT_DONE, once per active lane and exported register
+//   lds_load(address, bytes) the local data share (LDS_IDX_OP, lds.hpp): little-endian bytes at a
+//   lds_store(address, value, bytes)  byte address; 32 KiB of zeros (Cayman's LDS a work-group),
+//                            reads past lds_size give 0 and writes there are discarded (as
+//                            SET_LDS_SIZE says of its size)
+//   memory_write(record)     MEM_STREAM*, MEM_RING*, MEM_WR_SCRATCH, MEM_EXPORT*: once per lane and
+//                            dword written, with the dword address (traits.hpp); recorded
+//   emit(event)              EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX: once per active lane; recorded
 // Any type with these members can be passed to run().
 #pragma once
 
@@ -14,6 +21,8 @@
 #include <concepts>
 #include <cstdint>
 #include <vector>
+
+#include "../description.hpp"
 
 namespace ctisa::cayman::exec {
 
@@ -30,11 +39,32 @@ struct export_record {
     friend bool operator==(const export_record&, const export_record&) = default;
 };
 
+// One dword a memory export writes: the CF instruction (which buffer or ring), the lane, the
+// address in dwords (3.9's first_mem and on) and the value.
+struct memory_record {
+    opcode op{};
+    std::uint32_t lane = 0;
+    std::uint32_t address = 0;
+    std::uint32_t value = 0;
+    friend bool operator==(const memory_record&, const memory_record&) = default;
+};
+
+// A geometry program's signal: a vertex is complete (EMIT_*), the strip is cut (*CUT_VERTEX).
+struct gs_event {
+    std::uint32_t lane = 0;
+    bool vertex = false, cut = false;
+    friend bool operator==(const gs_event&, const gs_event&) = default;
+};
+
 struct environment {
     std::vector<std::vector<vec4>> buffers;  // constant buffers by KCACHE_BANK
     std::array<bool, 32> booleans{};
     std::array<std::array<std::int32_t, 4>, 32> loops{};
     std::vector<export_record> exports;
+    std::uint32_t lds_size = 32768;  // bytes
+    std::vector<std::uint8_t> lds;   // grows on a write; bytes past its end read 0
+    std::vector<memory_record> memory;
+    std::vector<gs_event> gs_events;
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const noexcept {
         if (buffer >= buffers.size() || index >= buffers[buffer].size()) return {};
@@ -51,9 +81,27 @@ struct environment {
         return n < loops.size() ? loops[n] : std::array<std::int32_t, 4>{};
     }
     void export_value(const export_record& r) { exports.push_back(r); }
+    void memory_write(const memory_record& r) { memory.push_back(r); }
+    void emit(const gs_event& e) { gs_events.push_back(e); }
+    [[nodiscard]] std::uint32_t lds_load(std::uint32_t address, unsigned bytes) const noexcept {
+        std::uint32_t v = 0;
+        for (unsigned i = 0; i < bytes; ++i) {
+            const std::uint64_t at = std::uint64_t{address} + i;
+            if (at < lds_size && at < lds.size()) v |= std::uint32_t{lds[at]} << (8 * i);
+        }
+        return v;
+    }
+    void lds_store(std::uint32_t address, std::uint32_t value, unsigned bytes) {
+        for (unsigned i = 0; i < bytes; ++i) {
+            const std::uint64_t at = std::uint64_t{address} + i;
+            if (at >= lds_size) continue;
+            if (lds.size() <= at) lds.resize(static_cast<std::size_t>(at) + 1);
+            lds[at] = static_cast<std::uint8_t>(value >> (8 * i));
+        }
+    }
 };
 
-// Any environment as the kernels see it: four calls through pointers, so that the interpreter's
+// Any environment as the kernels see it: eight calls through pointers, so that the interpreter's
 // kernels are instantiated once per lane count, not once per environment type.
 class environment_ref {
 public:
@@ -64,12 +112,20 @@ public:
           constant_([](void* e, std::uint32_t b, std::uint32_t i) { return static_cast<Env*>(e)->constant(b, i); }),
           boolean_([](void* e, std::uint32_t n) { return static_cast<Env*>(e)->boolean(n); }),
           loop_([](void* e, std::uint32_t n) { return static_cast<Env*>(e)->loop_constant(n); }),
-          export_([](void* e, const export_record& r) { static_cast<Env*>(e)->export_value(r); }) {}
+          export_([](void* e, const export_record& r) { static_cast<Env*>(e)->export_value(r); }),
+          lds_load_([](void* e, std::uint32_t a, unsigned n) { return static_cast<Env*>(e)->lds_load(a, n); }),
+          lds_store_([](void* e, std::uint32_t a, std::uint32_t v, unsigned n) { static_cast<Env*>(e)->lds_store(a, v, n); }),
+          memory_([](void* e, const memory_record& r) { static_cast<Env*>(e)->memory_write(r); }),
+          emit_([](void* e, const gs_event& g) { static_cast<Env*>(e)->emit(g); }) {}
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const { return constant_(self_, buffer, index); }
     [[nodiscard]] bool boolean(std::uint32_t n) const { return boolean_(self_, n); }
     [[nodiscard]] std::array<std::int32_t, 4> loop_constant(std::uint32_t n) const { return loop_(self_, n); }
     void export_value(const export_record& r) const { export_(self_, r); }
+    [[nodiscard]] std::uint32_t lds_load(std::uint32_t address, unsigned bytes) const { return lds_load_(self_, address, bytes); }
+    void lds_store(std::uint32_t address, std::uint32_t value, unsigned bytes) const { lds_store_(self_, address, value, bytes); }
+    void memory_write(const memory_record& r) const { memory_(self_, r); }
+    void emit(const gs_event& g) const { emit_(self_, g); }
 
 private:
     void* self_;
@@ -77,6 +133,10 @@ private:
     bool (*boolean_)(void*, std::uint32_t);
     std::array<std::int32_t, 4> (*loop_)(void*, std::uint32_t);
     void (*export_)(void*, const export_record&);
+    std::uint32_t (*lds_load_)(void*, std::uint32_t, unsigned);
+    void (*lds_store_)(void*, std::uint32_t, std::uint32_t, unsigned);
+    void (*memory_)(void*, const memory_record&);
+    void (*emit_)(void*, const gs_event&);
 };
 
 }  // namespace ctisa::cayman::exec

@@ -4,8 +4,8 @@
 // results go to PV and to the destination GPRs, the predicate, the exec-mask update and kills.
 //
 // Decisions where the document is silent:
-// - PV of a slot that is empty or holds NOP / GROUP_BARRIER is "invalidated" (4.4, 4.9.4): the
-//   executor sets it to 0 for the lanes that run the group.
+// - PV of a slot that is empty or holds NOP / GROUP_BARRIER / an LDS_IDX_OP is "invalidated"
+//   (4.4, 4.9.4): the executor sets it to 0 for the lanes that run the group.
 // - Reductions (DOT4, DOT4_IEEE, MAX4) combine the slots holding them in slot order
 //   (((x + y) + z) + w) and give every such slot the result; output modifiers apply after.
 // - Input modifiers are sign-bit operations (ABS clears bit 31, NEG flips it, after ABS) on
@@ -24,6 +24,7 @@
 
 #include "../../exec/kernel.hpp"
 #include "../../exec/lanes.hpp"
+#include "alu64.hpp"
 #include "context.hpp"
 #include "descriptor.hpp"
 
@@ -32,6 +33,10 @@ namespace ctisa::cayman::exec {
 namespace detail {
 
 inline constexpr lane_word sign_bit = 0x80000000u;
+
+// The sources of the slots holding 64-bit instructions, read again by combine_wide.
+template <std::size_t n>
+using wide_sources = std::array<std::array<std::array<lane_word, n>, 3>, 4>;
 
 // The per-lane index a relative operand adds: the loop index (INDEX_MODE LOOP) or AR.X.
 template <class View>
@@ -70,6 +75,11 @@ CTISA_EXEC_INLINE void read_source(const source& src, const slot& s, const View&
         case src_kind::loop_index:
             for (std::size_t l = 0; l < n; ++l) out[l] = static_cast<lane_word>(ctx.loop_index());
             break;
+        case src_kind::queue: {  // the front entry (0 when the queue is empty: its row holds 0)
+            const lane_word* r = v.row(src.index ? row::oqb : row::oqa);
+            for (std::size_t l = 0; l < n; ++l) out[l] = r[l];
+            break;
+        }
         case src_kind::undefined:
             for (std::size_t l = 0; l < n; ++l) out[l] = 0;
             break;
@@ -99,7 +109,33 @@ CTISA_EXEC_INLINE lane_word modify(const slot& s, lane_word r) noexcept {
 [[nodiscard]] constexpr bool is_reduction(opcode op) noexcept {
     return op == opcode::alu_op2_dot4 || op == opcode::alu_op2_dot4_ieee || op == opcode::alu_op2_max4;
 }
-[[nodiscard]] constexpr bool writes_nothing(opcode op) noexcept { return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier; }
+[[nodiscard]] constexpr bool writes_nothing(opcode op) noexcept {
+    return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier || info(op).cat == category::lds_idx_op;
+}
+
+// The LDS queues of the lanes of `on`: pop both (the front entry leaves), or push an entry on both.
+template <class View>
+void pop_queues(const View& v, const lane_word* on) {
+    lane_word* length = v.row(row::oq_length);
+    for (std::size_t l = 0; l < View::lanes; ++l) {
+        if (!on[l] || length[l] == 0) continue;
+        for (std::uint32_t k = 0; k + 1 < row::queue_depth; ++k) {
+            v.row(row::oqa + k)[l] = v.row(row::oqa + k + 1)[l];
+            v.row(row::oqb + k)[l] = v.row(row::oqb + k + 1)[l];
+        }
+        v.row(row::oqa + row::queue_depth - 1)[l] = v.row(row::oqb + row::queue_depth - 1)[l] = 0;
+        --length[l];
+    }
+}
+template <class View>
+void push_queues(const View& v, std::size_t l, lane_word a, lane_word b) {
+    lane_word& length = v.row(row::oq_length)[l];
+    if (length >= row::queue_depth) return;
+    v.row(row::oqa + length)[l] = a;
+    v.row(row::oqb + length)[l] = b;
+    ++length;
+}
+
 [[nodiscard]] constexpr bool is_kill(opcode op) noexcept { return (info(op).flags & opcode_flag::kill) != 0; }
 
 // CUBE over its four slots (8.2: src0 = Rn.zzxy, src1 = Rn.yxzz): X = T, Y = S, Z = 2 * major
@@ -160,6 +196,90 @@ CTISA_EXEC_INLINE void combine_slots(const descriptor& d, const std::array<int, 
             if (d.slots[j].op == op) result[j] = result[i];
         return;
     }
+}
+
+// One lane of the 64-bit instruction `op` whose pair starts at channel `base` (alu64.hpp's header
+// says which slot holds which dword). `word(chan, k)`: source k of the slot at chan (0 when the
+// slot does not hold op); `put(chan, value, test)` writes a slot's result.
+template <class Word, class Put>
+void wide_lane(const descriptor& d, const std::array<int, 4>& at, opcode op, std::uint32_t base, const Word& word, const Put& put) {
+    std::uint32_t hi = base, lo = base + 1;
+    if (op == opcode::alu_op2_mul_64 || op == opcode::alu_op3_fma_64) hi = 2, lo = 3;
+    if (op == opcode::alu_op2_frexp_64) {
+        const split64 r = frexp64(join(word(0, 0), word(1, 0)));
+        put(0, r.exponent, false), put(1, r.exponent, false);
+        put(2, static_cast<lane_word>(r.fraction), false), put(3, static_cast<lane_word>(r.fraction >> 32), false);
+        return;
+    }
+    u64 a = join(word(hi, 0), word(lo, 0));
+    const u64 b = join(word(hi, 1), word(lo, 1)), c = join(word(hi, 2), word(lo, 2));
+    const bool approx = op == opcode::alu_op2_recip_64 || op == opcode::alu_op2_recip_clamped_64 || op == opcode::alu_op2_recipsqrt_64 ||
+                        op == opcode::alu_op2_recipsqrt_clamped_64 || op == opcode::alu_op2_sqrt_64;
+    if (approx) a = join(word(base, 0), word(base, 1));
+    const u64 r = compute64(op, a, b, c);
+    const bool t = (info(op).flags & opcode_flag::predicate) != 0 && test64(op, a, b);
+    const bool quad = info(op).slots == alu_slots::quad;
+    for (std::uint32_t p = quad ? 0 : base; p < (quad ? 4u : base + 2); p += 2) {
+        u64 m = r;
+        if (modifies_double(op) && at[p] >= 0) {
+            const slot& s = d.slots[static_cast<std::size_t>(at[p])];
+            m = modify64(r, s.omod, s.clamp);
+        }
+        put(p, static_cast<lane_word>(m), t), put(p + 1, static_cast<lane_word>(m >> 32), t);
+    }
+}
+
+// The 64-bit instructions of a group: their pairs gathered from the slots' sources (read again,
+// before any write: out of line, so that groups without them keep a small frame), computed, their
+// dwords scattered to the slots' results (and predicate outcomes).
+template <std::size_t n, class View, class Env>
+[[gnu::noinline]] void combine_wide(const descriptor& d, const std::array<int, 4>& at, const View& v, const context& ctx, Env& env,
+                                    std::array<std::array<lane_word, n>, 4>& result, std::array<std::array<lane_word, n>, 4>& test) {
+    wide_sources<n> src{};
+    for (std::size_t i = 0; i < d.count; ++i)
+        if (is_wide(d.slots[i].op))
+            for (std::size_t k = 0; k < d.slots[i].sources && k < 3; ++k)
+                read_source(d.slots[i].src[k], d.slots[i], v, ctx, env, src[i][k].data());
+    for (std::uint32_t base = 0; base < 4; base += 2) {
+        const int first = at[base] >= 0 ? at[base] : at[base + 1];
+        if (first < 0) continue;
+        const opcode op = d.slots[static_cast<std::size_t>(first)].op;
+        if (!is_wide(op)) continue;
+        for (std::size_t l = 0; l < n; ++l) {
+            const auto word = [&](std::uint32_t chan, std::size_t k) -> lane_word {
+                const int i = at[chan];
+                return i >= 0 && d.slots[static_cast<std::size_t>(i)].op == op ? src[static_cast<std::size_t>(i)][k][l] : 0u;
+            };
+            const auto put = [&](std::uint32_t chan, lane_word value, bool t) {
+                const int i = at[chan];
+                if (i < 0 || d.slots[static_cast<std::size_t>(i)].op != op) return;
+                result[static_cast<std::size_t>(i)][l] = value;
+                test[static_cast<std::size_t>(i)][l] = t ? ctisa::exec::lane_on : 0u;
+            };
+            wide_lane(d, at, op, base, word, put);
+        }
+        if (info(op).slots == alu_slots::quad) return;
+    }
+}
+
+// The group's LDS operation (one, in slot X: 8.6) for the lanes that run its slot, and the queues:
+// sources read (before any write), the operation run, then the group's pop, then the push of
+// what the operation returns (lds.hpp).
+template <std::size_t n, class View, class Env>
+[[gnu::noinline]] void run_lds(const descriptor& d, const View& v, const context& ctx, Env& env,
+                               const std::array<std::array<lane_word, n>, 4>& runs, const lane_word* active) {
+    std::array<lds_return, n> back{};
+    for (std::size_t i = 0; i < d.count; ++i) {
+        const slot& s = d.slots[i];
+        if (info(s.op).cat != category::lds_idx_op) continue;
+        std::array<std::array<lane_word, n>, 3> src{};
+        for (std::size_t k = 0; k < s.sources && k < 3; ++k) read_source(s.src[k], s, v, ctx, env, src[k].data());
+        for (std::size_t l = 0; l < n; ++l)
+            if (runs[i][l]) back[l] = lds_lane(s.op, s.lds_offset, src[0][l], src[1][l], src[2][l], env);
+    }
+    if (d.pops) pop_queues(v, active);
+    for (std::size_t l = 0; l < n; ++l)
+        if (back[l].returns) push_queues(v, l, back[l].a, back[l].b);
 }
 
 // What a slot computes, by an opcode known at run time (the interpreter) or at compile time.
@@ -226,6 +346,8 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         for (std::size_t i = d.count; i-- > 0;) one_slot(i, detail::dynamic_ops{d.slots[i].op});
     }
     detail::combine_slots(d, at, result);
+    if (d.wide) detail::combine_wide(d, at, v, ctx, env, result, test);
+    if (d.lds || d.pops) detail::run_lds(d, v, ctx, env, runs, active);
     // Writes: PV, GPRs, AR, predicate, exec mask, kills.
     std::array<bool, 4> has_slot{};
     int mova = -1;

@@ -27,7 +27,15 @@
 // CALL_COUNT: each CALL nests one level, at most 32; RETURN outside a call ends the lanes; a
 // killed lane ends at the end of its clause (4.8.1: KILL is the clause's last group); an
 // exec-mask break or continue outside a loop deactivates; WAIT_ACK and SET_PRIORITY do nothing (no
-// write is outstanding in a reference run; a scheduling hint).
+// write is outstanding in a reference run; a scheduling hint); HALT ends every lane as END does
+// ("halt wavefront execution"); LDS_DEALLOC does nothing (the environment's memory stays, for the
+// host to read); EMIT_VERTEX, EMIT_CUT_VERTEX and CUT_VERTEX call the environment's emit for the
+// active lanes passing COND (the vertex itself went to a ring with MEM_RING before).
+// REACTIVATE and ALU_REACTIVATE_BEFORE activate the lanes the top frame saved at its push (every
+// live lane with nothing pushed); the *_WQM forms then apply whole quad mode once: a lane whose
+// quad (lanes 4k to 4k + 3) has an active lane becomes active (table 3.7: "then apply whole quad
+// mode to the active mask"; the mode is not kept for later instructions). ALU_VALID_PIXEL_MODE
+// runs as ALU: every live lane is a valid pixel (killed lanes end; no helper pixels here).
 #pragma once
 
 #include <array>
@@ -91,6 +99,33 @@ void run_export(const descriptor& d, const View& v, const lane_word* active, con
     }
 }
 
+// MEM_STREAM*, MEM_RING*, MEM_WR_SCRATCH, MEM_EXPORT*: BURST_COUNT + 1 registers from RW_GPR,
+// ELEM_SIZE + 1 dwords of each (those COMP_MASK enables), to consecutive dword addresses from
+// 3.9's first_mem = (ARRAY_BASE + use_index * INDEX_GPR.x) * (ELEM_SIZE + 1), none at or past
+// (ARRAY_BASE + ARRAY_SIZE) * (ELEM_SIZE + 1). MEM_EXPORT (scatter, and its _COMBINED form):
+// ARRAY_BASE + INDEX_GPR.x in dwords, unscaled, and ARRAY_SIZE unused (8.3). TYPE bit 0 is
+// use_index; the _ACK types need nothing more (a write is done when the call returns).
+template <class View, class Env>
+void run_memory_export(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
+    const std::uint32_t elems = d.elem_size + 1u;
+    const bool scatter = d.op == opcode::cf_alloc_export_mem_export || d.op == opcode::cf_alloc_export_mem_export_combined;
+    const std::uint64_t limit = (std::uint64_t{d.array_base} + d.array_size) * elems;
+    for (std::size_t l = 0; l < View::lanes; ++l) {
+        if (!active[l]) continue;
+        const std::uint32_t index = (d.type & 1) ? v.row(row::gpr(d.index_gpr & 127u, 0))[l] : 0u;
+        const std::uint64_t start = scatter ? std::uint64_t{d.array_base} + index : (std::uint64_t{d.array_base} + index) * elems;
+        for (std::uint32_t i = 0; i <= d.burst; ++i) {
+            const std::int64_t g = std::int64_t{d.rw_gpr} + i + (d.rw_rel ? ctx.loop_index() : 0);
+            for (std::uint32_t c = 0; c < elems && c < 4; ++c) {
+                const std::uint64_t address = start + std::uint64_t{i} * elems + c;
+                if (!((d.comp_mask >> c) & 1u) || (!scatter && address >= limit)) continue;
+                const lane_word value = g >= 0 && g < 128 ? v.row(row::gpr(static_cast<std::uint32_t>(g), c))[l] : 0u;
+                env.memory_write({d.op, static_cast<std::uint32_t>(first + l), static_cast<std::uint32_t>(address), value});
+            }
+        }
+    }
+}
+
 }  // namespace detail
 
 struct traits {
@@ -141,9 +176,10 @@ struct traits {
         switch (d.kind) {
             case item_kind::group: run_group(desc, v, active, ctx, env, where.first); return;
             case item_kind::clause:
-                // The predicate starts as the active mask (4.10); no update, no kill yet.
+                // The predicate starts as "execute" (4.10: for the active lanes, and for the lanes
+                // ALU_REACTIVATE_BEFORE activates after this); no update, no kill yet.
                 for (std::size_t l = 0; l < n; ++l) {
-                    v.row(row::pred)[l] = active[l];
+                    v.row(row::pred)[l] = lane_on;
                     v.row(row::keep)[l] = lane_on;
                     v.row(row::killed)[l] = 0;
                 }
@@ -167,6 +203,11 @@ struct traits {
         }
         if (d.op == opcode::cf_alloc_export_export || d.op == opcode::cf_alloc_export_export_done)
             detail::run_export(d, v, active, ctx, env, where.first);
+        else if (memory_export(d.op)) detail::run_memory_export(d, v, active, ctx, env, where.first);
+        else if (d.op == opcode::cf_emit_vertex || d.op == opcode::cf_emit_cut_vertex || d.op == opcode::cf_cut_vertex)
+            for (std::size_t l = 0; l < n; ++l)
+                if (active[l] && pass)
+                    env.emit({static_cast<std::uint32_t>(where.first + l), d.op != opcode::cf_cut_vertex, d.op != opcode::cf_emit_vertex});
     }
 
     template <std::size_t N>
@@ -182,6 +223,28 @@ inline ctisa::error cf_error(const ctisa::error_code& code, const descriptor& d,
     return ctisa::error{code, 0, 0, d.offset, why};
 }
 
+// Whole quad mode (3.6.2): a lane is active when any lane of its quad (four lanes from a
+// multiple of 4, counted from the machine's first lane) is.
+template <std::size_t N, class Stack>
+void whole_quads(Stack& st) {
+    ctisa::exec::lane_mask<N> m = st.active();
+    for (std::size_t q = 0; q < N; q += 4) {
+        lane_word any = 0;
+        for (std::size_t l = q; l < q + 4 && l < N; ++l) any |= m[l];
+        for (std::size_t l = q; l < q + 4 && l < N; ++l) m[l] = any;
+    }
+    st.activate(m);
+}
+
+// REACTIVATE: the lanes active at the top frame's push (every live lane without a frame).
+template <std::size_t N, class Stack>
+void reactivate(Stack& st) {
+    ctisa::exec::lane_mask<N> m;
+    if (st.depth()) m = st.top().resume;
+    else m.fill(lane_on);
+    st.activate(m);
+}
+
 // CF instructions: what each does to the stack, and where it goes.
 template <std::size_t N>
 void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io, context& ctx) {
@@ -189,25 +252,44 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
     const auto overflow = [&] { io.stop = cf_error(ctisa::errors::stack_overflow, d, "control stack"); };
     switch (d.op) {
         case opcode::cf_push:
+        case opcode::cf_push_wqm:
             if (!st.any_active_in(fx.cond)) {
                 st.pop(d.pop_count);
                 io.jump = d.target;
             } else if (!st.push_branch(fx.cond)) {
                 overflow();
+            } else if (d.op == opcode::cf_push_wqm) {
+                whole_quads<N>(st);
             }
             break;
         case opcode::cf_pop:
             st.pop(d.pop_count);
             if (d.cond != 0) st.restrict_to(fx.cond);
             break;
+        case opcode::cf_pop_wqm:  // table 3.7: jumps when no lane is left after the pop
+            st.pop(d.pop_count);
+            if (d.cond != 0) st.restrict_to(fx.cond);
+            whole_quads<N>(st);
+            if (!st.any_active()) io.jump = d.target;
+            break;
+        case opcode::cf_reactivate: reactivate<N>(st); break;
+        case opcode::cf_reactivate_wqm:
+            reactivate<N>(st);
+            whole_quads<N>(st);
+            break;
         case opcode::cf_jump:
             st.pop(d.pop_count);
             if (!st.any_active_in(fx.cond)) io.jump = d.target;
             break;
         case opcode::cf_else:
+        case opcode::cf_else_wqm:
             st.pop(d.pop_count);
-            if (!st.else_flip(fx.cond)) io.stop = cf_error(ctisa::errors::unbalanced_structure, d, "ELSE with nothing pushed");
-            else if (!st.any_active()) io.jump = d.target;
+            if (!st.else_flip(fx.cond)) {
+                io.stop = cf_error(ctisa::errors::unbalanced_structure, d, "ELSE with nothing pushed");
+                break;
+            }
+            if (d.op == opcode::cf_else_wqm) whole_quads<N>(st);
+            if (!st.any_active()) io.jump = d.target;
             break;
         case opcode::cf_loop_start:
         case opcode::cf_loop_start_no_al:
@@ -267,7 +349,8 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
             if (!survivor) io.jump = d.target;
             break;
         }
-        case opcode::cf_end: io.finish = true; break;
+        case opcode::cf_end:
+        case opcode::cf_halt: io.finish = true; break;
         default: break;  // NOP, exports; WAIT_ACK (no write is ever outstanding), SET_PRIORITY (a hint)
     }
 }
@@ -314,6 +397,7 @@ void traits::report(const descriptor& d, const effects<N>& fx, ctisa::exec::step
         case item_kind::clause:
             if (d.op == opcode::cf_alu_alu_push_before && !io.stack->push_branch(io.stack->active()))
                 io.stop = detail::cf_error(ctisa::errors::stack_overflow, d, "control stack");
+            if (d.op == opcode::cf_alu_alu_reactivate_before) detail::reactivate<N>(*io.stack);
             break;
         case item_kind::clause_end: detail::report_clause_end(d, fx, io, ctx); break;
         case item_kind::cf: detail::report_cf(d, fx, io, ctx); break;
