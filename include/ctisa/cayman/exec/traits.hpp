@@ -128,15 +128,8 @@ void run_memory_export(const descriptor& d, const View& v, const lane_word* acti
 
 }  // namespace detail
 
-struct traits {
-    using instruction = item;
-    using descriptor = exec::descriptor;
-    using layout = exec::layout;
-    using default_environment = environment;
-    using context = exec::context;
-    using environment_ref = exec::environment_ref;
-    template <std::size_t N>
-    using effects = exec::effects<N>;
+struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, environment, exec::environment_ref, exec::effects,
+                                         ctisa::exec::no_accessors_for, exec::context> {
     template <std::size_t W>
     struct state {
         exec::context ctx{};
