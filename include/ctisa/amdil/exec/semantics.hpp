@@ -118,6 +118,26 @@ inline constexpr lane_word true_bits = 0xFFFFFFFFu;
 }
 [[nodiscard]] inline float saturate(float x) noexcept { return ctisa::exec::saturate(x); }  // NaN -> 0 (2.2.5)
 
+// ILCmpValue (Table 6.3): 0.0, 0.5, 1.0, -0.5, -1.0; the values the table leaves out compare with 0.0.
+[[nodiscard]] inline float cmp_value(unsigned v) noexcept {
+    constexpr float values[] = {0.0f, 0.5f, 1.0f, -0.5f, -1.0f, 0.0f, 0.0f, 0.0f};
+    return values[v & 7u];
+}
+// mod: 'if (v2 == 0.0) v = v1; else v = v1 - v2 * trunc(v1 / v2)', each step rounded.
+[[nodiscard]] inline float mod(float a, float b) noexcept {
+    if (b == 0.0f) return a;
+    const float q = std::trunc(a / b);
+    const float p = b * q;
+    return a - p;
+}
+// pireduce: (frac(x / (2 pi) + 0.5) * 2 pi) - pi, each step rounded.
+[[nodiscard]] inline float pireduce(float x) noexcept {
+    constexpr float two_pi = 6.28318548f, pi = 3.14159274f;
+    const float t = x / two_pi + 0.5f;
+    const float f = frc(t) * two_pi;
+    return f - pi;
+}
+
 // --- conversions -----------------------------------------------------------------------------------
 [[nodiscard]] inline lane_word ftoi(float x) noexcept { return static_cast<lane_word>(ctisa::exec::to_int32(x)); }
 [[nodiscard]] inline lane_word ftou(float x) noexcept {
@@ -171,6 +191,25 @@ inline constexpr lane_word true_bits = 0xFFFFFFFFu;
     o &= 31u;
     const lane_word mask = ((w == 0 ? 0u : (0xFFFFFFFFu >> (32 - w))) << o);
     return ((bits << o) & mask) | (into & ~mask);
+}
+// bitalign: the low word of the 64 bits src0:src1 shifted right by n (0..31).
+[[nodiscard]] constexpr lane_word align(lane_word hi, lane_word lo, unsigned n) noexcept {
+    return static_cast<lane_word>(((std::uint64_t{hi} << 32) | lo) >> n);
+}
+// The sum of the absolute differences of the four bytes.
+[[nodiscard]] constexpr lane_word sad8(lane_word a, lane_word b) noexcept {
+    lane_word sum = 0;
+    for (unsigned i = 0; i < 32; i += 8) {
+        const lane_word x = (a >> i) & 0xFFu, y = (b >> i) & 0xFFu;
+        sum += x > y ? x - y : y - x;
+    }
+    return sum;
+}
+// u4lerp: each byte (a + b + the byte's low bit of c) >> 1.
+[[nodiscard]] constexpr lane_word u4lerp(lane_word a, lane_word b, lane_word c) noexcept {
+    lane_word r = 0;
+    for (unsigned i = 0; i < 32; i += 8) r |= ((((a >> i) & 0xFFu) + ((b >> i) & 0xFFu) + ((c >> i) & 1u)) >> 1) << i;
+    return r;
 }
 [[nodiscard]] constexpr lane_word bit_reverse(lane_word x) noexcept {
     lane_word r = 0;
