@@ -94,6 +94,7 @@ mod r78, v0, v1
 nrm r79, v0
 pireduce r80, v0
 reflect r81, v0, v1
+det r82, v0
 kill v0
 end
 )"};

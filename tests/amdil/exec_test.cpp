@@ -62,6 +62,8 @@ TEST_CASE("amdil exec: rounding, floor, fraction", "[amdil][exec]") {
     CHECK(op1("frc o0, v0", f4(1.75f, -1.25f, 3, -0.5f)) == f4(0.75f, 0.75f, 0, 0.5f));
     // frc is below 1.0 even where x - floor(x) rounds up: -2^-30 - (-1) = 1 - 2^-30 rounds to 1.0.
     CHECK(op1("frc o0, v0", allf(-0x1p-30f)) == allf(0x1.fffffep-1f));
+    // ... but NaN and the infinities (inf - floor(inf) is NaN) give the default NaN, not 1 - 2^-24.
+    CHECK(op1("frc o0, v0", f4(nan_f, inf_f, -inf_f, 0)) == std::array<std::uint32_t, 4>{0x7FC00000u, 0x7FC00000u, 0x7FC00000u, 0});
     CHECK(op1("round_nearest o0, v0", f4(2.5f, 3.5f, -2.5f, 0.49f)) == f4(2, 4, -2, 0));
     CHECK(op1("round_neginf o0, v0", f4(2.5f, -2.5f, -0.1f, 7)) == f4(2, -3, -1, 7));
     CHECK(op1("round_plusinf o0, v0", f4(2.3f, -2.5f, 0.1f, 7)) == f4(3, -2, 1, 7));
@@ -364,7 +366,7 @@ std::array<std::uint32_t, 4> op1_control(const std::string& ins, std::uint32_t c
 
 }  // namespace
 
-TEST_CASE("amdil exec: the remaining float instructions (CMP, FACEFORWARD, LOGP, MOD, NRM, PIREDUCE, REFLECT)", "[amdil][exec]") {
+TEST_CASE("amdil exec: the remaining float instructions (CMP, DET, FACEFORWARD, LOGP, MOD, NRM, PIREDUCE, REFLECT)", "[amdil][exec]") {
     // cmp: (src0 relop cmpval) ? src1 : src2 per component; NaN compares false.
     CHECK(op1("cmp_relop(ge)_cmpval(0.5) o0, v0, v1, v2", f4(0.5f, 0.25f, 1, nan_f), allf(1), allf(2)) == f4(1, 2, 1, 2));
     CHECK(op1("cmp_relop(lt)_cmpval(-1.0) o0, v0, v1, v2", f4(-2, -1, 0, -inf_f), allf(1), allf(2)) == f4(1, 2, 2, 1));
@@ -384,6 +386,9 @@ TEST_CASE("amdil exec: the remaining float instructions (CMP, FACEFORWARD, LOGP,
     CHECK(op1_control("nrm o0, v0", 4, allf(1)) == allf(0.5f));
     CHECK(op1("nrm o0, v0", f4(0, 0, 0, 7)) == f4(0, 0, 0, inf_f));  // 7 * FLT_MAX
     CHECK(op1_control("nrm o0, v0", 1, f4(0, 0, 0, 7)) == f4(0, 0, 0, 0));
+    // det of the rows v0..v3 (src0 and the three registers after it), in every component.
+    CHECK(op1("det o0, v0", f4(2, 0, 0, 0), f4(0, 3, 0, 0), f4(0, 0, 4, 0), f4(0, 0, 0, 5)) == allf(120));
+    CHECK(op1("det o0, v0", f4(1, 2, 3, 4), f4(0, 1, 2, 3), f4(0, 0, 1, 2), f4(1, 0, 0, 1)) == allf(1));  // by the last row: 0 + 1
     // pireduce: 0 and 2 pi go to 0, pi and -pi to -pi.
     constexpr float pi = 3.14159274f;
     CHECK(op1("pireduce o0, v0", f4(0, pi, 2 * pi, -pi)) == f4(0, -pi, 0, -pi));

@@ -4,6 +4,8 @@
 // what kind of access, in which space, how the address is formed and which operation an atomic does.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -103,10 +105,7 @@ namespace detail {
     return a;
 }
 
-}  // namespace detail
-
-// The access of `op` before its declarations are known (describe.hpp sets mode, stride and id).
-[[nodiscard]] constexpr access_desc access_of(opcode op) noexcept {
+[[nodiscard]] constexpr access_desc classify(opcode op) noexcept {
     const std::string_view m = mnemonic(op);
     access_desc a = detail::memory_access_of(m);
     if (a.kind != access_kind::none) return a;
@@ -121,6 +120,24 @@ namespace detail {
                                 m == "load" || m == "resinfo" || m == "bufinfo" || m == "lod" || m == "texweight"))
         return a.kind = access_kind::sample, a;
     return a;
+}
+
+[[nodiscard]] constexpr std::array<access_desc, opcode_count> access_table() noexcept {
+    std::array<access_desc, opcode_count> t{};
+    for (std::size_t i = 0; i < opcode_count; ++i) t[i] = classify(static_cast<opcode>(i));
+    return t;
+}
+
+}  // namespace detail
+
+// Every opcode's access, classified once (a table: describing a program at compile time stays
+// within Clang's constant-evaluation step limit).
+inline constexpr std::array<access_desc, opcode_count> access_table = detail::access_table();
+
+// The access of `op` before its declarations are known (describe.hpp sets mode, stride and id).
+[[nodiscard]] constexpr access_desc access_of(opcode op) noexcept {
+    const auto i = static_cast<std::size_t>(op);
+    return i < opcode_count ? access_table[i] : access_desc{};
 }
 
 }  // namespace ctisa::amdil::exec

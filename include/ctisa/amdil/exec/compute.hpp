@@ -151,7 +151,7 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
         case opcode::d_frac:
             d1([](double x) {
                 const double f = x - std::floor(x);
-                return f < 1.0 ? f : 0x1.fffffffffffffp-1;
+                return f < 1.0 || f != f ? f : 0x1.fffffffffffffp-1;
             });
             break;
         case opcode::d_ldexp:  // src0.xy * 2^src1.x, src1.x an integer
@@ -343,6 +343,12 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
                 f = f == 0.0f ? sem::zero_op_value(zeroop) : 1.0f / std::sqrt(f);
                 for (unsigned c = 0; c < 4; ++c) r[c][k] = as_bits(a(c, k) * f);
             }
+            break;
+        case opcode::det:  // 7.8's cofactor expansion along row 0 (rows: src0 and the three registers after it)
+            scalar<K>(r, [&](std::size_t k) {
+                const auto m = [&](unsigned row, unsigned c) { return as_float(s[row][c][k]); };
+                return as_bits(sem::det4(m));
+            });
             break;
         case opcode::pireduce: f1(sem::pireduce); break;
         case opcode::reflect:  // control bit 16: normalize

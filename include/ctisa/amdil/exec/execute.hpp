@@ -365,6 +365,7 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::tan:
         case opcode::cmp:
         case opcode::colorclamp:
+        case opcode::det:
         case opcode::faceforward:
         case opcode::logp:
         case opcode::mod:

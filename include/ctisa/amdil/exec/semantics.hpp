@@ -110,7 +110,7 @@ inline constexpr lane_word true_bits = 0xFFFFFFFFu;
 // --- others ----------------------------------------------------------------------------------------
 [[nodiscard]] inline float frc(float x) noexcept {
     const float f = x - std::floor(x);
-    return f < 1.0f ? f : 0x1.fffffep-1f;  // [0, 1): -tiny - floor(-tiny) rounds to 1.0
+    return f < 1.0f || f != f ? f : 0x1.fffffep-1f;  // [0, 1): -tiny - floor(-tiny) rounds to 1.0; NaN stays
 }
 [[nodiscard]] inline float sgn(float x) noexcept { return x < 0.0f ? -1.0f : x == 0.0f ? 0.0f : x > 0.0f ? 1.0f : x; }
 [[nodiscard]] inline float pow(float base, float e) noexcept {
@@ -136,6 +136,24 @@ inline constexpr lane_word true_bits = 0xFFFFFFFFu;
     const float t = x / two_pi + 0.5f;
     const float f = frc(t) * two_pi;
     return f - pi;
+}
+
+// det: 7.8's expression, left to right, each product and difference rounded (the text's third term
+// misplaces a parenthesis; the cofactor it means is taken). v(row, column).
+template <class V>
+[[nodiscard]] float det4(const V& v) noexcept {
+    const auto d = [&](unsigned a, unsigned b) {  // v2[a] * v3[b] - v2[b] * v3[a]
+        const float p = v(2, a) * v(3, b), q = v(2, b) * v(3, a);
+        return p - q;
+    };
+    const auto cof = [&](unsigned i, float x, unsigned j, float y, unsigned k, float z) {
+        const float p = v(1, i) * x, q = v(1, j) * y, t = v(1, k) * z;
+        return (p - q) + t;
+    };
+    const float a = cof(1, d(2, 3), 2, d(1, 3), 3, d(1, 2)), b = cof(0, d(2, 3), 2, d(0, 3), 3, d(0, 2));
+    const float c = cof(0, d(1, 3), 1, d(0, 3), 3, d(0, 1)), e = cof(0, d(1, 2), 1, d(0, 2), 2, d(0, 1));
+    const float p0 = v(0, 0) * a, p1 = v(0, 1) * b, p2 = v(0, 2) * c, p3 = v(0, 3) * e;
+    return ((p0 - p1) + p2) - p3;
 }
 
 // --- conversions -----------------------------------------------------------------------------------
