@@ -127,10 +127,13 @@ unsigned access_lane(const instruction_desc& d, const lane_word (&s)[4][4][N], s
 
 // The kernel of an instruction whose d.acc.kind is not none, over the N lanes of view v; lane l of
 // the view is lane first + l of the machine.
-template <class Desc, class View, class Env>
-void access(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, std::size_t first, effects<View::lanes>& fx) {
+// The descriptor is taken at run time even on the compiled path: one kernel per width and
+// environment serves every access (they call the environment lane by lane anyway), which keeps
+// compiling a program of many accesses cheap.
+template <class View, class Env>
+void access(const instruction_desc& d, const View& v, const lane_word* active, bool all, Env& env, std::size_t first, effects<View::lanes>& fx) {
+    using Desc = ctisa::exec::dynamic_desc<instruction_desc>;
     constexpr std::size_t N = View::lanes;
-    const instruction_desc& d = desc.get();
     if (d.refused != refusal::none) {
         fx.refused = d.refused;
         return;

@@ -132,8 +132,14 @@ struct traits {
     template <class Desc, class View, class Env, class Info>
     CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info,
                                           effects<View::lanes>& fx) {
-        if (desc.get().acc.kind != access_kind::none) return exec::access(desc, v, active, all, env, info.first, fx);
-        exec::execute(desc, v, active, all, fx);
+        // (A compiled access instantiates no register kernel.)
+        if constexpr (ctisa::exec::is_static_desc<Desc>) {
+            if constexpr (Desc::get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
+            else exec::execute(desc, v, active, all, fx);
+        } else {
+            if (desc.get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
+            exec::execute(desc, v, active, all, fx);
+        }
         const opcode op = desc.get().op;
         if (op == opcode::discard_logicalz || op == opcode::discard_logicalnz || op == opcode::kill)
             for (std::size_t l = 0; l < View::lanes; ++l) fx.cond[l] &= all ? ctisa::exec::lane_on : active[l];
