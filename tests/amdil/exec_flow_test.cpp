@@ -105,6 +105,16 @@ TEST_CASE("amdil exec: discard", "[amdil][exec][flow]") {
     CHECK(k->discarded(3));
 }
 
+TEST_CASE("amdil exec: kill discards lanes with a component below 0.0", "[amdil][exec][flow]") {
+    const auto k = run_with(floats(0, 1.5f) + "sub r0, v1, l0\nkill r0\nmov o0, v1\nend\n", lane_inputs);
+    CHECK(k->discarded(0));
+    CHECK(k->discarded(1));
+    CHECK_FALSE(k->discarded(2));
+    // -0.0 and NaN are not below 0.0.
+    const auto n = run_with(literal(1, {0x80000000u, 0, 0x7FC00000u, 0}) + "kill l1\nmov o0, v1\nend\n", lane_inputs);
+    CHECK_FALSE(n->discarded(0));
+}
+
 TEST_CASE("amdil exec: indexed temporaries and constant buffers", "[amdil][exec][regs]") {
     const std::string decl = "dcl_indexed_temp_array x0[4]\n" + floats(0, 10) + floats(1, 11) + floats(2, 12) + floats(3, 13);
     // x0[v0.x+0]: each lane reads its own element; past the end reads 0.
@@ -134,13 +144,163 @@ TEST_CASE("amdil exec: derivatives over a 2x2 quad", "[amdil][exec]") {
 
 TEST_CASE("amdil exec: what it does not run stops the run at that unit", "[amdil][exec]") {
     static std::vector<am::instruction> code;
-    code = program("il_ps_2_0\nmov r0, v0\nemit\nend\n");
+    code = program("il_ps_2_0\nmov r0, v0\nnoise r1, v0\nend\n");
     machine m(code);
     const auto status = m.run();
     CHECK(status.error.code == ctisa::error_code::not_executable);
-    CHECK(status.error.offset == 8u + 4u * code[1].size);  // the byte offset of emit in the image
+    CHECK(status.error.offset == 8u + 4u * code[1].size);  // the byte offset of noise in the image
     // An unbalanced program runs nothing.
     code = program("il_ps_2_0\nif_logicalnz v0.x\nend\n");
     machine u(code);
     CHECK(u.run().error.code == ctisa::error_code::unbalanced_structure);
+}
+
+namespace {
+
+// Runs `text` on 4 lanes (lane_inputs) with environment env; the run must succeed.
+template <class Env>
+std::unique_ptr<machine> run_env(const std::string& text, Env& env) {
+    static std::vector<am::instruction> code;
+    code = program("il_ps_2_0\n" + text);
+    auto m = std::make_unique<machine>(code);
+    lane_inputs(*m);
+    const auto status = m->run(env);
+    INFO(text);
+    INFO(status.error.message());
+    REQUIRE(status.ok());
+    return m;
+}
+std::uint32_t word(const ax::default_environment& env, ax::memory_space space, std::uint32_t id, std::uint32_t address) {
+    return env.load(ax::memory_access{space, id, address, 0});
+}
+
+}  // namespace
+
+TEST_CASE("amdil exec: LDS stores, loads and atomics, lanes in order", "[amdil][exec][memory]") {
+    ax::default_environment env;
+    // l0 = (4, 1, 0, 16). Lane l stores l at byte 4l; then every lane adds 1 at byte 0 (lane 0
+    // first: it reads 0 and leaves 1, lane 3 reads 3 and leaves 4); loads read back 4, 1, 2, 3.
+    auto m = run_env(literal(0, {4, 1, 0, 16}) +
+                         "imul r0, v0, l0.x\nlds_store r0, v0\nlds_read_add r1, l0.z, l0.y\nlds_load r2, r0\nmov o0, r1\nmov o1, r2\nend\n",
+                     env);
+    CHECK(xs(*m, 0) == std::array<std::uint32_t, 4>{0, 1, 2, 3});
+    CHECK(xs(*m, 1) == std::array<std::uint32_t, 4>{4, 1, 2, 3});
+    CHECK(word(env, ax::memory_space::lds, 0, 0) == 4u);
+    CHECK(word(env, ax::memory_space::lds, 0, 12) == 3u);
+    // lds_load writes dst.x only: the other components keep their values.
+    CHECK(m->read(reg_type::output, 1, 2)[1] == 0u);
+}
+
+TEST_CASE("amdil exec: LDS bytes and shorts, little-endian", "[amdil][exec][memory]") {
+    ax::default_environment env;
+    // Lane l stores the byte 0x80 + l at byte 16 + l: the dword at 16 is 0x83828180.
+    auto m = run_env(literal(0, {16, 17, 18, 0x80}) +
+                         "iadd r0, v0, l0.x\niadd r1, v0, l0.w\nlds_store_byte r0, r1\nlds_load_byte r2, l0.x\nlds_load_ubyte r3, l0.y\n"
+                         "lds_load_short r4, l0.z\nlds_load_ushort r5, l0.x\nmov o0, r2\nmov o1, r3\nmov o2, r4\nmov o3, r5\nend\n",
+                     env);
+    CHECK(word(env, ax::memory_space::lds, 0, 16) == 0x83828180u);
+    CHECK(xs(*m, 0)[0] == 0xFFFFFF80u);  // sign-extended
+    CHECK(xs(*m, 1)[0] == 0x81u);
+    CHECK(xs(*m, 2)[0] == 0xFFFF8382u);
+    CHECK(xs(*m, 3)[0] == 0x8180u);
+    // A short store rewrites half of its dword.
+    m = run_env(literal(0, {18, 0x1234, 0, 0}) + "lds_store_short l0.x, l0.y\nend\n", env);
+    CHECK(word(env, ax::memory_space::lds, 0, 16) == 0x12348180u);
+}
+
+TEST_CASE("amdil exec: the atomics' operations", "[amdil][exec][memory]") {
+    // One lane at a time on GDS byte 0, which starts at 10; old values come back in o0.
+    struct atomic_case {
+        const char* text;
+        std::uint32_t old3, result;  // lane 3's old value, the dword at the end
+    };
+    // l0 = (0, 3, 7, 0xFFFFFFFF): address 0, src1 = 3, src2 = 7; l1.x = 10.
+    const atomic_case cases[] = {
+        {"gds_read_add r1, l0.x, l0.y", 19, 22},
+        {"gds_read_sub r1, l0.x, l0.y", 1, 0xFFFFFFFEu},
+        {"gds_read_rsub r1, l0.x, l0.y", 0xFFFFFFF9u, 10},  // 3 - 10 = -7, 3 - -7 = 10, -7, 10
+        {"gds_read_min r1, l0.x, l0.w", 0xFFFFFFFFu, 0xFFFFFFFFu},
+        {"gds_read_umin r1, l0.x, l0.y", 3, 3},
+        {"gds_read_max r1, l0.x, l0.w", 10, 10},
+        {"gds_read_umax r1, l0.x, l0.w", 0xFFFFFFFFu, 0xFFFFFFFFu},
+        {"gds_read_and r1, l0.x, l0.y", 2, 2},
+        {"gds_read_or r1, l0.x, l0.y", 11, 11},
+        {"gds_read_xor r1, l0.x, l0.y", 9, 10},     // 10 ^ 3 = 9, ^ 3 = 10, 9, 10
+        {"gds_read_inc r1, l0.x, l0.y", 2, 3},      // 10 >= 3: 0, then 1, 2, 3
+        {"gds_read_dec r1, l0.x, l0.y", 1, 0},      // 10 > 3: 3, then 2, 1, 0
+        {"gds_read_cmp_xchg r1, l0.x, l0.y, l0.z", 10, 10},
+        {"gds_read_cmp_xchg r1, l0.x, l1.x, l0.z", 7, 7},  // 10 == 10: lane 0 writes 7
+        {"gds_read_mskor r1, l0.x, l0.y, l0.z", 15, 15},  // (10 & ~3) | 7 = 15
+    };
+    for (const auto& c : cases) {
+        ax::default_environment env;
+        env.store(ax::memory_access{ax::memory_space::gds, 0, 0, 0}, 10);
+        auto m = run_env(literal(0, {0, 3, 7, 0xFFFFFFFFu}) + literal(1, {10, 0, 0, 0}) + c.text + "\nmov o0, r1\nend\n", env);
+        INFO(c.text);
+        CHECK(xs(*m, 0)[3] == c.old3);
+        CHECK(word(env, ax::memory_space::gds, 0, 0) == c.result);
+    }
+    // (gds_read_xchg has no operands in the description: its LDS twin.)
+    ax::default_environment env;
+    env.store(ax::memory_access{ax::memory_space::lds, 0, 0, 0}, 10);
+    auto m = run_env(literal(0, {0, 3, 7, 0}) + "lds_read_xchg r1, l0.x, v0\nmov o0, r1\nend\n", env);
+    CHECK(xs(*m, 0) == std::array<std::uint32_t, 4>{10, 0, 1, 2});
+    CHECK(word(env, ax::memory_space::lds, 0, 0) == 3u);
+}
+
+TEST_CASE("amdil exec: structured LDS and SRV, typed and raw UAVs", "[amdil][exec][memory]") {
+    ax::default_environment env;
+    for (std::uint32_t k = 0; k < 4; ++k) env.store(ax::memory_access{ax::memory_space::srv, 0, 68 + 4 * k, 0}, 0x11 * (k + 1));
+    // dcl_struct_lds 16, 4: lane l stores 10 l at struct l, offset 8 (byte 16 l + 8); lds_load_vec
+    // reads struct 1 from offset 0: bytes 16..31 = (0, 0, 10, 0). dcl_struct_srv 32: struct 2,
+    // offset 4 is byte 68. uav_add on a typed UAV: element 4 is byte 16; uav_store writes element 2
+    // (bytes 32..47) with lane 3's value last; uav_raw_load reads bytes.
+    auto m = run_env("dcl_struct_lds 16, 4\ndcl_struct_srv 32\n" + literal(0, {0, 8, 0, 0}) + literal(1, {10, 10, 10, 10}) +
+                         literal(2, {1, 0, 0, 0}) + literal(4, {2, 4, 0, 0}) + literal(5, {4, 2, 32, 0}) +
+                         "iadd r0, v0.x0x0, l0\nimul r1, v0, l1\nlds_store r0, r1\nlds_load_vec r2, l2.x, l2.y\nsrv_struct_load r3, l4\n"
+                         "uav_add l5.x, v0\nuav_store l5.y, r1\nuav_raw_load r4, l5.z\nmov o0, r2\nmov o1, r3\nmov o2, r4\nend\n",
+                     env);
+    CHECK(word(env, ax::memory_space::lds, 0, 56) == 30u);
+    CHECK(out(*m, 0) == std::array<std::uint32_t, 4>{0, 0, 10, 0});
+    CHECK(out(*m, 1) == std::array<std::uint32_t, 4>{0x11, 0x22, 0x33, 0x44});
+    CHECK(word(env, ax::memory_space::uav, 0, 16) == 6u);
+    CHECK(out(*m, 2) == std::array<std::uint32_t, 4>{30, 30, 30, 30});
+    // Declared raw, the same uav_add addresses byte 4; uav_cmp compares src2 and writes src1
+    // (7.17), lds_cmp compares src1 and writes src2 (7.16).
+    ax::default_environment raw;
+    raw.store(ax::memory_access{ax::memory_space::uav, 0, 8, 0}, 5);
+    raw.store(ax::memory_access{ax::memory_space::lds, 0, 0, 0}, 5);
+    run_env("dcl_raw_uav\n" + literal(0, {4, 8, 9, 5}) + "uav_add l0.x, v0\nuav_cmp l0.y, l0.z, l0.w\nlds_cmp r9, l0.w, l0.z\nend\n", raw);
+    CHECK(word(raw, ax::memory_space::uav, 0, 4) == 6u);
+    CHECK(word(raw, ax::memory_space::uav, 0, 8) == 9u);
+    CHECK(word(raw, ax::memory_space::lds, 0, 0) == 9u);
+    // Outside the 16 KiB a resource holds: reads 0, writes nothing.
+    m = run_env(literal(0, {16384, 0, 0, 0}) + "lds_store l0.x, v0\nlds_load r0, l0.x\nmov o0, r0\nend\n", raw);
+    CHECK(xs(*m, 0) == std::array<std::uint32_t, 4>{0, 0, 0, 0});
+}
+
+TEST_CASE("amdil exec: sampling, append counters, emit and cut through the environment", "[amdil][exec][memory]") {
+    // The default sampler returns its coordinates.
+    ax::default_environment env;
+    auto m = run_env("sample_resource(1)_sampler(2) r0, v1\nmov o0, r0\nfence_lds\nend\n", env);
+    CHECK(xs(*m, 0) == fl(0, 1, 2, 3));
+    // Another sampler sees the resource, the sampler, the sources and the lane.
+    struct recording : ax::default_environment {
+        std::array<ax::lane_word, 4> sample(const ax::sample_request& r) {
+            return {r.resource * 100 + r.sampler, r.sources, r.src[1][0], static_cast<ax::lane_word>(r.lane)};
+        }
+    } rec;
+    m = run_env(literal(0, {7, 0, 0, 0}) + "sample_l_resource(3)_sampler(1) r0, v1, l0\nmov o0, r0\nend\n", rec);
+    CHECK(out(*m, 0, 2) == std::array<std::uint32_t, 4>{301, 2, 7, 2});
+    // append_buf_alloc returns the counter before its increment, consume the one after its decrement.
+    m = run_env("append_buf_alloc r0\nappend_buf_consume r1\nmov o0, r0\nmov o1, r1\nend\n", env);
+    CHECK(xs(*m, 0) == std::array<std::uint32_t, 4>{0, 1, 2, 3});
+    CHECK(xs(*m, 1) == std::array<std::uint32_t, 4>{3, 2, 1, 0});
+    // emit and cut are reported per lane, in order, under the lane mask.
+    run_env("if_logicalnz v0.x\nemit\nendif\ncut\nend\n", env);
+    REQUIRE(env.events.size() == 7);
+    CHECK(env.events[0].lane == 1);
+    CHECK(env.events[2].lane == 3);
+    CHECK(env.events[3].op == am::opcode::cut);
+    CHECK(env.events[3].lane == 0);
 }

@@ -85,6 +85,17 @@ dxsincos r69, v0, v1, v2
 exn r70, v0
 pow r71, v0, v1
 fma r72, v0, v1, v2
+cmp_relop(ge)_cmpval(0.5) r73, v0, v1, v2
+colorclamp r74, v0
+project r75, v0_divcomp(z)
+faceforward r76, v0, v1, v2
+logp_zeroop(infinity) r77, v0
+mod r78, v0, v1
+nrm r79, v0
+pireduce r80, v0
+reflect r81, v0, v1
+det r82, v0
+kill v0
 end
 )"};
 
@@ -176,6 +187,17 @@ u64min r81, v0, v1
 u64shr r82, v0, v1
 imul24 r83, v0, v1
 imul24_high r84, v0, v1
+unpack0 r85, v0
+unpack1 r86, v0
+unpack2 r87, v0
+unpack3 r88, v0
+bitalign r89, v0, v1, v2
+bytealign r90, v0, v1, v2
+u4lerp r91, v0, v1, v2
+sad r92, v0, v1, v2
+sadhi r93, v0, v1, v2
+sad4 r94, v0, v1, v2
+f2u4 r95, v0
 end
 )"};
 
@@ -251,6 +273,150 @@ func 2
 func 3
   iadd r7, r7, l0.x
 endfunc
+end
+)"};
+
+// Memory, sampling and emit through the default environment: addresses kept below 64 bytes (16
+// elements) so that lanes meet on the same dwords and the atomics' lane order shows.
+inline constexpr ctisa::fixed_string access_text{R"(il_ps_2_0
+dcl_struct_srv 32
+dcl_literal l0, 0x3C, 0x3F, 0xF, 0x3C
+iand r0, v0, l0
+lds_store r0.x, v1
+lds_store_byte r0.y, v2
+lds_store_short r0.y, v1.y
+lds_store_vec r90, r0.w, r0.w, v2
+lds_add r0.x, v1
+lds_sub r0.w, v2
+lds_rsub r0.x, v2.y
+lds_min r0.w, v1.z
+lds_max r0.x, v2.z
+lds_umin r0.w, v1.w
+lds_umax r0.x, v2.w
+lds_and r0.w, v1
+lds_or r0.x, v2
+lds_xor r0.w, v1.y
+lds_inc r0.x, v2.x
+lds_dec r0.w, v1.x
+lds_mskor r0.x, v1, v2
+lds_cmp r0.w, v1, v2
+lds_read_add r2, r0.x, v1
+lds_read_sub r3, r0.x, v2
+lds_read_rsub r4, r0.x, v2.y
+lds_read_min r5, r0.x, v1.z
+lds_read_max r6, r0.x, v2.z
+lds_read_umin r7, r0.x, v1.w
+lds_read_umax r8, r0.x, v2.w
+lds_read_and r9, r0.x, v1
+lds_read_or r10, r0.x, v2
+lds_read_xor r11, r0.x, v1.y
+lds_read_xchg r12, r0.x, v2.x
+lds_read_cmp_xchg r13, r0.w, v1, v2
+lds_load r14, r0.x
+lds_load_byte r15, r0.y
+lds_load_ubyte r16, r0.y
+lds_load_short r17, r0.y
+lds_load_ushort r18, r0.y
+lds_load_vec r19, r0.x, r0.w
+gds_store r91, r0.x, v1
+gds_add r0.w, v1
+gds_sub r0.w, v2
+gds_rsub r0.w, v2.y
+gds_inc r0.w, v1.z
+gds_dec r0.w, v2.z
+gds_min r0.w, v1.w
+gds_max r0.w, v2.w
+gds_umin r0.w, v1
+gds_umax r0.w, v2
+gds_and r0.w, v1.y
+gds_or r0.w, v2.x
+gds_xor r0.w, v1.x
+gds_mskor r0.x, v2, v1
+gds_cmp_store r0.w, v2, v1
+gds_read_add r20, r0.x, v1
+gds_read_sub r21, r0.x, v2
+gds_read_rsub r22, r0.x, v2.y
+gds_read_inc r23, r0.x, v1.z
+gds_read_dec r24, r0.x, v2.z
+gds_read_min r25, r0.x, v1.w
+gds_read_max r26, r0.x, v2.w
+gds_read_umin r27, r0.x, v1
+gds_read_umax r28, r0.x, v2
+gds_read_and r29, r0.x, v1.y
+gds_read_or r30, r0.x, v2.x
+gds_read_xor r31, r0.x, v1.x
+gds_read_mskor r32, r0.w, v1, v2
+gds_read_cmp_xchg r33, r0.x, v2, v1
+gds_load r34, r0.w
+uav_add r0.z, v1
+uav_sub r0.z, v2
+uav_rsub r0.z, v2.y
+uav_min r0.z, v1.z
+uav_max r0.z, v2.z
+uav_umin r0.z, v1.w
+uav_umax r0.z, v2.w
+uav_and r0.z, v1
+uav_or r0.z, v2
+uav_xor r0.z, v1.y
+uav_uinc r0.z, v2.x
+uav_udec r0.z, v1.x
+uav_cmp r0.z, v1, v2
+uav_read_add r35, r0.z, v1
+uav_read_sub r36, r0.z, v2
+uav_read_rsub r37, r0.z, v2.y
+uav_read_min r38, r0.z, v1.z
+uav_read_max r39, r0.z, v2.z
+uav_read_umin r40, r0.z, v1.w
+uav_read_umax r41, r0.z, v2.w
+uav_read_and r42, r0.z, v1
+uav_read_or r43, r0.z, v2
+uav_read_xor r44, r0.z, v1.y
+uav_read_xchg r45, r0.z, v2.x
+uav_read_uinc r46, r0.z, v1.x
+uav_read_udec r47, r0.z, v1
+uav_read_cmp_xchg r48, r0.z, v1, v2
+uav_store r0.z, v1
+uav_load r49, r0.z
+uav_raw_store r92, r0.x, v2
+uav_raw_load r50, r0.w
+srv_raw_load r51, r0.x
+srv_struct_load r52, r0.zwzw
+append_buf_alloc r53
+append_buf_consume r54
+sample_resource(1)_sampler(2) r55, v1
+sample_b r56, v1, v2
+sample_g r57, v1, v2, v0
+sample_l r58, v1, v2
+sample_c r59, v1, v2
+sample_c_lz r60, v1, v2
+sample_c_l r61, v1, v2, v0
+sample_c_g r62, v1, v2, v0, v1.yxwz
+sample_c_b r63, v1, v2, v0
+load_resource(3) r64, v1
+resinfo r65, v1
+bufinfo r66
+lod r67, v1
+fetch4 r68, v1
+fetch4c r69, v1, v2
+fetch4po r70, v1, v2
+fetch4poc r71, v1, v2, v0
+texld r72, v1
+texldb r73, v1
+texldd r74, v1, v2, v0
+texldms r75, v1
+texweight r76, v1
+sampleinfo r77
+samplepos r78, v1
+eval_centroid r79, v1
+eval_sample_index r80, v1, v2
+eval_snapped r81, v1, v2
+fence
+emit
+cut
+emitthencut
+emit_stream
+cut_stream
+emitcut_stream
 end
 )"};
 

@@ -62,6 +62,8 @@ TEST_CASE("amdil exec: rounding, floor, fraction", "[amdil][exec]") {
     CHECK(op1("frc o0, v0", f4(1.75f, -1.25f, 3, -0.5f)) == f4(0.75f, 0.75f, 0, 0.5f));
     // frc is below 1.0 even where x - floor(x) rounds up: -2^-30 - (-1) = 1 - 2^-30 rounds to 1.0.
     CHECK(op1("frc o0, v0", allf(-0x1p-30f)) == allf(0x1.fffffep-1f));
+    // ... but NaN and the infinities (inf - floor(inf) is NaN) give the default NaN, not 1 - 2^-24.
+    CHECK(op1("frc o0, v0", f4(nan_f, inf_f, -inf_f, 0)) == std::array<std::uint32_t, 4>{0x7FC00000u, 0x7FC00000u, 0x7FC00000u, 0});
     CHECK(op1("round_nearest o0, v0", f4(2.5f, 3.5f, -2.5f, 0.49f)) == f4(2, 4, -2, 0));
     CHECK(op1("round_neginf o0, v0", f4(2.5f, -2.5f, -0.1f, 7)) == f4(2, -3, -1, 7));
     CHECK(op1("round_plusinf o0, v0", f4(2.3f, -2.5f, 0.1f, 7)) == f4(3, -2, 1, 7));
@@ -343,4 +345,77 @@ TEST_CASE("amdil exec: exn, imul24, imul24_high, u64max, u64min with their chapt
     CHECK(op1("u64max o0, v0, v1", q(~std::uint64_t{0}), q(3)) == q(~std::uint64_t{0}));  // unsigned: all ones is largest
     CHECK(op1("u64min o0, v0, v1", q(~std::uint64_t{0}), q(3)) == q(3));
     CHECK(op1("u64max o0, v0, v1", q(0x100000000u), q(0xFFFFFFFFu)) == q(0x100000000u));  // the high word decides
+}
+
+namespace {
+
+// op1 with control bits the text syntax does not spell (nrm4, reflect's normalize, zero-op).
+std::array<std::uint32_t, 4> op1_control(const std::string& ins, std::uint32_t control, std::array<std::uint32_t, 4> a,
+                                         std::array<std::uint32_t, 4> b = {}) {
+    static std::vector<am::instruction> code;
+    code = program("il_ps_2_0\n" + ins + "\nend\n");
+    code[1].words[0] |= control << 16;
+    machine m(code);
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+        m.set(reg_type::input, 0, lane, a);
+        m.set(reg_type::input, 1, lane, b);
+    }
+    REQUIRE(m.run().ok());
+    return out(m);
+}
+
+}  // namespace
+
+TEST_CASE("amdil exec: the remaining float instructions (CMP, DET, FACEFORWARD, LOGP, MOD, NRM, PIREDUCE, REFLECT)", "[amdil][exec]") {
+    // cmp: (src0 relop cmpval) ? src1 : src2 per component; NaN compares false.
+    CHECK(op1("cmp_relop(ge)_cmpval(0.5) o0, v0, v1, v2", f4(0.5f, 0.25f, 1, nan_f), allf(1), allf(2)) == f4(1, 2, 1, 2));
+    CHECK(op1("cmp_relop(lt)_cmpval(-1.0) o0, v0, v1, v2", f4(-2, -1, 0, -inf_f), allf(1), allf(2)) == f4(1, 2, 2, 1));
+    // colorclamp: no colour buffer, clamp mode NONE; project moves (its divComp applies).
+    CHECK(op1("colorclamp o0, v0", f4(2, -3, 0.5f, 7)) == f4(2, -3, 0.5f, 7));
+    CHECK(op1("project o0, v0_divcomp(w)", f4(2, 4, 6, 2)) == f4(1, 2, 3, 2));
+    // faceforward: src2 * sign(dot4(src0, src1)): dot 2 keeps src2, dot -10 negates it.
+    CHECK(op1("faceforward o0, v0, v1, v2", f4(1, 2, 3, 4), f4(1, 1, 1, -1), f4(5, -6, 7, 0)) == f4(5, -6, 7, 0));
+    CHECK(op1("faceforward o0, v0, v1, v2", f4(1, 2, 3, 4), allf(-1), f4(5, -6, 7, 0)) == f4(-5, 6, -7, -0.0f));
+    // logp on w: (floor(f), w / 2^floor(f), f, 1) with f = log2(w); w = 0: f = -zero-op value.
+    CHECK(op1("logp o0, v0", f4(9, 9, 9, 0.25f)) == f4(-2, 1, -2, 1));
+    CHECK(op1("logp_zeroop(infinity) o0, v0", f4(9, 9, 9, 0)) == f4(-inf_f, nan_f, -inf_f, 1));
+    // mod: v1 - v2 * trunc(v1 / v2), src0 when src1 is 0 (-1.7 + 1 is exact).
+    CHECK(op1("mod o0, v0, v1", f4(-1.7f, 7, 5, 3), f4(1, 2, 0, -2)) == f4(-1.7f + 1.0f, 1, 5, 1));
+    // nrm: xyz (bit 18: xyzw) divided by their length, w too; a zero length gives the zero-op value.
+    CHECK(op1("nrm o0, v0", f4(3, 4, 0, 5)) == f4(0.6f, 0.8f, 0, 1));
+    CHECK(op1_control("nrm o0, v0", 4, allf(1)) == allf(0.5f));
+    CHECK(op1("nrm o0, v0", f4(0, 0, 0, 7)) == f4(0, 0, 0, inf_f));  // 7 * FLT_MAX
+    CHECK(op1_control("nrm o0, v0", 1, f4(0, 0, 0, 7)) == f4(0, 0, 0, 0));
+    // det of the rows v0..v3 (src0 and the three registers after it), in every component.
+    CHECK(op1("det o0, v0", f4(2, 0, 0, 0), f4(0, 3, 0, 0), f4(0, 0, 4, 0), f4(0, 0, 0, 5)) == allf(120));
+    CHECK(op1("det o0, v0", f4(1, 2, 3, 4), f4(0, 1, 2, 3), f4(0, 0, 1, 2), f4(1, 0, 0, 1)) == allf(1));  // by the last row: 0 + 1
+    // pireduce: 0 and 2 pi go to 0, pi and -pi to -pi.
+    constexpr float pi = 3.14159274f;
+    CHECK(op1("pireduce o0, v0", f4(0, pi, 2 * pi, -pi)) == f4(0, -pi, 0, -pi));
+    // reflect: v1 - 2 dot(v1, v2) v2; normalize (bit 16): dot(v2, v2) v1 - 2 dot(v1, v2) v2.
+    CHECK(op1("reflect o0, v0, v1", f4(1, -1, 0, 0), f4(0, 1, 0, 0)) == f4(1, 1, 0, 0));
+    CHECK(op1_control("reflect o0, v0, v1", 1, f4(1, -1, 0, 0), f4(0, 2, 0, 0)) == f4(4, 4, 0, 0));
+}
+
+TEST_CASE("amdil exec: multi-media instructions (7.13)", "[amdil][exec]") {
+    const std::array<std::uint32_t, 4> packed{0x11223344u, 0xFFFFFFFFu, 0, 0};
+    CHECK(op1("unpack0 o0, v0", packed) == allf(68));  // 0x44, from src0.x, replicated
+    CHECK(op1("unpack1 o0, v0", packed) == allf(51));
+    CHECK(op1("unpack2 o0, v0", packed) == allf(34));
+    CHECK(op1("unpack3 o0, v0", packed) == allf(17));
+    // The document's bitalign examples: src0 = 0x01234567, src1 = 0x89ABCDEF, shifts 11 and 24 (its
+    // shift-1 example, 0xA4D5E6F7, is one bit off the formula: 0xC4D5E6F7).
+    const std::array<std::uint32_t, 4> hi = all(0x01234567u), lo = all(0x89ABCDEFu);
+    CHECK(op1("bitalign o0, v0, v1, v2", hi, lo, all(11)) == all(0xACF13579u));
+    CHECK(op1("bitalign o0, v0, v1, v2", hi, lo, all(24)) == all(0x23456789u));
+    CHECK(op1("bitalign o0, v0, v1, v2", hi, lo, all(1)) == all(0xC4D5E6F7u));
+    CHECK(op1("bytealign o0, v0, v1, v2", hi, lo, all(1)) == all(0x6789ABCDu));
+    // u4lerp: each byte (a + b + c's low bit of that byte) >> 1.
+    CHECK(op1("u4lerp o0, v0, v1, v2", all(0x10203040u), all(0x01020304u), all(0x01000100u)) == all(0x09111A22u));
+    // sad: 16 + 16 + 0 + 16 + src2; sadhi: the sum << 16 + src2; sad4 over xyzw + src2.x.
+    CHECK(op1("sad o0, v0, v1, v2", all(0x10203040u), all(0x20103050u), all(2)) == all(50));
+    CHECK(op1("sadhi o0, v0, v1, v2", all(0x10203040u), all(0x20103050u), all(2)) == all(0x300002u));
+    CHECK(op1("sad4 o0, v0, v1, v2", {0x10203040u, 1, 0, 0}, {0x20103050u, 3, 0, 0}, {5, 9, 9, 9}) == all(55));
+    // f2u4: the four floats to unsigned bytes (x lowest): 1, 255, 2, 300 & 0xFF = 44.
+    CHECK(op1("f2u4 o0, v0", f4(1, 255, 2.7f, 300)) == all(0x2C02FF01u));
 }

@@ -73,8 +73,13 @@ printf 'il_ps_2_0\ndcl_cb cb0[2]\nadd o0, v0, cb0[1]\ndiscard_logicalnz v0.w\nen
 printf '* cb0[1] 1 2 3 4\n0 v0 1 1 1 1\n1 v0 0.5 0 0 0\n' > "$work/run.in"
 check "run: a constant buffer, a discarded lane" "0 killed
 1 o0 1.5 2 3 4" "$("$ctisa" run amdil "$work/run.il" --lanes 2 --inputs "$work/run.in" --float)"
-printf 'il_ps_2_0\nmov r0, v0\nemit\nend\n' > "$work/emit.il"
-"$ctisa" run amdil "$work/emit.il" > /dev/null 2> "$work/err"
+# LDS through the default environment (lds[8] = v0.y, read back), and its sampler (the coordinates).
+printf 'il_ps_2_0\nlds_store v0.x, v0.y\nlds_load r0, v0.x\nsample_resource(1)_sampler(0) r1, v1\nmov o0, r0\nmov o1, r1\nend\n' > "$work/mem.il"
+printf '0 v0 0x8 0x2a 0 0\n0 v1 1.5 2 3 4\n' > "$work/mem.in"
+check "run: LDS and the default sampler" "0 o0 0x0000002a 0x00000000 0x00000000 0x00000000
+0 o1 0x3fc00000 0x40000000 0x40400000 0x40800000" "$("$ctisa" run amdil "$work/mem.il" --lanes 1 --inputs "$work/mem.in")"
+printf 'il_ps_2_0\nmov r0, v0\nnoise r1, v0\nend\n' > "$work/noise.il"
+"$ctisa" run amdil "$work/noise.il" > /dev/null 2> "$work/err"
 check "run: an instruction not run, exit status" "1" "$?"
-check "run: ... and where it stands" "$work/emit.il:3:1: error: instruction cannot be executed by the reference executor (an instruction the AMD IL executor does not run)" "$(cat "$work/err")"
+check "run: ... and where it stands" "$work/noise.il:3:1: error: instruction cannot be executed by the reference executor (an instruction the AMD IL executor does not run)" "$(cat "$work/err")"
 finish amdil

@@ -29,8 +29,9 @@ struct run_adapter {
         "(an element of a constant buffer: shared, LANE must be *); each takes four values X Y Z W,\n"
         "decimal floats or 0x bit patterns. Output: the o registers the program writes, or 'LANE killed'\n"
         "for a lane a discard_logical* discarded. Lanes 4q..4q+3 form a 2x2 quad for dsx, dsy and fwidth.\n"
-        "Literals (dcl_literal) hold their values from the start. Memory, LDS, GDS, UAVs and sampling are\n"
-        "not run (not_executable); the rules where the document is silent: include/ctisa/amdil/exec/semantics.hpp.\n";
+        "Literals (dcl_literal) hold their values from the start. LDS, GDS, UAVs and SRVs are 16 KiB per\n"
+        "resource, zero at the start; the sampler returns its coordinates. The rules where the document is\n"
+        "silent: generators/specs/amdil_execution.toml.\n";
 
     struct reg {
         reg_type type = reg_type::input;

@@ -151,7 +151,7 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
         case opcode::d_frac:
             d1([](double x) {
                 const double f = x - std::floor(x);
-                return f < 1.0 ? f : 0x1.fffffffffffffp-1;
+                return f < 1.0 || f != f ? f : 0x1.fffffffffffffp-1;
             });
             break;
         case opcode::d_ldexp:  // src0.xy * 2^src1.x, src1.x an integer
@@ -309,6 +309,87 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
         case opcode::dsy: each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(delta(k, c, 2)); }); break;
         case opcode::fwidth:
             each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(std::fabs(delta(k, c, 1)) + std::fabs(delta(k, c, 2))); });
+            break;
+        // legacy float (7.8)
+        case opcode::cmp:  // per component: (src0 relop cmpval) ? src1 : src2, bits moved
+            each<K>(r, [&](unsigned c, std::size_t k) {
+                return sem::relop(d.control & 7u, a(c, k), sem::cmp_value((d.control >> 5) & 7u)) ? s[1][c][k] : s[2][c][k];
+            });
+            break;
+        case opcode::colorclamp:  // no colour buffer: every clamp mode is NONE (spec [legacy])
+        case opcode::project: each<K>(r, [&](unsigned c, std::size_t k) { return s[0][c][k]; }); break;
+        case opcode::faceforward:  // src2 * sign(dot4(src0, src1))
+            for (std::size_t k = 0; k < K; ++k) {
+                float dp = a(0, k) * b(0, k);
+                for (unsigned c = 1; c < 4; ++c) dp = dp + a(c, k) * b(c, k);
+                const float g = sem::sgn(dp);
+                for (unsigned c = 0; c < 4; ++c) r[c][k] = as_bits(e(c, k) * g);
+            }
+            break;
+        case opcode::logp:
+            for (std::size_t k = 0; k < K; ++k) {
+                const float w = a(3, k), f = w < 0.0f ? std::numeric_limits<float>::quiet_NaN() : sem::log2(w, zeroop), fl = std::floor(f);
+                r[0][k] = as_bits(fl);
+                r[1][k] = as_bits(w / approx::exp2(fl));
+                r[2][k] = as_bits(f);
+                r[3][k] = 0x3F800000u;
+            }
+            break;
+        case opcode::mod: f2(sem::mod); break;
+        case opcode::nrm:  // bit 18: nrm4; the zero-op value when the sum of squares is 0
+            for (std::size_t k = 0; k < K; ++k) {
+                float f = a(0, k) * a(0, k);
+                for (unsigned c = 1; c < ((d.control & 4u) ? 4u : 3u); ++c) f = f + a(c, k) * a(c, k);
+                f = f == 0.0f ? sem::zero_op_value(zeroop) : 1.0f / std::sqrt(f);
+                for (unsigned c = 0; c < 4; ++c) r[c][k] = as_bits(a(c, k) * f);
+            }
+            break;
+        case opcode::det:  // 7.8's cofactor expansion along row 0 (rows: src0 and the three registers after it)
+            scalar<K>(r, [&](std::size_t k) {
+                const auto m = [&](unsigned row, unsigned c) { return as_float(s[row][c][k]); };
+                return as_bits(sem::det4(m));
+            });
+            break;
+        case opcode::pireduce: f1(sem::pireduce); break;
+        case opcode::reflect:  // control bit 16: normalize
+            for (std::size_t k = 0; k < K; ++k) {
+                float dp = a(0, k) * b(0, k), norm = b(0, k) * b(0, k);
+                for (unsigned c = 1; c < 4; ++c) dp = dp + a(c, k) * b(c, k), norm = norm + b(c, k) * b(c, k);
+                const float f = 2.0f * dp;
+                for (unsigned c = 0; c < 4; ++c) {
+                    const float t = f * b(c, k), u = (d.control & 1u) ? norm * a(c, k) : a(c, k);
+                    r[c][k] = as_bits(u - t);
+                }
+            }
+            break;
+        // multi-media (7.13; the byte formulas from the HD 6900 ISA's BIT_ALIGN_INT, LERP_UINT, SAD_ACCUM*,
+        // FLT_TO_UINT4): the ones the text says replicate read the x components
+        case opcode::unpack0:
+        case opcode::unpack1:
+        case opcode::unpack2:
+        case opcode::unpack3: {
+            const unsigned shift = d.op == opcode::unpack0 ? 0u : d.op == opcode::unpack1 ? 8u : d.op == opcode::unpack2 ? 16u : 24u;
+            scalar<K>(r, [&](std::size_t k) { return as_bits(static_cast<float>((s[0][0][k] >> shift) & 0xFFu)); });
+            break;
+        }
+        case opcode::bit_align: scalar<K>(r, [&](std::size_t k) { return sem::align(s[0][0][k], s[1][0][k], s[2][0][k] & 31u); }); break;
+        case opcode::byte_align: scalar<K>(r, [&](std::size_t k) { return sem::align(s[0][0][k], s[1][0][k], 8u * (s[2][0][k] & 3u)); }); break;
+        case opcode::u4lerp: i3(sem::u4lerp); break;
+        case opcode::sad: i3([](lane_word x, lane_word y, lane_word z) { return sem::sad8(x, y) + z; }); break;
+        case opcode::sad_hi: i3([](lane_word x, lane_word y, lane_word z) { return (sem::sad8(x, y) << 16) + z; }); break;
+        case opcode::sad_4:
+            scalar<K>(r, [&](std::size_t k) {
+                lane_word sum = s[2][0][k];
+                for (unsigned c = 0; c < 4; ++c) sum += sem::sad8(s[0][c][k], s[1][c][k]);
+                return sum;
+            });
+            break;
+        case opcode::f_2_u4:
+            scalar<K>(r, [&](std::size_t k) {
+                lane_word w = 0;
+                for (unsigned c = 0; c < 4; ++c) w |= (sem::ftou(a(c, k)) & 0xFFu) << (8 * c);
+                return w;
+            });
             break;
         // integer and unsigned
         case opcode::i_add: i2([](lane_word x, lane_word y) { return x + y; }); break;

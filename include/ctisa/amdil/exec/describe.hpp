@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 
+#include "access_kind.hpp"
 #include "layout.hpp"
 
 namespace ctisa::amdil::exec {
@@ -61,6 +62,8 @@ struct instruction_desc {
     std::uint32_t extra = 0;    // the first plain dword: a label, a case value
     std::uint32_t target = 0;   // call: the index of its FUNC
     std::uint32_t offset = 0;   // byte offset of the unit in the program's image
+    bool computes = false;      // computes(op): a result from the registers alone
+    access_desc acc{};          // memory, sampling, emit: what the access kernel does (access.hpp)
 };
 
 namespace detail {
@@ -143,6 +146,49 @@ namespace detail {
 [[nodiscard]] constexpr unsigned arity(opcode op) noexcept;
 [[nodiscard]] constexpr bool computes(opcode op) noexcept;
 
+namespace detail {
+
+struct declaration {
+    bool found = false;
+    std::uint32_t first = 0;  // its first dword (a stride), 0 when it has none
+};
+// The program's declaration `op` of resource `id` among the descriptors out[0, n).
+[[nodiscard]] constexpr declaration declared(const instruction_desc* out, std::size_t n, opcode op, std::uint32_t id) noexcept {
+    for (std::size_t i = 0; i < n; ++i)
+        if (out[i].op == op && (out[i].control & 0xFFu) == id) return {true, out[i].extra};
+    return {};
+}
+
+// Where an access finds its bytes (generators/specs/amdil_execution.toml [environment]): LDS
+// declared dcl_struct_lds and SRVs declared dcl_struct_srv are structured by the declared stride;
+// GDS is typeless (dcl_struct_gds's stride is not among its described operands); a UAV atomic
+// addresses bytes when its UAV is declared raw, else elements of a typed R32 UAV (4 bytes);
+// uav_load and uav_store elements of four dwords. False: the access cannot be placed.
+[[nodiscard]] constexpr bool place_access(const instruction_desc* out, std::size_t n, instruction_desc& d) noexcept {
+    access_desc& a = d.acc;
+    a.id = d.control & 0xFFu;
+    switch (a.space) {
+        case memory_space::lds:
+            if (const declaration s = declared(out, n, opcode::dcl_struct_lds, a.id); s.found && s.first != 0)
+                a.mode = addressing::structured, a.stride = s.first;
+            return true;
+        case memory_space::srv:
+            if (a.mode != addressing::structured) return true;
+            a.stride = declared(out, n, opcode::dcl_struct_srv, a.id).first;
+            return a.stride != 0;
+        case memory_space::uav:
+            if (a.mode == addressing::structured || declared(out, n, opcode::dcl_struct_uav, a.id).found) return false;
+            if (a.kind != access_kind::atomic && d.op != opcode::uav_load && d.op != opcode::uav_store) return true;  // raw
+            if (declared(out, n, opcode::dcl_raw_uav, a.id).found) return true;
+            a.mode = addressing::elements;
+            a.stride = a.kind == access_kind::atomic ? 4u : 16u;
+            return true;
+        default: return true;
+    }
+}
+
+}  // namespace detail
+
 // The descriptors of a program, in order.
 constexpr void describe_program(std::span<const instruction> program, const layout& l, instruction_desc* out) noexcept {
     std::uint32_t offset = 0;
@@ -165,9 +211,18 @@ constexpr void describe_program(std::span<const instruction> program, const layo
             d.has_dest = p.dsts == 1;
             if (d.has_dest && !detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
             d.srcs = static_cast<std::uint8_t>(p.srcs < 4 ? p.srcs : 4);
-            if (p.srcs < arity(p.op) || d.has_dest != computes(p.op)) d.refused = refusal::operand;
+            d.acc = access_of(p.op);
+            d.computes = computes(p.op);
+            const bool accesses = d.acc.kind != access_kind::none;
+            if (p.srcs < arity(p.op) || (!accesses && d.has_dest != computes(p.op))) d.refused = refusal::operand;
+            if (p.op == opcode::kill && p.control != 0) d.refused = refusal::operand;  // kill_stage(n)_sample: its bits are not given
             for (unsigned k = 0; k < d.srcs; ++k)
                 if (!detail::describe_source(l, p.operand[p.dsts + k], k, d.src[k])) d.refused = refusal::operand;
+            if (p.op == opcode::det && d.srcs == 1) {  // rows 1-3 of the matrix: the registers after src0
+                d.srcs = 4;
+                for (unsigned k = 1; k < 4; ++k)
+                    if (!detail::describe_source(l, detail::row_after(p.operand[p.dsts], k), k, d.src[k])) d.refused = refusal::operand;
+            }
         } else if (p.op == opcode::dcl_literal) {
             // The literal's register (its four values fill its rows once: traits::initialize).
             if (!detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
@@ -175,6 +230,10 @@ constexpr void describe_program(std::span<const instruction> program, const layo
         d.extra = p.extras ? p.extra[0] : 0;
         out[i] = d;
     }
+    // Accesses: placed by the program's declarations.
+    for (std::size_t i = 0; i < program.size(); ++i)
+        if (out[i].acc.kind != access_kind::none && out[i].refused == refusal::none && !detail::place_access(out, program.size(), out[i]))
+            out[i].refused = refusal::operand;
     // Calls: the index of the FUNC with their label.
     for (std::size_t i = 0; i < program.size(); ++i) {
         instruction_desc& d = out[i];

@@ -137,6 +137,16 @@ namespace detail {
         case opcode::i_mul24_high:
         case opcode::u_mul24_high:
         case opcode::f16_2_f:
+        case opcode::unpack0:
+        case opcode::unpack1:
+        case opcode::unpack2:
+        case opcode::unpack3:
+        case opcode::bit_align:
+        case opcode::byte_align:
+        case opcode::u4lerp:
+        case opcode::sad:
+        case opcode::sad_hi:
+        case opcode::sad_4:
         case opcode::if_logicalz:
         case opcode::if_logicalnz:
         case opcode::ifnz:
@@ -166,6 +176,7 @@ namespace detail {
         case opcode::ftoi:
         case opcode::ftou:
         case opcode::f_2_f16:
+        case opcode::f_2_u4:
         case opcode::eq:
         case opcode::ge:
         case opcode::lt:
@@ -173,7 +184,8 @@ namespace detail {
         case opcode::d_2_f: return true;
         default:
             return !is_double(op) && !is_int64(op) &&
-                   (!integer_source(op, 1) || op == opcode::itof || op == opcode::utof || op == opcode::f16_2_f);
+                   (!integer_source(op, 1) || op == opcode::itof || op == opcode::utof || op == opcode::f16_2_f || op == opcode::unpack0 ||
+                    op == opcode::unpack1 || op == opcode::unpack2 || op == opcode::unpack3);
     }
 }
 
@@ -255,12 +267,14 @@ inline constexpr float shift_factor[] = {1.0f, 2.0f, 4.0f, 8.0f, 0.5f, 0.25f, 0.
 template <class Desc, std::size_t K, class View>
 CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, std::size_t l0, lane_word (&r)[4][K], unsigned written,
                                     const lane_word* active, bool all) {
-    const bool scaled = float_result(d.op) && (d.dst.shift != 0 || d.dst.clamp);
+    // memory holds bits; samples are floats
+    const bool floats = d.acc.kind == access_kind::none ? float_result(d.op) : d.acc.kind == access_kind::sample;
+    const bool scaled = floats && (d.dst.shift != 0 || d.dst.clamp);
     // A NaN computed by a float instruction is the default quiet NaN: the document leaves its bits
     // undefined (2.2.7), and which operand's NaN the host keeps depends on how the compiler
     // ordered the operands (the interpreter and the compiled path must agree). Moves keep bits.
-    const bool computed_nan =
-        float_result(d.op) && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::cmov && d.op != opcode::cmov_logical;
+    const bool computed_nan = floats && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::cmov && d.op != opcode::cmov_logical &&
+                              d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project;
     for (unsigned c = 0; c < 4; ++c) {
         const unsigned mode = d.dst.mode[c];
         if (mode == 0 || (mode == 1 && !((written >> c) & 1u))) continue;
@@ -349,6 +363,29 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::sqrt_vec:
         case opcode::sub:
         case opcode::tan:
+        case opcode::cmp:
+        case opcode::colorclamp:
+        case opcode::det:
+        case opcode::faceforward:
+        case opcode::logp:
+        case opcode::mod:
+        case opcode::nrm:
+        case opcode::pireduce:
+        case opcode::project:
+        case opcode::reflect:
+        case opcode::kill:
+        // multi-media
+        case opcode::unpack0:
+        case opcode::unpack1:
+        case opcode::unpack2:
+        case opcode::unpack3:
+        case opcode::bit_align:
+        case opcode::byte_align:
+        case opcode::u4lerp:
+        case opcode::sad:
+        case opcode::sad_hi:
+        case opcode::sad_4:
+        case opcode::f_2_u4:
         // conversion
         case opcode::ftoi:
         case opcode::ftou:
@@ -384,21 +421,37 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::dcl_global_flags:
         case opcode::prefix:
             return true;  // a precision hint on its own (ctisa's results are exact already)
-        // integer, unsigned, bit, double, 64-bit integer, and the integer-tested flow control
-        default: return detail::integer_source(op, 1) || detail::is_double(op) || detail::is_int64(op) || is_declaration(op);
+        // integer, unsigned, bit, double, 64-bit integer, and the integer-tested flow control; memory,
+        // sampling and emit through the environment (access.hpp), but a structured UAV (the stride
+        // of dcl_struct_uav is not among its described operands)
+        default: {
+            const access_desc a = access_of(op);
+            if (a.kind != access_kind::none)
+                return operands(op).described && !(a.space == memory_space::uav && a.mode == addressing::structured);
+            return detail::integer_source(op, 1) || detail::is_double(op) || detail::is_int64(op) || is_declaration(op);
+        }
     }
 }
 
 // Instructions with a result (the others test, or do nothing at run time).
 [[nodiscard]] constexpr bool computes(opcode op) noexcept {
-    return executable(op) && group(op) != "Flow Control" && op != opcode::nop && op != opcode::comment && op != opcode::discard_logicalz &&
-           op != opcode::discard_logicalnz && !is_declaration(op) && op != opcode::prefix;
+    return executable(op) && access_of(op).kind == access_kind::none && group(op) != "Flow Control" && op != opcode::nop &&
+           op != opcode::comment && op != opcode::discard_logicalz && op != opcode::kill && op != opcode::discard_logicalnz &&
+           !is_declaration(op) && op != opcode::prefix;
 }
 
 // The sources an instruction's kernel reads (fewer in its packet: the unit is refused).
 [[nodiscard]] constexpr unsigned arity(opcode op) noexcept {
     switch (op) {
         case opcode::u_bit_insert: return 4;
+        case opcode::cmp:
+        case opcode::faceforward:
+        case opcode::bit_align:
+        case opcode::byte_align:
+        case opcode::u4lerp:
+        case opcode::sad:
+        case opcode::sad_hi:
+        case opcode::sad_4:
         case opcode::d_muladd:
         case opcode::d_movc:
         case opcode::mad:
@@ -471,6 +524,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::i_shl:
         case opcode::i_shr:
         case opcode::u_shr:
+        case opcode::mod:
+        case opcode::reflect:
         case opcode::u_div:
         case opcode::u_mod:
         case opcode::u_max:
@@ -503,8 +558,11 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::ret_logicalz:
         case opcode::ret_logicalnz:
         case opcode::discard_logicalz:
-        case opcode::discard_logicalnz: return 1;
-        default: return computes(op) ? 1 : 0;
+        case opcode::discard_logicalnz:
+        case opcode::kill: return 1;
+        default:
+            if (access_of(op).kind != access_kind::none) return operands(op).src < 4 ? operands(op).src : 4;
+            return computes(op) ? 1 : 0;
     }
 }
 
@@ -528,6 +586,9 @@ CTISA_EXEC_INLINE void flow_test(const instruction_desc& d, std::size_t l0, cons
             case opcode::continuec: c = sem::relop(d.control & 7u, as_float(x), as_float(s[1][0][k])); break;
             case opcode::switch_:
             case opcode::loop: values[l0 + k] = x; break;
+            case opcode::kill:  // any component below 0.0 (NaN and -0.0 are not)
+                c = as_float(x) < 0.0f || as_float(s[0][1][k]) < 0.0f || as_float(s[0][2][k]) < 0.0f || as_float(s[0][3][k]) < 0.0f;
+                break;
             default: c = x != 0; break;  // ifnz, callnz, *_logicalnz: any bit set
         }
         cond[l0 + k] = c ? ctisa::exec::lane_on : 0u;
@@ -546,7 +607,7 @@ void execute(const Desc& desc, const View& v, const lane_word* active, bool all,
         fx.refused = d.refused;
         return;
     }
-    const bool flow = !computes(d.op);
+    const bool flow = !d.computes;
     if (flow && d.srcs == 0) return;
     for (unsigned k = 0; k < d.srcs; ++k)
         if (d.src[k].index.gathered) detail::gather<N>(v, d.src[k].index, layout::gather + 4 * k);

@@ -81,6 +81,18 @@ constexpr void note_operand(layout& l, const operand_tokens& o) noexcept {
     if (o.relative == 2) note(l, o.index_type, o.index_number, 1);
 }
 
+// Row `row` of a matrix operand (det): the register `row` after it, or the element `row` after it in
+// an array (relative addressing applies to each row, 7.8).
+[[nodiscard]] constexpr operand_tokens row_after(operand_tokens o, unsigned row) noexcept {
+    if (is_array_type(o.type)) {
+        o.immediate += row;
+        o.has_immediate = true;
+    } else {
+        o.number += row;
+    }
+    return o;
+}
+
 }  // namespace detail
 
 // The rows a program needs.
@@ -96,6 +108,8 @@ constexpr void note_operand(layout& l, const operand_tokens& o) noexcept {
             continue;
         }
         for (std::size_t k = 0; k < std::size_t{p.dsts} + p.srcs; ++k) detail::note_operand(l, p.operand[k]);
+        if (p.op == opcode::det && p.srcs == 1)  // det reads the three registers after its source too
+            for (unsigned row = 1; row < 4; ++row) detail::note_operand(l, detail::row_after(p.operand[p.dsts], row));
     }
     std::uint32_t row = layout::first_register;
     for (std::uint32_t k = 0; k < l.count; ++k) {

@@ -110,13 +110,51 @@ inline constexpr lane_word true_bits = 0xFFFFFFFFu;
 // --- others ----------------------------------------------------------------------------------------
 [[nodiscard]] inline float frc(float x) noexcept {
     const float f = x - std::floor(x);
-    return f < 1.0f ? f : 0x1.fffffep-1f;  // [0, 1): -tiny - floor(-tiny) rounds to 1.0
+    return f < 1.0f || f != f ? f : 0x1.fffffep-1f;  // [0, 1): -tiny - floor(-tiny) rounds to 1.0; NaN stays
 }
 [[nodiscard]] inline float sgn(float x) noexcept { return x < 0.0f ? -1.0f : x == 0.0f ? 0.0f : x > 0.0f ? 1.0f : x; }
 [[nodiscard]] inline float pow(float base, float e) noexcept {
     return base < 0.0f ? std::numeric_limits<float>::quiet_NaN() : approx::pow(base, e);
 }
 [[nodiscard]] inline float saturate(float x) noexcept { return ctisa::exec::saturate(x); }  // NaN -> 0 (2.2.5)
+
+// ILCmpValue (Table 6.3): 0.0, 0.5, 1.0, -0.5, -1.0; the values the table leaves out compare with 0.0.
+[[nodiscard]] inline float cmp_value(unsigned v) noexcept {
+    constexpr float values[] = {0.0f, 0.5f, 1.0f, -0.5f, -1.0f, 0.0f, 0.0f, 0.0f};
+    return values[v & 7u];
+}
+// mod: 'if (v2 == 0.0) v = v1; else v = v1 - v2 * trunc(v1 / v2)', each step rounded.
+[[nodiscard]] inline float mod(float a, float b) noexcept {
+    if (b == 0.0f) return a;
+    const float q = std::trunc(a / b);
+    const float p = b * q;
+    return a - p;
+}
+// pireduce: (frac(x / (2 pi) + 0.5) * 2 pi) - pi, each step rounded.
+[[nodiscard]] inline float pireduce(float x) noexcept {
+    constexpr float two_pi = 6.28318548f, pi = 3.14159274f;
+    const float t = x / two_pi + 0.5f;
+    const float f = frc(t) * two_pi;
+    return f - pi;
+}
+
+// det: 7.8's expression, left to right, each product and difference rounded (the text's third term
+// misplaces a parenthesis; the cofactor it means is taken). v(row, column).
+template <class V>
+[[nodiscard]] float det4(const V& v) noexcept {
+    const auto d = [&](unsigned a, unsigned b) {  // v2[a] * v3[b] - v2[b] * v3[a]
+        const float p = v(2, a) * v(3, b), q = v(2, b) * v(3, a);
+        return p - q;
+    };
+    const auto cof = [&](unsigned i, float x, unsigned j, float y, unsigned k, float z) {
+        const float p = v(1, i) * x, q = v(1, j) * y, t = v(1, k) * z;
+        return (p - q) + t;
+    };
+    const float a = cof(1, d(2, 3), 2, d(1, 3), 3, d(1, 2)), b = cof(0, d(2, 3), 2, d(0, 3), 3, d(0, 2));
+    const float c = cof(0, d(1, 3), 1, d(0, 3), 3, d(0, 1)), e = cof(0, d(1, 2), 1, d(0, 2), 2, d(0, 1));
+    const float p0 = v(0, 0) * a, p1 = v(0, 1) * b, p2 = v(0, 2) * c, p3 = v(0, 3) * e;
+    return ((p0 - p1) + p2) - p3;
+}
 
 // --- conversions -----------------------------------------------------------------------------------
 [[nodiscard]] inline lane_word ftoi(float x) noexcept { return static_cast<lane_word>(ctisa::exec::to_int32(x)); }
@@ -171,6 +209,25 @@ inline constexpr lane_word true_bits = 0xFFFFFFFFu;
     o &= 31u;
     const lane_word mask = ((w == 0 ? 0u : (0xFFFFFFFFu >> (32 - w))) << o);
     return ((bits << o) & mask) | (into & ~mask);
+}
+// bitalign: the low word of the 64 bits src0:src1 shifted right by n (0..31).
+[[nodiscard]] constexpr lane_word align(lane_word hi, lane_word lo, unsigned n) noexcept {
+    return static_cast<lane_word>(((std::uint64_t{hi} << 32) | lo) >> n);
+}
+// The sum of the absolute differences of the four bytes.
+[[nodiscard]] constexpr lane_word sad8(lane_word a, lane_word b) noexcept {
+    lane_word sum = 0;
+    for (unsigned i = 0; i < 32; i += 8) {
+        const lane_word x = (a >> i) & 0xFFu, y = (b >> i) & 0xFFu;
+        sum += x > y ? x - y : y - x;
+    }
+    return sum;
+}
+// u4lerp: each byte (a + b + the byte's low bit of c) >> 1.
+[[nodiscard]] constexpr lane_word u4lerp(lane_word a, lane_word b, lane_word c) noexcept {
+    lane_word r = 0;
+    for (unsigned i = 0; i < 32; i += 8) r |= ((((a >> i) & 0xFFu) + ((b >> i) & 0xFFu) + ((c >> i) & 1u)) >> 1) << i;
+    return r;
 }
 [[nodiscard]] constexpr lane_word bit_reverse(lane_word x) noexcept {
     lane_word r = 0;

@@ -9,7 +9,9 @@
 //   ret, ret_dyn, ret_logical*, endfunc -> ret (outside every call: the lanes end);
 //   end, endmain -> the lanes end; discard_logical* -> the lanes are discarded.
 // Tests on src0.x: the _logical forms, ifnz and callnz test bits (any bit set); ifc, breakc and
-// continuec compare floats with the control field's ILRelOp.
+// continuec compare floats with the control field's ILRelOp; kill discards the lanes where a
+// component of src0 is below 0.0. Memory, sampling and emit reach the environment (access.hpp,
+// environment.hpp): never straight, so both paths run them through the same step.
 #pragma once
 
 #include <algorithm>
@@ -22,6 +24,8 @@
 #include "../../exec/machine.hpp"
 #include "../../exec/structured.hpp"
 #include "../../exec/traits.hpp"
+#include "access.hpp"
+#include "environment.hpp"
 #include "execute.hpp"
 
 namespace ctisa::amdil::exec {
@@ -29,16 +33,6 @@ namespace ctisa::amdil::exec {
 using ctisa::exec::flow_kind;
 using ctisa::exec::flow_op;
 using ctisa::exec::run_status;
-
-// The default environment: AMD IL's memory, LDS, GDS, UAV and sampling instructions are not run
-// yet (not_executable), so a run needs nothing from its environment.
-struct default_environment {};
-// What the kernels see of any environment (they call nothing on it yet): one type, so that the
-// interpreter's kernels are instantiated once per width.
-struct environment_ref {
-    template <class Env>
-    explicit environment_ref(Env&) noexcept {}
-};
 
 [[nodiscard]] constexpr flow_op flow_of_desc(const instruction_desc& d) noexcept {
     switch (d.op) {
@@ -113,7 +107,7 @@ struct traits {
 
     // Straight: computes, refuses nothing, reads no other lane (derivatives read the quad).
     static constexpr bool straight(const descriptor& d) noexcept {
-        return d.refused == refusal::none && (computes(d.op) || d.op == opcode::nop || d.op == opcode::dcl_literal) && d.op != opcode::dsx &&
+        return d.refused == refusal::none && (d.computes || d.op == opcode::nop || d.op == opcode::dcl_literal) && d.op != opcode::dsx &&
                d.op != opcode::dsy && d.op != opcode::fwidth;
     }
 
@@ -136,11 +130,18 @@ struct traits {
     }
 
     template <class Desc, class View, class Env, class Info>
-    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env&, const Info&,
+    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info,
                                           effects<View::lanes>& fx) {
-        exec::execute(desc, v, active, all, fx);
+        // (A compiled access instantiates no register kernel.)
+        if constexpr (ctisa::exec::is_static_desc<Desc>) {
+            if constexpr (Desc::get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
+            else exec::execute(desc, v, active, all, fx);
+        } else {
+            if (desc.get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
+            exec::execute(desc, v, active, all, fx);
+        }
         const opcode op = desc.get().op;
-        if (op == opcode::discard_logicalz || op == opcode::discard_logicalnz)
+        if (op == opcode::discard_logicalz || op == opcode::discard_logicalnz || op == opcode::kill)
             for (std::size_t l = 0; l < View::lanes; ++l) fx.cond[l] &= all ? ctisa::exec::lane_on : active[l];
     }
 
@@ -150,7 +151,7 @@ struct traits {
             io.stop = ctisa::error{ctisa::error_code::not_executable, 0, 0, d.offset, refusal_text(fx.refused)};
             return;
         }
-        if (d.srcs == 0 || computes(d.op)) return;
+        if (d.srcs == 0 || d.computes || d.acc.kind != access_kind::none) return;
         switch (d.op) {
             case opcode::switch_:
             case opcode::loop:
@@ -159,6 +160,7 @@ struct traits {
                 break;
             case opcode::discard_logicalz:
             case opcode::discard_logicalnz:
+            case opcode::kill:
                 io.discard = fx.cond;
                 io.has_discard = true;
                 break;

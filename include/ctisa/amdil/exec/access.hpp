@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// The kernel of the instructions that reach the environment (access_kind.hpp): memory loads,
+// stores and atomics, sampling and resource queries, append counters, emit and cut. Lanes are
+// served one at a time in ascending order, so that atomics of one instruction are ordered by lane
+// (the document leaves their order open; one order keeps the interpreter and the compiled path
+// identical). Sub-dword accesses read or rewrite the dword that holds them, little-endian.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "environment.hpp"
+#include "execute.hpp"
+
+namespace ctisa::amdil::exec {
+
+namespace detail {
+
+// The new value of an atomic (7.16-7.18's pseudocode); `a` src1.x, `b` src2.x.
+[[nodiscard]] constexpr lane_word atomic_result(const access_desc& x, lane_word old, lane_word a, lane_word b) noexcept {
+    switch (x.atomic) {
+        case atomic_op::add: return old + a;
+        case atomic_op::sub: return old - a;
+        case atomic_op::rsub: return a - old;
+        case atomic_op::min: return sem::smin(old, a);
+        case atomic_op::max: return sem::smax(old, a);
+        case atomic_op::umin: return old < a ? old : a;
+        case atomic_op::umax: return old > a ? old : a;
+        case atomic_op::and_: return old & a;
+        case atomic_op::or_: return old | a;
+        case atomic_op::xor_: return old ^ a;
+        case atomic_op::inc: return old >= a ? 0u : old + 1;
+        case atomic_op::dec: return old == 0 || old > a ? a : old - 1;
+        case atomic_op::mskor: return (old & ~a) | b;
+        case atomic_op::xchg: return a;
+        case atomic_op::cmp:
+        case atomic_op::cmp_xchg:  // LDS, GDS: compare src1, write src2; UAV: compare src2, write src1
+            return x.swapped_compare ? (old == b ? a : old) : (old == a ? b : old);
+    }
+    return old;
+}
+
+template <std::size_t N>
+[[nodiscard]] inline std::uint32_t address_of(const instruction_desc& d, const lane_word (&s)[4][4][N], std::size_t l) noexcept {
+    const access_desc& x = d.acc;
+    switch (x.mode) {
+        case addressing::bytes: return s[0][0][l];
+        case addressing::elements: return s[0][0][l] * x.stride;
+        case addressing::structured: break;
+    }
+    const bool vec = x.kind == access_kind::load_vec || x.kind == access_kind::store_vec;
+    const lane_word offset = vec && x.space == memory_space::lds ? s[1][0][l] : s[0][1][l];  // lds_*_vec: the offset in src1.x
+    return s[0][0][l] * x.stride + offset;
+}
+
+template <class Env>
+[[nodiscard]] lane_word load_sub(Env& env, const access_desc& x, std::uint32_t address, std::size_t lane) {
+    const lane_word w = env.load(memory_access{x.space, x.id, address & ~3u, lane});
+    if (x.width == 4) return w;
+    const unsigned shift = 8 * (address & (x.width == 1 ? 3u : 2u));
+    const lane_word v = (w >> shift) & (x.width == 1 ? 0xFFu : 0xFFFFu);
+    if (!x.sign_extend) return v;
+    const unsigned up = 32 - 8 * x.width;
+    return static_cast<lane_word>(static_cast<std::int32_t>(v << up) >> up);
+}
+
+template <class Env>
+void store_sub(Env& env, const access_desc& x, std::uint32_t address, std::size_t lane, lane_word value) {
+    const memory_access at{x.space, x.id, address & ~3u, lane};
+    if (x.width == 4) return env.store(at, value);
+    const unsigned shift = 8 * (address & (x.width == 1 ? 3u : 2u));
+    const lane_word mask = (x.width == 1 ? 0xFFu : 0xFFFFu) << shift;
+    env.store(at, (env.load(at) & ~mask) | ((value << shift) & mask));
+}
+
+// One lane's access: its result in r[.][l], the components written.
+template <std::size_t N, class Env>
+unsigned access_lane(const instruction_desc& d, const lane_word (&s)[4][4][N], std::size_t l, std::size_t lane, Env& env, lane_word (&r)[4][N]) {
+    const access_desc& x = d.acc;
+    switch (x.kind) {
+        case access_kind::load: r[0][l] = load_sub(env, x, address_of<N>(d, s, l), lane); return 0x1;
+        case access_kind::load_vec: {
+            const std::uint32_t a = address_of<N>(d, s, l);
+            for (unsigned c = 0; c < 4; ++c)
+                if (d.dst.mode[c] == 1) r[c][l] = env.load(memory_access{x.space, x.id, (a & ~3u) + 4 * c, lane});
+            return 0xF;
+        }
+        case access_kind::store: store_sub(env, x, address_of<N>(d, s, l), lane, s[x.data][0][l]); return 0;
+        case access_kind::store_vec: {
+            const std::uint32_t a = address_of<N>(d, s, l);
+            for (unsigned c = 0; c < 4; ++c)
+                if (!d.has_dest || d.dst.mode[c] != 0) env.store(memory_access{x.space, x.id, (a & ~3u) + 4 * c, lane}, s[x.data][c][l]);
+            return 0;
+        }
+        case access_kind::atomic: {
+            const memory_access at{x.space, x.id, address_of<N>(d, s, l) & ~3u, lane};
+            const lane_word old = env.load(at);
+            env.store(at, atomic_result(x, old, s[1][0][l], s[2][0][l]));
+            r[0][l] = old;
+            return x.returns ? 0x1 : 0;
+        }
+        case access_kind::append: {  // alloc: the counter, then +1; consume: -1, then the counter
+            const memory_access at{x.space, x.id, 0, lane};
+            const lane_word old = env.load(at), now = d.op == opcode::append_buf_alloc ? old + 1 : old - 1;
+            env.store(at, now);
+            r[0][l] = d.op == opcode::append_buf_alloc ? old : now;
+            return 0x1;
+        }
+        case access_kind::sample: {
+            sample_request q{d.op, d.control & 0xFFu, (d.control >> 8) & 0xFu, d.srcs, {}, lane};
+            for (unsigned k = 0; k < d.srcs; ++k)
+                for (unsigned c = 0; c < 4; ++c) q.src[k][c] = s[k][c][l];
+            const std::array<lane_word, 4> w = env.sample(q);
+            for (unsigned c = 0; c < 4; ++c) r[c][l] = w[c];
+            return 0xF;
+        }
+        case access_kind::emit:
+            env.emit(emit_event{
+                d.op, d.op == opcode::emit_stream || d.op == opcode::cut_stream || d.op == opcode::emit_then_cut_stream ? d.control : 0u, lane});
+            return 0;
+        default: return 0;
+    }
+}
+
+}  // namespace detail
+
+// The kernel of an instruction whose d.acc.kind is not none, over the N lanes of view v; lane l of
+// the view is lane first + l of the machine.
+// The descriptor is taken at run time even on the compiled path: one kernel per width and
+// environment serves every access (they call the environment lane by lane anyway), which keeps
+// compiling a program of many accesses cheap.
+template <class View, class Env>
+void access(const instruction_desc& d, const View& v, const lane_word* active, bool all, Env& env, std::size_t first, effects<View::lanes>& fx) {
+    using Desc = ctisa::exec::dynamic_desc<instruction_desc>;
+    constexpr std::size_t N = View::lanes;
+    if (d.refused != refusal::none) {
+        fx.refused = d.refused;
+        return;
+    }
+    if (d.acc.kind == access_kind::nothing) return;
+    for (unsigned k = 0; k < d.srcs; ++k)
+        if (d.src[k].index.gathered) detail::gather<N>(v, d.src[k].index, layout::gather + 4 * k);
+    const bool writes = d.has_dest && d.acc.kind != access_kind::store_vec;
+    if (writes && d.dst.index.gathered) detail::gather<N>(v, d.dst.index, layout::result);
+    lane_word s[4][4][N];
+    const bool floats = d.acc.kind == access_kind::sample;  // coordinates take the float modifiers
+    for (unsigned k = 0; k < d.srcs; ++k) detail::load_source<N>(v, d.src[k], !floats, false, false, 0, s[k]);
+    lane_word r[4][N];
+    for (unsigned c = 0; c < 4; ++c)
+        for (std::size_t l = 0; l < N; ++l) r[c][l] = v.row(d.dst.row + c)[l];
+    unsigned written = 0;
+    for (std::size_t l = 0; l < N; ++l)
+        if (all || active[l]) written = detail::access_lane<N>(d, s, l, first + l, env, r);
+    if (!writes) return;
+    detail::write_result<Desc, N>(v, d, 0, r, written, active, all);
+    if (d.dst.index.gathered) detail::scatter<N>(v, d.dst, written, active, all);
+}
+
+}  // namespace ctisa::amdil::exec
