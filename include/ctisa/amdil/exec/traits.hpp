@@ -85,17 +85,8 @@ using ctisa::exec::run_status;
 template <class M>
 class machine_accessors;
 
-struct traits {
-    template <class M>
-    using accessors = machine_accessors<M>;
-    using instruction = amdil::instruction;
-    using descriptor = instruction_desc;
-    using layout = exec::layout;
-    using default_environment = exec::default_environment;
-    using environment_ref = exec::environment_ref;
-    template <std::size_t N>
-    using effects = exec::effects<N>;
-
+struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, exec::layout, exec::default_environment, exec::environment_ref,
+                                         exec::effects, machine_accessors> {
     template <std::size_t W>
     struct state {
         std::array<lane_word, W> discarded{};
