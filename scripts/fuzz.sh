@@ -3,8 +3,8 @@
 # Builds ctisa's libFuzzer targets (tests/fuzz: one binary an ISA, one run a surface) with Clang 19
 # under ASan and UBSan, and runs them, each for SECONDS (default 10), from a corpus kept under
 # build/fuzz/corpus/ISA/SURFACE (it grows run after run), seeded from ../shared/reference (read
-# there) and with a dictionary for the text surfaces: the ISA's mnemonics (`ctisa opcodes ISA`) and
-# the words of the reference texts (seeds.py).
+# there) and the ISA's example programs (examples/shaders), with a dictionary for the text
+# surfaces: the ISA's mnemonics (`ctisa opcodes ISA`) and the words of those texts (seeds.py).
 # Prints, for each run, the executions, the coverage (libFuzzer's cov: edges, ft: features) and the
 # crash input if there was one (under build/fuzz/crashes/); exits 1 if any run crashed.
 #   scripts/fuzz.sh                      every surface of every ISA, 10 s each
@@ -97,7 +97,7 @@ crashed=0
 for i in "${isas[@]}"; do
     fuzzer="$build/bin/${i}_fuzz"
     seeds="$build/seeds/$i"
-    python3 "$root/tests/fuzz/seeds.py" "$shared/reference/$i" "$seeds"
+    python3 "$root/tests/fuzz/seeds.py" "$shared/reference/$i" "$seeds" "$root/examples/shaders" "$build/bin/ctisa"
     dict="$build/dict/$i.dict"
     mkdir -p "$build/dict" "$build/crashes" "$build/logs"
     { "$build/bin/ctisa" opcodes "$i" 2>/dev/null | cut -f1 | sed 's/["\\]/\\&/g; s/.*/"&"/' || true

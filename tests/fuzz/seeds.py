@@ -6,16 +6,22 @@ here, never copied into the project). Two kinds of reference data:
     are, by name (the list files below), never copied;
   - test vectors, one a line at the top level (hex bytes and their text, as Mesa's assembler cases or
     ATTILA's encoding vectors): written under OUT one vector a file, and sixteen together as a program.
+And, given the project's examples folder and the ctisa tool, the ISA's example programs
+(EXAMPLES_DIR/<isa>_*): their text, and for an ISA of bytes what `ctisa asm` makes of it, so that
+an ISA without reference programs (Cayman: tables only) still has whole valid programs to start
+from; random bytes rarely make one, and its execute surface would barely run.
 Also OUT/words.dict, a libFuzzer dictionary of the words of every text (register names, modifiers
 such as ".sat", directives): the long runs trace no comparisons, so libFuzzer learns no words itself.
-Usage: seeds.py REFERENCE_DIR OUT_DIR   (writes OUT/bytes/, OUT/text/, OUT/execute/, OUT/*.list,
-OUT/words.dict)"""
+Usage: seeds.py REFERENCE_DIR OUT_DIR [EXAMPLES_DIR CTISA]   (writes OUT/bytes/, OUT/text/,
+OUT/execute/, OUT/*.list, OUT/words.dict)"""
 import collections
 import pathlib
 import re
+import subprocess
 import sys
 
 HEX = re.compile(r"^(?:[0-9A-Fa-f]{2} ?){4,}$")
+HEX_BYTE = re.compile(r"^[0-9A-Fa-f]{2}$")
 VERDICT = re.compile(r"^[A-Z_]+$")
 WORD = re.compile(r"(?:\.|(?<![0-9A-Za-z_]))[A-Za-z_][A-Za-z0-9_]*")
 MOST_WORDS = 2000  # the commonest; a bigger dictionary dilutes libFuzzer's picks
@@ -38,7 +44,18 @@ def vector(line):
     return bytes.fromhex(raw.replace(" ", "")), text
 
 
-def main(reference, out):
+def examples(isa, folder, ctisa):
+    """(name, text, bytes or None) of each example program of the ISA; bytes: `ctisa asm`'s hex lines,
+    None for a language of text (it prints text) or a program that does not assemble."""
+    for path in sorted(folder.glob(f"{isa}_*")):
+        text = path.read_bytes()
+        run = subprocess.run([ctisa, "asm", isa, str(path)], capture_output=True, text=True, check=False)
+        lines = run.stdout.split()
+        raw = bytes.fromhex("".join(lines)) if run.returncode == 0 and lines and all(HEX_BYTE.match(w) for w in lines) else None
+        yield path.name, text, raw
+
+
+def main(reference, out, example_folder=None, ctisa=None):
     for kind in ("bytes", "text", "execute"):
         (out / kind).mkdir(parents=True, exist_ok=True)
     vectors = []
@@ -70,10 +87,20 @@ def main(reference, out):
         (out / "execute" / pathlib.Path(path).name).write_bytes(bytes(8) + pathlib.Path(path).read_bytes())
     for kind, paths in lists.items():
         (out / f"{kind}.list").write_text(",".join(paths))
-    texts = [text for _, text in vectors] + [pathlib.Path(p).read_text(errors="replace") for p in lists["text"]]
+    example_texts = []
+    if example_folder is not None:
+        for name, text, raw in examples(reference.name, example_folder, ctisa):
+            (out / "text" / f"e-{name}").write_bytes(text)
+            (out / "execute" / f"e-{name}").write_bytes(bytes(8) + (text if raw is None else raw))
+            if raw is not None:
+                (out / "bytes" / f"e-{name}").write_bytes(raw)
+            example_texts.append(text.decode(errors="replace"))
+    texts = example_texts + [text for _, text in vectors] + [pathlib.Path(p).read_text(errors="replace") for p in lists["text"]]
     (out / "words.dict").write_text(dictionary(texts))
-    print(f"{reference.name}: {len(vectors)} vectors, {len(lists['bytes'])} binaries, {len(lists['text'])} programs")
+    print(f"{reference.name}: {len(vectors)} vectors, {len(lists['bytes'])} binaries, {len(lists['text'])} programs, "
+          f"{len(example_texts)} examples")
 
 
 if __name__ == "__main__":
-    main(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]))
+    main(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), *(
+        [pathlib.Path(sys.argv[3]), sys.argv[4]] if len(sys.argv) == 5 else []))

@@ -67,7 +67,28 @@ constexpr bool component_matches(std::string_view path, std::string_view pattern
     return given >= required && given <= allowed;
 }
 
+// Whether the components of a path and a pattern have the same names (the part of each before
+// its first '['), compared in place character by character: what path_matches needs first, and
+// cheap enough to reject most of the 145 bindings that find_binding tries for every binding
+// operand. Only a necessary condition (true when one runs out first): path_matches decides.
+constexpr bool same_names(std::string_view path, std::string_view pattern) noexcept {
+    const auto name_end = [](std::string_view s, std::size_t i) { return i == s.size() || s[i] == '[' || s[i] == '.'; };
+    const auto past_component = [](std::string_view s, std::size_t& i) {  // as next_component splits
+        for (int depth = 0; i < s.size() && !(s[i] == '.' && depth == 0); ++i) depth += (s[i] == '[') - (s[i] == ']');
+        if (i < s.size()) ++i;
+    };
+    std::size_t i = 0, j = 0;
+    while (i < path.size() && j < pattern.size()) {
+        while (!name_end(path, i) && !name_end(pattern, j) && path[i] == pattern[j]) ++i, ++j;
+        if (!name_end(path, i) || !name_end(pattern, j)) return false;
+        past_component(path, i);
+        past_component(pattern, j);
+    }
+    return true;
+}
+
 constexpr bool path_matches(std::string_view path, std::string_view pattern, bool ranges) noexcept {
+    if (!same_names(path, pattern)) return false;
     while (!path.empty() && !pattern.empty())
         if (!component_matches(next_component(path), next_component(pattern), ranges)) return false;
     return path.empty() && pattern.empty();

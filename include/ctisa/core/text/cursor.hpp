@@ -95,7 +95,13 @@ public:
         }
     }
 
-    [[nodiscard]] constexpr bool at_comment() const noexcept { return !at_end() && comments_.find(peek()) != std::string_view::npos; }
+    // (A loop, not find: a call of memchr for every blank skipped cost a tenth of parsing time.)
+    [[nodiscard]] constexpr bool at_comment() const noexcept {
+        if (at_end()) return false;
+        for (const char c : comments_)
+            if (c == peek()) return true;
+        return false;
+    }
 
     // True at the end of a statement (after blanks): the end of the text, the terminator, or, for
     // line statements, a comment.
