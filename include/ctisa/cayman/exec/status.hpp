@@ -36,7 +36,8 @@ namespace ctisa::cayman::exec {
         case opcode::cf_alloc_export_mem_rat:
         case opcode::cf_alloc_export_mem_rat_cacheless:
         case opcode::cf_alloc_export_mem_rat_combined:
-        case opcode::cf_alloc_export_mem_rat_combined_cacheless: return "RAT writes and atomics (RAT_INST) are not modelled";
+        case opcode::cf_alloc_export_mem_rat_combined_cacheless:
+            return "RAT writes need the UAV's format (host resource state) and the atomics a read-modify-write memory with returns; not modelled";
         default: break;
     }
     switch (info(op).cat) {
