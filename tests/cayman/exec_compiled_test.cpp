@@ -30,7 +30,8 @@ constexpr cm::instruction in(cm::category c, std::string_view m, std::initialize
 }
 
 // 0 LOOP_START_DX10 -> 7; 1 ALU R0.x += 1, R1.y += R2.x; 2 ALU_PUSH_BEFORE PRED_SETGE_INT R0.x, R0.y;
-// 3 JUMP 5; 4 LOOP_BREAK 6; 5 POP 1; 6 LOOP_END 1; 7 EXPORT PARAM0 R1; 8 END
+// 3 JUMP 5; 4 LOOP_BREAK 6; 5 POP 1; 6 LOOP_END 1; 7 TC: SAMPLE R3 <- R2.yxzw, VTX FETCH R4 <- R0.y;
+// 8 EXPORT PARAM0 R1; 9 END
 constexpr std::vector<cx::item> loop_program() {
     std::vector<cm::cf_item> cf;
     cf.push_back({in(cm::category::cf, "LOOP_START_DX10", {{"ADDR", 7}}), {}, {}});
@@ -48,6 +49,20 @@ constexpr std::vector<cx::item> loop_program() {
     cf.push_back({in(cm::category::cf, "LOOP_BREAK", {{"ADDR", 6}}), {}, {}});
     cf.push_back({in(cm::category::cf, "POP", {{"POP_COUNT", 1}}), {}, {}});
     cf.push_back({in(cm::category::cf, "LOOP_END", {{"ADDR", 1}}), {}, {}});
+    cf.push_back({in(cm::category::cf, "TC", {}),
+                  {},
+                  {in(cm::category::tex, "SAMPLE",
+                      {{"DST_GPR", 3},
+                       {"DST_SEL_Y", 1},
+                       {"DST_SEL_Z", 2},
+                       {"DST_SEL_W", 3},
+                       {"SRC_GPR", 2},
+                       {"SRC_SEL_X", 1},
+                       {"SRC_SEL_Y", 0},
+                       {"SRC_SEL_Z", 2},
+                       {"SRC_SEL_W", 3}}),
+                   in(cm::category::vtx, "FETCH",
+                      {{"DST_GPR", 4}, {"DST_SEL_Y", 5}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}, {"SRC_GPR", 0}, {"SRC_SEL_X", 1}})}});
     cf.push_back({in(cm::category::cf_alloc_export, "EXPORT", {{"TYPE", 2}, {"RW_GPR", 1}, {"SEL_Y", 1}, {"SEL_Z", 2}, {"SEL_W", 3}}), {}, {}});
     cf.push_back({in(cm::category::cf, "END", {}), {}, {}});
     return cx::load_items(cm::layout(cf).value()).value();
@@ -80,10 +95,20 @@ TEST_CASE("cayman exec: compiled path equals the interpreter with divergent lane
     });
     // The loop ran per lane: R0.x = R0.y (by hand: the break comes once R0.x reaches R0.y).
     cx::machine<16> m(loop.instructions);
-    for (std::uint32_t l = 0; l < 16; ++l) m.row(cx::row::gpr(0, 1))[l] = l % 5 + 1;
+    for (std::uint32_t l = 0; l < 16; ++l) {
+        m.row(cx::row::gpr(0, 1))[l] = l % 5 + 1;
+        m.row(cx::row::gpr(2, 0))[l] = 100 + l;
+    }
     cx::environment env;
     REQUIRE(cx::compiled<loop, 16>::run(m, env).ok());
-    for (std::uint32_t l = 0; l < 16; ++l) CHECK(m.row(cx::row::gpr(0, 0))[l] == l % 5 + 1);
+    for (std::uint32_t l = 0; l < 16; ++l) {
+        CHECK(m.row(cx::row::gpr(0, 0))[l] == l % 5 + 1);
+        // The TC clause after the loop (default fetch: its coordinates): R3 = R2.yxzw, R4.xy = {R0.y, 1.0}.
+        CHECK(m.row(cx::row::gpr(3, 0))[l] == 0);
+        CHECK(m.row(cx::row::gpr(3, 1))[l] == 100 + l);
+        CHECK(m.row(cx::row::gpr(4, 0))[l] == l % 5 + 1);
+        CHECK(m.row(cx::row::gpr(4, 1))[l] == 0x3F800000u);
+    }
     REQUIRE(env.exports.size() == 16);
     CHECK(env.exports[3].type == 2);
     CHECK(env.exports[3].lane == 3);

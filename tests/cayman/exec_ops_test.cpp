@@ -250,8 +250,9 @@ TEST_CASE("cayman exec: SIN and COS within 2 ulp of sin(2 pi x) over the whole i
 }
 
 TEST_CASE("cayman exec: the status list says why exactly the opcodes the executor refuses do not run", "[cayman][exec]") {
-    // Counts by category: ALU (OP2 + OP3) 181 of 192, LDS 46 of 46, CF 27 of 36, CF_ALU 8 of 8,
-    // CF_ALLOC_EXPORT 25 of 29 (MEM_RAT* do not run).
+    // Counts by category: ALU (OP2 + OP3) 181 of 192, LDS 46 of 46, CF 29 of 36 (TC and TC_ACK
+    // run, CALL_FS not), CF_ALU 8 of 8, CF_ALLOC_EXPORT 25 of 29 (MEM_RAT* do not run); fetches:
+    // TEX 26 of 26, VTX 2 of 3 (not SEMANTIC), MEM_RD 0 of 2.
     std::map<cm::category, std::pair<std::size_t, std::size_t>> runs;  // runs, total
     for (std::size_t i = 0; i < cm::opcodes.size(); ++i) {
         const auto op = static_cast<cm::opcode>(i);
@@ -265,6 +266,12 @@ TEST_CASE("cayman exec: the status list says why exactly the opcodes the executo
             it.kind = c == cm::category::cf_alu ? cx::item_kind::clause : cx::item_kind::cf;
             it.cf = cm::make(op);
             refused = cx::describe_item(it).refused != cx::refusal::none;
+        } else if (c == cm::category::tex || c == cm::category::vtx || c == cm::category::mem_rd) {
+            cx::item it{};
+            it.kind = cx::item_kind::fetch;
+            it.cf = cm::make(cm::opcode::cf_tc);
+            it.slots[0] = cm::make(op);
+            refused = cx::describe_item(it).refused != cx::refusal::none;
         }
         INFO(cm::info(op).mnemonic);
         CHECK(listed == !refused);
@@ -273,7 +280,10 @@ TEST_CASE("cayman exec: the status list says why exactly the opcodes the executo
     }
     CHECK(runs[cm::category::alu_op2].first + runs[cm::category::alu_op3].first == 181);
     CHECK(runs[cm::category::lds_idx_op] == std::pair<std::size_t, std::size_t>{46, 46});
-    CHECK(runs[cm::category::cf] == std::pair<std::size_t, std::size_t>{27, 36});
+    CHECK(runs[cm::category::cf] == std::pair<std::size_t, std::size_t>{29, 36});
+    CHECK(runs[cm::category::tex] == std::pair<std::size_t, std::size_t>{26, 26});
+    CHECK(runs[cm::category::vtx] == std::pair<std::size_t, std::size_t>{2, 3});
+    CHECK(runs[cm::category::mem_rd] == std::pair<std::size_t, std::size_t>{0, 2});
     CHECK(runs[cm::category::cf_alu] == std::pair<std::size_t, std::size_t>{8, 8});
     CHECK(runs[cm::category::cf_alloc_export] == std::pair<std::size_t, std::size_t>{25, 29});
 }

@@ -399,6 +399,92 @@ TEST_CASE("cayman exec: memory exports write dwords at 3.9's addresses", "[cayma
     CHECK(env.memory == expected);
 }
 
+namespace {
+
+// Records every fetch and answers {RESOURCE_ID or BUFFER_ID, SAMPLER_ID, OFFSET, 7}.
+struct recording_environment : cx::environment {
+    std::vector<cx::fetch_request> seen;
+    cx::vec4 fetch(const cx::fetch_request& r) {
+        seen.push_back(r);
+        return {r.resource, r.sampler, r.offset, 7};
+    }
+};
+
+}  // namespace
+
+TEST_CASE("cayman exec: a TC clause runs its texture and vertex fetches through the environment", "[cayman][exec]") {
+    // SAMPLE R3 <- R1 SRC_SEL (Y, X, 1, 0), DST_SEL (X, Y, MASK, Z), RESOURCE 2, SAMPLER 3:
+    // the default returns the coordinates {R1.y, R1.x, 1.0, 0}, so R3 = {R1.y, R1.x, R3.z, 1.0}.
+    // VTX FETCH R4 <- index R2.x, DST_SEL (X, 1, 0, Y), BUFFER 5, OFFSET 16: the default returns
+    // {R2.x, 0, 0, 0}, so R4 = {R2.x, 1.0, 0, 0}. SET_GRADIENTS_H writes no register.
+    const auto tex = *cm::find_opcode(c::tex, "SAMPLE");
+    const auto sample = ins(c::tex, "SAMPLE",
+                            {{"DST_GPR", 3},
+                             {"DST_SEL_X", 0},
+                             {"DST_SEL_Y", 1},
+                             {"DST_SEL_Z", 7},
+                             {"DST_SEL_W", 2},
+                             {"SRC_GPR", 1},
+                             {"SRC_SEL_X", 1},
+                             {"SRC_SEL_Y", 0},
+                             {"SRC_SEL_Z", 5},
+                             {"SRC_SEL_W", 4},
+                             {"RESOURCE_ID", 2},
+                             {"SAMPLER_ID", 3}});
+    const auto vertex = ins(c::vtx, "FETCH",
+                            {{"DST_GPR", 4},
+                             {"DST_SEL_X", 0},
+                             {"DST_SEL_Y", 5},
+                             {"DST_SEL_Z", 4},
+                             {"DST_SEL_W", 1},
+                             {"SRC_GPR", 2},
+                             {"BUFFER_ID", 5},
+                             {"OFFSET", 16}});
+    const auto gradients = ins(c::tex, "SET_GRADIENTS_H", {{"DST_GPR", 5}, {"SRC_GPR", 1}});
+    const auto items = items_of({{ins(c::cf, "TC"), {}, {sample, vertex, gradients}}, cf("END")});
+    REQUIRE(items.size() == 5);
+    CHECK(items[1].kind == cx::item_kind::fetch);
+    const auto init = [](cx::machine<2>& m) {
+        for (std::size_t l = 0; l < 2; ++l) {
+            reg(m, 1, 0, l) = 10 + static_cast<std::uint32_t>(l);
+            reg(m, 1, 1, l) = 20 + static_cast<std::uint32_t>(l);
+            reg(m, 2, 0, l) = 30 + static_cast<std::uint32_t>(l);
+            reg(m, 3, 2, l) = 99;
+            reg(m, 5, 0, l) = 98;
+        }
+    };
+    cx::machine<2> m(items);
+    init(m);
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        CHECK(reg(m, 3, 0, l) == 20 + l);
+        CHECK(reg(m, 3, 1, l) == 10 + l);
+        CHECK(reg(m, 3, 2, l) == 99);
+        CHECK(reg(m, 3, 3, l) == bits(1.0f));
+        CHECK(reg(m, 4, 0, l) == 30 + l);
+        CHECK(reg(m, 4, 1, l) == bits(1.0f));
+        CHECK(reg(m, 4, 2, l) == 0);
+        CHECK(reg(m, 4, 3, l) == 0);
+        CHECK(reg(m, 5, 0, l) == 98);
+    }
+    // Another environment sees each request (three fetches, two lanes, in item then lane order).
+    cx::machine<2> m2(items);
+    init(m2);
+    recording_environment rec;
+    REQUIRE(m2.run(rec).ok());
+    REQUIRE(rec.seen.size() == 6);
+    CHECK(rec.seen[0].op == tex);
+    CHECK(rec.seen[0].coord == cx::vec4{20, 10, bits(1.0f), 0});
+    CHECK(rec.seen[3].lane == 1);
+    CHECK(rec.seen[3].coord == cx::vec4{31, 0, 0, 0});
+    CHECK(rec.seen[3].offset == 16);
+    CHECK(reg(m2, 3, 0, 0) == 2);  // RESOURCE_ID
+    CHECK(reg(m2, 3, 1, 0) == 3);  // SAMPLER_ID
+    CHECK(reg(m2, 3, 3, 0) == 0);  // W <- result.z: OFFSET, 0 for a texture fetch
+    CHECK(reg(m2, 4, 0, 1) == 5);  // BUFFER_ID
+}
+
 TEST_CASE("cayman exec: EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX, LDS_DEALLOC and HALT", "[cayman][exec]") {
     // Two lanes: EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX signal once a lane in order; LDS_DEALLOC
     // runs (does nothing); HALT ends the program like END: the ALU clause after it does not run.

@@ -79,9 +79,13 @@ printf '00 ALU\n    x: KILLGT SRC0_SEL(0_5) SRC1_SEL(R1) SRC1_CHAN(W) LAST(1)\n0
 printf '0 R1 0 0 0 0\n1 R1 0 0 0 1.0\n' > "$work/kill.txt"
 check "run: a killed lane, a pixel export" "0 killed
 1 PIXEL0 0x00000000 0x00000000 0x00000000 0x3f800000" "$("$ctisa" run cayman "$work/kill.asm" --lanes 2 --inputs "$work/kill.txt")"
-printf '00 TC\n    FETCH DST_GPR(1)\n01 END\n' > "$work/fetch.asm"
-"$ctisa" run cayman "$work/fetch.asm" --lanes 1 > /dev/null 2> "$work/err"
-check "run: what does not execute stops with its line" "1 $work/fetch.asm:1:1: error: instruction cannot be executed by the reference executor (opcode not executed)" "$? $(cat "$work/err")"
+# A vertex fetch with the default environment returns its index R0.y = 7 as {7, 0, 0, 0}; DST_SEL X, Y, X, X.
+printf '00 TC\n    FETCH DST_GPR(1) DST_SEL_Y(1) SRC_GPR(0) SRC_SEL_X(Y)\n01 END\n' > "$work/fetch.asm"
+echo '0 R0 3 7 0 0' > "$work/fetch.txt"
+check "run: a TC clause's vertex fetch" "0 R1 0x00000007 0x00000000 0x00000007 0x00000007" "$("$ctisa" run cayman "$work/fetch.asm" --lanes 1 --inputs "$work/fetch.txt")"
+printf '00 TC\n    SEMANTIC SEMANTIC_ID(1)\n01 END\n' > "$work/semantic.asm"
+"$ctisa" run cayman "$work/semantic.asm" --lanes 1 > /dev/null 2> "$work/err"
+check "run: what does not execute stops with its line" "1 $work/semantic.asm:2:5: error: instruction cannot be executed by the reference executor (opcode not executed)" "$? $(cat "$work/err")"
 echo '0 R128 0 0 0 0' > "$work/bad.txt"
 "$ctisa" run cayman "$work/run.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
 check "run: a register out of range" "1 $work/bad.txt:1:3: error: expected a register R0-R127, a constant CB0[5], a boolean B0-B31 or a loop constant I0-I31" "$? $(cat "$work/err")"

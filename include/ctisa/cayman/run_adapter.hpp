@@ -130,12 +130,13 @@ struct run_adapter {
         }
         return {};
     }
-    // The GPRs ALU instructions write (their DST_GPR: relative writes name their base), then the
-    // exports made, by TYPE and index.
+    // The GPRs ALU instructions and fetches write (their DST_GPR: relative writes name their base),
+    // then the exports made, by TYPE and index.
     static std::vector<reg> written(const machine& m) {
         std::set<std::uint32_t> gprs;
         for (std::size_t i = 0; i < m.program().size(); ++i) {
             const exec::descriptor& d = m.descriptor_at(i);
+            if (d.kind == exec::item_kind::fetch && d.fetch.writes) gprs.insert(d.fetch.dst_gpr);
             if (d.kind != exec::item_kind::group) continue;
             for (std::size_t s = 0; s < d.count; ++s)
                 if (d.slots[s].write && d.slots[s].op != opcode::alu_op2_nop && d.slots[s].op != opcode::alu_op2_mova_int &&

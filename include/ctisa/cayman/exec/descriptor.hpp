@@ -73,6 +73,21 @@ struct slot {
     std::uint8_t lds_offset = 0;  // LDS_IDX_OP: IDX_OFFSET (dwords)
 };
 
+// A texture or vertex fetch (chapter 8.4's TEX_WORD* / VTX_WORD*): what the kernel reads of it,
+// and its four words for an environment that wants the rest (COORD_TYPE, LOD_BIAS, DATA_FORMAT...).
+struct fetch_fields {
+    std::array<std::uint32_t, 4> words{};
+    std::uint8_t src_gpr = 0, dst_gpr = 0;
+    bool src_rel = false, dst_rel = false, whole_quad = false;
+    bool writes = true;                        // SET_GRADIENTS_H / _V, SET_TEXTURE_OFFSETS return nothing
+    std::array<std::uint8_t, 4> src_sel{};     // TEX: SRC_SEL_X-W (0-3 an element, 4 0, 5 1.0); VTX: SRC_SEL_X
+    std::array<std::uint8_t, 4> dst_sel{};     // 0-3 an element of the result, 4 0, 5 1.0, 7 not written
+    std::uint8_t resource = 0, sampler = 0;    // TEX: RESOURCE_ID, SAMPLER_ID; VTX: BUFFER_ID
+    std::array<std::uint8_t, 3> texel_offset{};  // TEX: OFFSET_X-Z as encoded
+    std::uint16_t offset = 0;                  // VTX: OFFSET (bytes)
+    std::uint8_t cond = 0, cf_const = 0;       // the TC instruction's COND
+};
+
 struct descriptor {
     item_kind kind = item_kind::cf;
     opcode op{};  // cf, clause, clause_end: the CF instruction
@@ -95,6 +110,7 @@ struct descriptor {
     std::array<std::uint8_t, 4> swizzle{};
     std::uint8_t index_gpr = 0, elem_size = 0, comp_mask = 0;  // memory exports (CF_ALLOC_EXPORT_WORD1_BUF)
     std::uint16_t array_size = 0;
+    fetch_fields fetch{};  // fetch: its instruction (op is the fetch opcode)
 };
 
 // The memory exports this executor runs (through the environment's memory_write): the stream,
@@ -103,6 +119,12 @@ struct descriptor {
     return info(op).cat == category::cf_alloc_export && op != opcode::cf_alloc_export_export && op != opcode::cf_alloc_export_export_done &&
            op != opcode::cf_alloc_export_mem_rat && op != opcode::cf_alloc_export_mem_rat_cacheless &&
            op != opcode::cf_alloc_export_mem_rat_combined && op != opcode::cf_alloc_export_mem_rat_combined_cacheless;
+}
+
+// TEX and VTX FETCH / GET_BUFFER_RESINFO run through the environment's fetch; VTX SEMANTIC
+// (its GPR comes from the host's semantic table) and the memory reads do not.
+[[nodiscard]] constexpr bool fetch_executes(opcode op) noexcept {
+    return info(op).cat == category::tex || op == opcode::vtx_fetch || op == opcode::vtx_get_buffer_resinfo;
 }
 
 namespace detail {
@@ -208,6 +230,28 @@ namespace detail {
     return s;
 }
 
+[[nodiscard]] constexpr fetch_fields fetch_of(const item& it) {
+    using k = field_key;
+    const instruction& in = it.slots[0];
+    fetch_fields f;
+    f.words = in.dwords;
+    const auto u8 = [&](k key) { return static_cast<std::uint8_t>(field(in, key)); };
+    f.src_gpr = u8(k::src_gpr);
+    f.dst_gpr = u8(k::dst_gpr);
+    f.src_rel = field(in, k::src_rel) != 0;
+    f.dst_rel = field(in, k::dst_rel) != 0;
+    f.whole_quad = field(in, k::fetch_whole_quad) != 0;
+    f.writes = in.op != opcode::tex_set_gradients_h && in.op != opcode::tex_set_gradients_v && in.op != opcode::tex_set_texture_offsets;
+    f.src_sel = {u8(k::src_sel_x), u8(k::src_sel_y), u8(k::src_sel_z), u8(k::src_sel_w)};
+    f.dst_sel = {u8(k::dst_sel_x), u8(k::dst_sel_y), u8(k::dst_sel_z), u8(k::dst_sel_w)};
+    const bool vertex = info(in.op).cat == category::vtx;
+    f.resource = u8(vertex ? k::buffer_id : k::resource_id);
+    f.sampler = u8(k::sampler_id);
+    if (!vertex) f.texel_offset = {u8(k::offset_x), u8(k::offset_y), u8(k::offset_z)};
+    else f.offset = static_cast<std::uint16_t>(field(in, k::offset));
+    return f;
+}
+
 }  // namespace detail
 
 [[nodiscard]] constexpr descriptor describe_item(const item& it) {
@@ -225,6 +269,14 @@ namespace detail {
             d.lds = d.lds || info(it.slots[i].op).cat == category::lds_idx_op;
             for (const source& src : d.slots[i].src) d.pops = d.pops || (src.kind == src_kind::queue && src.value);
         }
+        return d;
+    }
+    if (it.kind == item_kind::fetch) {
+        d.op = it.slots[0].op;
+        d.fetch = detail::fetch_of(it);
+        d.fetch.cond = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cond));
+        d.fetch.cf_const = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cf_const));
+        if (!fetch_executes(d.op)) d.refused = refusal::opcode;
         return d;
     }
     if (it.kind != item_kind::cf) return d;
@@ -277,7 +329,9 @@ namespace detail {
         case opcode::cf_emit_cut_vertex:
         case opcode::cf_cut_vertex:
         case opcode::cf_alloc_export_export:
-        case opcode::cf_alloc_export_export_done: break;
+        case opcode::cf_alloc_export_export_done:
+        case opcode::cf_tc:
+        case opcode::cf_tc_ack: break;
         default: d.refused = refusal::opcode; break;
     }
     return d;

@@ -13,6 +13,13 @@
 //   memory_write(record)     MEM_STREAM*, MEM_RING*, MEM_WR_SCRATCH, MEM_EXPORT*: once per lane and
 //                            dword written, with the dword address (traits.hpp); recorded
 //   emit(event)              EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX: once per active lane; recorded
+//   fetch(request)           a TEX or VTX instruction of a TC / TC_ACK clause, once per lane it
+//                            runs for: the four result words. The default returns the request's
+//                            coordinates: a texture fetch its source elements after SRC_SEL, a
+//                            vertex fetch {index (SRC_GPR.SRC_SEL_X), 0, 0, 0} (no resource holds
+//                            a format or a stride); the texel offsets, OFFSET, the ids and the
+//                            instruction's words come with the request for an environment that
+//                            models resources
 // Any type with these members can be passed to run().
 #pragma once
 
@@ -56,6 +63,18 @@ struct gs_event {
     friend bool operator==(const gs_event&, const gs_event&) = default;
 };
 
+// One lane's texture or vertex fetch (the opcode says which; TEX_INST / VC_INST).
+struct fetch_request {
+    opcode op{};
+    std::uint32_t lane = 0;
+    std::uint32_t resource = 0;  // TEX: RESOURCE_ID; VTX: BUFFER_ID
+    std::uint32_t sampler = 0;   // TEX: SAMPLER_ID
+    vec4 coord{};                // TEX: the source after SRC_SEL; VTX: {index, 0, 0, 0}
+    std::array<std::uint8_t, 3> texel_offset{};  // TEX: OFFSET_X-Z as encoded (5-bit two's complement)
+    std::uint32_t offset = 0;                    // VTX: OFFSET in bytes
+    std::array<std::uint32_t, 4> words{};        // the instruction
+};
+
 struct environment {
     std::vector<std::vector<vec4>> buffers;  // constant buffers by KCACHE_BANK
     std::array<bool, 32> booleans{};
@@ -83,6 +102,7 @@ struct environment {
     void export_value(const export_record& r) { exports.push_back(r); }
     void memory_write(const memory_record& r) { memory.push_back(r); }
     void emit(const gs_event& e) { gs_events.push_back(e); }
+    [[nodiscard]] vec4 fetch(const fetch_request& r) const noexcept { return r.coord; }
     [[nodiscard]] std::uint32_t lds_load(std::uint32_t address, unsigned bytes) const noexcept {
         std::uint32_t v = 0;
         for (unsigned i = 0; i < bytes; ++i) {
@@ -101,7 +121,7 @@ struct environment {
     }
 };
 
-// Any environment as the kernels see it: eight calls through pointers, so that the interpreter's
+// Any environment as the kernels see it: nine calls through pointers, so that the interpreter's
 // kernels are instantiated once per lane count, not once per environment type.
 class environment_ref {
 public:
@@ -116,7 +136,8 @@ public:
           lds_load_([](void* e, std::uint32_t a, unsigned n) { return static_cast<Env*>(e)->lds_load(a, n); }),
           lds_store_([](void* e, std::uint32_t a, std::uint32_t v, unsigned n) { static_cast<Env*>(e)->lds_store(a, v, n); }),
           memory_([](void* e, const memory_record& r) { static_cast<Env*>(e)->memory_write(r); }),
-          emit_([](void* e, const gs_event& g) { static_cast<Env*>(e)->emit(g); }) {}
+          emit_([](void* e, const gs_event& g) { static_cast<Env*>(e)->emit(g); }),
+          fetch_([](void* e, const fetch_request& r) { return static_cast<Env*>(e)->fetch(r); }) {}
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const { return constant_(self_, buffer, index); }
     [[nodiscard]] bool boolean(std::uint32_t n) const { return boolean_(self_, n); }
@@ -126,6 +147,7 @@ public:
     void lds_store(std::uint32_t address, std::uint32_t value, unsigned bytes) const { lds_store_(self_, address, value, bytes); }
     void memory_write(const memory_record& r) const { memory_(self_, r); }
     void emit(const gs_event& g) const { emit_(self_, g); }
+    [[nodiscard]] vec4 fetch(const fetch_request& r) const { return fetch_(self_, r); }
 
 private:
     void* self_;
@@ -137,6 +159,7 @@ private:
     void (*lds_store_)(void*, std::uint32_t, std::uint32_t, unsigned);
     void (*memory_)(void*, const memory_record&);
     void (*emit_)(void*, const gs_event&);
+    vec4 (*fetch_)(void*, const fetch_request&);
 };
 
 }  // namespace ctisa::cayman::exec

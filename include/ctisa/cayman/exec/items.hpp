@@ -3,7 +3,8 @@
 // are flattened in CF order: a CF instruction is one item; an ALU clause initiation (CF_ALU*) is a
 // `clause` item (the stack operation before the clause, the predicate reset), one `group` item per
 // ALU instruction group of its clause (its slots, its literals, the clause's kcache locks) and a
-// `clause_end` item (the exec-mask update, kills, the pop / else after). An ALU_EXTENDED prefix
+// `clause_end` item (the exec-mask update, kills, the pop / else after). A texture-cache clause (TC,
+// TC_ACK) is its CF item, then one `fetch` item per fetch instruction (slots[0]). An ALU_EXTENDED prefix
 // gives its banks 2 and 3 to the clause it extends and has no item of its own. Jump targets (CF
 // ADDR) become item indexes: the first item of the CF instruction at that address.
 //
@@ -23,7 +24,7 @@
 
 namespace ctisa::cayman::exec {
 
-enum class item_kind : std::uint8_t { cf, clause, group, clause_end };
+enum class item_kind : std::uint8_t { cf, clause, group, clause_end, fetch };
 
 // One kcache lock of a CF_ALU* instruction (chapter 4.6.3): constant buffer `bank`, `mode`
 // (kcache_mode: NOP, LOCK_1, LOCK_2, LOCK_LOOP_INDEX), first line `addr` (16 constants a line).
@@ -37,7 +38,7 @@ struct kcache_lock {
 struct item {
     item_kind kind = item_kind::cf;
     instruction cf{};                    // cf: the instruction; clause, clause_end, group: the CF_ALU*
-    std::array<instruction, 4> slots{};  // group: its instructions in slot order
+    std::array<instruction, 4> slots{};  // group: its instructions in slot order; fetch: slots[0]
     std::uint8_t count = 0;              // group: how many
     std::array<std::uint32_t, 4> literals{};
     std::array<kcache_lock, 4> locks{};  // clause, group: the clause's kcache locks (banks 0-3)
@@ -79,6 +80,20 @@ constexpr void add_groups(const program& p, const item& clause, std::uint32_t st
     }
 }
 
+// The fetch instructions of the texture-cache clause at [start, end) bytes, one item each.
+constexpr void add_fetches(const program& p, const item& tc, std::uint32_t start, std::uint32_t end, std::vector<item>& out) {
+    auto it = std::lower_bound(p.units.begin(), p.units.end(), start, [](const program_unit& u, std::uint32_t o) { return u.offset < o; });
+    for (; it != p.units.end() && it->offset < end; ++it) {
+        if (it->role != unit_role::fetch) continue;
+        item f = tc;
+        f.kind = item_kind::fetch;
+        f.slots[0] = it->in;
+        f.count = 1;
+        f.offset = it->offset;
+        out.push_back(f);
+    }
+}
+
 }  // namespace detail
 
 // The items of a decoded program (decode_program's result: every clause in range, every group
@@ -116,6 +131,10 @@ constexpr void add_groups(const program& p, const item& clause, std::uint32_t st
             it.kind = item_kind::clause_end;
         }
         out.push_back(it);
+        if (u.in.op == opcode::cf_tc || u.in.op == opcode::cf_tc_ack) {
+            const std::uint32_t start = get(u.in, field_key::addr).value_or(0) * 8;
+            detail::add_fetches(p, it, start, start + (get(u.in, field_key::count).value_or(0) + 1) * 16, out);
+        }
     }
     for (item& it : out)
         if (it.kind == item_kind::cf) {

@@ -30,7 +30,10 @@
 // write is outstanding in a reference run; a scheduling hint); HALT ends every lane as END does
 // ("halt wavefront execution"); LDS_DEALLOC does nothing (the environment's memory stays, for the
 // host to read); EMIT_VERTEX, EMIT_CUT_VERTEX and CUT_VERTEX call the environment's emit for the
-// active lanes passing COND (the vertex itself went to a ring with MEM_RING before).
+// active lanes passing COND (the vertex itself went to a ring with MEM_RING before). TC and
+// TC_ACK run their fetches (run_fetch) as the items after them; TC_ACK's acknowledgement needs
+// nothing more (a fetch is done when the environment returns). Cayman has no VC: vertex fetches
+// sit in TC clauses.
 // REACTIVATE and ALU_REACTIVATE_BEFORE activate the lanes the top frame saved at its push (every
 // live lane with nothing pushed); the *_WQM forms then apply whole quad mode once: a lane whose
 // quad (lanes 4k to 4k + 3) has an active lane becomes active (table 3.7: "then apply whole quad
@@ -71,8 +74,8 @@ struct effects {
 
 namespace detail {
 
-[[nodiscard]] inline bool cond_passes(const descriptor& d, bool boolean) noexcept {
-    switch (d.cond) {
+[[nodiscard]] inline bool cond_passes(std::uint8_t cond, bool boolean) noexcept {
+    switch (cond) {
         case 0: return true;      // ACTIVE
         case 1: return false;     // FALSE
         case 2: return boolean;   // BOOL
@@ -122,6 +125,43 @@ void run_memory_export(const descriptor& d, const View& v, const lane_word* acti
                 const lane_word value = g >= 0 && g < 128 ? v.row(row::gpr(static_cast<std::uint32_t>(g), c))[l] : 0u;
                 env.memory_write({d.op, static_cast<std::uint32_t>(first + l), static_cast<std::uint32_t>(address), value});
             }
+        }
+    }
+}
+
+// A TEX or VTX instruction of a TC / TC_ACK clause: for each lane it runs for, the coordinates
+// from SRC_GPR (SRC_REL: + aL) through SRC_SEL, the environment's four words, then DST_SEL's
+// elements to DST_GPR (DST_REL: + aL); a register outside 0-127 reads 0 and is not written.
+// Decisions: the lanes are the active ones passing the TC's COND, with FETCH_WHOLE_QUAD every lane
+// of a quad (lanes 4k to 4k + 3) holding an active one (the quad's helper pixels fetch too); SEL 1 is
+// 1.0f for vertex fetches as well; a fetch's result is there for the next instruction (a clause
+// holds no hazard a reference run could show).
+template <class View, class Env>
+void run_fetch(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
+    const fetch_fields& f = d.fetch;
+    const bool vertex = info(d.op).cat == category::vtx;
+    const std::int64_t rel = ctx.loop_index();
+    const std::int64_t src = std::int64_t{f.src_gpr} + (f.src_rel ? rel : 0), dst = std::int64_t{f.dst_gpr} + (f.dst_rel ? rel : 0);
+    const auto in_range = [](std::int64_t g) { return g >= 0 && g < 128; };
+    for (std::size_t l = 0; l < View::lanes; ++l) {
+        bool on = active[l] != 0;
+        if (f.whole_quad)
+            for (std::size_t q = l & ~std::size_t{3}; q < (l | 3) + 1 && q < View::lanes; ++q) on = on || active[q] != 0;
+        if (!on) continue;
+        const auto element = [&](std::uint8_t sel) -> lane_word {
+            if (sel < 4) return in_range(src) ? v.row(row::gpr(static_cast<std::uint32_t>(src), sel))[l] : 0u;
+            return sel == 5 ? one_f : 0u;
+        };
+        fetch_request r{d.op, static_cast<std::uint32_t>(first + l), f.resource, f.sampler, {}, f.texel_offset, f.offset, f.words};
+        if (vertex) r.coord[0] = element(f.src_sel[0]);
+        else
+            for (std::uint32_t c = 0; c < 4; ++c) r.coord[c] = element(f.src_sel[c]);
+        const vec4 result = env.fetch(r);
+        if (!f.writes || !in_range(dst)) continue;
+        for (std::uint32_t c = 0; c < 4; ++c) {
+            const std::uint8_t sel = f.dst_sel[c];
+            if (sel == 7 || sel == 6) continue;  // MASK (6 is reserved)
+            v.row(row::gpr(static_cast<std::uint32_t>(dst), c))[l] = sel < 4 ? result[sel] : sel == 5 ? one_f : 0u;
         }
     }
 }
@@ -184,9 +224,12 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
                     fx.kill[l] = v.row(row::killed)[l];
                 }
                 return;
+            case item_kind::fetch:
+                if (detail::cond_passes(d.fetch.cond, env.boolean(d.fetch.cf_const))) detail::run_fetch(d, v, active, ctx, env, where.first);
+                return;
             case item_kind::cf: break;
         }
-        const lane_word pass = detail::cond_passes(d, env.boolean(d.cf_const)) ? lane_on : 0u;
+        const lane_word pass = detail::cond_passes(d.cond, env.boolean(d.cf_const)) ? lane_on : 0u;
         fx.cond.fill(pass);
         if (d.op == opcode::cf_loop_start || d.op == opcode::cf_loop_start_no_al) {
             const auto lc = env.loop_constant(d.cf_const);
@@ -344,7 +387,7 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
         }
         case opcode::cf_end:
         case opcode::cf_halt: io.finish = true; break;
-        default: break;  // NOP, exports; WAIT_ACK (no write is ever outstanding), SET_PRIORITY (a hint)
+        default: break;  // NOP, exports, TC / TC_ACK (their fetch items follow); WAIT_ACK (no write is ever outstanding), SET_PRIORITY (a hint)
     }
 }
 
@@ -394,7 +437,8 @@ void traits::report(const descriptor& d, const effects<N>& fx, ctisa::exec::step
             break;
         case item_kind::clause_end: detail::report_clause_end(d, fx, io, ctx); break;
         case item_kind::cf: detail::report_cf(d, fx, io, ctx); break;
-        case item_kind::group: break;
+        case item_kind::group:
+        case item_kind::fetch: break;
     }
     ctx.sync(io.stack->depth());
 }
