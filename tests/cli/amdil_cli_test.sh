@@ -78,8 +78,8 @@ printf 'il_ps_2_0\nlds_store v0.x, v0.y\nlds_load r0, v0.x\nsample_resource(1)_s
 printf '0 v0 0x8 0x2a 0 0\n0 v1 1.5 2 3 4\n' > "$work/mem.in"
 check "run: LDS and the default sampler" "0 o0 0x0000002a 0x00000000 0x00000000 0x00000000
 0 o1 0x3fc00000 0x40000000 0x40400000 0x40800000" "$("$ctisa" run amdil "$work/mem.il" --lanes 1 --inputs "$work/mem.in")"
-printf 'il_ps_2_0\nmov r0, v0\nnoise r1, v0\nend\n' > "$work/noise.il"
-"$ctisa" run amdil "$work/noise.il" > /dev/null 2> "$work/err"
+printf 'il_ps_2_0\nmov r0, v0\ntranspose r1, v0\nend\n' > "$work/transpose.il"
+"$ctisa" run amdil "$work/transpose.il" > /dev/null 2> "$work/err"
 check "run: an instruction not run, exit status" "1" "$?"
-check "run: ... and where it stands" "$work/noise.il:3:1: error: instruction cannot be executed by the reference executor (an instruction the AMD IL executor does not run)" "$(cat "$work/err")"
+check "run: ... and where it stands" "$work/transpose.il:3:1: error: instruction cannot be executed by the reference executor (an instruction the AMD IL executor does not run)" "$(cat "$work/err")"
 finish amdil
