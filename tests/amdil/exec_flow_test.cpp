@@ -144,11 +144,11 @@ TEST_CASE("amdil exec: derivatives over a 2x2 quad", "[amdil][exec]") {
 
 TEST_CASE("amdil exec: what it does not run stops the run at that unit", "[amdil][exec]") {
     static std::vector<am::instruction> code;
-    code = program("il_ps_2_0\nmov r0, v0\nnoise r1, v0\nend\n");
+    code = program("il_ps_2_0\nmov r0, v0\ntranspose r1, v0\nend\n");
     machine m(code);
     const auto status = m.run();
     CHECK(status.error.code == ctisa::error_code::not_executable);
-    CHECK(status.error.offset == 8u + 4u * code[1].size);  // the byte offset of noise in the image
+    CHECK(status.error.offset == 8u + 4u * code[1].size);  // the byte offset of transpose in the image
     // An unbalanced program runs nothing.
     code = program("il_ps_2_0\nif_logicalnz v0.x\nend\n");
     machine u(code);
@@ -175,6 +175,23 @@ std::uint32_t word(const ax::default_environment& env, ax::memory_space space, s
 }
 
 }  // namespace
+
+TEST_CASE("amdil exec: def, defb, initv and noise", "[amdil][exec]") {
+    // def's four values and defb's truth (0xFFFFFFFF / 0) hold from the start of the run, wherever
+    // they stand (7.5); initv moves its source into a vertex input; noise is 0.0 (decided).
+    ax::default_environment env;
+    const auto m = run_env(
+        "mov o0, constfloat2\ndef constfloat2, 0x3F800000, 0x40000000, 7, 0xBF000000\ndefb constbool1, 5\n"
+        "defb constbool2, 0\ninitv vertex3, v1\nnoise r5, v1\nadd o1, constfloat2, v1\nmov o2, constbool1\n"
+        "mov o3, constbool2\nmov o4, vertex3\nmov o5, r5\nend\n",
+        env);
+    CHECK(out(*m, 0, 3) == std::array<std::uint32_t, 4>{0x3F800000u, 0x40000000u, 7u, 0xBF000000u});
+    CHECK(out(*m, 1, 2) == vbits(3, 4, 2, 1.5f));
+    CHECK(out(*m, 2, 1) == std::array<std::uint32_t, 4>{0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu});
+    CHECK(out(*m, 3, 1) == std::array<std::uint32_t, 4>{0, 0, 0, 0});
+    CHECK(out(*m, 4, 3) == vbits(3, 3, 3, 3));
+    CHECK(out(*m, 5, 2) == std::array<std::uint32_t, 4>{0, 0, 0, 0});
+}
 
 TEST_CASE("amdil exec: LDS stores, loads and atomics, lanes in order", "[amdil][exec][memory]") {
     ax::default_environment env;
@@ -274,6 +291,23 @@ TEST_CASE("amdil exec: structured LDS and SRV, typed and raw UAVs", "[amdil][exe
     CHECK(word(raw, ax::memory_space::uav, 0, 4) == 6u);
     CHECK(word(raw, ax::memory_space::uav, 0, 8) == 9u);
     CHECK(word(raw, ax::memory_space::lds, 0, 0) == 9u);
+    // dcl_struct_uav 32: struct 2, offset 8 is byte 72; the store writes x, y, w of v1 (lane 3 last:
+    // 3.0 at 72, 76, 84); loads read struct 2 from offsets 8 (bytes 72..87) and 12 (76..91: 3.0, 0, 3.0, 0).
+    // The arena UAV: lane l stores the short 0x1234 + l at byte 6 (lane 3 last: the dword at 4 is
+    // 0x12370000); dword, byte and short loads from byte 6 reach the component their mask names.
+    ax::default_environment st;
+    m = run_env("dcl_struct_uav_id(0) 32\ndcl_arena_uav_id(2)\n" + literal(0, {2, 8, 0x1234, 6}) + literal(1, {2, 12, 0, 0}) +
+                    "uav_struct_store r90.xy_w, l0.xyxy, v1\nuav_struct_load r0, l0.xyxy\nuav_struct_load r1.x_z_, l1.xyxy\n"
+                    "iadd r2, v0, l0.z\nuav_arena_store_id(2)_data_size(1) l0.w, r2\nuav_arena_load_id(2) r3._y__, l0.w\n"
+                    "uav_arena_load_id(2)_data_size(2) r3.__z_, l0.w\nuav_arena_load_id(2)_data_size(1) r3.___w, l0.w\n"
+                    "mov o0, r0\nmov o1, r1\nmov o2, r3\nend\n",
+                st);
+    CHECK(word(st, ax::memory_space::uav, 0, 84) == bits(3.0f));
+    CHECK(word(st, ax::memory_space::uav, 0, 80) == 0u);
+    CHECK(out(*m, 0) == vbits(3, 3, 0, 3));
+    CHECK(out(*m, 1) == vbits(3, 0, 3, 0));
+    CHECK(word(st, ax::memory_space::uav, 2, 4) == 0x12370000u);
+    CHECK(out(*m, 2) == std::array<std::uint32_t, 4>{0, 0x12370000u, 0x37, 0x1237});
     // Outside the 16 KiB a resource holds: reads 0, writes nothing.
     m = run_env(literal(0, {16384, 0, 0, 0}) + "lds_store l0.x, v0\nlds_load r0, l0.x\nmov o0, r0\nend\n", raw);
     CHECK(xs(*m, 0) == std::array<std::uint32_t, 4>{0, 0, 0, 0});

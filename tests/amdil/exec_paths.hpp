@@ -198,13 +198,27 @@ sad r92, v0, v1, v2
 sadhi r93, v0, v1, v2
 sad4 r94, v0, v1, v2
 f2u4 r95, v0
+def constfloat0, 0x3F800000, 0x7FC00000, 0x80000000, 0xBF000000
+defb constbool1, 5
+initv vertex3, v0
+noise r96, v0
+add r97, constfloat0, v1
+mov r98, constbool1
+mov r99, vertex3
 end
 )"};
 
 inline constexpr ctisa::fixed_string flow_text{R"(il_ps_2_0
 dcl_literal l0, 1, 0, 3, 100
 dcl_literal l1, 0x3F800000, 0x40400000, 0, 0
+dcl_struct_uav_id(0) 32
+dcl_arena_uav_id(2)
 iand r9, v0, l0.z
+uav_struct_store r90.xy_w, r9.xyxy, v1
+uav_struct_load r10, r9.yxyx
+uav_arena_store_id(2)_data_size(1) r9.x, v1.y
+uav_arena_load_id(2) r11._y__, r9.z
+uav_arena_load_id(2)_data_size(2) r11.x___, r9.w
 mov r0, l0.y
 if_logicalnz r9.x
   iadd r0, r0, l0.x

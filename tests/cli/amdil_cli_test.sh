@@ -78,8 +78,14 @@ printf 'il_ps_2_0\nlds_store v0.x, v0.y\nlds_load r0, v0.x\nsample_resource(1)_s
 printf '0 v0 0x8 0x2a 0 0\n0 v1 1.5 2 3 4\n' > "$work/mem.in"
 check "run: LDS and the default sampler" "0 o0 0x0000002a 0x00000000 0x00000000 0x00000000
 0 o1 0x3fc00000 0x40000000 0x40400000 0x40800000" "$("$ctisa" run amdil "$work/mem.il" --lanes 1 --inputs "$work/mem.in")"
-printf 'il_ps_2_0\nmov r0, v0\nnoise r1, v0\nend\n' > "$work/noise.il"
-"$ctisa" run amdil "$work/noise.il" > /dev/null 2> "$work/err"
+# Emitted vertices: lane 1 emits twice (o0 = v0, then v0 + 1), lane 0 once; the outputs at each emit.
+printf 'il_gs_2_0\ndcl_literal l0, 1, 0, 0, 0\nmov o0, v0\nemit\niadd o0, v0, l0.xxxx\nif_logicalnz v0.x\nemit\nendif\ncut\nend\n' > "$work/gs.il"
+printf '1 v0 0x1 0x2 0x3 0x4\n' > "$work/gs.in"
+check "run: emitted vertices" "0 emit[0].o0 0x00000000 0x00000000 0x00000000 0x00000000
+1 emit[0].o0 0x00000001 0x00000002 0x00000003 0x00000004
+1 emit[1].o0 0x00000002 0x00000003 0x00000004 0x00000005" "$("$ctisa" run amdil "$work/gs.il" --lanes 2 --inputs "$work/gs.in")"
+printf 'il_ps_2_0\nmov r0, v0\ntranspose r1, v0\nend\n' > "$work/transpose.il"
+"$ctisa" run amdil "$work/transpose.il" > /dev/null 2> "$work/err"
 check "run: an instruction not run, exit status" "1" "$?"
-check "run: ... and where it stands" "$work/noise.il:3:1: error: instruction cannot be executed by the reference executor (an instruction the AMD IL executor does not run)" "$(cat "$work/err")"
+check "run: ... and where it stands" "$work/transpose.il:3:1: error: instruction cannot be executed by the reference executor (an instruction the AMD IL executor does not run)" "$(cat "$work/err")"
 finish amdil

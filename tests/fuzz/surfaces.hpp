@@ -139,14 +139,15 @@ inline constexpr std::size_t executed_lanes = 4;
 inline constexpr std::uint64_t step_budget = 256;
 
 // The machine the execute surface runs: the adapter's, as wide as the lanes it runs when it is the
-// shared interpreter (same semantics code; a warp of 256 made every input allocate, clear and step
-// 256-word rows and masks for 4 live lanes: a third of the time).
+// shared interpreter or derives from it (an adapter's machine that only records emits for the
+// output: same semantics code; a warp of 256 made every input allocate, clear and step 256-word rows
+// and masks for 4 live lanes: a third of the time).
 template <class Machine>
 struct executed_machine {
     using type = Machine;
 };
 template <class Machine>
-    requires std::is_same_v<Machine, exec::machine<typename Machine::traits, Machine::lanes>>
+    requires std::is_base_of_v<exec::machine<typename Machine::traits, Machine::lanes>, Machine>
 struct executed_machine<Machine> {
     using type = exec::machine<typename Machine::traits, std::min(executed_lanes, Machine::lanes)>;
 };

@@ -79,7 +79,11 @@ template <std::size_t N, class Env>
 unsigned access_lane(const instruction_desc& d, const lane_word (&s)[4][4][N], std::size_t l, std::size_t lane, Env& env, lane_word (&r)[4][N]) {
     const access_desc& x = d.acc;
     switch (x.kind) {
-        case access_kind::load: r[0][l] = load_sub(env, x, address_of<N>(d, s, l), lane); return 0x1;
+        case access_kind::load:
+            r[0][l] = load_sub(env, x, address_of<N>(d, s, l), lane);
+            if (d.op != opcode::uav_arena_load) return 0x1;
+            for (unsigned c = 1; c < 4; ++c) r[c][l] = r[0][l];  // uav_arena_load: to the component its mask names
+            return 0xF;
         case access_kind::load_vec: {
             const std::uint32_t a = address_of<N>(d, s, l);
             for (unsigned c = 0; c < 4; ++c)

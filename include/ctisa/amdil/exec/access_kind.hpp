@@ -94,6 +94,8 @@ namespace detail {
             a.width = w;
             return a;
         }
+    if (rest == "arena_load") return a.kind = access_kind::load, a;  // the width from the control (describe.hpp)
+    if (rest == "arena_store") return a.kind = access_kind::store, a;
     if (rest == "load_vec") return a.kind = access_kind::load_vec, a;
     if (rest == "store_vec") return a.kind = access_kind::store_vec, a.data = 2, a;
     if (a.space == memory_space::srv || raw || structured) return {};

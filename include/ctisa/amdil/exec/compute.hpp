@@ -197,7 +197,9 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
             });
             break;
         case opcode::mov:
+        case opcode::initv:  // a vertex input set from src: a move (7.5's pseudocode)
         case opcode::inv_mov: each<K>(r, [&](unsigned c, std::size_t k) { return s[0][c][k]; }); break;
+        case opcode::noise: each<K>(r, [](unsigned, std::size_t) { return lane_word{0}; }); break;  // implementation-defined: 0.0
         case opcode::abs: f1([](float x) { return std::fabs(x); }); break;
         case opcode::sgn: f1(sem::sgn); break;
         case opcode::frc: f1(sem::frc); break;

@@ -132,10 +132,10 @@ namespace detail {
 }  // namespace detail
 
 // Declarations (dcl_*, dclarray, dclpi...): they describe the program and do nothing at run time
-// (dcl_literal's values are applied before every run, the array sizes by the layout). def, defb,
-// initv and init_sr set values: not declarations here.
+// (dcl_literal's values, and def's and defb's constants, are applied before every run: traits::
+// initialize; the array sizes by the layout). initv and init_sr set values: not declarations here.
 [[nodiscard]] constexpr bool is_declaration(opcode op) noexcept {
-    if (op == opcode::def || op == opcode::defb || op == opcode::initv || op == opcode::init_sr) return false;
+    if (op == opcode::initv || op == opcode::init_sr) return false;
     return group(op) == "Declaration and Initialization" || mnemonic(op).starts_with("dcl");
 }
 
@@ -161,9 +161,11 @@ struct declaration {
 
 // Where an access finds its bytes (generators/specs/amdil_execution.toml [environment]): LDS
 // declared dcl_struct_lds and SRVs declared dcl_struct_srv are structured by the declared stride;
-// GDS is typeless (dcl_struct_gds's stride is not among its described operands); a UAV atomic
-// addresses bytes when its UAV is declared raw, else elements of a typed R32 UAV (4 bytes);
-// uav_load and uav_store elements of four dwords. False: the access cannot be placed.
+// GDS is typeless (dcl_struct_gds's stride is not among its described operands); every access to
+// a UAV declared dcl_struct_uav is structured by its stride (uav_struct_* need one); arena UAVs
+// address bytes in the size of the control's data_size; a UAV atomic addresses bytes when its UAV
+// is declared raw, else elements of a typed R32 UAV (4 bytes); uav_load and uav_store elements of
+// four dwords. False: the access cannot be placed.
 [[nodiscard]] constexpr bool place_access(const instruction_desc* out, std::size_t n, instruction_desc& d) noexcept {
     access_desc& a = d.acc;
     a.id = d.control & 0xFFu;
@@ -177,7 +179,15 @@ struct declaration {
             a.stride = declared(out, n, opcode::dcl_struct_srv, a.id).first;
             return a.stride != 0;
         case memory_space::uav:
-            if (a.mode == addressing::structured || declared(out, n, opcode::dcl_struct_uav, a.id).found) return false;
+            if (const declaration s = declared(out, n, opcode::dcl_struct_uav, a.id); s.found || a.mode == addressing::structured) {
+                a.mode = addressing::structured, a.stride = s.first;
+                return s.first != 0;
+            }
+            if (d.op == opcode::uav_arena_load || d.op == opcode::uav_arena_store) {  // data_size, bits 27:26
+                const std::uint32_t size = (d.control >> 10) & 3u;
+                a.width = static_cast<std::uint8_t>(size == 0 ? 4 : size == 1 ? 2 : 1);
+                return size != 3;
+            }
             if (a.kind != access_kind::atomic && d.op != opcode::uav_load && d.op != opcode::uav_store) return true;  // raw
             if (declared(out, n, opcode::dcl_raw_uav, a.id).found) return true;
             a.mode = addressing::elements;
@@ -223,7 +233,7 @@ constexpr void describe_program(std::span<const instruction> program, const layo
                 for (unsigned k = 1; k < 4; ++k)
                     if (!detail::describe_source(l, detail::row_after(p.operand[p.dsts], k), k, d.src[k])) d.refused = refusal::operand;
             }
-        } else if (p.op == opcode::dcl_literal) {
+        } else if (p.op == opcode::dcl_literal || p.op == opcode::def || p.op == opcode::defb) {
             // The literal's register (its four values fill its rows once: traits::initialize).
             if (!detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
         }

@@ -273,8 +273,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
     // A NaN computed by a float instruction is the default quiet NaN: the document leaves its bits
     // undefined (2.2.7), and which operand's NaN the host keeps depends on how the compiler
     // ordered the operands (the interpreter and the compiled path must agree). Moves keep bits.
-    const bool computed_nan = floats && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::cmov && d.op != opcode::cmov_logical &&
-                              d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project;
+    const bool computed_nan = floats && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::initv && d.op != opcode::cmov &&
+                              d.op != opcode::cmov_logical && d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project;
     for (unsigned c = 0; c < 4; ++c) {
         const unsigned mode = d.dst.mode[c];
         if (mode == 0 || (mode == 1 && !((written >> c) & 1u))) continue;
@@ -342,6 +342,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::max:
         case opcode::min:
         case opcode::mov:
+        case opcode::initv:
+        case opcode::noise:
         case opcode::mul:
         case opcode::ne:
         case opcode::pow:
@@ -422,12 +424,10 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::prefix:
             return true;  // a precision hint on its own (ctisa's results are exact already)
         // integer, unsigned, bit, double, 64-bit integer, and the integer-tested flow control; memory,
-        // sampling and emit through the environment (access.hpp), but a structured UAV (the stride
-        // of dcl_struct_uav is not among its described operands)
+        // sampling and emit through the environment (access.hpp)
         default: {
             const access_desc a = access_of(op);
-            if (a.kind != access_kind::none)
-                return operands(op).described && !(a.space == memory_space::uav && a.mode == addressing::structured);
+            if (a.kind != access_kind::none) return operands(op).described;
             return detail::integer_source(op, 1) || detail::is_double(op) || detail::is_int64(op) || is_declaration(op);
         }
     }

@@ -96,23 +96,28 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept { describe_program(p, l, out); }
     static constexpr flow_op flow_of(const descriptor& d) noexcept { return flow_of_desc(d); }
 
+    // A program constant: its values are set by initialize, it does nothing where it stands.
+    static constexpr bool constant(opcode op) noexcept { return op == opcode::dcl_literal || op == opcode::def || op == opcode::defb; }
     // Straight: computes, refuses nothing, reads no other lane (derivatives read the quad).
     static constexpr bool straight(const descriptor& d) noexcept {
-        return d.refused == refusal::none && (d.computes || d.op == opcode::nop || d.op == opcode::dcl_literal) && d.op != opcode::dsx &&
+        return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op)) && d.op != opcode::dsx &&
                d.op != opcode::dsy && d.op != opcode::fwidth;
     }
 
-    // The .0 and .1 rows, and the literals (program constants: dcl_literal's values hold from the
-    // start of every run, wherever the declaration stands).
+    // The .0 and .1 rows, and the program constants: dcl_literal's and def's four values and defb's
+    // boolean (0xFFFFFFFF or 0 in every component) hold from the start of every run, wherever the
+    // declaration stands.
     template <class M>
     static void initialize(M& m) {
         std::fill_n(m.row(layout::one), M::lanes, 0x3F800000u);
         for (const instruction& in : m.program()) {
             const packet_operands p = read_packet(in);
-            if (!p.readable || p.op != opcode::dcl_literal || p.extras != 4) continue;
+            const bool four = (p.op == opcode::dcl_literal || p.op == opcode::def) && p.extras == 4,
+                       boolean = p.op == opcode::defb && p.extras == 1;
+            if (!p.readable || !(four || boolean)) continue;
             const reg_slot* s = find_slot(m.registers(), p.operand[0].type, p.operand[0].number);
             if (!s) continue;
-            for (unsigned c = 0; c < 4; ++c) std::fill_n(m.row(s->base + c), M::lanes, p.extra[c]);
+            for (unsigned c = 0; c < 4; ++c) std::fill_n(m.row(s->base + c), M::lanes, four ? p.extra[c] : p.extra[0] != 0 ? 0xFFFFFFFFu : 0u);
         }
     }
     template <class M, class Env>
