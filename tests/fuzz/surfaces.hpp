@@ -142,13 +142,16 @@ inline constexpr std::uint64_t step_budget = 256;
 // shared interpreter or derives from it (an adapter's machine that only records emits for the
 // output: same semantics code; a warp of 256 made every input allocate, clear and step 256-word rows
 // and masks for 4 live lanes: a third of the time).
-template <class Machine>
+// Only where the shared machine runs the ISA's own instructions (Cayman's adapter turns them into
+// the executor's items first, and keeps its own machine).
+template <class Machine, class Instruction>
 struct executed_machine {
     using type = Machine;
 };
-template <class Machine>
-    requires std::is_base_of_v<exec::machine<typename Machine::traits, Machine::lanes>, Machine>
-struct executed_machine<Machine> {
+template <class Machine, class Instruction>
+    requires std::is_base_of_v<exec::machine<typename Machine::traits, Machine::lanes>, Machine> &&
+             std::is_same_v<typename Machine::traits::instruction, Instruction>
+struct executed_machine<Machine, Instruction> {
     using type = exec::machine<typename Machine::traits, std::min(executed_lanes, Machine::lanes)>;
 };
 
@@ -174,7 +177,7 @@ void execute(std::span<const std::uint8_t> data) {
     std::uint64_t seed = 0;
     std::memcpy(&seed, data.data(), 8);
     const auto go = [&](std::span<const typename isa::instruction> program) {
-        typename executed_machine<typename Entry::machine>::type m(program, executed_lanes);
+        typename executed_machine<typename Entry::machine, typename isa::instruction>::type m(program, executed_lanes);
         randomize(m, seed);
         (void)m.run(step_budget);
     };
