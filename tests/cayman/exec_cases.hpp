@@ -263,9 +263,15 @@ inline constexpr wide_case wide_cases[] = {
 }
 
 // The group of a 64-bit case; a pair instruction in slots X, Y or, from `base` 2, Z, W.
+// The opcode of a 64-bit case: CNDNE_64 and FMA_64 are OP3, the others OP2.
+[[nodiscard]] constexpr bool wide_op3(const wide_case& k) { return k.mnemonic == "CNDNE_64" || k.mnemonic == "FMA_64"; }
+[[nodiscard]] constexpr cm::opcode wide_opcode(const wide_case& k) {
+    return cm::find_opcode(wide_op3(k) ? cm::category::alu_op3 : cm::category::alu_op2, k.mnemonic).value();
+}
+
 [[nodiscard]] constexpr cx::item wide_group(const wide_case& k, std::uint32_t dst, std::uint32_t base = 0) {
-    const bool op3 = k.mnemonic == "CNDNE_64" || k.mnemonic == "FMA_64";
-    const cm::opcode op = *cm::find_opcode(op3 ? cm::category::alu_op3 : cm::category::alu_op2, k.mnemonic);
+    const bool op3 = wide_op3(k);
+    const cm::opcode op = wide_opcode(k);
     const std::uint32_t slots = cm::info(op).slots == cm::alu_slots::quad ? 4 : 2;
     constexpr std::string_view sel[] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"};
     constexpr std::string_view chan[] = {"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
