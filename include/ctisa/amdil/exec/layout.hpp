@@ -108,6 +108,9 @@ constexpr void note_operand(layout& l, const operand_tokens& o) noexcept {
             continue;
         }
         for (std::size_t k = 0; k < std::size_t{p.dsts} + p.srcs; ++k) detail::note_operand(l, p.operand[k]);
+        if (p.op == opcode::init_sr) detail::note(l, static_cast<std::uint8_t>(reg_type::const_buff), 0, 1);  // reads cb0[0]
+        if (p.op == opcode::hs_fork_phase || p.op == opcode::hs_join_phase)  // counts its instances
+            detail::note(l, static_cast<std::uint8_t>(reg_type::shader_instance_id), 0, 1);
         if (p.op == opcode::det && p.srcs == 1)  // det reads the three registers after its source too
             for (unsigned row = 1; row < 4; ++row) detail::note_operand(l, detail::row_after(p.operand[p.dsts], row));
     }

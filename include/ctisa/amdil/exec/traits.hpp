@@ -43,8 +43,12 @@ using ctisa::exec::run_status;
         case opcode::else_: return {flow_kind::else_};
         case opcode::endif: return {flow_kind::endif};
         case opcode::while_:
-        case opcode::loop: return {flow_kind::loop};
-        case opcode::endloop: return {flow_kind::endloop};
+        case opcode::loop:
+        case opcode::hs_cp_phase:
+        case opcode::hs_fork_phase:
+        case opcode::hs_join_phase: return {flow_kind::loop};
+        case opcode::endloop:
+        case opcode::endphase: return {flow_kind::endloop};
         case opcode::break_:
         case opcode::breakc:
         case opcode::break_logicalz:
@@ -147,10 +151,13 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
             io.stop = ctisa::error{ctisa::error_code::not_executable, 0, 0, d.offset, refusal_text(fx.refused)};
             return;
         }
-        if (d.srcs == 0 || d.computes || d.acc.kind != access_kind::none) return;
+        if ((d.srcs == 0 && !detail::is_phase(d.op)) || d.computes || d.acc.kind != access_kind::none || d.op == opcode::endphase) return;
         switch (d.op) {
             case opcode::switch_:
             case opcode::loop:
+            case opcode::hs_cp_phase:
+            case opcode::hs_fork_phase:
+            case opcode::hs_join_phase:
                 io.values = fx.values;
                 io.has_values = true;
                 break;
