@@ -144,11 +144,15 @@ TEST_CASE("amdil exec: derivatives over a 2x2 quad", "[amdil][exec]") {
 
 TEST_CASE("amdil exec: what it does not run stops the run at that unit", "[amdil][exec]") {
     static std::vector<am::instruction> code;
-    code = program("il_ps_2_0\nmov r0, v0\ntranspose r1, v0\nend\n");
+    code = program("il_ps_2_0\nmov r0, v0\nfcall_pointer(0) r0, r1\nend\n");
     machine m(code);
     const auto status = m.run();
     CHECK(status.error.code == ctisa::error_code::not_executable);
-    CHECK(status.error.offset == 8u + 4u * code[1].size);  // the byte offset of transpose in the image
+    CHECK(status.error.offset == 8u + 4u * code[1].size);  // the byte offset of fcall in the image
+    // The ownership model needs each lane's share (dcl_lds_size_per_thread): without it, refused.
+    code = program("il_cs_2_0\nlds_read_vec r1, r0\nend\n");
+    machine w(code);
+    CHECK(w.run().error.code == ctisa::error_code::not_executable);
     // An unbalanced program runs nothing.
     code = program("il_ps_2_0\nif_logicalnz v0.x\nend\n");
     machine u(code);

@@ -95,6 +95,9 @@ nrm r79, v0
 pireduce r80, v0
 reflect r81, v0, v1
 det r82, v0
+mmul_matrix(0) r83, v0, v1
+mmul_matrix(4) r84.xy_1, v1, v0_abs
+transpose r85, v0
 kill v0
 end
 )"};

@@ -159,6 +159,19 @@ struct declaration {
     return {};
 }
 
+// mmul, transpose: whether the side table has room and every row of the operands is a form the executor follows.
+[[nodiscard]] constexpr bool describe_wide(const layout& l, const instruction_desc& d) noexcept {
+    if (d.target >= l.wides) return false;
+    const wide_operands& w = l.wide[d.target];
+    source_desc s;
+    dest_desc t;
+    for (unsigned k = 0; k < 4; ++k) {
+        if (!describe_source(l, row_after(w.operand[d.op == opcode::mmul ? 2 : 1], k), 0, s)) return false;
+        if (d.op == opcode::transpose && !describe_dest(l, row_after(w.operand[0], k), t)) return false;
+    }
+    return d.op == opcode::transpose || (d.control < 5 && describe_source(l, w.operand[1], 0, s));  // ILMatrix
+}
+
 // Where an access finds its bytes (generators/specs/amdil_execution.toml [environment]): LDS
 // declared dcl_struct_lds and SRVs declared dcl_struct_srv are structured by the declared stride;
 // GDS is typeless (dcl_struct_gds's stride is not among its described operands); every access to
@@ -254,6 +267,12 @@ constexpr void describe_program(std::span<const instruction> program, const layo
                 cb.has_immediate = true;
                 d.srcs = 1;
                 if (!detail::describe_source(l, cb, 0, d.src[0])) d.refused = refusal::operand;
+            }
+            if (p.op == opcode::mmul || p.op == opcode::transpose) {  // operands in the layout's side table (matrix.hpp)
+                d.target = l.wides;
+                for (std::uint32_t k = 0; k < l.wides; ++k)
+                    if (l.wide[k].at == i) d.target = k;
+                if (!detail::describe_wide(l, d)) d.refused = refusal::operand;
             }
             if (p.op == opcode::det && d.srcs == 1) {  // rows 1-3 of the matrix: the registers after src0
                 d.srcs = 4;

@@ -275,7 +275,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
     // undefined (2.2.7), and which operand's NaN the host keeps depends on how the compiler
     // ordered the operands (the interpreter and the compiled path must agree). Moves keep bits.
     const bool computed_nan = floats && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::initv && d.op != opcode::cmov &&
-                              d.op != opcode::cmov_logical && d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project;
+                              d.op != opcode::cmov_logical && d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project &&
+                              d.op != opcode::transpose;
     for (unsigned c = 0; c < 4; ++c) {
         const unsigned mode = d.dst.mode[c];
         if (mode == 0 || (mode == 1 && !((written >> c) & 1u))) continue;
@@ -369,6 +370,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::cmp:
         case opcode::colorclamp:
         case opcode::det:
+        case opcode::mmul:
+        case opcode::transpose:
         case opcode::faceforward:
         case opcode::logp:
         case opcode::mod:

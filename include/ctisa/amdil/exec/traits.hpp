@@ -27,6 +27,7 @@
 #include "access.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
+#include "matrix.hpp"
 
 namespace ctisa::amdil::exec {
 
@@ -105,7 +106,7 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     // Straight: computes, refuses nothing, reads no other lane (derivatives read the quad).
     static constexpr bool straight(const descriptor& d) noexcept {
         return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op)) && d.op != opcode::dsx &&
-               d.op != opcode::dsy && d.op != opcode::fwidth;
+               d.op != opcode::dsy && d.op != opcode::fwidth && d.op != opcode::mmul && d.op != opcode::transpose;  // (and the side table)
     }
 
     // The .0 and .1 rows, and the program constants: dcl_literal's and def's four values and defb's
@@ -135,9 +136,13 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
         // (A compiled access instantiates no register kernel.)
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (Desc::get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
+            else if constexpr (Desc::get().op == opcode::mmul || Desc::get().op == opcode::transpose)
+                return exec::matrix(desc.get(), v, active, all, *info.layout, fx);
             else exec::execute(desc, v, active, all, fx);
         } else {
             if (desc.get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
+            if (desc.get().op == opcode::mmul || desc.get().op == opcode::transpose)
+                return exec::matrix(desc.get(), v, active, all, *info.layout, fx);
             exec::execute(desc, v, active, all, fx);
         }
         const opcode op = desc.get().op;
