@@ -435,6 +435,15 @@ TEST_CASE("amdil exec: mmul and transpose (7.8), their extra rows from the layou
     CHECK(out(*rows("mmul_matrix(0) o0, v0, v1_neg(xyzw)")) == f4(-7, -17, -27, -37));
     // The products are non-IEEE as DP4's: 0 * inf = 0.
     CHECK(out(*run("mmul_matrix(0) o0, v0, v1\nend\n", {f4(0, 2, 0, 0), f4(inf_f, 1, 0, 0)})) == f4(2, 0, 0, 0));
+    // An indexed src1: the rows are the elements after cb0[r1.x + 1] (r1.x = 1: cb0[2..5]), the index on each.
+    const auto c = run_with("dcl_cb cb0[6]\nmov r1, v1\nmmul_matrix(2) o0, v0, cb0[r1.x+1]\nend\n", [](machine& mm) {
+        for (std::size_t lane = 0; lane < 4; ++lane) {
+            mm.set(reg_type::input, 0, lane, f4(1, 0.5f, -1, 2));
+            mm.set(reg_type::input, 1, lane, {1, 0, 0, 0});
+        }
+        for (std::uint32_t e = 0; e < 6; ++e) mm.set_element(reg_type::const_buff, 0, e, f4(static_cast<float>(e), 2, 0, 9));
+    });
+    CHECK(out(*c) == f4(3, 4, 5, 6));  // dot3((1, 0.5, -1), (e, 2, 0)) = e + 1 for e = 2..5
     // transpose: destination row k = component k of the four source rows (o0..o3 from v1..v4).
     const auto t = rows("transpose o0, v1");
     CHECK(out(*t, 0) == f4(1, 5, 9, 13));
