@@ -7,7 +7,8 @@
 //   switch (selector src0.x), case n, default, endswitch;
 //   call / callnz / call_logical* n -> a call of FUNC n (skipped past 32 levels, as 7.2 says);
 //   ret, ret_dyn, ret_logical*, endfunc -> ret (outside every call: the lanes end);
-//   end, endmain -> the lanes end; discard_logical* -> the lanes are discarded.
+//   end, endmain -> the lanes end; discard_logical* -> the lanes are discarded;
+//   hs_cp_phase / hs_fork_phase / hs_join_phase -> loops counted 1 / by their instance count; endphase.
 // Tests on src0.x: the _logical forms, ifnz and callnz test bits (any bit set); ifc, breakc and
 // continuec compare floats with the control field's ILRelOp; kill discards the lanes where a
 // component of src0 is below 0.0. Memory, sampling and emit reach the environment (access.hpp,
@@ -106,7 +107,8 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     // Straight: computes, refuses nothing, reads no other lane (derivatives read the quad).
     static constexpr bool straight(const descriptor& d) noexcept {
         return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op)) && d.op != opcode::dsx &&
-               d.op != opcode::dsy && d.op != opcode::fwidth && d.op != opcode::mmul && d.op != opcode::transpose;  // (and the side table)
+               d.op != opcode::dsy && d.op != opcode::fwidth && d.op != opcode::mmul &&
+               d.op != opcode::transpose;  // (rows the descriptor does not name)
     }
 
     // The .0 and .1 rows, and the program constants: dcl_literal's and def's four values and defb's
