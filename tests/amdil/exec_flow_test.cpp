@@ -144,11 +144,15 @@ TEST_CASE("amdil exec: derivatives over a 2x2 quad", "[amdil][exec]") {
 
 TEST_CASE("amdil exec: what it does not run stops the run at that unit", "[amdil][exec]") {
     static std::vector<am::instruction> code;
-    code = program("il_ps_2_0\nmov r0, v0\ntranspose r1, v0\nend\n");
+    code = program("il_ps_2_0\nmov r0, v0\nfcall_pointer(0) r0, r1\nend\n");
     machine m(code);
     const auto status = m.run();
     CHECK(status.error.code == ctisa::error_code::not_executable);
-    CHECK(status.error.offset == 8u + 4u * code[1].size);  // the byte offset of transpose in the image
+    CHECK(status.error.offset == 8u + 4u * code[1].size);  // the byte offset of fcall in the image
+    // The ownership model needs each lane's share (dcl_lds_size_per_thread): without it, refused.
+    code = program("il_cs_2_0\nlds_read_vec r1, r0\nend\n");
+    machine w(code);
+    CHECK(w.run().error.code == ctisa::error_code::not_executable);
     // An unbalanced program runs nothing.
     code = program("il_ps_2_0\nif_logicalnz v0.x\nend\n");
     machine u(code);
@@ -337,4 +341,85 @@ TEST_CASE("amdil exec: sampling, append counters, emit and cut through the envir
     CHECK(env.events[2].lane == 3);
     CHECK(env.events[3].op == am::opcode::cut);
     CHECK(env.events[3].lane == 0);
+}
+
+TEST_CASE("amdil exec: R600 memory import and export, R520 scatter", "[amdil][exec][memory]") {
+    // amdil_execution.toml [environment]: memimport_elem(n) reads the four dwords of element
+    // floor(src0.x) of import element n (16 bytes an element); memexport writes src1 to element
+    // floor(src0.x) + elemOffset of stream n.
+    ax::default_environment env;
+    for (std::uint32_t c = 0; c < 4; ++c) env.store(ax::memory_access{ax::memory_space::import_, 3, 32 + 4 * c, 0}, 0x11 * (c + 1));
+    // l0.x = 2.75: element 2 (bytes 32..47); lane l exports v1 = l.0 to element l + 1 of stream 2.
+    auto m = run_env(literal(0, 2.75f, 0, 0, 0) +
+                         "memimport_elem(3) r0, l0\nmemimport_elem(3) r1.x_z_, l0\nmemexport_exportstream(2)_elemoffset(1) v1, v1\n"
+                         "mov o0, r0\nmov o1, r1\nend\n",
+                     env);
+    CHECK(out(*m, 0, 2) == std::array<std::uint32_t, 4>{0x11, 0x22, 0x33, 0x44});
+    CHECK(out(*m, 1, 2) == std::array<std::uint32_t, 4>{0x11, 0, 0x33, 0});
+    CHECK(word(env, ax::memory_space::export_, 2, 0) == 0u);  // element 0: no lane's
+    CHECK(word(env, ax::memory_space::export_, 2, 16) == bits(0.0f));
+    CHECK(word(env, ax::memory_space::export_, 2, 2 * 16 + 8) == bits(1.0f));
+    CHECK(word(env, ax::memory_space::export_, 2, 4 * 16 + 12) == bits(3.0f));
+    // scatter: src0 = (x, y, index, data) floored, the dword at ((index * 16 + y) * 16 + x) * 4.
+    // r5 = (3 + l, 2, l, 7 + l): by pixel lane 2 writes 9.0 at ((2 * 16 + 2) * 16 + 5) * 4 = 2196;
+    // by quad (control 1) every lane takes lane 0's index 0: lane l at (2 * 16 + 3 + l) * 4 = 140 + 4l.
+    // x = 16 is outside the grid: nothing is written (it would wrap to byte 64).
+    m = run_env(literal(0, 3, 2, 0, 7) + literal(1, 16, 0, 0, 5) + "add r5, l0, v1.x0xx\nscatter r5\nscatter_control(1) r5\nscatter l1\nend\n",
+                env);
+    CHECK(word(env, ax::memory_space::scatter, 0, 2196) == bits(9.0f));
+    CHECK(word(env, ax::memory_space::scatter, 0, 140) == bits(7.0f));
+    CHECK(word(env, ax::memory_space::scatter, 0, 152) == bits(10.0f));
+    CHECK(word(env, ax::memory_space::scatter, 0, 64) == 0u);
+}
+
+TEST_CASE("amdil exec: the R7XX LDS ownership model, init_sr and load_fptr", "[amdil][exec][memory]") {
+    // dcl_lds_size_per_thread 8: lane l owns bytes 32l..32l+31. lds_write_vec writes the components
+    // its mask names at its own share + lOffset; lds_read_vec reads lane src0.x's share at byte
+    // src0.y. r7 = (10 + l, 20 + l, 30 + l, 40 + l) written to x, y, w.
+    ax::default_environment env;
+    auto m = run_env("dcl_lds_size_per_thread_size(8)\n" + literal(0, {10, 20, 30, 40}) + literal(1, {2, 4, 0, 0}) +
+                         "iadd r7, v0, l0\nlds_write_vec genericmem0.xy_w, r7\nlds_write_vec_loffset(16) genericmem0.x___, v0\n"
+                         "lds_read_vec r8, l1\nlds_read_vec r10, v0.x0xx\nlds_read_vec_neighborexch r11, v0.x0xx\n"
+                         "mov o0, r8\nmov o1, r10\nmov o2, r11\nend\n",
+                     env);
+    CHECK(word(env, ax::memory_space::lds, 0, 32) == 11u);
+    CHECK(word(env, ax::memory_space::lds, 0, 32 + 8) == 0u);  // z not written
+    CHECK(word(env, ax::memory_space::lds, 0, 96 + 16) == 3u);
+    CHECK(out(*m, 0, 0) == std::array<std::uint32_t, 4>{22, 0, 42, 2});  // lane 2's share from byte 4 (80: its lOffset write)
+    CHECK(out(*m, 1, 3) == std::array<std::uint32_t, 4>{13, 23, 0, 43});
+    // neighborExch: the quad's four reads transposed (lane 0 gets every x, lane 1 every y ...).
+    CHECK(out(*m, 2, 0) == std::array<std::uint32_t, 4>{10, 11, 12, 13});
+    CHECK(out(*m, 2, 1) == std::array<std::uint32_t, 4>{20, 21, 22, 23});
+    CHECK(out(*m, 2, 3) == std::array<std::uint32_t, 4>{40, 41, 42, 43});
+    // init_sr (7.5): SR[i] = (0xFFFFFFFF, cb0[0].z, 0x0FFFFFFF) for i in [cb0[0].x, cb0[0].y), 16 bytes a register.
+    static std::vector<am::instruction> code;
+    code = program("il_cs_2_0\ninit_sr\nend\n");
+    machine sr(code);
+    sr.set_element(reg_type::const_buff, 0, 0, {2, 4, bits(3.0f), 0});
+    REQUIRE(sr.run(env).ok());
+    CHECK(word(env, ax::memory_space::shared, 0, 16) == 0u);
+    CHECK(word(env, ax::memory_space::shared, 0, 32) == 0xFFFFFFFFu);
+    CHECK(word(env, ax::memory_space::shared, 0, 36) == bits(3.0f));
+    CHECK(word(env, ax::memory_space::shared, 0, 56) == 0x0FFFFFFFu);
+    CHECK(word(env, ax::memory_space::shared, 0, 60) == 0u);
+    CHECK(word(env, ax::memory_space::shared, 0, 64) == 0u);
+    // load_fptr asks the sampler, whose default returns the coordinates.
+    m = run_env("load_fptr_resource(1) r0, v1\nmov o0, r0\nend\n", env);
+    CHECK(xs(*m, 0) == fl(0, 1, 2, 3));
+}
+
+TEST_CASE("amdil exec: hull-shader phases", "[amdil][exec]") {
+    // amdil_execution.toml [flow]: hs_cp_phase runs once; a fork or join phase once per instance
+    // (its control field), vInstanceID 0, 1, ... in them; phases in program order on the same lanes.
+    const auto m = run(literal(0, {1, 0, 0, 0}) +
+                       "hs_cp_phase\niadd r0, r0, l0.x\nendphase\n"
+                       "hs_fork_phase_instances(3)\niadd r1, r1, shaderinstanceid0\niadd r2, r2, l0.x\nendphase\n"
+                       "hs_join_phase_instances(2)\niadd r1, r1, shaderinstanceid0\nendphase\n"
+                       "hs_fork_phase\niadd r2, r2, l0.x\nendphase\n"
+                       "mov o0, r0\nmov o1, r1\nmov o2, r2\nend\n");
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+        CHECK(out(*m, 0, lane)[0] == 1u);
+        CHECK(out(*m, 1, lane) == std::array<std::uint32_t, 4>{4, 4, 4, 4});  // 0 + 1 + 2, then 0 + 1
+        CHECK(out(*m, 2, lane)[0] == 3u);                                      // three instances; none for a count of 0
+    }
 }

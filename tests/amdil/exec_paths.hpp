@@ -95,6 +95,9 @@ nrm r79, v0
 pireduce r80, v0
 reflect r81, v0, v1
 det r82, v0
+mmul_matrix(0) r83, v0, v1
+mmul_matrix(4) r84.xy_1, v1, v0_abs
+transpose r85, v0
 kill v0
 end
 )"};
@@ -268,6 +271,15 @@ call_logicalz r9.y, 2
 call_logicalnz r9.z, 1
 call 3
 discard_logicalz r9.w
+hs_cp_phase
+  iadd r8, r8, l0.x
+endphase
+hs_fork_phase_instances(2)
+  iadd r8, r8, shaderinstanceid0
+endphase
+hs_join_phase_instances(3)
+  iadd r8, r8, shaderinstanceid0
+endphase
 mov o0, r0
 mov o1, r1
 mov o2, r4
@@ -294,6 +306,7 @@ end
 // elements) so that lanes meet on the same dwords and the atomics' lane order shows.
 inline constexpr ctisa::fixed_string access_text{R"(il_ps_2_0
 dcl_struct_srv 32
+dcl_lds_size_per_thread_size(8)
 dcl_literal l0, 0x3C, 0x3F, 0xF, 0x3C
 iand r0, v0, l0
 lds_store r0.x, v1
@@ -424,6 +437,16 @@ samplepos r78, v1
 eval_centroid r79, v1
 eval_sample_index r80, v1, v2
 eval_snapped r81, v1, v2
+memimport_elem(3) r82, v1
+memexport_exportstream(2)_elemoffset(1) v1, v2
+scatter v1
+scatter_control(1) v2
+lds_write_vec genericmem0.xy_w, v1
+lds_write_vec_loffset(16) genericmem0.x___, v2
+lds_read_vec r83, l0.zzzz
+lds_read_vec_neighborexch r84, l0.zxzz
+init_sr
+load_fptr_resource(1) r85, v1
 fence
 emit
 cut

@@ -419,3 +419,38 @@ TEST_CASE("amdil exec: multi-media instructions (7.13)", "[amdil][exec]") {
     // f2u4: the four floats to unsigned bytes (x lowest): 1, 255, 2, 300 & 0xFF = 44.
     CHECK(op1("f2u4 o0, v0", f4(1, 255, 2.7f, 300)) == all(0x2C02FF01u));
 }
+
+TEST_CASE("amdil exec: mmul and transpose (7.8), their extra rows from the layout's side table", "[amdil][exec]") {
+    // src0 = (1, 0.5, -1, 2); the rows v1..v4 = (1 2 3 4), (5 6 7 8), (9 10 11 12), (13 14 15 16).
+    // dot4 with each row: 1 + 1 - 3 + 8 = 7, 17, 27, 37; dot3: -1, 1, 3, 5.
+    const auto rows = [](const std::string& text) {
+        return run(text + "\nend\n", {f4(1, 0.5f, -1, 2), f4(1, 2, 3, 4), f4(5, 6, 7, 8), f4(9, 10, 11, 12), f4(13, 14, 15, 16)});
+    };
+    CHECK(out(*rows("mmul_matrix(0) o0, v0, v1")) == f4(7, 17, 27, 37));     // 4x4
+    CHECK(out(*rows("mmul_matrix(1) o0, v0, v1")) == f4(7, 17, 27, 0));      // 4x3: w not written
+    CHECK(out(*rows("mmul_matrix(2) o0, v0, v1")) == f4(-1, 1, 3, 5));       // 3x4
+    CHECK(out(*rows("mmul_matrix(3) o0, v0, v1")) == f4(-1, 1, 3, 0));       // 3x3
+    CHECK(out(*rows("mmul_matrix(4) o0.xy01, v0, v1")) == f4(-1, 1, 0, 1));  // 3x2; z, w only from the mask's 0 and 1
+    // src1's modifiers apply to every row.
+    CHECK(out(*rows("mmul_matrix(0) o0, v0, v1_neg(xyzw)")) == f4(-7, -17, -27, -37));
+    // The products are non-IEEE as DP4's: 0 * inf = 0.
+    CHECK(out(*run("mmul_matrix(0) o0, v0, v1\nend\n", {f4(0, 2, 0, 0), f4(inf_f, 1, 0, 0)})) == f4(2, 0, 0, 0));
+    // An indexed src1: the rows are the elements after cb0[r1.x + 1] (r1.x = 1: cb0[2..5]), the index on each.
+    const auto c = run_with("dcl_cb cb0[6]\nmov r1, v1\nmmul_matrix(2) o0, v0, cb0[r1.x+1]\nend\n", [](machine& mm) {
+        for (std::size_t lane = 0; lane < 4; ++lane) {
+            mm.set(reg_type::input, 0, lane, f4(1, 0.5f, -1, 2));
+            mm.set(reg_type::input, 1, lane, {1, 0, 0, 0});
+        }
+        for (std::uint32_t e = 0; e < 6; ++e) mm.set_element(reg_type::const_buff, 0, e, f4(static_cast<float>(e), 2, 0, 9));
+    });
+    CHECK(out(*c) == f4(3, 4, 5, 6));  // dot3((1, 0.5, -1), (e, 2, 0)) = e + 1 for e = 2..5
+    // transpose: destination row k = component k of the four source rows (o0..o3 from v1..v4).
+    const auto t = rows("transpose o0, v1");
+    CHECK(out(*t, 0) == f4(1, 5, 9, 13));
+    CHECK(out(*t, 1) == f4(2, 6, 10, 14));
+    CHECK(out(*t, 3) == f4(4, 8, 12, 16));
+    // transpose moves bits (a NaN payload survives); the destination mask applies to every row.
+    const auto p = run("transpose o0.x_z_, v0\nend\n", {{0x7F800001u, 1, 2, 3}, {4, 5, 6, 7}});
+    CHECK(out(*p, 0) == std::array<std::uint32_t, 4>{0x7F800001u, 0, 0, 0});
+    CHECK(out(*p, 1) == std::array<std::uint32_t, 4>{1, 0, 0, 0});
+}

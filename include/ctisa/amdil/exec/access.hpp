@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -41,12 +42,27 @@ namespace detail {
     return old;
 }
 
+// A float coordinate floored, as an integer (saturating; NaN gives 0).
+[[nodiscard]] inline lane_word floored(lane_word f) noexcept { return sem::ftoi(std::floor(as_float(f))); }
+
+// The byte address of lane l's access (`lane` its lane in the machine); a scatter outside its grid
+// gives no_address (not written).
+inline constexpr std::uint32_t no_address = 0xFFFFFFFFu;
 template <std::size_t N>
-[[nodiscard]] inline std::uint32_t address_of(const instruction_desc& d, const lane_word (&s)[4][4][N], std::size_t l) noexcept {
+[[nodiscard]] inline std::uint32_t address_of(const instruction_desc& d, const lane_word (&s)[4][4][N], std::size_t l,
+                                              std::size_t lane) noexcept {
     const access_desc& x = d.acc;
     switch (x.mode) {
         case addressing::bytes: return s[0][0][l];
         case addressing::elements: return s[0][0][l] * x.stride;
+        case addressing::floored: return (floored(s[0][0][l]) + x.offset) * x.stride;
+        case addressing::owner: return s[0][0][l] * x.stride + s[0][1][l];
+        case addressing::own: return static_cast<std::uint32_t>(lane) * x.stride + x.offset;
+        case addressing::grid: {
+            const std::size_t q = x.quad ? l & ~std::size_t{3} : l;  // by quad: the quad's first lane's index
+            const lane_word u = floored(s[0][0][l]), v = floored(s[0][1][l]), w = floored(s[0][2][q]);
+            return u < 16 && v < 16 && w < 0x10000u ? ((w * 16 + v) * 16 + u) * 4 : no_address;
+        }
         case addressing::structured: break;
     }
     const bool vec = x.kind == access_kind::load_vec || x.kind == access_kind::store_vec;
@@ -80,25 +96,29 @@ unsigned access_lane(const instruction_desc& d, const lane_word (&s)[4][4][N], s
     const access_desc& x = d.acc;
     switch (x.kind) {
         case access_kind::load:
-            r[0][l] = load_sub(env, x, address_of<N>(d, s, l), lane);
+            r[0][l] = load_sub(env, x, address_of<N>(d, s, l, lane), lane);
             if (d.op != opcode::uav_arena_load) return 0x1;
             for (unsigned c = 1; c < 4; ++c) r[c][l] = r[0][l];  // uav_arena_load: to the component its mask names
             return 0xF;
         case access_kind::load_vec: {
-            const std::uint32_t a = address_of<N>(d, s, l);
+            const std::uint32_t a = address_of<N>(d, s, l, lane);
             for (unsigned c = 0; c < 4; ++c)
                 if (d.dst.mode[c] == 1) r[c][l] = env.load(memory_access{x.space, x.id, (a & ~3u) + 4 * c, lane});
             return 0xF;
         }
-        case access_kind::store: store_sub(env, x, address_of<N>(d, s, l), lane, s[x.data][0][l]); return 0;
+        case access_kind::store: {
+            const std::uint32_t a = address_of<N>(d, s, l, lane);
+            if (a != no_address) store_sub(env, x, a, lane, s[x.data][x.mode == addressing::grid ? 3 : 0][l]);  // scatter: src0.w
+            return 0;
+        }
         case access_kind::store_vec: {
-            const std::uint32_t a = address_of<N>(d, s, l);
+            const std::uint32_t a = address_of<N>(d, s, l, lane);
             for (unsigned c = 0; c < 4; ++c)
                 if (!d.has_dest || d.dst.mode[c] != 0) env.store(memory_access{x.space, x.id, (a & ~3u) + 4 * c, lane}, s[x.data][c][l]);
             return 0;
         }
         case access_kind::atomic: {
-            const memory_access at{x.space, x.id, address_of<N>(d, s, l) & ~3u, lane};
+            const memory_access at{x.space, x.id, address_of<N>(d, s, l, lane) & ~3u, lane};
             const lane_word old = env.load(at);
             env.store(at, atomic_result(x, old, s[1][0][l], s[2][0][l]));
             r[0][l] = old;
@@ -127,6 +147,37 @@ unsigned access_lane(const instruction_desc& d, const lane_word (&s)[4][4][N], s
     }
 }
 
+// lds_read_vec_neighborExch: in each quad of lanes, lane 4q+j's component i is what lane 4q+i read as
+// component j (the first lane gets every x, the second every y: a 4x4 transpose). A lane not
+// active keeps what its register held.
+template <std::size_t N>
+void exchange(lane_word (&r)[4][N], const lane_word* active, bool all) {
+    lane_word t[4][N];
+    for (unsigned c = 0; c < 4; ++c)
+        for (std::size_t l = 0; l < N; ++l) t[c][l] = r[c][l];
+    for (std::size_t l = 0; l < N; ++l) {
+        const std::size_t q = l & ~std::size_t{3};
+        if (!(all || active[l])) continue;
+        for (unsigned c = 0; c < 4; ++c)
+            if (q + c < N) r[c][l] = t[l - q][q + c];
+    }
+}
+
+// init_sr: for every i in [cb0[0].x, cb0[0].y), SR[i] = (0xFFFFFFFF, cb0[0].z, 0x0FFFFFFF), w not
+// written; once for the instruction (cb0 is the same in every lane), served as the first active lane.
+template <std::size_t N, class Env>
+void init_shared(const lane_word (&s)[4][4][N], const lane_word* active, bool all, Env& env, std::size_t first) {
+    for (std::size_t l = 0; l < N; ++l) {
+        if (!(all || active[l])) continue;
+        for (lane_word i = s[0][0][l]; i < s[0][1][l] && i < 0x10000u; ++i) {
+            env.store(memory_access{memory_space::shared, 0, 16 * i, first + l}, 0xFFFFFFFFu);
+            env.store(memory_access{memory_space::shared, 0, 16 * i + 4, first + l}, s[0][2][l]);
+            env.store(memory_access{memory_space::shared, 0, 16 * i + 8, first + l}, 0x0FFFFFFFu);
+        }
+        return;
+    }
+}
+
 }  // namespace detail
 
 // The kernel of an instruction whose d.acc.kind is not none, over the N lanes of view v; lane l of
@@ -148,14 +199,17 @@ void access(const instruction_desc& d, const View& v, const lane_word* active, b
     const bool writes = d.has_dest && d.acc.kind != access_kind::store_vec;
     if (writes && d.dst.index.gathered) detail::gather<N>(v, d.dst.index, layout::result);
     lane_word s[4][4][N];
-    const bool floats = d.acc.kind == access_kind::sample;  // coordinates take the float modifiers
+    // coordinates take the float modifiers (samples, memimport / memexport indices, scatter's)
+    const bool floats = d.acc.kind == access_kind::sample || d.acc.mode == addressing::floored || d.acc.mode == addressing::grid;
     for (unsigned k = 0; k < d.srcs; ++k) detail::load_source<N>(v, d.src[k], !floats, false, false, 0, s[k]);
     lane_word r[4][N];
     for (unsigned c = 0; c < 4; ++c)
         for (std::size_t l = 0; l < N; ++l) r[c][l] = v.row(d.dst.row + c)[l];
+    if (d.acc.kind == access_kind::init_shared) return detail::init_shared<N>(s, active, all, env, first);
     unsigned written = 0;
     for (std::size_t l = 0; l < N; ++l)
         if (all || active[l]) written = detail::access_lane<N>(d, s, l, first + l, env, r);
+    if (d.acc.exchange) detail::exchange<N>(r, active, all);
     if (!writes) return;
     detail::write_result<Desc, N>(v, d, 0, r, written, active, all);
     if (d.dst.index.gathered) detail::scatter<N>(v, d.dst, written, active, all);

@@ -25,6 +25,7 @@ enum class access_kind : std::uint8_t {
     emit,       // the environment's emit()
     append,     // append_buf_alloc / consume: a counter per id
     nothing,    // fence: the lanes run in order, every access is seen at once
+    init_shared,  // init_sr: shared registers [cb0[0].x, cb0[0].y) set once (src0 is cb0[0])
 };
 
 enum class atomic_op : std::uint8_t { add, sub, rsub, min, max, umin, umax, and_, or_, xor_, inc, dec, mskor, cmp, xchg, cmp_xchg };
@@ -34,6 +35,10 @@ enum class addressing : std::uint8_t {
     bytes,       // src0.x
     structured,  // src0.x * stride + src0.y (lds_*_vec: + src1.x)
     elements,    // src0.x * element (a typed UAV: 4 bytes for atomics, 16 for uav_load / uav_store)
+    floored,     // (floor(src0.x) as an integer + offset) * stride: memimport, memexport (16-byte elements)
+    owner,       // src0.x * stride + src0.y: lds_read_vec (src0.x the owning lane, stride its LDS share)
+    own,         // lane * stride + offset: lds_write_vec (its own share, offset from the control)
+    grid,        // ((src0.z * 16 + src0.y) * 16 + src0.x) * 4, floats floored, x and y in [0, 16): scatter
 };
 
 struct access_desc {
@@ -48,6 +53,9 @@ struct access_desc {
     addressing mode = addressing::bytes;
     std::uint32_t stride = 4;      // structured: bytes a struct; elements: bytes an element
     std::uint32_t id = 0;          // the resource id (the control field's low byte)
+    std::uint32_t offset = 0;      // floored: elements; own: bytes (describe.hpp, from the control)
+    bool exchange = false;         // lds_read_vec_neighborExch: a 4x4 transpose in each lane quad
+    bool quad = false;             // scatter by quad: the quad's first lane's index serves all four
 };
 
 namespace detail {
@@ -113,13 +121,23 @@ namespace detail {
     if (a.kind != access_kind::none) return a;
     const std::string_view g = group(op);
     if (op == opcode::fence) return a.kind = access_kind::nothing, a;
+    // R600 memory export and import, R520 scatter, the R7XX LDS ownership model, HD4000 shared
+    // registers (generators/specs/amdil_execution.toml [environment])
+    if (op == opcode::memimport)
+        return a.kind = access_kind::load_vec, a.space = memory_space::import_, a.mode = addressing::floored, a.stride = 16, a;
+    if (op == opcode::memexport)
+        return a.kind = access_kind::store_vec, a.space = memory_space::export_, a.mode = addressing::floored, a.stride = 16, a;
+    if (op == opcode::scatter) return a.kind = access_kind::store, a.space = memory_space::scatter, a.mode = addressing::grid, a.data = 0, a;
+    if (op == opcode::lds_read_vec) return a.kind = access_kind::load_vec, a.mode = addressing::owner, a;
+    if (op == opcode::lds_write_vec) return a.kind = access_kind::store_vec, a.mode = addressing::own, a.data = 0, a;
+    if (op == opcode::init_sr) return a.kind = access_kind::init_shared, a.space = memory_space::shared, a;
     if (op == opcode::append_buf_alloc || op == opcode::append_buf_consume)
         return a.kind = access_kind::append, a.space = memory_space::append, a;
     if (op == opcode::emit || op == opcode::cut || op == opcode::emit_then_cut || op == opcode::emit_stream || op == opcode::cut_stream ||
         op == opcode::emit_then_cut_stream)
         return a.kind = access_kind::emit, a;
     if (g == "Input/Output" && (m.starts_with("sample") || m.starts_with("texld") || m.starts_with("fetch4") || m.starts_with("eval_") ||
-                                m == "load" || m == "resinfo" || m == "bufinfo" || m == "lod" || m == "texweight"))
+                                m == "load" || m == "load_fptr" || m == "resinfo" || m == "bufinfo" || m == "lod" || m == "texweight"))
         return a.kind = access_kind::sample, a;
     return a;
 }

@@ -159,6 +159,19 @@ struct declaration {
     return {};
 }
 
+// mmul, transpose: whether the side table has room and every row of the operands is a form the executor follows.
+[[nodiscard]] constexpr bool describe_wide(const layout& l, const instruction_desc& d) noexcept {
+    if (d.target >= l.wides) return false;
+    const wide_operands& w = l.wide[d.target];
+    source_desc s;
+    dest_desc t;
+    for (unsigned k = 0; k < 4; ++k) {
+        if (!describe_source(l, row_after(w.operand[d.op == opcode::mmul ? 2 : 1], k), 0, s)) return false;
+        if (d.op == opcode::transpose && !describe_dest(l, row_after(w.operand[0], k), t)) return false;
+    }
+    return d.op == opcode::transpose || (d.control < 5 && describe_source(l, w.operand[1], 0, s));  // ILMatrix
+}
+
 // Where an access finds its bytes (generators/specs/amdil_execution.toml [environment]): LDS
 // declared dcl_struct_lds and SRVs declared dcl_struct_srv are structured by the declared stride;
 // GDS is typeless (dcl_struct_gds's stride is not among its described operands); every access to
@@ -169,6 +182,24 @@ struct declaration {
 [[nodiscard]] constexpr bool place_access(const instruction_desc* out, std::size_t n, instruction_desc& d) noexcept {
     access_desc& a = d.acc;
     a.id = d.control & 0xFFu;
+    switch (a.mode) {
+        case addressing::floored:  // memimport_elem(n), memexport_exportStream(n)_elemOffset(i): bits 21:16, 28:23
+            a.id = d.control & 0x3Fu;
+            a.offset = d.op == opcode::memexport ? (d.control >> 7) & 0x3Fu : 0u;
+            return true;
+        case addressing::grid: a.id = 0, a.quad = d.control != 0; return true;
+        case addressing::owner:
+        case addressing::own: {  // sharingMode 17:16 (2, 3 reserved); neighborExch 18; lOffset 23:18 (bytes)
+            a.id = 0;
+            a.stride = 0;
+            for (std::size_t i = 0; i < n; ++i)
+                if (out[i].op == opcode::dcl_lds_size_per_thread) a.stride = 4 * out[i].control;  // dwords a lane
+            a.exchange = d.op == opcode::lds_read_vec && ((d.control >> 2) & 1u);
+            a.offset = d.op == opcode::lds_write_vec ? ((d.control >> 2) & 0x3Fu) : 0u;
+            return (d.control & 3u) < 2 && a.stride != 0 && a.offset < a.stride;
+        }
+        default: break;
+    }
     switch (a.space) {
         case memory_space::lds:
             if (const declaration s = declared(out, n, opcode::dcl_struct_lds, a.id); s.found && s.first != 0)
@@ -228,6 +259,21 @@ constexpr void describe_program(std::span<const instruction> program, const layo
             if (p.op == opcode::kill && p.control != 0) d.refused = refusal::operand;  // kill_stage(n)_sample: its bits are not given
             for (unsigned k = 0; k < d.srcs; ++k)
                 if (!detail::describe_source(l, p.operand[p.dsts + k], k, d.src[k])) d.refused = refusal::operand;
+            if (p.op == opcode::hs_fork_phase || p.op == opcode::hs_join_phase || p.op == opcode::endphase)  // vInstanceID's rows
+                if (const reg_slot* r = find_slot(l, static_cast<std::uint8_t>(reg_type::shader_instance_id), 0)) d.dst.row = r->base;
+            if (p.op == opcode::init_sr) {  // its source is cb0[0] (the layout gives it rows)
+                operand_tokens cb;
+                cb.type = static_cast<std::uint8_t>(reg_type::const_buff);
+                cb.has_immediate = true;
+                d.srcs = 1;
+                if (!detail::describe_source(l, cb, 0, d.src[0])) d.refused = refusal::operand;
+            }
+            if (p.op == opcode::mmul || p.op == opcode::transpose) {  // operands in the layout's side table (matrix.hpp)
+                d.target = l.wides;
+                for (std::uint32_t k = 0; k < l.wides; ++k)
+                    if (l.wide[k].at == i) d.target = k;
+                if (!detail::describe_wide(l, d)) d.refused = refusal::operand;
+            }
             if (p.op == opcode::det && d.srcs == 1) {  // rows 1-3 of the matrix: the registers after src0
                 d.srcs = 4;
                 for (unsigned k = 1; k < 4; ++k)

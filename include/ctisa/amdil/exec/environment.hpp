@@ -28,7 +28,9 @@
 
 namespace ctisa::amdil::exec {
 
-enum class memory_space : std::uint8_t { lds, gds, uav, srv, append };
+// import_, export_: memimport's elements and memexport's streams (16-byte elements); scatter: the 3-D
+// array scatter writes; shared: the HD4000 shared registers init_sr sets (16 bytes a register).
+enum class memory_space : std::uint8_t { lds, gds, uav, srv, append, import_, export_, scatter, shared };
 
 // One dword of memory: `address` in bytes, a multiple of 4.
 struct memory_access {

@@ -5,6 +5,7 @@
 // the lane mask. Flow-control instructions compute their per-lane test into the effects.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -274,7 +275,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
     // undefined (2.2.7), and which operand's NaN the host keeps depends on how the compiler
     // ordered the operands (the interpreter and the compiled path must agree). Moves keep bits.
     const bool computed_nan = floats && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::initv && d.op != opcode::cmov &&
-                              d.op != opcode::cmov_logical && d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project;
+                              d.op != opcode::cmov_logical && d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project &&
+                              d.op != opcode::transpose;
     for (unsigned c = 0; c < 4; ++c) {
         const unsigned mode = d.dst.mode[c];
         if (mode == 0 || (mode == 1 && !((written >> c) & 1u))) continue;
@@ -368,6 +370,8 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::cmp:
         case opcode::colorclamp:
         case opcode::det:
+        case opcode::mmul:
+        case opcode::transpose:
         case opcode::faceforward:
         case opcode::logp:
         case opcode::mod:
@@ -412,6 +416,10 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         case opcode::ret_dyn:
         case opcode::end:
         case opcode::endmain:
+        case opcode::hs_cp_phase:
+        case opcode::hs_fork_phase:
+        case opcode::hs_join_phase:
+        case opcode::endphase:
         // nothing to do at run time
         case opcode::nop:
         case opcode::comment:
@@ -595,6 +603,24 @@ CTISA_EXEC_INLINE void flow_test(const instruction_desc& d, std::size_t l0, cons
     }
 }
 
+// Hull-shader phases are loops (generators/specs/amdil_execution.toml [flow]): hs_cp_phase runs
+// once, hs_fork_phase and hs_join_phase as many times as their control field's instance count, with
+// vInstanceID (d.dst.row, every component) 0 in the first instance and incremented at endphase.
+[[nodiscard]] constexpr bool is_phase(opcode op) noexcept {
+    return op == opcode::hs_cp_phase || op == opcode::hs_fork_phase || op == opcode::hs_join_phase || op == opcode::endphase;
+}
+template <std::size_t N, class View>
+void phase(const instruction_desc& d, const View& v, const lane_word* active, bool all, lane_word* counts) {
+    const bool start = d.op != opcode::endphase;
+    if (start) std::fill_n(counts, N, d.op == opcode::hs_cp_phase ? 1u : d.control);
+    if (d.dst.row == layout::zero || d.op == opcode::hs_cp_phase) return;
+    for (unsigned c = 0; c < 4; ++c) {
+        lane_word* id = v.row(d.dst.row + c);
+        for (std::size_t l = 0; l < N; ++l)
+            if (all || active[l]) id[l] = start ? 0u : id[l] + 1;
+    }
+}
+
 }  // namespace detail
 
 // The kernel of one instruction over the N lanes of view v.
@@ -608,6 +634,7 @@ void execute(const Desc& desc, const View& v, const lane_word* active, bool all,
         return;
     }
     const bool flow = !d.computes;
+    if (detail::is_phase(d.op)) return detail::phase<N>(d, v, active, all, fx.values.data());
     if (flow && d.srcs == 0) return;
     for (unsigned k = 0; k < d.srcs; ++k)
         if (d.src[k].index.gathered) detail::gather<N>(v, d.src[k].index, layout::gather + 4 * k);

@@ -33,6 +33,14 @@ struct reg_slot {
     std::uint32_t size = 1;  // registers (arrays)
 };
 
+// mmul and transpose name more registers than a descriptor holds: their operands (dst, src0, src1)
+// wait here for their kernel (matrix.hpp), at most max_wide of them a program (more are refused).
+inline constexpr std::size_t max_wide = 16;
+struct wide_operands {
+    std::uint32_t at = 0;  // the instruction's index in the program
+    std::array<operand_tokens, 3> operand{};
+};
+
 struct layout {
     static constexpr std::uint32_t zero = 0;     // a row of 0.0: the .0 swizzle
     static constexpr std::uint32_t one = 1;      // a row of 1.0f: the .1 swizzle (integer instructions too, 2.2.7)
@@ -43,6 +51,8 @@ struct layout {
     std::uint32_t count = 0;
     bool overflow = false;  // more than max_slots registers: every instruction refuses to run
     std::array<reg_slot, max_slots> slots{};
+    std::uint32_t wides = 0;
+    std::array<wide_operands, max_wide> wide{};
 };
 
 [[nodiscard]] constexpr bool is_array_type(std::uint8_t type) noexcept {
@@ -98,8 +108,8 @@ constexpr void note_operand(layout& l, const operand_tokens& o) noexcept {
 // The rows a program needs.
 [[nodiscard]] constexpr layout layout_of(std::span<const instruction> program) noexcept {
     layout l;
-    for (const instruction& in : program) {
-        const packet_operands p = read_packet(in);
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        const packet_operands p = read_packet(program[i]);
         if (!p.readable) continue;
         // Declarations that size an array: dcl_indexed_temp_array x0[n], dcl_cb cb0[n].
         if ((p.op == opcode::dcl_indexed_temp_array || p.op == opcode::dcl_const_buffer) && p.srcs == 1) {
@@ -108,6 +118,17 @@ constexpr void note_operand(layout& l, const operand_tokens& o) noexcept {
             continue;
         }
         for (std::size_t k = 0; k < std::size_t{p.dsts} + p.srcs; ++k) detail::note_operand(l, p.operand[k]);
+        if (p.op == opcode::init_sr) detail::note(l, static_cast<std::uint8_t>(reg_type::const_buff), 0, 1);  // reads cb0[0]
+        if (p.op == opcode::hs_fork_phase || p.op == opcode::hs_join_phase)  // counts its instances
+            detail::note(l, static_cast<std::uint8_t>(reg_type::shader_instance_id), 0, 1);
+        const bool mmul = p.op == opcode::mmul && p.srcs == 2, transpose = p.op == opcode::transpose && p.srcs == 1;
+        if ((mmul || transpose) && p.dsts == 1 && l.wides < max_wide) {  // the rows after src1 (mmul), src0 and dst (transpose)
+            l.wide[l.wides++] = wide_operands{static_cast<std::uint32_t>(i), {p.operand[0], p.operand[1], p.operand[2]}};
+            for (unsigned row = 1; row < 4; ++row) {
+                detail::note_operand(l, detail::row_after(p.operand[mmul ? 2 : 1], row));
+                if (transpose) detail::note_operand(l, detail::row_after(p.operand[0], row));
+            }
+        }
         if (p.op == opcode::det && p.srcs == 1)  // det reads the three registers after its source too
             for (unsigned row = 1; row < 4; ++row) detail::note_operand(l, detail::row_after(p.operand[p.dsts], row));
     }

@@ -7,7 +7,8 @@
 //   switch (selector src0.x), case n, default, endswitch;
 //   call / callnz / call_logical* n -> a call of FUNC n (skipped past 32 levels, as 7.2 says);
 //   ret, ret_dyn, ret_logical*, endfunc -> ret (outside every call: the lanes end);
-//   end, endmain -> the lanes end; discard_logical* -> the lanes are discarded.
+//   end, endmain -> the lanes end; discard_logical* -> the lanes are discarded;
+//   hs_cp_phase / hs_fork_phase / hs_join_phase -> loops counted 1 / by their instance count; endphase.
 // Tests on src0.x: the _logical forms, ifnz and callnz test bits (any bit set); ifc, breakc and
 // continuec compare floats with the control field's ILRelOp; kill discards the lanes where a
 // component of src0 is below 0.0. Memory, sampling and emit reach the environment (access.hpp,
@@ -27,6 +28,7 @@
 #include "access.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
+#include "matrix.hpp"
 
 namespace ctisa::amdil::exec {
 
@@ -43,8 +45,12 @@ using ctisa::exec::run_status;
         case opcode::else_: return {flow_kind::else_};
         case opcode::endif: return {flow_kind::endif};
         case opcode::while_:
-        case opcode::loop: return {flow_kind::loop};
-        case opcode::endloop: return {flow_kind::endloop};
+        case opcode::loop:
+        case opcode::hs_cp_phase:
+        case opcode::hs_fork_phase:
+        case opcode::hs_join_phase: return {flow_kind::loop};
+        case opcode::endloop:
+        case opcode::endphase: return {flow_kind::endloop};
         case opcode::break_:
         case opcode::breakc:
         case opcode::break_logicalz:
@@ -101,7 +107,8 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     // Straight: computes, refuses nothing, reads no other lane (derivatives read the quad).
     static constexpr bool straight(const descriptor& d) noexcept {
         return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op)) && d.op != opcode::dsx &&
-               d.op != opcode::dsy && d.op != opcode::fwidth;
+               d.op != opcode::dsy && d.op != opcode::fwidth && d.op != opcode::mmul &&
+               d.op != opcode::transpose;  // (rows the descriptor does not name)
     }
 
     // The .0 and .1 rows, and the program constants: dcl_literal's and def's four values and defb's
@@ -131,9 +138,13 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
         // (A compiled access instantiates no register kernel.)
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (Desc::get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
+            else if constexpr (Desc::get().op == opcode::mmul || Desc::get().op == opcode::transpose)
+                return exec::matrix(desc.get(), v, active, all, *info.layout, fx);
             else exec::execute(desc, v, active, all, fx);
         } else {
             if (desc.get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
+            if (desc.get().op == opcode::mmul || desc.get().op == opcode::transpose)
+                return exec::matrix(desc.get(), v, active, all, *info.layout, fx);
             exec::execute(desc, v, active, all, fx);
         }
         const opcode op = desc.get().op;
@@ -147,10 +158,13 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
             io.stop = ctisa::error{ctisa::error_code::not_executable, 0, 0, d.offset, refusal_text(fx.refused)};
             return;
         }
-        if (d.srcs == 0 || d.computes || d.acc.kind != access_kind::none) return;
+        if ((d.srcs == 0 && !detail::is_phase(d.op)) || d.computes || d.acc.kind != access_kind::none || d.op == opcode::endphase) return;
         switch (d.op) {
             case opcode::switch_:
             case opcode::loop:
+            case opcode::hs_cp_phase:
+            case opcode::hs_fork_phase:
+            case opcode::hs_join_phase:
                 io.values = fx.values;
                 io.has_values = true;
                 break;
