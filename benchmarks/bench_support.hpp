@@ -102,9 +102,13 @@ inline int run_and_summarize(int argc, char** argv, const char* isa, std::initia
         for (int w : widths) {
             const std::string key = std::string("/") + isa + "/" + program + "/" + std::to_string(w);
             const auto e = reporter.rates.find("exec" + key), s = reporter.rates.find("static" + key), n = reporter.rates.find("native" + key);
-            if (e == reporter.rates.end() || s == reporter.rates.end() || n == reporter.rates.end()) continue;
-            std::printf("%-24s %9.3f %9.3f %9.3f %8.2f %8.2f", (std::string(program) + "/" + std::to_string(w)).c_str(), e->second / 1e9,
-                        s->second / 1e9, n->second / 1e9, e->second / n->second, s->second / n->second);
+            if (e == reporter.rates.end() || n == reporter.rates.end()) continue;
+            const std::string name = std::string(program) + "/" + std::to_string(w);
+            if (s == reporter.rates.end())  // a program read at run time has no compiled path
+                std::printf("%-24s %9.3f %9s %9.3f %8.2f %8s", name.c_str(), e->second / 1e9, "-", n->second / 1e9, e->second / n->second, "-");
+            else
+                std::printf("%-24s %9.3f %9.3f %9.3f %8.2f %8.2f", name.c_str(), e->second / 1e9, s->second / 1e9, n->second / 1e9,
+                            e->second / n->second, s->second / n->second);
             if (per_emulator > 0) std::printf("  %10.0f", e->second / per_emulator);
             std::printf("\n");
         }

@@ -20,6 +20,10 @@
 // of a compiled block, GCC stops inlining them on its own, and a block's rows then go through
 // memory instead of staying in registers from one instruction to the next.
 #define CTISA_EXEC_INLINE_LAMBDA __attribute__((always_inline))
+// A loop over the lanes of a chunk: kept a loop so that GCC's loop vectorizer, rather than its
+// straight-line (SLP) vectorizer after full unrolling, handles it; SLP gives up on the selects of
+// NaN canonicalisation and clamps (and the scalar stores then stall the next vector load).
+#define CTISA_LANE_LOOP _Pragma("GCC unroll 1")
 
 namespace ctisa::exec {
 

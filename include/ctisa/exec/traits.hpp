@@ -73,6 +73,9 @@
 //                                      what its kernel decided: the lanes taking an if or a break,
 //                                      loop counts, switch selectors, kills, a jump
 //   static void discarded(M& m, const lane_mask<W>&);  [nothing]  the lanes the run discarded
+//   effects<N>::reset()                  [fx = effects{}]  before each step: clears what report
+//                                      reads, for effects whose lane arrays are written whole
+//                                      whenever their flag is set (zeroing them cost a memset a step)
 // The program's structure is matched when the machine is built; a malformed one makes every run
 // stop at once with unbalanced_structure (the instruction index in `offset`).
 //

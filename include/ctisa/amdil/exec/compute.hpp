@@ -52,15 +52,15 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
     using compute_detail::each;
     using compute_detail::scalar;
     namespace approx = ctisa::exec::approx;
-    const auto a = [&](unsigned c, std::size_t k) { return as_float(s[0][c][k]); };
-    const auto b = [&](unsigned c, std::size_t k) { return as_float(s[1][c][k]); };
-    const auto e = [&](unsigned c, std::size_t k) { return as_float(s[2][c][k]); };
-    const auto f1 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(op(a(c, k))); }); };
-    const auto f2 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(op(a(c, k), b(c, k))); }); };
+    const auto a = [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_float(s[0][c][k]); };
+    const auto b = [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_float(s[1][c][k]); };
+    const auto e = [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_float(s[2][c][k]); };
+    const auto f1 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_bits(op(a(c, k))); }); };
+    const auto f2 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_bits(op(a(c, k), b(c, k))); }); };
     const auto fw = [&](auto op) { scalar<K>(r, [&](std::size_t k) { return as_bits(op(a(3, k))); }); };  // on src0.w
-    const auto i1 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return op(s[0][c][k]); }); };
-    const auto i2 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return op(s[0][c][k], s[1][c][k]); }); };
-    const auto i3 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) { return op(s[0][c][k], s[1][c][k], s[2][c][k]); }); };
+    const auto i1 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return op(s[0][c][k]); }); };
+    const auto i2 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return op(s[0][c][k], s[1][c][k]); }); };
+    const auto i3 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return op(s[0][c][k], s[1][c][k], s[2][c][k]); }); };
     const bool ieee = (d.control & 1u) != 0;
     const unsigned zeroop = d.control & 3u;
     const auto dot = [&](unsigned n, bool add_z) {
@@ -173,7 +173,7 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
         case opcode::add: f2([](float x, float y) { return x + y; }); break;
         case opcode::sub: f2([](float x, float y) { return x - y; }); break;
         case opcode::mul: f2([&](float x, float y) { return sem::mul(x, y, ieee); }); break;
-        case opcode::mad: each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(sem::mad(a(c, k), b(c, k), e(c, k), ieee)); }); break;
+        case opcode::mad: each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_bits(sem::mad(a(c, k), b(c, k), e(c, k), ieee)); }); break;
         case opcode::fma: each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(std::fma(a(c, k), b(c, k), e(c, k))); }); break;
         case opcode::div: f2([&](float x, float y) { return sem::div(x, y, zeroop); }); break;
         case opcode::dp2: dot(2, false); break;
@@ -198,7 +198,7 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
             break;
         case opcode::mov:
         case opcode::initv:  // a vertex input set from src: a move (7.5's pseudocode)
-        case opcode::inv_mov: each<K>(r, [&](unsigned c, std::size_t k) { return s[0][c][k]; }); break;
+        case opcode::inv_mov: each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return s[0][c][k]; }); break;
         case opcode::noise: each<K>(r, [](unsigned, std::size_t) { return lane_word{0}; }); break;  // implementation-defined: 0.0
         case opcode::abs: f1([](float x) { return std::fabs(x); }); break;
         case opcode::sgn: f1(sem::sgn); break;

@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <cstdint>
 
 #include "../../exec/float.hpp"
@@ -194,10 +195,9 @@ namespace detail {
 template <std::size_t K, class View>
 CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool integer, bool dbl, bool raw, std::size_t l0,
                                    lane_word (&out)[4][K]) {
-    for (unsigned i = 0; i < 4; ++i) {
-        const lane_word* r = v.row(s.row[i]) + l0;
-        for (std::size_t k = 0; k < K; ++k) out[i][k] = r[k];
-    }
+    // Whole-row copies: GCC copied lane by lane here, and the kernel's vector loads of the same
+    // words then stalled on store forwarding (most of a MAD's time).
+    for (unsigned i = 0; i < 4; ++i) std::memcpy(out[i], v.row(s.row[i]) + l0, sizeof out[i]);
     if (raw) return;
     if (dbl) {  // negate and abs change the sign of the high words (y, w) only
         for (unsigned i = 1; i < 4; i += 2) {
@@ -283,14 +283,17 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         if (mode >= 2) {
             for (std::size_t k = 0; k < K; ++k) r[c][k] = mode == 2 ? 0u : 0x3F800000u;
         } else if (scaled) {
+            CTISA_LANE_LOOP
             for (std::size_t k = 0; k < K; ++k) {
                 float x = as_float(r[c][k]) * shift_factor[d.dst.shift & 15u];
                 if (d.dst.clamp) x = sem::saturate(x);
                 r[c][k] = as_bits(x);
             }
         }
-        if (computed_nan && mode == 1)
+        if (computed_nan && mode == 1) {
+            CTISA_LANE_LOOP
             for (std::size_t k = 0; k < K; ++k) r[c][k] = (r[c][k] & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : r[c][k];
+        }
         ctisa::exec::store_bits_for<Desc>(v, d.dst.row + c, l0, r[c], K, active, all, ctisa::exec::lane_on);
     }
 }

@@ -85,12 +85,19 @@ CTISA_EXEC_INLINE void run(const Desc& desc, const View& v, const lane_word* act
         if (d.sources > 1) load<K>(v, d.src[1], l0, b);
         if (d.sources > 2) load<K>(v, d.src[2], l0, c);
         compute<K>(d, a, b, c, o);
+        // The per-instruction choices hoisted out of the lane loops (a switch on the opcode inside
+        // them kept GCC from vectorising: one lane at a time, 230 ns a MAD at W = 64).
         lane_word out[4][K];
-        for (unsigned i = 0; i < 4; ++i)
-            for (std::size_t k = 0; k < K; ++k) {
-                const lane_word w = alu::keeps_bits(d.code) ? ctisa::exec::as_bits(o[i][k]) : alu::quiet_nan(ctisa::exec::as_bits(o[i][k]));
-                out[i][k] = d.clamp == nvasm::clamp::none ? w : alu::clamp_result(w, d.clamp);
-            }
+        if (alu::keeps_bits(d.code)) {
+            for (unsigned i = 0; i < 4; ++i)
+                for (std::size_t k = 0; k < K; ++k) out[i][k] = ctisa::exec::as_bits(o[i][k]);
+        } else {
+            for (unsigned i = 0; i < 4; ++i)
+                for (std::size_t k = 0; k < K; ++k) out[i][k] = alu::quiet_nan(ctisa::exec::as_bits(o[i][k]));
+        }
+        if (d.clamp != nvasm::clamp::none)
+            for (unsigned i = 0; i < 4; ++i)
+                for (std::size_t k = 0; k < K; ++k) out[i][k] = alu::clamp_result(out[i][k], d.clamp);
         for (unsigned i = 0; i < 4; ++i)
             if (d.mask & (1u << i)) ctisa::exec::store_bits_for<Desc>(v, d.result.row[i], l0, out[i], K, active, all, lane_on);
     }

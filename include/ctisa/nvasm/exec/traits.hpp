@@ -36,6 +36,11 @@ struct effects {
     std::array<lane_word, N> discard{};
     bool has_cond = false, has_values = false, has_discard = false, stop = false;
     std::int64_t jump = -1;
+    // Every array is written over all N lanes when its flag is set, and read only then.
+    void reset() noexcept {
+        has_cond = has_values = has_discard = stop = false;
+        jump = -1;
+    }
 };
 
 namespace detail {

@@ -27,10 +27,6 @@
 #include "layout.hpp"
 #include "semantics.hpp"
 
-// A loop over the lanes of a chunk: kept a loop so that GCC's loop vectorizer, rather than its
-// straight-line (SLP) vectorizer after full unrolling, handles it; SLP gives up on the selects of
-// NaN canonicalisation and clamps.
-#define CTISA_LANE_LOOP _Pragma("GCC unroll 1")
 
 namespace ctisa::valhall::exec {
 

@@ -12,7 +12,7 @@
 #include <type_traits>
 
 #include "../../exec/value_rows.hpp"
-#include "execute.hpp"  // CTISA_LANE_LOOP
+#include "execute.hpp"
 #include "layout.hpp"
 #include "semantics.hpp"
 
