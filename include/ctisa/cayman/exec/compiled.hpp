@@ -17,7 +17,9 @@
 // predicate rows of every lane of the view, the lanes beyond the warp included) within the step
 // budget; otherwise the per-item path runs. The environment's constant() is called once a run
 // for each constant the program reads (the interpreter calls it at every read; a pure function
-// gives the same results).
+// gives the same results). Where a float operation has two NaN operands, which one's payload it
+// passes on is the compiler's choice, in the interpreter as here (IEEE 754 leaves it open; GCC
+// commutes a * b): such a result is a NaN in both, its payload may differ.
 #pragma once
 
 #include <array>
@@ -98,9 +100,8 @@ constexpr plan<Constants> plan_of(std::span<const descriptor> items) {
 // f(std::integral_constant<std::size_t, I>{}) for I = 0 ... N - 1, unrolled.
 template <std::size_t N, class F>
 CTISA_EXEC_INLINE void each(F&& f) {
-    [&]<std::size_t... I>(std::index_sequence<I...>) CTISA_EXEC_INLINE_LAMBDA {
-        (f(std::integral_constant<std::size_t, I>{}), ...);
-    }(std::make_index_sequence<N>{});
+    [&]<std::size_t... I>(std::index_sequence<I...>)
+        CTISA_EXEC_INLINE_LAMBDA { (f(std::integral_constant<std::size_t, I>{}), ...); }(std::make_index_sequence<N>{});
 }
 
 // A block's values: B lanes a vector, Plan::value's rows, then its constants.
@@ -152,9 +153,8 @@ class compiled {
             if (code[i].kind == item_kind::cf && code[i].op == opcode::cf_end) return i + 1;
         return n;
     }();
-    static constexpr std::uint64_t steps = length < n || (n > 0 && code[n - 1].kind == item_kind::cf && code[n - 1].op == opcode::cf_end)
-                                               ? length
-                                               : n + 1;
+    static constexpr std::uint64_t steps =
+        length < n || (n > 0 && code[n - 1].kind == item_kind::cf && code[n - 1].op == opcode::cf_end) ? length : n + 1;
     struct plan_holder {
         static constexpr auto value = values::plan_of<12 * n + 1>(std::span<const descriptor>(code.data(), length));
     };
@@ -200,16 +200,16 @@ private:
         constexpr auto& p = plan_holder::value;
         m.prepare(env);
         std::array<lane_word, p.constant_count> constants{};
-        for (std::size_t i = 0; i < p.constant_count; ++i) constants[i] = env.constant(p.constants[i].bank, p.constants[i].index)[p.constants[i].chan];
+        for (std::size_t i = 0; i < p.constant_count; ++i)
+            constants[i] = env.constant(p.constants[i].bank, p.constants[i].index)[p.constants[i].chan];
         lane_word* const storage = m.storage();
         using values::each;
         for (std::size_t first = 0; first < W; first += lanes * group_count) {
             rows_type r[group_count];
             each<group_count>([&](auto g) CTISA_EXEC_INLINE_LAMBDA {
                 lane_word* const block = storage + first + decltype(g)::value * lanes;
-                each<p.count>([&](auto i) CTISA_EXEC_INLINE_LAMBDA {
-                    std::memcpy(&r[g].row[i], block + std::size_t{p.rows[i]} * W, sizeof(bits));
-                });
+                each<p.count>([&](auto i)
+                                  CTISA_EXEC_INLINE_LAMBDA { std::memcpy(&r[g].row[i], block + std::size_t{p.rows[i]} * W, sizeof(bits)); });
                 each<p.constant_count>([&](auto k) CTISA_EXEC_INLINE_LAMBDA { r[g].constant[k] = bits{} + constants[k]; });
             });
             // Item I on every block, then item I + 1.

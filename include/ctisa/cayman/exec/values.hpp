@@ -300,7 +300,8 @@ CTISA_EXEC_INLINE void group(Rows& r) noexcept {
         const auto each = [&]<std::size_t J>(std::integral_constant<std::size_t, J>, auto&& f) CTISA_EXEC_INLINE_LAMBDA {
             if constexpr (J < D.count) f(std::integral_constant<std::size_t, J>{});
         };
-        (each(std::integral_constant<std::size_t, I>{}, [&](auto j) CTISA_EXEC_INLINE_LAMBDA { compute<D, decltype(j)::value>(r, result[j]); }), ...);
+        (each(std::integral_constant<std::size_t, I>{}, [&](auto j) CTISA_EXEC_INLINE_LAMBDA { compute<D, decltype(j)::value>(r, result[j]); }),
+         ...);
         (each(std::integral_constant<std::size_t, I>{},
               [&](auto j) CTISA_EXEC_INLINE_LAMBDA {
                   constexpr slot s = D.slots[decltype(j)::value];
@@ -312,7 +313,8 @@ CTISA_EXEC_INLINE void group(Rows& r) noexcept {
               [&](auto j) CTISA_EXEC_INLINE_LAMBDA {
                   constexpr slot s = D.slots[decltype(j)::value];
                   r.template at<row::pv + s.chan>() = result[j];
-                  if constexpr (s.write && s.op != opcode::alu_op2_nop && s.op != opcode::alu_op2_group_barrier) r.template at<row::gpr(s.dst, s.chan)>() = result[j];
+                  if constexpr (s.write && s.op != opcode::alu_op2_nop && s.op != opcode::alu_op2_group_barrier)
+                      r.template at<row::gpr(s.dst, s.chan)>() = result[j];
               }),
          ...);
         ((has_channel<D, I> ? void() : void(r.template at<row::pv + I>() = typename Rows::bits{})), ...);
