@@ -150,7 +150,7 @@ CTISA_EXEC_INLINE void read(const Rows& r, typename Rows::bits& out) noexcept {
 template <class F>
 CTISA_EXEC_INLINE F mul_dx9(const F& a, const F& b) noexcept {
     const F zero{}, p = a * b;
-    return (a == zero) | (b == zero) ? zero : p;
+    return ((a == zero) | (b == zero)) ? zero : p;
 }
 
 // MAX_DX10 / MIN_DX10 (alu.hpp's max_dx10, min_dx10): the tests in reverse order of priority.
