@@ -107,11 +107,17 @@ constexpr std::vector<cx::item> value_lanes_program() {
             for (const auto& [o, b] : ops) seen = seen || o == op;
             if (!seen) ops.push_back({op, op3});
         }
+    // The reductions: DOT4, DOT4_IEEE, MAX4 over four slots, and DOT4 in X-Z with MAX4 in W (only
+    // the first reduction of a group combines its slots).
+    const auto op2 = [](std::string_view m) { return *cm::find_opcode(cm::category::alu_op2, m); };
+    const std::size_t reductions = ops.size();
+    for (const std::string_view m : {"DOT4", "DOT4_IEEE", "MAX4", "DOT4", "DOT4", "DOT4", "MAX4"}) ops.push_back({op2(m), false});
     constexpr std::string_view sel[] = {"SRC0_SEL", "SRC1_SEL", "SRC2_SEL"}, chan[] = {"SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"};
     constexpr std::string_view neg[] = {"SRC0_NEG", "SRC1_NEG", "SRC2_NEG"}, abs[] = {"SRC0_ABS", "SRC1_ABS"};
     std::vector<cx::item> groups;
     for (std::size_t i = 0; i < ops.size();) {
         const std::size_t g = groups.size();
+        const bool full = i >= reductions, same = full && i < reductions + 3;  // four slots; all of one op
         cx::item item{};
         item.kind = cx::item_kind::group;
         item.cf = cm::make(*cm::find_opcode(cm::category::cf_alu, "ALU"));
@@ -119,15 +125,15 @@ constexpr std::vector<cx::item> value_lanes_program() {
         item.literals = {0x40490FDBu, 0x80000000u, 7u, 0xC0800000u};  // pi, -0, 7, -4
         const auto dst = static_cast<std::uint32_t>(g % 3 == 2 ? (g / 3) % 4 : 8 + g);
         for (std::uint32_t c = 0; c < 4 && i < ops.size(); ++c) {
-            if (c == g % 4) continue;  // the empty channel
+            if (c == g % 4 && !full) continue;  // the empty channel
             const auto [op, op3] = ops[i];
             cm::instruction in = cm::make(op);
             for (std::uint32_t n = 0; n < cm::info(op).sources; ++n) {
-                std::uint32_t s = static_cast<std::uint32_t>((i + n) % 4), e = static_cast<std::uint32_t>((i + 2 * n) % 4);  // R0-R3
-                if (n == 1 && i % 5 == 1) s = 128 + static_cast<std::uint32_t>(i % 2);  // KC0[0], KC0[1]
-                else if (n == 1 && i % 5 == 2 && g > 0) s = 254;                        // PV
+                std::uint32_t s = static_cast<std::uint32_t>((i + n) % 4), e = static_cast<std::uint32_t>((i + 2 * n + c) % 4);  // R0-R3
+                if (n == 1 && i % 5 == 1) s = 128 + static_cast<std::uint32_t>(i % 2);       // KC0[0], KC0[1]
+                else if (n == 1 && i % 5 == 2 && g > 0) s = 254;                             // PV
                 else if (n == 2 && i % 4 == 3) s = 248 + static_cast<std::uint32_t>(i % 5);  // 0.0, 1.0, 1, -1, 0.5
-                else if (n == 0 && i % 7 == 6) s = 253;                                 // the literal
+                else if (n == 0 && i % 7 == 6) s = 253;                                      // the literal
                 in = cm::set(in, sel[n], s).value();
                 in = cm::set(in, chan[n], e).value();
                 if ((i + n) % 3 == 0) in = cm::set(in, neg[n], 1).value();
@@ -141,8 +147,9 @@ constexpr std::vector<cx::item> value_lanes_program() {
                 in = cm::set(in, "OMOD", static_cast<std::uint32_t>(i % 4)).value();
             }
             item.slots[item.count++] = in;
-            ++i;
+            if (!same) ++i;
         }
+        if (same) ++i;
         item.slots[item.count - 1] = cm::set(item.slots[item.count - 1], "LAST", 1).value();
         groups.push_back(item);
     }

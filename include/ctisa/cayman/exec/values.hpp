@@ -10,12 +10,12 @@
 // block's lanes), rows.template kcache<Bank, Index, Chan>() a constant broadcast to them.
 //
 // Covered (supported()): the float OP2 ADD, MUL, MUL_IEEE, MAX, MIN, MAX_DX10, MIN_DX10, SET*,
-// SET*_DX10, FRACT, FLOOR, MOV; the integer OP2 shifts, bit operations, ADD_INT, SUB_INT, MIN/MAX
-// (INT, UINT), SET*_INT / _UINT, MULLO_*, MUL_INT24, MUL_UINT24, INT_TO_FLT, UINT_TO_FLT; NOP and
-// GROUP_BARRIER; OP3 MULADD (and _M2, _M4, _D2, _IEEE), FMA, CND*, CND*_INT, MULADD_INT24 /
-// _UINT24, BFI_INT. A group with anything else (reductions, *_PREV, transcendentals, conversions
-// to integers, predicates, kills, MOVA, 64-bit, LDS, relative addressing, PRED_SEL) keeps the
-// per-instruction path.
+// SET*_DX10, FRACT, FLOOR, MOV and the reductions DOT4, DOT4_IEEE, MAX4; the integer OP2 shifts,
+// bit operations, ADD_INT, SUB_INT, MIN/MAX (INT, UINT), SET*_INT / _UINT, MULLO_*, MUL_INT24,
+// MUL_UINT24, INT_TO_FLT, UINT_TO_FLT; NOP and GROUP_BARRIER; OP3 MULADD (and _M2, _M4, _D2,
+// _IEEE), FMA, CND*, CND*_INT, MULADD_INT24 / _UINT24, BFI_INT. A group with anything else
+// (*_PREV, CUBE, transcendentals, conversions to integers, predicates, kills, MOVA, 64-bit, LDS,
+// relative addressing, PRED_SEL) keeps the per-instruction path.
 #pragma once
 
 #include <cstddef>
@@ -76,6 +76,9 @@ using ctisa::exec::lane_word;
         case opcode::alu_op2_uint_to_flt:
         case opcode::alu_op2_nop:
         case opcode::alu_op2_group_barrier:
+        case opcode::alu_op2_dot4:
+        case opcode::alu_op2_dot4_ieee:
+        case opcode::alu_op2_max4:
         case opcode::alu_op3_muladd:
         case opcode::alu_op3_muladd_m2:
         case opcode::alu_op3_muladd_m4:
@@ -193,8 +196,8 @@ CTISA_EXEC_INLINE void compute(const Rows& r, typename Rows::bits& out) noexcept
     [[maybe_unused]] const auto as_bits = [](const auto& v) CTISA_EXEC_INLINE_LAMBDA { return __builtin_bit_cast(bits, v); };
     using o = opcode;
     if constexpr (op == o::alu_op2_add) out = as_bits(fa + fb);
-    else if constexpr (op == o::alu_op2_mul) out = as_bits(mul_dx9(fa, fb));
-    else if constexpr (op == o::alu_op2_mul_ieee) out = as_bits(fa * fb);
+    else if constexpr (op == o::alu_op2_mul || op == o::alu_op2_dot4) out = as_bits(mul_dx9(fa, fb));
+    else if constexpr (op == o::alu_op2_mul_ieee || op == o::alu_op2_dot4_ieee) out = as_bits(fa * fb);
     else if constexpr (op == o::alu_op2_max) out = fa >= fb ? a : b;
     else if constexpr (op == o::alu_op2_min) out = fa < fb ? a : b;
     else if constexpr (op == o::alu_op2_max_dx10) out = minmax_dx10<true, floats>(a, b);
@@ -212,7 +215,7 @@ CTISA_EXEC_INLINE void compute(const Rows& r, typename Rows::bits& out) noexcept
         ctisa::exec::floor_lanes(fa, down);
         if constexpr (op == o::alu_op2_fract) down = fa - down;
         out = as_bits(down);
-    } else if constexpr (op == o::alu_op2_mov) out = a;
+    } else if constexpr (op == o::alu_op2_mov || op == o::alu_op2_max4) out = a;
     else if constexpr (op == o::alu_op2_ashr_int) out = as_bits(sa >> __builtin_bit_cast(ints, b & 31u));
     else if constexpr (op == o::alu_op2_lshr_int) out = a >> (b & 31u);
     else if constexpr (op == o::alu_op2_lshl_int) out = a << (b & 31u);
@@ -292,6 +295,44 @@ inline constexpr bool has_channel = [] {
     return false;
 }();
 
+// The slot of D's first reduction (DOT4, DOT4_IEEE, MAX4), -1 none: group.hpp's combine_slots
+// combines the slots holding that one.
+template <descriptor D>
+inline constexpr int first_reduction = [] {
+    for (std::size_t i = 0; i < D.count; ++i) {
+        const opcode op = D.slots[i].op;
+        if (op == opcode::alu_op2_dot4 || op == opcode::alu_op2_dot4_ieee || op == opcode::alu_op2_max4) return static_cast<int>(i);
+    }
+    return -1;
+}();
+
+// The reduction's slots in slot order: DOT4 the sum ((x + y) + z) + w of their products, MAX4 the
+// first greatest of their sources; every such slot takes it.
+template <descriptor D, class Rows>
+CTISA_EXEC_INLINE void combine(typename Rows::bits (&result)[4]) noexcept {
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+    using bits = typename Rows::bits;
+    using floats = typename Rows::floats;
+    constexpr opcode op = D.slots[static_cast<std::size_t>(first_reduction<D>)].op;
+    constexpr auto holds = [](std::size_t j) { return j < D.count && D.slots[j].op == op; };
+    bits best{};
+    floats sum{};
+    bool first = true;
+    [&]<std::size_t... J>(std::index_sequence<J...>) CTISA_EXEC_INLINE_LAMBDA {
+        const auto add = [&](const bits& r) CTISA_EXEC_INLINE_LAMBDA {
+            const floats x = __builtin_bit_cast(floats, r);
+            if constexpr (op == opcode::alu_op2_max4) best = first ? r : (x > __builtin_bit_cast(floats, best) ? r : best);
+            else sum = first ? x : sum + x;
+            first = false;
+        };
+        ((holds(J) ? add(result[J]) : void()), ...);
+        const bits out = op == opcode::alu_op2_max4 ? best : __builtin_bit_cast(bits, sum);
+        ((holds(J) ? void(result[J] = out) : void()), ...);
+    }(std::make_index_sequence<4>{});
+}
+
 // Group D: every slot computed (reads before writes), then PV, GPRs, and PV 0 where no slot is.
 template <descriptor D, class Rows>
 CTISA_EXEC_INLINE void group(Rows& r) noexcept {
@@ -302,6 +343,7 @@ CTISA_EXEC_INLINE void group(Rows& r) noexcept {
         };
         (each(std::integral_constant<std::size_t, I>{}, [&](auto j) CTISA_EXEC_INLINE_LAMBDA { compute<D, decltype(j)::value>(r, result[j]); }),
          ...);
+        if constexpr (first_reduction<D> >= 0) combine<D, Rows>(result);
         (each(std::integral_constant<std::size_t, I>{},
               [&](auto j) CTISA_EXEC_INLINE_LAMBDA {
                   constexpr slot s = D.slots[decltype(j)::value];
