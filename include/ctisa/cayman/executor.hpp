@@ -9,6 +9,7 @@
 //   auto status = m.run(env);
 #pragma once
 
+#include "exec/compiled.hpp"
 #include "exec/environment.hpp"
 #include "exec/items.hpp"
 #include "exec/traits.hpp"

@@ -447,7 +447,6 @@ static_assert(ctisa::exec::executor_traits<traits> && ctisa::exec::structured_tr
 
 template <std::size_t W = 64>
 using machine = ctisa::exec::machine<traits, W>;
-template <auto Program, std::size_t W = 64>
-using compiled = ctisa::exec::compiled<traits, Program, W>;
+// compiled<Program, W>: compiled.hpp (the per-item path, and values for the groups that have them).
 
 }  // namespace ctisa::cayman::exec
