@@ -248,9 +248,10 @@ TEST_CASE("cayman exec: SIN and COS within 2 ulp of sin(2 pi x) over the whole i
 }
 
 TEST_CASE("cayman exec: the status list says why exactly the opcodes the executor refuses do not run", "[cayman][exec]") {
-    // Counts by category: ALU (OP2 + OP3) 181 of 192, LDS 46 of 46, CF 29 of 36 (TC and TC_ACK
-    // run, CALL_FS not), CF_ALU 8 of 8, CF_ALLOC_EXPORT 25 of 29 (MEM_RAT* do not run); fetches:
-    // TEX 26 of 26, VTX 2 of 3 (not SEMANTIC), MEM_RD 0 of 2.
+    // Counts by category: ALU (OP2 + OP3) 181 of 192, LDS 46 of 46, CF 34 of 36 (TC, TC_ACK and GDS
+    // run, CALL_FS and JUMPTABLE not), CF_ALLOC_EXPORT 29 of 29, CF_ALU 8 of 8; fetches: TEX 26 of 26,
+    // VTX 2 of 3 (not SEMANTIC), MEM_RD 2 of 2; GDS 47 of 47, TF 1 of 1; the RAT_INST values (33) run
+    // with MEM_RAT, the GWS_OPCODE values (4) with GLOBAL_WAVE_SYNC.
     std::map<cm::category, std::pair<std::size_t, std::size_t>> runs;  // runs, total
     for (std::size_t i = 0; i < cm::opcodes.size(); ++i) {
         const auto op = static_cast<cm::opcode>(i);
@@ -264,10 +265,16 @@ TEST_CASE("cayman exec: the status list says why exactly the opcodes the executo
             it.kind = c == cm::category::cf_alu ? cx::item_kind::clause : cx::item_kind::cf;
             it.cf = cm::make(op);
             refused = cx::describe_item(it).refused != cx::refusal::none;
-        } else if (c == cm::category::tex || c == cm::category::vtx || c == cm::category::mem_rd) {
+        } else if (c == cm::category::rat || c == cm::category::gws) {
+            cx::item it{};
+            it.cf = cm::make(c == cm::category::rat ? cm::opcode::cf_alloc_export_mem_rat : cm::opcode::cf_global_wave_sync);
+            it.cf = cm::set(it.cf, c == cm::category::rat ? "RAT_INST" : "GWS_OPCODE", cm::info(op).value).value();
+            refused = cx::describe_item(it).refused != cx::refusal::none;
+        } else {
+            const bool gds = c == cm::category::gds || c == cm::category::tf;
             cx::item it{};
             it.kind = cx::item_kind::fetch;
-            it.cf = cm::make(cm::opcode::cf_tc);
+            it.cf = cm::make(gds ? cm::opcode::cf_gds : cm::opcode::cf_tc);
             it.slots[0] = cm::make(op);
             refused = cx::describe_item(it).refused != cx::refusal::none;
         }
@@ -278,10 +285,14 @@ TEST_CASE("cayman exec: the status list says why exactly the opcodes the executo
     }
     CHECK(runs[cm::category::alu_op2].first + runs[cm::category::alu_op3].first == 181);
     CHECK(runs[cm::category::lds_idx_op] == std::pair<std::size_t, std::size_t>{46, 46});
-    CHECK(runs[cm::category::cf] == std::pair<std::size_t, std::size_t>{29, 36});
+    CHECK(runs[cm::category::cf] == std::pair<std::size_t, std::size_t>{34, 36});
     CHECK(runs[cm::category::tex] == std::pair<std::size_t, std::size_t>{26, 26});
     CHECK(runs[cm::category::vtx] == std::pair<std::size_t, std::size_t>{2, 3});
-    CHECK(runs[cm::category::mem_rd] == std::pair<std::size_t, std::size_t>{0, 2});
+    CHECK(runs[cm::category::mem_rd] == std::pair<std::size_t, std::size_t>{2, 2});
+    CHECK(runs[cm::category::gds] == std::pair<std::size_t, std::size_t>{47, 47});
+    CHECK(runs[cm::category::tf] == std::pair<std::size_t, std::size_t>{1, 1});
+    CHECK(runs[cm::category::rat] == std::pair<std::size_t, std::size_t>{33, 33});
+    CHECK(runs[cm::category::gws] == std::pair<std::size_t, std::size_t>{4, 4});
     CHECK(runs[cm::category::cf_alu] == std::pair<std::size_t, std::size_t>{8, 8});
-    CHECK(runs[cm::category::cf_alloc_export] == std::pair<std::size_t, std::size_t>{25, 29});
+    CHECK(runs[cm::category::cf_alloc_export] == std::pair<std::size_t, std::size_t>{29, 29});
 }

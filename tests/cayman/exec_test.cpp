@@ -690,3 +690,214 @@ TEST_CASE("cayman exec: CF KILL kills the active lanes inside a branch", "[cayma
     CHECK(m.state().killed[0] != 0);
     CHECK(m.state().killed[1] == 0);
 }
+
+TEST_CASE("cayman exec: RAT_INST combines a dword with the UAV's as 9's CF_ALLOC_EXPORT_WORD0_RAT says", "[cayman][exec]") {
+    // rat_combine(inst, old, src, cmp); an _RTN form (inst + 32) combines as its operation.
+    STATIC_REQUIRE(cx::rat_combine(4, 5, 9, 5) == 9);    // CMPXCHG_INT: cmp == dst -> src
+    STATIC_REQUIRE(cx::rat_combine(36, 5, 9, 6) == 5);   // CMPXCHG_INT_RTN: cmp != dst -> dst
+    STATIC_REQUIRE(cx::rat_combine(7, 5, 9, 0) == 14);   // ADD
+    STATIC_REQUIRE(cx::rat_combine(8, 5, 9, 0) == 0xFFFFFFFCu);  // SUB: dst - src
+    STATIC_REQUIRE(cx::rat_combine(41, 5, 9, 0) == 4);   // RSUB_RTN: src - dst
+    STATIC_REQUIRE(cx::rat_combine(10, 5, 0xFFFFFFFFu, 0) == 0xFFFFFFFFu);  // MIN_INT: -1 < 5
+    STATIC_REQUIRE(cx::rat_combine(11, 5, 0xFFFFFFFFu, 0) == 5);            // MIN_UINT
+    STATIC_REQUIRE(cx::rat_combine(12, 5, 0xFFFFFFFFu, 0) == 5);            // MAX_INT
+    STATIC_REQUIRE(cx::rat_combine(45, 5, 0xFFFFFFFFu, 0) == 0xFFFFFFFFu);  // MAX_UINT_RTN
+    STATIC_REQUIRE(cx::rat_combine(14, 0b1100, 0b1010, 0) == 0b1000);       // AND
+    STATIC_REQUIRE(cx::rat_combine(15, 0b1100, 0b1010, 0) == 0b1110);       // OR
+    STATIC_REQUIRE(cx::rat_combine(48, 0b1100, 0b1010, 0) == 0b0110);       // XOR_RTN
+    STATIC_REQUIRE(cx::rat_combine(18, 3, 3, 0) == 0);   // INC_UINT: dst >= src -> 0
+    STATIC_REQUIRE(cx::rat_combine(50, 2, 3, 0) == 3);   // INC_UINT_RTN: dst + 1
+    STATIC_REQUIRE(cx::rat_combine(19, 0, 7, 0) == 7);   // DEC_UINT: dst == 0 -> src
+    STATIC_REQUIRE(cx::rat_combine(51, 8, 7, 0) == 7);   // DEC_UINT_RTN: dst > src -> src
+    STATIC_REQUIRE(cx::rat_combine(19, 4, 7, 0) == 3);   // dst - 1
+    STATIC_REQUIRE(cx::rat_combine(20, 4, 0x12345678u, 0) == 0x12345678u);  // STORE_DWORD
+    STATIC_REQUIRE(cx::rat_combine(21, 4, 0x12345678u, 0) == 0x5678u);      // STORE_SHORT
+    STATIC_REQUIRE(cx::rat_combine(22, 4, 0x12345678u, 0) == 0x78u);        // STORE_BYTE
+    STATIC_REQUIRE(cx::rat_combine(34, 4, 9, 0) == 9);   // XCHG_RTN
+}
+
+TEST_CASE("cayman exec: MEM_RAT stores and atomics, their returns, and the combined and cacheless forms", "[cayman][exec]") {
+    // Two lanes. STORE_TYPED, RAT 3, WRITE_IND by R1.x = lane, ELEM_SIZE 3, COMP_MASK 0b0101:
+    // element l is dwords 4l to 4l + 3; R2.x to 4l, R2.z to 4l + 2.
+    // ADD_RTN, RAT 1, by R3.x = 5 (both lanes), R4 = {data, returnAddr}: the host preloaded 7 at 5;
+    // lane 0: 7 + 10 = 17, returns 7 at 100; lane 1: 17 + 20 = 37, returns 17 at 101.
+    // COMBINED CMPXCHG_INT_RTN, RAT 1, R5 = {99, 200 + l, cmp 37, address 5}: lane 0 finds 37 and
+    // writes 99, returns 37 at 200; lane 1 finds 99 != 37, keeps it, returns 99 at 201.
+    // CACHELESS STORE_BYTE, RAT 2, TYPE EXPORT_WRITE (element 0): R6.x's low byte. NOP: nothing.
+    const auto rat = [](std::string_view m, cayman_programs::field_values f) -> cm::cf_item { return {ins(c::cf_alloc_export, m, f), {}, {}}; };
+    const auto items = items_of({
+        rat("MEM_RAT", {{"RAT_INST", 1}, {"RAT_ID", 3}, {"TYPE", 1}, {"INDEX_GPR", 1}, {"RW_GPR", 2}, {"ELEM_SIZE", 3}, {"COMP_MASK", 5}}),
+        rat("MEM_RAT", {{"RAT_INST", 39}, {"RAT_ID", 1}, {"TYPE", 1}, {"INDEX_GPR", 3}, {"RW_GPR", 4}, {"COMP_MASK", 15}}),
+        rat("MEM_RAT_COMBINED", {{"RAT_INST", 36}, {"RAT_ID", 1}, {"RW_GPR", 5}, {"COMP_MASK", 15}}),
+        rat("MEM_RAT_CACHELESS", {{"RAT_INST", 22}, {"RAT_ID", 2}, {"TYPE", 0}, {"RW_GPR", 6}, {"COMP_MASK", 1}}),
+        rat("MEM_RAT", {{"RAT_INST", 0}, {"RAT_ID", 2}, {"RW_GPR", 6}, {"COMP_MASK", 1}}),
+        cf("END"),
+    });
+    cx::machine<2> m(items);
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        reg(m, 1, 0, l) = l;
+        for (std::uint32_t chan = 0; chan < 4; ++chan) reg(m, 2, chan, l) = 10 * l + chan + 1;
+        reg(m, 3, 0, l) = 5;
+        reg(m, 4, 0, l) = 10 + 10 * l;
+        reg(m, 4, 1, l) = 100 + l;
+        reg(m, 5, 0, l) = 99;
+        reg(m, 5, 1, l) = 200 + l;
+        reg(m, 5, 2, l) = 37;
+        reg(m, 5, 3, l) = 5;
+        reg(m, 6, 0, l) = l ? 0x5678u : 0x1234u;
+    }
+    const auto mr = cm::opcode::cf_alloc_export_mem_rat, comb = cm::opcode::cf_alloc_export_mem_rat_combined;
+    const auto less = cm::opcode::cf_alloc_export_mem_rat_cacheless;
+    cx::environment env;
+    env.memory_write({mr, 0, 5, 7, 1});  // the host's preload
+    REQUIRE(m.run(env).ok());
+    const std::vector<cx::memory_record> expected{
+        {mr, 0, 5, 7, 1},           {mr, 0, 0, 1, 3},          {mr, 0, 2, 3, 3},          {mr, 1, 4, 11, 3},
+        {mr, 1, 6, 13, 3},          {mr, 0, 5, 17, 1},         {mr, 0, 100, 7, 1, true},  {mr, 1, 5, 37, 1},
+        {mr, 1, 101, 17, 1, true},  {comb, 0, 5, 99, 1},       {comb, 0, 200, 37, 1, true}, {comb, 1, 5, 99, 1},
+        {comb, 1, 201, 99, 1, true}, {less, 0, 0, 0x34, 2},   {less, 1, 0, 0x78, 2},
+    };
+    CHECK(env.memory == expected);
+    CHECK(env.memory_read({cx::memory_space::rat_return, 1, 0, 201}) == 99);
+    CHECK(env.memory_read({cx::memory_space::rat, 2, 0, 0}) == 0x78);
+    // RAT_INDEX_MODE (a CF index register) is refused with its reason.
+    cx::machine<2> refused(items_of({rat("MEM_RAT", {{"RAT_INST", 1}, {"RAT_INDEX_MODE", 1}}), cf("END")}));
+    CHECK(refused.run(env).error.code == ctisa::errors::not_executable);
+}
+
+TEST_CASE("cayman exec: MEM_RD_SCRATCH and MEM_RD_SCATTER read back what the exports wrote (6.1)", "[cayman][exec]") {
+    // MEM_WR_SCRATCH, ARRAY_BASE 2, ELEM_SIZE 1, index R5.x = lane: lane l's R2.x, R2.y at
+    // (2 + l) * 2 and on, in its own scratch. MEM_RD_SCRATCH, the same base and index, DST_SEL
+    // (Y, X, 1, MASK): R7 = {R2.y, R2.x, 1.0, R7.w}. An index past ARRAY_SIZE 2 clamps to 1: lane
+    // 1 (R6.x = 9) reads element 2 + 1 = 3, its own dwords 6 and 7.
+    // MEM_EXPORT, ARRAY_BASE 10, index R5.x: R3.x to dword 10 + l, shared. MEM_RD_SCATTER, the same
+    // base, BURST_CNT 1, DST_SEL (X, 0, 0, MASK): R8.x = dword 10 + l, R9.x = dword 11 + l: lane 0
+    // reads lane 1's 31, lane 1 reads dword 12, never written: 0.
+    const auto rd = [](std::string_view m, cayman_programs::field_values f) { return ins(c::mem_rd, m, f); };
+    const auto items = items_of({
+        {ins(c::cf_alloc_export, "MEM_WR_SCRATCH",
+             {{"TYPE", 1}, {"ARRAY_BASE", 2}, {"RW_GPR", 2}, {"INDEX_GPR", 5}, {"ELEM_SIZE", 1}, {"COMP_MASK", 3}, {"ARRAY_SIZE", 8}}),
+         {},
+         {}},
+        {ins(c::cf_alloc_export, "MEM_EXPORT", {{"TYPE", 1}, {"ARRAY_BASE", 10}, {"RW_GPR", 3}, {"INDEX_GPR", 5}, {"COMP_MASK", 1}}), {}, {}},
+        {ins(c::cf, "TC"),
+         {},
+         {rd("MEM_RD_SCRATCH",
+             {{"INDEXED", 1}, {"SRC_GPR", 5}, {"ARRAY_BASE", 2}, {"ELEM_SIZE", 1}, {"ARRAY_SIZE", 8}, {"DST_GPR", 7},
+              {"DST_SEL_X", 1}, {"DST_SEL_Y", 0}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 7}}),
+          rd("MEM_RD_SCRATCH",
+             {{"INDEXED", 1}, {"SRC_GPR", 6}, {"ARRAY_BASE", 2}, {"ELEM_SIZE", 1}, {"ARRAY_SIZE", 2}, {"DST_GPR", 10},
+              {"DST_SEL_X", 0}, {"DST_SEL_Y", 1}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}}),
+          rd("MEM_RD_SCATTER",
+             {{"INDEXED", 1}, {"SRC_GPR", 5}, {"ARRAY_BASE", 10}, {"BURST_CNT", 1}, {"DST_GPR", 8}, {"DST_SEL_X", 0},
+              {"DST_SEL_Y", 4}, {"DST_SEL_Z", 4}, {"DST_SEL_W", 7}})}},
+        cf("END"),
+    });
+    cx::machine<2> m(items);
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        reg(m, 2, 0, l) = 20 + 10 * l;
+        reg(m, 2, 1, l) = 21 + 10 * l;
+        reg(m, 3, 0, l) = 30 + l;
+        reg(m, 5, 0, l) = l;
+        reg(m, 6, 0, l) = l ? 9u : 0u;
+        reg(m, 7, 3, l) = 77;
+    }
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        CHECK(reg(m, 7, 0, l) == 21 + 10 * l);
+        CHECK(reg(m, 7, 1, l) == 20 + 10 * l);
+        CHECK(reg(m, 7, 2, l) == bits(1.0f));
+        CHECK(reg(m, 7, 3, l) == 77);
+        CHECK(reg(m, 8, 0, l) == 30 + l);
+        CHECK(reg(m, 8, 1, l) == 0);
+    }
+    CHECK(reg(m, 10, 0, 0) == 20);  // lane 0: index 0, element 2
+    CHECK(reg(m, 10, 0, 1) == 30);  // lane 1: index 9 clamped to 1, element 3: its own dwords 6, 7
+    CHECK(reg(m, 10, 1, 1) == 31);
+    CHECK(reg(m, 9, 0, 0) == 31);
+    CHECK(reg(m, 9, 0, 1) == 0);
+}
+
+TEST_CASE("cayman exec: a GDS clause runs GDS operations, the ordered count and TF writes (9.6)", "[cayman][exec]") {
+    // Two lanes, one after the other. GDS_WRITE R1 (x: byte address 8 + 4l, y: 5 + l): dwords 2, 3.
+    // GDS_ADD_RET R2 (x 8, y 10) -> R3 with DST_SEL (X, MASK, 1, 0): lane 0 finds 5, leaves 15;
+    // lane 1 finds 15, leaves 25. GDS_BYTE_WRITE R4 (x 13, y 0xAB): dword 3's byte 1: 0xAB06.
+    // GDS_READ_RET R4 -> R8.x: 0xAB06. ATOMIC_ORDERED_ALLOC_RET R5.x = 0x83 (7 low bits: 3) ->
+    // R6.x: 0 then 3. TF_WRITE R7 (x 4 + l, y 0.5f): dword 4 + l of the TF buffer.
+    const auto gds = [](std::string_view m, std::uint32_t src, std::uint32_t dst, cayman_programs::field_values sel) {
+        cm::instruction in = ins(c::gds, m, sel);
+        in = cm::set(in, "SRC_GPR", src).value();
+        in = cm::set(in, "SRC_SEL_Y", 1).value();
+        return cm::set(in, "DST_GPR", dst).value();
+    };
+    const cayman_programs::field_values none{{"DST_SEL_X", 7}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}};
+    const cayman_programs::field_values x_only{{"DST_SEL_X", 0}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}};
+    cm::instruction tf = ins(c::tf, "MEM_TF_WRITE", {{"SRC_GPR", 7}, {"SRC_SEL_Y", 1}});
+    const auto items = items_of({{ins(c::cf, "GDS"),
+                                  {},
+                                  {gds("GDS_WRITE", 1, 0, none),
+                                   gds("GDS_ADD_RET", 2, 3, {{"DST_SEL_X", 0}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 4}}),
+                                   gds("GDS_BYTE_WRITE", 4, 0, none), gds("GDS_READ_RET", 4, 8, x_only),
+                                   gds("GDS_ATOMIC_ORDERED_ALLOC_RET", 5, 6, x_only), tf}},
+                                 cf("END")});
+    cx::machine<2> m(items);
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        reg(m, 1, 0, l) = 8 + 4 * l;
+        reg(m, 1, 1, l) = 5 + l;
+        reg(m, 2, 0, l) = 8;
+        reg(m, 2, 1, l) = 10;
+        reg(m, 3, 1, l) = 66;
+        reg(m, 4, 0, l) = 13;
+        reg(m, 4, 1, l) = 0xAB;
+        reg(m, 5, 0, l) = 0x83;
+        reg(m, 7, 0, l) = 4 + l;
+        reg(m, 7, 1, l) = bits(0.5f);
+    }
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    CHECK(reg(m, 3, 0, 0) == 5);
+    CHECK(reg(m, 3, 0, 1) == 15);
+    CHECK(reg(m, 3, 1, 0) == 66);
+    CHECK(reg(m, 3, 2, 1) == bits(1.0f));
+    CHECK(reg(m, 3, 3, 1) == 0);
+    CHECK(reg(m, 8, 0, 0) == 0xAB06u);
+    CHECK(reg(m, 8, 0, 1) == 0xAB06u);
+    CHECK(reg(m, 6, 0, 0) == 0);
+    CHECK(reg(m, 6, 0, 1) == 3);
+    CHECK(env.memory_read({cx::memory_space::gds, 0, 0, 2}) == 25);
+    CHECK(env.memory_read({cx::memory_space::ordered_count, 0, 0, 0}) == 6);
+    CHECK(env.memory_read({cx::memory_space::tf, 0, 0, 5}) == bits(0.5f));
+    CHECK(env.memory.back() == cx::memory_record{cm::opcode::tf_mem_tf_write, 1, 5, bits(0.5f)});
+}
+
+TEST_CASE("cayman exec: GLOBAL_WAVE_SYNC on one wavefront, JUMP_ANY and the interrupts", "[cayman][exec]") {
+    // INIT resource 2 to 1, SEMA_P (0), SEMA_V (1), BARRIER of one wave: the counter's records.
+    // JUMP_ANY ADDR 6 on BOOL 0 (false): every lane fails, no jump: the ALU at 5 sets R1.x = 1.
+    // JUMP_ANY ADDR 8 on ACTIVE: a lane passes, the ALU at 7 (R1.y = 1) is skipped. INTERRUPT and
+    // INTERRUPT_AND_SLEEP at CF 8 and 9 (bytes 64, 72) are recorded and the program goes on.
+    const auto gws = [](std::uint32_t op, std::uint32_t value) {
+        return cf("GLOBAL_WAVE_SYNC", {{"GWS_OPCODE", op}, {"RESOURCE", 2}, {"VALUE", value}});
+    };
+    const auto mov = [](std::uint32_t chan) {
+        return cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    };
+    const auto items = items_of({gws(3, 1), gws(1, 0), gws(0, 0), gws(2, 1), cf("JUMP_ANY", {{"ADDR", 6}, {"COND", 2}}), alu({mov(0)}),
+                                 cf("JUMP_ANY", {{"ADDR", 8}}), alu({mov(1)}), cf("INTERRUPT"), cf("INTERRUPT_AND_SLEEP"), cf("END")});
+    cx::machine<2> m(items);
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    const auto ws = cm::opcode::cf_global_wave_sync;
+    CHECK(env.memory == std::vector<cx::memory_record>{{ws, 0, 2, 1}, {ws, 0, 2, 0}, {ws, 0, 2, 1}});
+    for (std::size_t l = 0; l < 2; ++l) {
+        CHECK(reg(m, 1, 0, l) == 1);
+        CHECK(reg(m, 1, 1, l) == 0);
+    }
+    CHECK(env.interrupts == std::vector<cx::interrupt_record>{{cm::opcode::cf_interrupt, 64}, {cm::opcode::cf_interrupt_and_sleep, 72}});
+    // SEMA_P on a zero count, or a barrier of two waves, would wait for ever: an error, not a hang.
+    cx::machine<2> p(items_of({gws(1, 0), cf("END")}));
+    cx::environment fresh;
+    CHECK(p.run(fresh).error.code == ctisa::errors::not_executable);
+    cx::machine<2> b(items_of({gws(2, 2), cf("END")}));
+    CHECK(b.run(fresh).error.code == ctisa::errors::not_executable);
+}

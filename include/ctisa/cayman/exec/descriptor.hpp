@@ -86,6 +86,10 @@ struct fetch_fields {
     std::array<std::uint8_t, 3> texel_offset{};  // TEX: OFFSET_X-Z as encoded
     std::uint16_t offset = 0;                  // VTX: OFFSET (bytes)
     std::uint8_t cond = 0, cf_const = 0;       // the TC instruction's COND
+    // MEM_RD_* (memory.hpp): ELEM_SIZE, INDEXED, BURST_CNT, ARRAY_BASE, ARRAY_SIZE
+    std::uint8_t elem_size = 0, burst = 0;
+    bool indexed = false;
+    std::uint16_t array_base = 0, array_size = 0;
 };
 
 struct descriptor {
@@ -110,21 +114,33 @@ struct descriptor {
     std::array<std::uint8_t, 4> swizzle{};
     std::uint8_t index_gpr = 0, elem_size = 0, comp_mask = 0;  // memory exports (CF_ALLOC_EXPORT_WORD1_BUF)
     std::uint16_t array_size = 0;
+    std::uint8_t rat_id = 0, rat_inst = 0;  // MEM_RAT*
+    // GLOBAL_WAVE_SYNC: GWS_OPCODE, RESOURCE, VALUE, SIGN
+    std::uint8_t gws_op = 0, gws_resource = 0;
+    std::uint16_t gws_value = 0;
+    bool gws_sign = false;
     fetch_fields fetch{};  // fetch: its instruction (op is the fetch opcode)
 };
 
-// The memory exports this executor runs (through the environment's memory_write): the stream,
-// ring, scratch and scatter buffers. MEM_RAT* (RAT_INST's atomics and their returns) do not run.
-[[nodiscard]] constexpr bool memory_export(opcode op) noexcept {
-    return info(op).cat == category::cf_alloc_export && op != opcode::cf_alloc_export_export && op != opcode::cf_alloc_export_export_done &&
-           op != opcode::cf_alloc_export_mem_rat && op != opcode::cf_alloc_export_mem_rat_cacheless &&
-           op != opcode::cf_alloc_export_mem_rat_combined && op != opcode::cf_alloc_export_mem_rat_combined_cacheless;
+// MEM_RAT* (memory.hpp: RAT_INST's stores and atomics, with the return buffer).
+[[nodiscard]] constexpr bool rat_export(opcode op) noexcept {
+    return op == opcode::cf_alloc_export_mem_rat || op == opcode::cf_alloc_export_mem_rat_cacheless ||
+           op == opcode::cf_alloc_export_mem_rat_combined || op == opcode::cf_alloc_export_mem_rat_combined_cacheless;
 }
 
-// TEX and VTX FETCH / GET_BUFFER_RESINFO run through the environment's fetch; VTX SEMANTIC
-// (its GPR comes from the host's semantic table) and the memory reads do not.
+// The memory exports run_memory_export writes (the stream, ring, scratch and scatter buffers).
+[[nodiscard]] constexpr bool memory_export(opcode op) noexcept {
+    return info(op).cat == category::cf_alloc_export && op != opcode::cf_alloc_export_export && op != opcode::cf_alloc_export_export_done &&
+           !rat_export(op);
+}
+
+// TEX and VTX FETCH / GET_BUFFER_RESINFO run through the environment's fetch, the memory reads and
+// the GDS clause's instructions through its memory (memory.hpp); VTX SEMANTIC (its GPR comes from
+// the host's semantic table) does not.
 [[nodiscard]] constexpr bool fetch_executes(opcode op) noexcept {
-    return info(op).cat == category::tex || op == opcode::vtx_fetch || op == opcode::vtx_get_buffer_resinfo;
+    const category c = info(op).cat;
+    return c == category::tex || c == category::mem_rd || c == category::gds || c == category::tf || op == opcode::vtx_fetch ||
+           op == opcode::vtx_get_buffer_resinfo;
 }
 
 namespace detail {
@@ -238,8 +254,8 @@ namespace detail {
     const auto u8 = [&](k key) { return static_cast<std::uint8_t>(field(in, key)); };
     f.src_gpr = u8(k::src_gpr);
     f.dst_gpr = u8(k::dst_gpr);
-    f.src_rel = field(in, k::src_rel) != 0;
-    f.dst_rel = field(in, k::dst_rel) != 0;
+    f.src_rel = field(in, k::src_rel) != 0 || field(in, k::src_rel_mode) == 1;  // GDS: REL_LOOP
+    f.dst_rel = field(in, k::dst_rel) != 0 || field(in, k::dst_rel_mode) == 1;
     f.whole_quad = field(in, k::fetch_whole_quad) != 0;
     f.writes = in.op != opcode::tex_set_gradients_h && in.op != opcode::tex_set_gradients_v && in.op != opcode::tex_set_texture_offsets;
     f.src_sel = {u8(k::src_sel_x), u8(k::src_sel_y), u8(k::src_sel_z), u8(k::src_sel_w)};
@@ -249,6 +265,11 @@ namespace detail {
     f.sampler = u8(k::sampler_id);
     if (!vertex) f.texel_offset = {u8(k::offset_x), u8(k::offset_y), u8(k::offset_z)};
     else f.offset = static_cast<std::uint16_t>(field(in, k::offset));
+    f.elem_size = u8(k::elem_size);
+    f.burst = u8(k::burst_cnt);
+    f.indexed = field(in, k::indexed) != 0;
+    f.array_base = static_cast<std::uint16_t>(field(in, k::array_base));
+    f.array_size = static_cast<std::uint16_t>(field(in, k::array_size));
     return f;
 }
 
@@ -299,6 +320,21 @@ namespace detail {
         d.comp_mask = static_cast<std::uint8_t>(detail::field(it.cf, field_key::comp_mask));
         d.array_size = static_cast<std::uint16_t>(detail::field(it.cf, field_key::array_size));
         if (memory_export(it.cf.op)) return d;
+        if (rat_export(it.cf.op)) {
+            d.rat_id = static_cast<std::uint8_t>(detail::field(it.cf, field_key::rat_id));
+            d.rat_inst = static_cast<std::uint8_t>(detail::field(it.cf, field_key::rat_inst));
+            if (detail::field(it.cf, field_key::rat_index_mode) != 0) d.refused = refusal::index_mode;  // CF_IDX0/1: not modelled
+            return d;
+        }
+    }
+    if (it.cf.op == opcode::cf_global_wave_sync) {
+        d.gws_op = static_cast<std::uint8_t>(detail::field(it.cf, field_key::gws_opcode));
+        d.gws_resource = static_cast<std::uint8_t>(detail::field(it.cf, field_key::resource));
+        d.gws_value = static_cast<std::uint16_t>(detail::field(it.cf, field_key::value));
+        d.gws_sign = detail::field(it.cf, field_key::sign) != 0;
+        // VAL_INDEX_MODE / RSRC_INDEX_MODE add a CF index register, which is not modelled.
+        if (detail::field(it.cf, field_key::val_index_mode) || detail::field(it.cf, field_key::rsrc_index_mode)) d.refused = refusal::index_mode;
+        return d;
     }
     switch (it.cf.op) {
         case opcode::cf_nop:
@@ -331,7 +367,11 @@ namespace detail {
         case opcode::cf_alloc_export_export:
         case opcode::cf_alloc_export_export_done:
         case opcode::cf_tc:
-        case opcode::cf_tc_ack: break;
+        case opcode::cf_tc_ack:
+        case opcode::cf_gds:
+        case opcode::cf_jump_any:
+        case opcode::cf_interrupt:
+        case opcode::cf_interrupt_and_sleep: break;
         default: d.refused = refusal::opcode; break;
     }
     return d;

@@ -39,6 +39,12 @@
 // quad (lanes 4k to 4k + 3) has an active lane becomes active (table 3.7: "then apply whole quad
 // mode to the active mask"; the mode is not kept for later instructions). ALU_VALID_PIXEL_MODE
 // runs as ALU: every live lane is a valid pixel (killed lanes end; no helper pixels here).
+// JUMP_ANY: table 3.7 says both "Jump: yes, if all pixels fail test" and "Jump to ADDR unless all
+// pixels fail the condition test"; the description column and the name (any lane) decide: it jumps
+// when an active lane passes COND, else pops POP_COUNT (the pop column) and goes on; the active
+// lanes stay. GDS clauses run their instructions as the items after them, like TC (memory.hpp);
+// MEM_RAT* and GLOBAL_WAVE_SYNC run in memory.hpp. INTERRUPT and INTERRUPT_AND_SLEEP call the
+// environment's interrupt and go on (a reference run has no host to wait for).
 #pragma once
 
 #include <array>
@@ -54,6 +60,7 @@
 #include "descriptor.hpp"
 #include "environment.hpp"
 #include "group.hpp"
+#include "memory.hpp"
 
 namespace ctisa::cayman::exec {
 
@@ -69,6 +76,7 @@ struct effects {
     std::array<lane_word, N> kill{};   // clause_end: the lanes KILL* killed
     std::array<lane_word, N> trips{};  // DX9 loops: the trip count per lane
     std::int32_t init = 0, step = 0;
+    bool stalled = false;  // GLOBAL_WAVE_SYNC would wait for another wavefront
     context* ctx = nullptr;
 };
 
@@ -166,6 +174,16 @@ void run_fetch(const descriptor& d, const View& v, const lane_word* active, cons
     }
 }
 
+// An instruction of a TC, TC_ACK or GDS clause: the lanes as run_fetch takes them (whole quads
+// for a texture or vertex fetch asking for them), then the kernel by category.
+template <class View, class Env>
+void run_clause_fetch(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
+    const category c = info(d.op).cat;
+    if (c == category::tex || c == category::vtx) return run_fetch(d, v, active, ctx, env, first);
+    if (c == category::mem_rd) return run_mem_read(d, v, active, ctx.loop_index(), env, first);
+    run_gds(d, v, active, ctx.loop_index(), env, first);
+}
+
 }  // namespace detail
 
 struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, environment, exec::environment_ref, exec::effects,
@@ -225,7 +243,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
                 }
                 return;
             case item_kind::fetch:
-                if (detail::cond_passes(d.fetch.cond, env.boolean(d.fetch.cf_const))) detail::run_fetch(d, v, active, ctx, env, where.first);
+                if (detail::cond_passes(d.fetch.cond, env.boolean(d.fetch.cf_const))) detail::run_clause_fetch(d, v, active, ctx, env, where.first);
                 return;
             case item_kind::cf: break;
         }
@@ -240,6 +258,9 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         if (d.op == opcode::cf_alloc_export_export || d.op == opcode::cf_alloc_export_export_done)
             detail::run_export(d, v, active, ctx, env, where.first);
         else if (memory_export(d.op)) detail::run_memory_export(d, v, active, ctx, env, where.first);
+        else if (rat_export(d.op)) run_rat(d, v, active, ctx.loop_index(), env, where.first);
+        else if (d.op == opcode::cf_global_wave_sync) fx.stalled = !run_gws(d, env, static_cast<std::uint32_t>(where.first));
+        else if (d.op == opcode::cf_interrupt || d.op == opcode::cf_interrupt_and_sleep) env.interrupt({d.op, d.offset});
         else if (d.op == opcode::cf_emit_vertex || d.op == opcode::cf_emit_cut_vertex || d.op == opcode::cf_cut_vertex)
             for (std::size_t l = 0; l < n; ++l)
                 if (active[l] && pass)
@@ -385,6 +406,13 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
             if (!survivor) io.jump = d.target;
             break;
         }
+        case opcode::cf_jump_any:  // decision in the header: jump when a lane passes, else pop
+            if (st.any_active_in(fx.cond)) io.jump = d.target;
+            else st.pop(d.pop_count);
+            break;
+        case opcode::cf_global_wave_sync:
+            if (fx.stalled) io.stop = cf_error(ctisa::errors::not_executable, d, "GLOBAL_WAVE_SYNC waits for other wavefronts; one runs");
+            break;
         case opcode::cf_end:
         case opcode::cf_halt: io.finish = true; break;
         default: break;  // NOP, exports, TC / TC_ACK (their fetch items follow); WAIT_ACK (no write is ever outstanding), SET_PRIORITY (a hint)
