@@ -901,3 +901,37 @@ TEST_CASE("cayman exec: GLOBAL_WAVE_SYNC on one wavefront, JUMP_ANY and the inte
     cx::machine<2> b(items_of({gws(2, 2), cf("END")}));
     CHECK(b.run(fresh).error.code == ctisa::errors::not_executable);
 }
+
+namespace {
+
+// A host semantic table that maps semantic 6 to R9.
+struct semantic_environment : cx::environment {
+    std::uint32_t semantic_gpr(std::uint32_t id) const { return id == 6 ? 9u : id; }
+};
+
+}  // namespace
+
+TEST_CASE("cayman exec: VTX SEMANTIC writes the GPR the semantic table names", "[cayman][exec]") {
+    // SEMANTIC SEMANTIC_ID 6, index R2.x, DST_SEL (X, 1, MASK, 0): the default fetch returns
+    // {R2.x, 0, 0, 0}; the default table writes R6, the host's table above R9.
+    const auto items = items_of({{ins(c::cf, "TC"),
+                                  {},
+                                  {ins(c::vtx, "SEMANTIC",
+                                       {{"SEMANTIC_ID", 6}, {"SRC_GPR", 2}, {"DST_SEL_X", 0}, {"DST_SEL_Y", 5}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 4}})}},
+                                 cf("END")});
+    const auto run = [&](auto& env, std::uint32_t gpr) {
+        cx::machine<1> m(items);
+        reg(m, 2, 0, 0) = 42;
+        reg(m, gpr, 2, 0) = 5;
+        reg(m, gpr, 3, 0) = 5;
+        REQUIRE(m.run(env).ok());
+        CHECK(reg(m, gpr, 0, 0) == 42);
+        CHECK(reg(m, gpr, 1, 0) == bits(1.0f));
+        CHECK(reg(m, gpr, 2, 0) == 5);
+        CHECK(reg(m, gpr, 3, 0) == 0);
+    };
+    cx::environment identity;
+    run(identity, 6);
+    semantic_environment host;
+    run(host, 9);
+}

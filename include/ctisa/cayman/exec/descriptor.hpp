@@ -90,6 +90,7 @@ struct fetch_fields {
     std::uint8_t elem_size = 0, burst = 0;
     bool indexed = false;
     std::uint16_t array_base = 0, array_size = 0;
+    std::uint8_t semantic = 0;  // VTX SEMANTIC: SEMANTIC_ID (the environment's semantic_gpr names the GPR)
 };
 
 struct descriptor {
@@ -134,13 +135,11 @@ struct descriptor {
            !rat_export(op);
 }
 
-// TEX and VTX FETCH / GET_BUFFER_RESINFO run through the environment's fetch, the memory reads and
-// the GDS clause's instructions through its memory (memory.hpp); VTX SEMANTIC (its GPR comes from
-// the host's semantic table) does not.
+// TEX and VTX run through the environment's fetch (SEMANTIC's GPR through its semantic_gpr), the
+// memory reads and the GDS clause's instructions through its memory (memory.hpp).
 [[nodiscard]] constexpr bool fetch_executes(opcode op) noexcept {
     const category c = info(op).cat;
-    return c == category::tex || c == category::mem_rd || c == category::gds || c == category::tf || op == opcode::vtx_fetch ||
-           op == opcode::vtx_get_buffer_resinfo;
+    return c == category::tex || c == category::vtx || c == category::mem_rd || c == category::gds || c == category::tf;
 }
 
 namespace detail {
@@ -270,6 +269,7 @@ namespace detail {
     f.indexed = field(in, k::indexed) != 0;
     f.array_base = static_cast<std::uint16_t>(field(in, k::array_base));
     f.array_size = static_cast<std::uint16_t>(field(in, k::array_size));
+    f.semantic = u8(k::semantic_id);
     return f;
 }
 

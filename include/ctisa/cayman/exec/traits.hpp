@@ -143,13 +143,15 @@ void run_memory_export(const descriptor& d, const View& v, const lane_word* acti
 // Decisions: the lanes are the active ones passing the TC's COND, with FETCH_WHOLE_QUAD every lane
 // of a quad (lanes 4k to 4k + 3) holding an active one (the quad's helper pixels fetch too); SEL 1 is
 // 1.0f for vertex fetches as well; a fetch's result is there for the next instruction (a clause
-// holds no hazard a reference run could show).
+// holds no hazard a reference run could show). VTX SEMANTIC writes the GPR the environment's
+// semantic table names for SEMANTIC_ID (default: GPR SEMANTIC_ID).
 template <class View, class Env>
 void run_fetch(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
     const fetch_fields& f = d.fetch;
     const bool vertex = info(d.op).cat == category::vtx;
     const std::int64_t rel = ctx.loop_index();
-    const std::int64_t src = std::int64_t{f.src_gpr} + (f.src_rel ? rel : 0), dst = std::int64_t{f.dst_gpr} + (f.dst_rel ? rel : 0);
+    const std::int64_t src = std::int64_t{f.src_gpr} + (f.src_rel ? rel : 0);
+    const std::int64_t dst = d.op == opcode::vtx_semantic ? std::int64_t{env.semantic_gpr(f.semantic)} : std::int64_t{f.dst_gpr} + (f.dst_rel ? rel : 0);
     const auto in_range = [](std::int64_t g) { return g >= 0 && g < 128; };
     for (std::size_t l = 0; l < View::lanes; ++l) {
         bool on = active[l] != 0;
