@@ -935,3 +935,24 @@ TEST_CASE("cayman exec: VTX SEMANTIC writes the GPR the semantic table names", "
     semantic_environment host;
     run(host, 9);
 }
+
+TEST_CASE("cayman exec: JUMPTABLE goes through its table by a loop constant's element", "[cayman][exec]") {
+    // 0 JUMPTABLE ADDR 4, CF_CONST 1, JUMPTABLE_SEL 1 (element B); 1-3 the table: JUMPs (COND
+    // FALSE: every lane fails, so they jump) to 4, 6, 8; 4 R1.x = 1, 5 HALT; 6 R1.y = 1, 7 HALT;
+    // 8 R1.z = 1, 9 END (an image has one END, its last CF instruction). I1 = {0, 2, 0, 0}: entry 2 -> 8, R1.z. I1.y = 7, past the table: ADDR 4, R1.x.
+    const auto mov = [](std::uint32_t chan) {
+        return alu({cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}}});
+    };
+    const auto jump = [](std::uint32_t to) { return cf("JUMP", {{"ADDR", to}, {"COND", 1}}); };
+    const auto items = items_of({cf("JUMPTABLE", {{"ADDR", 4}, {"CF_CONST", 1}, {"JUMPTABLE_SEL", 1}}), jump(4), jump(6), jump(8), mov(0),
+                                 cf("HALT"), mov(1), cf("HALT"), mov(2), cf("END")});
+    for (const std::int32_t index : {2, 7}) {
+        cx::machine<1> m(items);
+        cx::environment env;
+        env.loops[1] = {0, index, 0, 0};
+        REQUIRE(m.run(env).ok());
+        CHECK(reg(m, 1, 0, 0) == (index == 7 ? 1u : 0u));
+        CHECK(reg(m, 1, 1, 0) == 0);
+        CHECK(reg(m, 1, 2, 0) == (index == 2 ? 1u : 0u));
+    }
+}

@@ -107,6 +107,7 @@ struct descriptor {
     std::uint32_t next = 0;        // the item after this one (CALL's return address)
     std::uint32_t offset = 0;      // the item's byte offset in the image (errors say where)
     std::uint8_t pop_count = 0, cond = 0, cf_const = 0;
+    std::uint8_t jump_sel = 0;  // JUMPTABLE: JUMPTABLE_SEL (element A-D of the loop constant CF_CONST)
     std::uint16_t cf_count = 0;
     // exports and memory exports
     std::uint8_t type = 0, rw_gpr = 0, burst = 0;
@@ -305,6 +306,8 @@ namespace detail {
     d.cond = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cond));
     d.cf_const = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cf_const));
     d.cf_count = static_cast<std::uint16_t>(detail::field(it.cf, field_key::count));
+    d.jump_sel = static_cast<std::uint8_t>(detail::field(it.cf, field_key::jumptable_sel));
+    if (it.cf.op == opcode::cf_jumptable && d.jump_sel >= 4) d.refused = refusal::index_mode;  // INDEX_0/1: not modelled
     if (info(it.cf.op).cat == category::cf_alloc_export) {
         d.type = static_cast<std::uint8_t>(detail::field(it.cf, field_key::type));
         d.array_base = static_cast<std::uint16_t>(detail::field(it.cf, field_key::array_base));
@@ -370,6 +373,7 @@ namespace detail {
         case opcode::cf_tc_ack:
         case opcode::cf_gds:
         case opcode::cf_jump_any:
+        case opcode::cf_jumptable:
         case opcode::cf_interrupt:
         case opcode::cf_interrupt_and_sleep: break;
         default: d.refused = refusal::opcode; break;

@@ -24,7 +24,6 @@ namespace ctisa::cayman::exec {
         case opcode::alu_op2_set_mode: return "only the default rounding (nearest even) and denormal modes are modelled";
         case opcode::alu_op2_set_lds_size: return "the LDS size is the environment's (lds_size)";
         case opcode::cf_call_fs: return "the fetch shader's address is host state (SQ_PGM_START_FS), outside the program image";
-        case opcode::cf_jumptable: return "jump tables are not executed";
         default: break;
     }
     return {};

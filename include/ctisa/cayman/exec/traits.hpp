@@ -45,6 +45,11 @@
 // lanes stay. GDS clauses run their instructions as the items after them, like TC (memory.hpp);
 // MEM_RAT* and GLOBAL_WAVE_SYNC run in memory.hpp. INTERRUPT and INTERRUPT_AND_SLEEP call the
 // environment's interrupt and go on (a reference run has no host to wait for).
+// JUMPTABLE: the index is element A-D (JUMPTABLE_SEL) of the loop constant CF_CONST (8.2: "from
+// either a loop-constant or a GPR through the index registers"; the index registers, SEL 4 and 5,
+// are not modelled: refused); it goes to the index-th instruction after it (the table of jumps,
+// which run as they are), to ADDR when no lane passes COND or the index is past the table
+// (ADDR is "the instruction after the last jump table entry").
 #pragma once
 
 #include <array>
@@ -257,6 +262,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
             fx.init = lc[1];
             fx.step = lc[2];
         }
+        if (d.op == opcode::cf_jumptable) fx.init = env.loop_constant(d.cf_const)[d.jump_sel & 3u];  // the table index
         if (d.op == opcode::cf_alloc_export_export || d.op == opcode::cf_alloc_export_export_done)
             detail::run_export(d, v, active, ctx, env, where.first);
         else if (memory_export(d.op)) detail::run_memory_export(d, v, active, ctx, env, where.first);
@@ -412,6 +418,12 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
             if (st.any_active_in(fx.cond)) io.jump = d.target;
             else st.pop(d.pop_count);
             break;
+        case opcode::cf_jumptable: {  // decision in the header: entries are the items after it
+            const std::int64_t entries = std::int64_t{d.target} - d.next;
+            if (!st.any_active_in(fx.cond) || fx.init < 0 || fx.init >= entries) io.jump = d.target;
+            else io.jump = d.next + static_cast<std::uint32_t>(fx.init);
+            break;
+        }
         case opcode::cf_global_wave_sync:
             if (fx.stalled) io.stop = cf_error(ctisa::errors::not_executable, d, "GLOBAL_WAVE_SYNC waits for other wavefronts; one runs");
             break;
