@@ -956,3 +956,32 @@ TEST_CASE("cayman exec: JUMPTABLE goes through its table by a loop constant's el
         CHECK(reg(m, 1, 2, 0) == (index == 2 ? 1u : 0u));
     }
 }
+
+TEST_CASE("cayman exec: the exception flags (4.13.2), SET_MODE and SET_LDS_SIZE", "[cayman][exec]") {
+    // Clause 1: LOAD_STORE_FLAGS R1.w <- the flags (0, cleared at the clause's start), flags <- 0x21;
+    // next group STORE_FLAGS R2.w <- 0x21, SET_MODE (writes nothing: R2.x stays 9); SET_LDS_SIZE 64,
+    // then LDS_WRITE 5 at byte 100, past the new size: discarded. Clause 2: STORE_FLAGS R3.w <- 0.
+    const auto op2 = [](std::string_view m, std::uint32_t dst, std::uint32_t chan, std::uint32_t src) {
+        return ins(c::alu_op2, m, {{"DST_GPR", dst}, {"DST_CHAN", chan}, {"SRC0_SEL", src}, {"WRITE_MASK", 1}, {"LAST", 1}});
+    };
+    cm::alu_group load{{op2("LOAD_STORE_FLAGS", 1, 3, 253)}, {0x21, 0}};
+    cm::alu_group store{{cm::set(op2("SET_MODE", 2, 0, 250), "LAST", 0).value(), op2("STORE_FLAGS", 2, 3, 0)}, {}};
+    cm::alu_group size{{op2("SET_LDS_SIZE", 0, 0, 253)}, {64, 0}};
+    cm::alu_group write{{ins(c::lds_idx_op, "LDS_WRITE", {{"SRC0_SEL", 253}, {"SRC1_SEL", 253}, {"SRC1_CHAN", 1}, {"LAST", 1}})}, {100, 5}};
+    const auto items = items_of({alu({load, store, size, write}), alu({cm::alu_group{{op2("STORE_FLAGS", 3, 3, 0)}, {}}}), cf("END")});
+    cx::machine<1> m(items);
+    reg(m, 1, 3, 0) = 7;
+    reg(m, 2, 0, 0) = 9;
+    reg(m, 3, 3, 0) = 7;
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    CHECK(reg(m, 1, 3, 0) == 0);
+    CHECK(reg(m, 2, 3, 0) == 0x21);
+    CHECK(reg(m, 2, 0, 0) == 9);
+    CHECK(reg(m, 3, 3, 0) == 0);
+    CHECK(env.lds_size == 64);
+    CHECK(env.lds_load(100, 4) == 0);
+    CHECK(env.lds.empty());
+    env.set_lds_size(1u << 20);  // capped at the LDS's 32 KiB
+    CHECK(env.lds_size == 32768);
+}

@@ -42,14 +42,10 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
 // The ALU opcodes this executor runs (reductions and the others group.hpp handles included).
 [[nodiscard]] constexpr bool executes(opcode op) noexcept {
     switch (op) {
-        case opcode::alu_op2_set_mode:
-        case opcode::alu_op2_set_lds_size:
         case opcode::alu_op2_interp_xy:
         case opcode::alu_op2_interp_zw:
         case opcode::alu_op2_interp_x:
         case opcode::alu_op2_interp_z:
-        case opcode::alu_op2_store_flags:
-        case opcode::alu_op2_load_store_flags:
         case opcode::alu_op2_interp_load_p0:
         case opcode::alu_op2_interp_load_p10:
         case opcode::alu_op2_interp_load_p20: return false;  // status.hpp says why

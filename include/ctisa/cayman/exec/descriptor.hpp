@@ -4,8 +4,8 @@
 //
 // Register rows (one row of W lanes a 32-bit value): GPR n element c is row 4n + c (512 rows,
 // clause temporaries 124-127 included), then PV.x-w, AR.X, the predicate bit, the lanes an
-// exec-mask update keeps, the lanes the clause kills, and the LDS output queues A and B (front
-// first) with their length.
+// exec-mask update keeps, the lanes the clause kills, the LDS output queues A and B (front
+// first) with their length, and the floating-point exception flags.
 #pragma once
 
 #include <array>
@@ -30,7 +30,8 @@ inline constexpr std::uint32_t queue_depth = 16;      // entries a queue (lds.hp
 inline constexpr std::uint32_t oqa = 520;              // OQA: 520-535
 inline constexpr std::uint32_t oqb = oqa + queue_depth;  // OQB: 536-551
 inline constexpr std::uint32_t oq_length = oqb + queue_depth;
-inline constexpr std::uint32_t count = oq_length + 1;
+inline constexpr std::uint32_t flags = oq_length + 1;  // 4.13.2's exception flags (group.hpp)
+inline constexpr std::uint32_t count = flags + 1;
 [[nodiscard]] constexpr std::uint32_t gpr(std::uint32_t n, std::uint32_t chan) noexcept { return 4 * n + chan; }
 }  // namespace row
 

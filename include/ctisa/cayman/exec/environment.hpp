@@ -17,6 +17,7 @@
 //                            the last record of `memory` wrote there (same space, id and address;
 //                            scratch also the same lane), else 0. A host preloads a buffer by
 //                            putting records into `memory` before the run
+//   set_lds_size(bytes)      SET_LDS_SIZE: lds_size becomes `bytes`, at most 32 KiB (the LDS)
 //   semantic_gpr(id)         VTX SEMANTIC's destination: the host's semantic table maps SEMANTIC_ID to
 //                            a GPR; by default the identity (semantic n is GPR n)
 //   interrupt(record)        INTERRUPT, INTERRUPT_AND_SLEEP: recorded; the program goes on (the
@@ -167,6 +168,7 @@ struct environment {
     }
     void interrupt(const interrupt_record& r) { interrupts.push_back(r); }
     [[nodiscard]] std::uint32_t semantic_gpr(std::uint32_t id) const noexcept { return id; }
+    void set_lds_size(std::uint32_t bytes) noexcept { lds_size = bytes < 32768 ? bytes : 32768; }
     void emit(const gs_event& e) { gs_events.push_back(e); }
     [[nodiscard]] vec4 fetch(const fetch_request& r) const noexcept { return r.coord; }
     [[nodiscard]] std::uint32_t lds_load(std::uint32_t address, unsigned bytes) const noexcept {
@@ -187,7 +189,7 @@ struct environment {
     }
 };
 
-// Any environment as the kernels see it: twelve calls through pointers, so that the interpreter's
+// Any environment as the kernels see it: thirteen calls through pointers, so that the interpreter's
 // kernels are instantiated once per lane count, not once per environment type.
 class environment_ref {
 public:
@@ -206,7 +208,8 @@ public:
           fetch_([](void* e, const fetch_request& r) { return static_cast<Env*>(e)->fetch(r); }),
           read_([](void* e, const memory_request& q) { return static_cast<Env*>(e)->memory_read(q); }),
           interrupt_([](void* e, const interrupt_record& r) { static_cast<Env*>(e)->interrupt(r); }),
-          semantic_([](void* e, std::uint32_t id) { return static_cast<Env*>(e)->semantic_gpr(id); }) {}
+          semantic_([](void* e, std::uint32_t id) { return static_cast<Env*>(e)->semantic_gpr(id); }),
+          lds_size_([](void* e, std::uint32_t bytes) { static_cast<Env*>(e)->set_lds_size(bytes); }) {}
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const { return constant_(self_, buffer, index); }
     [[nodiscard]] bool boolean(std::uint32_t n) const { return boolean_(self_, n); }
@@ -220,6 +223,7 @@ public:
     [[nodiscard]] std::uint32_t memory_read(const memory_request& q) const { return read_(self_, q); }
     void interrupt(const interrupt_record& r) const { interrupt_(self_, r); }
     [[nodiscard]] std::uint32_t semantic_gpr(std::uint32_t id) const { return semantic_(self_, id); }
+    void set_lds_size(std::uint32_t bytes) const { lds_size_(self_, bytes); }
 
 private:
     void* self_;
@@ -235,6 +239,7 @@ private:
     std::uint32_t (*read_)(void*, const memory_request&);
     void (*interrupt_)(void*, const interrupt_record&);
     std::uint32_t (*semantic_)(void*, std::uint32_t);
+    void (*lds_size_)(void*, std::uint32_t);
 };
 
 }  // namespace ctisa::cayman::exec

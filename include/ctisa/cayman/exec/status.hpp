@@ -19,10 +19,6 @@ namespace ctisa::cayman::exec {
         case opcode::alu_op2_interp_load_p0:
         case opcode::alu_op2_interp_load_p10:
         case opcode::alu_op2_interp_load_p20: return "interpolation: the parameter cache and the barycentrics are not modelled";
-        case opcode::alu_op2_store_flags:
-        case opcode::alu_op2_load_store_flags: return "the exception flags are not modelled";
-        case opcode::alu_op2_set_mode: return "only the default rounding (nearest even) and denormal modes are modelled";
-        case opcode::alu_op2_set_lds_size: return "the LDS size is the environment's (lds_size)";
         case opcode::cf_call_fs: return "the fetch shader's address is host state (SQ_PGM_START_FS), outside the program image";
         default: break;
     }

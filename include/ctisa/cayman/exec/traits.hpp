@@ -240,6 +240,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
                     v.row(row::pred)[l] = lane_on;
                     v.row(row::keep)[l] = lane_on;
                     v.row(row::killed)[l] = 0;
+                    v.row(row::flags)[l] = 0;  // 4.13.2: cleared at the beginning of each ALU clause
                 }
                 ctx.exec_op = 0;
                 return;
