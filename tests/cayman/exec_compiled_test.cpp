@@ -72,7 +72,25 @@ constexpr auto loop = fix<loop_program().size()>(loop_program());
 // The memory instructions (memory.hpp) on both paths: 0 MEM_EXPORT R1.x to 10 + R0.x; 1 MEM_RAT
 // STORE_TYPED R1.xy to element R0.x; 2 MEM_RAT_COMBINED ADD_RTN R2 (address R2.w); 3 GDS clause:
 // ADD_RET R1 -> R5, READ2_RET R1 -> R6; 4 TC: MEM_RD_SCATTER R0.x -> R7; 5 GLOBAL_WAVE_SYNC INIT;
-// 6 JUMP_ANY 8; 7 INTERRUPT (skipped); 8 INTERRUPT_AND_SLEEP; 9 END.
+// 6 an ALU clause: INTERP_XY R8 from R0 and parameter 0 (the GDS's LDS bytes), then
+// LOAD_STORE_FLAGS, STORE_FLAGS, SET_MODE, SET_LDS_SIZE; 7 JUMP_ANY 9; 8 INTERRUPT (skipped);
+// 9 INTERRUPT_AND_SLEEP; 10 END.
+constexpr cm::alu_group interp_group() {
+    cm::alu_group g;
+    for (std::uint32_t ch = 0; ch < 4; ++ch)
+        g.slots.push_back(in(cm::category::alu_op2, "INTERP_XY",
+                             {{"DST_GPR", 8}, {"DST_CHAN", ch}, {"SRC0_SEL", 2}, {"SRC0_CHAN", ch % 2}, {"SRC1_SEL", 248}, {"WRITE_MASK", 1},
+                              {"LAST", ch == 3}}));
+    return g;
+}
+constexpr cm::alu_group flags_group() {
+    using cm::category;
+    return {{in(category::alu_op2, "LOAD_STORE_FLAGS", {{"DST_GPR", 9}, {"SRC0_SEL", 1}, {"WRITE_MASK", 1}}),
+             in(category::alu_op2, "STORE_FLAGS", {{"DST_GPR", 9}, {"DST_CHAN", 1}, {"SRC0_SEL", 248}, {"WRITE_MASK", 1}}),
+             in(category::alu_op2, "SET_MODE", {{"DST_CHAN", 2}, {"SRC0_SEL", 250}}),
+             in(category::alu_op2, "SET_LDS_SIZE", {{"DST_CHAN", 3}, {"SRC0_SEL", 253}, {"LAST", 1}})},
+            {4096, 0}};
+}
 constexpr std::vector<cx::item> memory_program() {
     using cm::category;
     std::vector<cm::cf_item> cf;
@@ -93,8 +111,9 @@ constexpr std::vector<cx::item> memory_program() {
                   {},
                   {in(category::mem_rd, "MEM_RD_SCATTER",
                       {{"INDEXED", 1}, {"SRC_GPR", 0}, {"ARRAY_BASE", 10}, {"DST_GPR", 7}, {"DST_SEL_Y", 4}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 7}})}});
+    cf.push_back({in(category::cf_alu, "ALU", {}), {interp_group(), flags_group()}, {}});
     cf.push_back({in(category::cf, "GLOBAL_WAVE_SYNC", {{"GWS_OPCODE", 3}, {"VALUE", 3}}), {}, {}});
-    cf.push_back({in(category::cf, "JUMP_ANY", {{"ADDR", 8}}), {}, {}});
+    cf.push_back({in(category::cf, "JUMP_ANY", {{"ADDR", 9}}), {}, {}});
     cf.push_back({in(category::cf, "INTERRUPT", {}), {}, {}});
     cf.push_back({in(category::cf, "INTERRUPT_AND_SLEEP", {}), {}, {}});
     cf.push_back({in(category::cf, "END", {}), {}, {}});
@@ -131,7 +150,10 @@ TEST_CASE("cayman exec: compiled path equals the interpreter on RAT, GDS, memory
                 m.row(cx::row::gpr(2, 3))[l] = l / 2;
             }
         },
-        +[](cx::environment& env) { env.memory_write({cm::opcode::cf_alloc_export_mem_rat, 0, 1, 100, 4}); });
+        +[](cx::environment& env) {
+            env.memory_write({cm::opcode::cf_alloc_export_mem_rat, 0, 1, 100, 4});
+            for (std::uint32_t i = 0; i < 48; i += 4) env.lds_store(i, 0x3F800000u + (i << 18), 4);  // parameter 0: floats
+        });
 }
 
 TEST_CASE("cayman exec: compiled path equals the interpreter with divergent lanes", "[cayman][exec]") {

@@ -985,3 +985,40 @@ TEST_CASE("cayman exec: the exception flags (4.13.2), SET_MODE and SET_LDS_SIZE"
     env.set_lds_size(1u << 20);  // capped at the LDS's 32 KiB
     CHECK(env.lds_size == 32768);
 }
+
+TEST_CASE("cayman exec: INTERP_* interpolate from the parameter cache in the LDS (7.3.2)", "[cayman][exec]") {
+    // Parameter 1 (src1 = 1_INT; src0 for the loads) at LDS byte 48: P0 {1, 2, 3, 4}, P1 - P0 {0.5, 1.5, 2, -1},
+    // P2 - P0 {0.25, -2, 4, 8}; I = R0.x = 0.5, J = R0.y = 0.25 (x, z slots read J, y, w read I).
+    // INTERP_XY: X: y's tmp 1 + 0.5 * 0.5 = 1.25, x 1.25 + 0.25 * 0.25 = 1.3125; Y: w's tmp
+    // 2 + 1.5 * 0.5 = 2.75, z 2.75 - 2 * 0.25 = 2.25, muxed onto y: R1 = {1.3125, 2.25, 2.25, 2.75}.
+    // INTERP_ZW: Z: y 3 + 2 * 0.5 = 4, x 4 + 4 * 0.25 = 5; W: w 4 - 0.5 = 3.5, z 3.5 + 8 * 0.25 = 5.5;
+    // z <- x's, w <- z's: R2 = {5, 4, 5, 5.5}. INTERP_X (x, y), INTERP_Z (z, w): R3 = {1.3125, 1.25,
+    // 5, 4}. INTERP_LOAD_P0 / P10 / P20 / P0 in x, y, z, w: R4 = {P0.x, P10.y, P20.z, P0.w} = {1, 1.5, 4, 4}.
+    const auto slot = [](std::string_view m, std::uint32_t dst, std::uint32_t ch) {
+        return ins(c::alu_op2, m,
+                   {{"DST_GPR", dst}, {"DST_CHAN", ch}, {"SRC0_SEL", 0}, {"SRC0_CHAN", ch % 2 == 0 ? 1u : 0u}, {"SRC1_SEL", 250},
+                    {"WRITE_MASK", 1}, {"LAST", ch == 3}});
+    };
+    const auto group = [&](std::string_view lo, std::string_view hi, std::uint32_t dst) {
+        return cm::alu_group{{slot(lo, dst, 0), slot(lo, dst, 1), slot(hi, dst, 2), slot(hi, dst, 3)}, {}};
+    };
+    const auto load = [](std::string_view m, std::uint32_t ch) {
+        return ins(c::alu_op2, m, {{"DST_GPR", 4}, {"DST_CHAN", ch}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", ch == 3}});
+    };
+    cm::alu_group loads{{load("INTERP_LOAD_P0", 0), load("INTERP_LOAD_P10", 1), load("INTERP_LOAD_P20", 2), load("INTERP_LOAD_P0", 3)}, {}};
+    const auto items = items_of(
+        {alu({group("INTERP_XY", "INTERP_XY", 1), group("INTERP_ZW", "INTERP_ZW", 2), group("INTERP_X", "INTERP_Z", 3), loads}), cf("END")});
+    cx::machine<1> m(items);
+    reg(m, 0, 0, 0) = bits(0.5f);
+    reg(m, 0, 1, 0) = bits(0.25f);
+    cx::environment env;
+    const float params[12] = {1, 2, 3, 4, 0.5f, 1.5f, 2, -1, 0.25f, -2, 4, 8};
+    for (std::uint32_t k = 0; k < 12; ++k) env.lds_store(48 + 4 * k, bits(params[k]), 4);
+    REQUIRE(m.run(env).ok());
+    const float expected[4][4] = {{1.3125f, 2.25f, 2.25f, 2.75f}, {5, 4, 5, 5.5f}, {1.3125f, 1.25f, 5, 4}, {1, 1.5f, 4, 4}};
+    for (std::uint32_t g = 0; g < 4; ++g)
+        for (std::uint32_t ch = 0; ch < 4; ++ch) {
+            INFO("R" << g + 1 << " chan " << ch);
+            CHECK(as_f(reg(m, g + 1, ch, 0)) == expected[g][ch]);
+        }
+}

@@ -38,6 +38,7 @@
 #include "alu64.hpp"
 #include "context.hpp"
 #include "descriptor.hpp"
+#include "interp.hpp"
 
 namespace ctisa::cayman::exec {
 
@@ -325,6 +326,7 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     std::array<std::array<lane_word, n>, 4> test{};  // PRED_SET* / KILL* outcome per lane
     std::array<lane_word, n> a{}, b{}, c{};
     std::array<lane_word, n> loaded{};  // LOAD_STORE_FLAGS, SET_LDS_SIZE: src0 (the flags after the group, the size)
+    std::array<lane_word, n> interp_i{};  // INTERP_*: the I of the pair being run (interp.hpp)
     const lane_word* pred = v.row(row::pred);
     std::array<int, 4> at{-1, -1, -1, -1};  // the slot of each channel
     for (std::size_t i = 0; i < d.count; ++i) at[d.slots[i].chan] = static_cast<int>(i);
@@ -337,12 +339,14 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         if (s.sources > 2) detail::read_source(s.src[2], s, v, ctx, env, c.data());
         const bool tests = (info(s.op).flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
         const int prev_chan = previous_channel(s.op, s.chan);
+        const bool interp = is_interp(s.op);
         const int prev = prev_chan >= 0 ? at[static_cast<std::size_t>(prev_chan)] : -1;
         for (std::size_t l = 0; l < n; ++l) {
             lane_word r = ops.compute(a[l], b[l], c[l]);
             if (s.op == opcode::alu_op2_mbcnt_32hi_int || s.op == opcode::alu_op2_mbcnt_32lo_accum_prev_int)
                 r = static_cast<lane_word>(std::popcount(a[l] & lanes_below(first + l, s.op == opcode::alu_op2_mbcnt_32hi_int)));
             if (s.op == opcode::alu_op2_store_flags || s.op == opcode::alu_op2_load_store_flags) r = v.row(row::flags)[l];
+            if (interp) r = detail::interp_lane(s.op, s.chan, a[l], b[l], interp_i[l], env);
             if (s.op == opcode::alu_op2_load_store_flags || s.op == opcode::alu_op2_set_lds_size) loaded[l] = a[l];
             if (prev_chan >= 0) r = ops.previous(a[l], b[l], r, prev >= 0 ? result[static_cast<std::size_t>(prev)][l] : 0u);
             result[i][l] = r;
@@ -361,6 +365,7 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         for (std::size_t i = d.count; i-- > 0;) one_slot(i, detail::dynamic_ops{d.slots[i].op});
     }
     detail::combine_slots(d, at, result);
+    if (d.count && is_interp(d.slots[0].op)) detail::mux_interp(d.slots[0].op, at, result);
     if (d.wide) detail::combine_wide(d, at, v, ctx, env, result, test);
     if (d.lds || d.pops) detail::run_lds(d, v, ctx, env, runs, active);
     // Writes: PV, GPRs, AR, predicate, exec mask, kills.

@@ -12,13 +12,6 @@ namespace ctisa::cayman::exec {
 // Why the executor does not run `op` (empty when it does).
 [[nodiscard]] constexpr std::string_view not_executed(opcode op) noexcept {
     switch (op) {
-        case opcode::alu_op2_interp_xy:
-        case opcode::alu_op2_interp_zw:
-        case opcode::alu_op2_interp_x:
-        case opcode::alu_op2_interp_z:
-        case opcode::alu_op2_interp_load_p0:
-        case opcode::alu_op2_interp_load_p10:
-        case opcode::alu_op2_interp_load_p20: return "interpolation: the parameter cache and the barycentrics are not modelled";
         case opcode::cf_call_fs: return "the fetch shader's address is host state (SQ_PGM_START_FS), outside the program image";
         default: break;
     }
