@@ -1022,3 +1022,35 @@ TEST_CASE("cayman exec: INTERP_* interpolate from the parameter cache in the LDS
             CHECK(as_f(reg(m, g + 1, ch, 0)) == expected[g][ch]);
         }
 }
+
+namespace {
+
+// A host whose SQ_PGM_START_FS is CF address `at` of the image.
+struct fetch_shader_environment : cx::environment {
+    std::uint32_t at = cx::no_fetch_shader;
+    std::uint32_t fetch_shader() const { return at; }
+};
+
+}  // namespace
+
+TEST_CASE("cayman exec: CALL_FS calls the fetch subroutine the host's SQ_PGM_START_FS names", "[cayman][exec]") {
+    // 0 CALL_FS; 1 R1.y = 1; 2 HALT; 3 R1.x = 1 (the fetch subroutine); 4 RETURN; 5 END. The host
+    // binds CF 3: the subroutine runs, then CF 1, then HALT. None bound (the default): the call
+    // returns at once, R1.x stays 0. An address with no CF instruction: an error.
+    const auto mov = [](std::uint32_t chan) {
+        return alu({cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}}});
+    };
+    const auto items = items_of({cf("CALL_FS"), mov(1), cf("HALT"), mov(0), cf("RETURN"), cf("END")});
+    for (const std::uint32_t at : {3u, cx::no_fetch_shader}) {
+        cx::machine<1> m(items);
+        fetch_shader_environment env;
+        env.at = at;
+        REQUIRE(m.run(env).ok());
+        CHECK(reg(m, 1, 0, 0) == (at == 3 ? 1u : 0u));
+        CHECK(reg(m, 1, 1, 0) == 1);
+    }
+    cx::machine<1> m(items);
+    fetch_shader_environment far;
+    far.at = 100;
+    CHECK(m.run(far).error.code == ctisa::errors::not_executable);
+}

@@ -354,6 +354,7 @@ namespace detail {
         case opcode::cf_loop_break:
         case opcode::cf_loop_continue:
         case opcode::cf_call:
+        case opcode::cf_call_fs:
         case opcode::cf_return:
         case opcode::cf_kill:
         case opcode::cf_wait_ack:

@@ -17,6 +17,9 @@
 //                            the last record of `memory` wrote there (same space, id and address;
 //                            scratch also the same lane), else 0. A host preloads a buffer by
 //                            putting records into `memory` before the run
+//   fetch_shader()           CALL_FS: the CF address (8-byte units, in the program image) of the
+//                            fetch subroutine, the host's SQ_PGM_START_FS; by default
+//                            no_fetch_shader: none is bound and the call returns at once
 //   set_lds_size(bytes)      SET_LDS_SIZE: lds_size becomes `bytes`, at most 32 KiB (the LDS)
 //   semantic_gpr(id)         VTX SEMANTIC's destination: the host's semantic table maps SEMANTIC_ID to
 //                            a GPR; by default the identity (semantic n is GPR n)
@@ -44,6 +47,7 @@
 namespace ctisa::cayman::exec {
 
 using vec4 = std::array<std::uint32_t, 4>;
+inline constexpr std::uint32_t no_fetch_shader = 0xFFFFFFFFu;  // fetch_shader(): none bound
 
 // One exported register of one lane: TYPE (0 pixel, 1 position, 2 parameter), the export
 // index (ARRAY_BASE + burst), and which elements were written (SEL MASK leaves one out).
@@ -169,6 +173,7 @@ struct environment {
     void interrupt(const interrupt_record& r) { interrupts.push_back(r); }
     [[nodiscard]] std::uint32_t semantic_gpr(std::uint32_t id) const noexcept { return id; }
     void set_lds_size(std::uint32_t bytes) noexcept { lds_size = bytes < 32768 ? bytes : 32768; }
+    [[nodiscard]] std::uint32_t fetch_shader() const noexcept { return no_fetch_shader; }
     void emit(const gs_event& e) { gs_events.push_back(e); }
     [[nodiscard]] vec4 fetch(const fetch_request& r) const noexcept { return r.coord; }
     [[nodiscard]] std::uint32_t lds_load(std::uint32_t address, unsigned bytes) const noexcept {
@@ -189,7 +194,7 @@ struct environment {
     }
 };
 
-// Any environment as the kernels see it: thirteen calls through pointers, so that the interpreter's
+// Any environment as the kernels see it: fourteen calls through pointers, so that the interpreter's
 // kernels are instantiated once per lane count, not once per environment type.
 class environment_ref {
 public:
@@ -209,7 +214,8 @@ public:
           read_([](void* e, const memory_request& q) { return static_cast<Env*>(e)->memory_read(q); }),
           interrupt_([](void* e, const interrupt_record& r) { static_cast<Env*>(e)->interrupt(r); }),
           semantic_([](void* e, std::uint32_t id) { return static_cast<Env*>(e)->semantic_gpr(id); }),
-          lds_size_([](void* e, std::uint32_t bytes) { static_cast<Env*>(e)->set_lds_size(bytes); }) {}
+          lds_size_([](void* e, std::uint32_t bytes) { static_cast<Env*>(e)->set_lds_size(bytes); }),
+          fs_base_([](void* e) { return static_cast<Env*>(e)->fetch_shader(); }) {}
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const { return constant_(self_, buffer, index); }
     [[nodiscard]] bool boolean(std::uint32_t n) const { return boolean_(self_, n); }
@@ -224,6 +230,7 @@ public:
     void interrupt(const interrupt_record& r) const { interrupt_(self_, r); }
     [[nodiscard]] std::uint32_t semantic_gpr(std::uint32_t id) const { return semantic_(self_, id); }
     void set_lds_size(std::uint32_t bytes) const { lds_size_(self_, bytes); }
+    [[nodiscard]] std::uint32_t fetch_shader() const { return fs_base_(self_); }
 
 private:
     void* self_;
@@ -240,6 +247,7 @@ private:
     void (*interrupt_)(void*, const interrupt_record&);
     std::uint32_t (*semantic_)(void*, std::uint32_t);
     void (*lds_size_)(void*, std::uint32_t);
+    std::uint32_t (*fs_base_)(void*);
 };
 
 }  // namespace ctisa::cayman::exec

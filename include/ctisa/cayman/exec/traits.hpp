@@ -45,6 +45,10 @@
 // lanes stay. GDS clauses run their instructions as the items after them, like TC (memory.hpp);
 // MEM_RAT* and GLOBAL_WAVE_SYNC run in memory.hpp. INTERRUPT and INTERRUPT_AND_SLEEP call the
 // environment's interrupt and go on (a reference run has no host to wait for).
+// CALL_FS calls as CALL does, to the CF address the environment's fetch_shader gives (the host
+// register SQ_PGM_START_FS, in the same image: the description gives CALL_FS no ADDR); with none
+// bound (the default) it returns at once. The fetch-program mode it activates changes nothing the
+// executor models.
 // JUMPTABLE: the index is element A-D (JUMPTABLE_SEL) of the loop constant CF_CONST (8.2: "from
 // either a loop-constant or a GPR through the index registers"; the index registers, SEL 4 and 5,
 // are not modelled: refused); it goes to the index-th instruction after it (the table of jumps,
@@ -209,6 +213,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     template <class M, class Env>
     static void prepare(M& m, Env&) {
         m.state().ctx = {};
+        m.state().ctx.program = m.program();
     }
     template <class M, std::size_t W>
     static void discarded(M& m, const ctisa::exec::lane_mask<W>& lanes) {
@@ -264,6 +269,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
             fx.step = lc[2];
         }
         if (d.op == opcode::cf_jumptable) fx.init = env.loop_constant(d.cf_const)[d.jump_sel & 3u];  // the table index
+        if (d.op == opcode::cf_call_fs) fx.init = static_cast<std::int32_t>(env.fetch_shader());  // no_fetch_shader: -1
         if (d.op == opcode::cf_alloc_export_export || d.op == opcode::cf_alloc_export_export_done)
             detail::run_export(d, v, active, ctx, env, where.first);
         else if (memory_export(d.op)) detail::run_memory_export(d, v, active, ctx, env, where.first);
@@ -309,6 +315,16 @@ void reactivate(Stack& st) {
     if (st.depth()) m = st.top().resume;
     else m.fill(lane_on);
     st.activate(m);
+}
+
+// The first item of the CF instruction at `address` (8-byte units), if the program has one.
+inline bool fetch_shader(const context& ctx, std::uint32_t address, std::uint32_t& item) {
+    for (std::size_t i = 0; i < ctx.program.size(); ++i)
+        if (ctx.program[i].cf_address == address && ctx.program[i].kind != item_kind::group) {
+            item = static_cast<std::uint32_t>(i);
+            return true;
+        }
+    return false;
 }
 
 // CF instructions: what each does to the stack, and where it goes.
@@ -391,13 +407,22 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
             }
             break;
         }
-        case opcode::cf_call: {
+        case opcode::cf_call:
+        case opcode::cf_call_fs: {
+            std::uint32_t target = d.target;
+            if (d.op == opcode::cf_call_fs) {
+                if (fx.init == -1) break;  // no fetch shader bound: the call returns at once
+                if (!fetch_shader(ctx, static_cast<std::uint32_t>(fx.init), target)) {
+                    io.stop = cf_error(ctisa::errors::not_executable, d, "CALL_FS: no CF instruction at the fetch shader's address");
+                    break;
+                }
+            }
             st.pop(d.pop_count);
             ctisa::exec::lane_mask<N> m = st.active();
             for (std::size_t l = 0; l < N; ++l) m[l] &= fx.cond[l];
             if (!ctisa::exec::any_of<N>(m) || st.call_depth() >= 32) break;
             if (!st.call(m, d.next)) return overflow();
-            io.jump = d.target;
+            io.jump = target;
             break;
         }
         case opcode::cf_return:
