@@ -79,7 +79,12 @@ constexpr cm::alu_group interp_group() {
     cm::alu_group g;
     for (std::uint32_t ch = 0; ch < 4; ++ch)
         g.slots.push_back(in(cm::category::alu_op2, "INTERP_XY",
-                             {{"DST_GPR", 8}, {"DST_CHAN", ch}, {"SRC0_SEL", 2}, {"SRC0_CHAN", ch % 2}, {"SRC1_SEL", 248}, {"WRITE_MASK", 1},
+                             {{"DST_GPR", 8},
+                              {"DST_CHAN", ch},
+                              {"SRC0_SEL", 2},
+                              {"SRC0_CHAN", ch % 2},
+                              {"SRC1_SEL", 248},
+                              {"WRITE_MASK", 1},
                               {"LAST", ch == 3}}));
     return g;
 }
@@ -94,23 +99,27 @@ constexpr cm::alu_group flags_group() {
 constexpr std::vector<cx::item> memory_program() {
     using cm::category;
     std::vector<cm::cf_item> cf;
-    cf.push_back({in(category::cf_alloc_export, "MEM_EXPORT",
-                     {{"TYPE", 1}, {"ARRAY_BASE", 10}, {"RW_GPR", 1}, {"INDEX_GPR", 0}, {"COMP_MASK", 1}}),
-                  {},
-                  {}});
+    cf.push_back(
+        {in(category::cf_alloc_export, "MEM_EXPORT", {{"TYPE", 1}, {"ARRAY_BASE", 10}, {"RW_GPR", 1}, {"INDEX_GPR", 0}, {"COMP_MASK", 1}}),
+         {},
+         {}});
     cf.push_back({in(category::cf_alloc_export, "MEM_RAT",
                      {{"RAT_INST", 1}, {"TYPE", 1}, {"RW_GPR", 1}, {"INDEX_GPR", 0}, {"ELEM_SIZE", 1}, {"COMP_MASK", 3}}),
                   {},
                   {}});
-    cf.push_back({in(category::cf_alloc_export, "MEM_RAT_COMBINED", {{"RAT_INST", 39}, {"RAT_ID", 4}, {"RW_GPR", 2}, {"COMP_MASK", 15}}), {}, {}});
+    cf.push_back(
+        {in(category::cf_alloc_export, "MEM_RAT_COMBINED", {{"RAT_INST", 39}, {"RAT_ID", 4}, {"RW_GPR", 2}, {"COMP_MASK", 15}}), {}, {}});
     cf.push_back({in(category::cf, "GDS", {}),
                   {},
-                  {in(category::gds, "GDS_ADD_RET", {{"SRC_GPR", 1}, {"SRC_SEL_Y", 1}, {"DST_GPR", 5}, {"DST_SEL_Y", 1}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}}),
-                   in(category::gds, "GDS_READ2_RET", {{"SRC_GPR", 1}, {"SRC_SEL_Y", 1}, {"DST_GPR", 6}, {"DST_SEL_Y", 1}, {"DST_SEL_Z", 4}, {"DST_SEL_W", 5}})}});
-    cf.push_back({in(category::cf, "TC", {}),
-                  {},
-                  {in(category::mem_rd, "MEM_RD_SCATTER",
-                      {{"INDEXED", 1}, {"SRC_GPR", 0}, {"ARRAY_BASE", 10}, {"DST_GPR", 7}, {"DST_SEL_Y", 4}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 7}})}});
+                  {in(category::gds, "GDS_ADD_RET",
+                      {{"SRC_GPR", 1}, {"SRC_SEL_Y", 1}, {"DST_GPR", 5}, {"DST_SEL_Y", 1}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}}),
+                   in(category::gds, "GDS_READ2_RET",
+                      {{"SRC_GPR", 1}, {"SRC_SEL_Y", 1}, {"DST_GPR", 6}, {"DST_SEL_Y", 1}, {"DST_SEL_Z", 4}, {"DST_SEL_W", 5}})}});
+    cf.push_back(
+        {in(category::cf, "TC", {}),
+         {},
+         {in(category::mem_rd, "MEM_RD_SCATTER",
+             {{"INDEXED", 1}, {"SRC_GPR", 0}, {"ARRAY_BASE", 10}, {"DST_GPR", 7}, {"DST_SEL_Y", 4}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 7}})}});
     cf.push_back({in(category::cf_alu, "ALU", {}), {interp_group(), flags_group()}, {}});
     cf.push_back({in(category::cf, "GLOBAL_WAVE_SYNC", {{"GWS_OPCODE", 3}, {"VALUE", 3}}), {}, {}});
     cf.push_back({in(category::cf, "JUMP_ANY", {{"ADDR", 9}}), {}, {}});
@@ -142,10 +151,10 @@ TEST_CASE("cayman exec: compiled path equals the interpreter on RAT, GDS, memory
     check_parity<memory, 4>(
         +[](cx::machine<4>& m) {
             for (std::uint32_t l = 0; l < 4; ++l) {
-                m.row(cx::row::gpr(0, 0))[l] = 3 - l;         // an index per lane
-                m.row(cx::row::gpr(1, 0))[l] = 4 * (l % 2);   // GDS byte address, data
+                m.row(cx::row::gpr(0, 0))[l] = 3 - l;  // an index per lane
+                m.row(cx::row::gpr(1, 0))[l] = 4 * (l % 2);  // GDS byte address, data
                 m.row(cx::row::gpr(1, 1))[l] = 7 + l;
-                m.row(cx::row::gpr(2, 0))[l] = 5 + l;         // RAT data, return address, -, address
+                m.row(cx::row::gpr(2, 0))[l] = 5 + l;  // RAT data, return address, -, address
                 m.row(cx::row::gpr(2, 1))[l] = 20 + l;
                 m.row(cx::row::gpr(2, 3))[l] = l / 2;
             }

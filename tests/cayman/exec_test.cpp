@@ -752,10 +752,21 @@ TEST_CASE("cayman exec: MEM_RAT stores and atomics, their returns, and the combi
     env.memory_write({mr, 0, 5, 7, 1});  // the host's preload
     REQUIRE(m.run(env).ok());
     const std::vector<cx::memory_record> expected{
-        {mr, 0, 5, 7, 1},           {mr, 0, 0, 1, 3},          {mr, 0, 2, 3, 3},          {mr, 1, 4, 11, 3},
-        {mr, 1, 6, 13, 3},          {mr, 0, 5, 17, 1},         {mr, 0, 100, 7, 1, true},  {mr, 1, 5, 37, 1},
-        {mr, 1, 101, 17, 1, true},  {comb, 0, 5, 99, 1},       {comb, 0, 200, 37, 1, true}, {comb, 1, 5, 99, 1},
-        {comb, 1, 201, 99, 1, true}, {less, 0, 0, 0x34, 2},   {less, 1, 0, 0x78, 2},
+        {mr, 0, 5, 7, 1},
+        {mr, 0, 0, 1, 3},
+        {mr, 0, 2, 3, 3},
+        {mr, 1, 4, 11, 3},
+        {mr, 1, 6, 13, 3},
+        {mr, 0, 5, 17, 1},
+        {mr, 0, 100, 7, 1, true},
+        {mr, 1, 5, 37, 1},
+        {mr, 1, 101, 17, 1, true},
+        {comb, 0, 5, 99, 1},
+        {comb, 0, 200, 37, 1, true},
+        {comb, 1, 5, 99, 1},
+        {comb, 1, 201, 99, 1, true},
+        {less, 0, 0, 0x34, 2},
+        {less, 1, 0, 0x78, 2},
     };
     CHECK(env.memory == expected);
     CHECK(env.memory_read({cx::memory_space::rat_return, 1, 0, 201}) == 99);
@@ -782,15 +793,35 @@ TEST_CASE("cayman exec: MEM_RD_SCRATCH and MEM_RD_SCATTER read back what the exp
         {ins(c::cf_alloc_export, "MEM_EXPORT", {{"TYPE", 1}, {"ARRAY_BASE", 10}, {"RW_GPR", 3}, {"INDEX_GPR", 5}, {"COMP_MASK", 1}}), {}, {}},
         {ins(c::cf, "TC"),
          {},
-         {rd("MEM_RD_SCRATCH",
-             {{"INDEXED", 1}, {"SRC_GPR", 5}, {"ARRAY_BASE", 2}, {"ELEM_SIZE", 1}, {"ARRAY_SIZE", 8}, {"DST_GPR", 7},
-              {"DST_SEL_X", 1}, {"DST_SEL_Y", 0}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 7}}),
-          rd("MEM_RD_SCRATCH",
-             {{"INDEXED", 1}, {"SRC_GPR", 6}, {"ARRAY_BASE", 2}, {"ELEM_SIZE", 1}, {"ARRAY_SIZE", 2}, {"DST_GPR", 10},
-              {"DST_SEL_X", 0}, {"DST_SEL_Y", 1}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}}),
-          rd("MEM_RD_SCATTER",
-             {{"INDEXED", 1}, {"SRC_GPR", 5}, {"ARRAY_BASE", 10}, {"BURST_CNT", 1}, {"DST_GPR", 8}, {"DST_SEL_X", 0},
-              {"DST_SEL_Y", 4}, {"DST_SEL_Z", 4}, {"DST_SEL_W", 7}})}},
+         {rd("MEM_RD_SCRATCH", {{"INDEXED", 1},
+                                {"SRC_GPR", 5},
+                                {"ARRAY_BASE", 2},
+                                {"ELEM_SIZE", 1},
+                                {"ARRAY_SIZE", 8},
+                                {"DST_GPR", 7},
+                                {"DST_SEL_X", 1},
+                                {"DST_SEL_Y", 0},
+                                {"DST_SEL_Z", 5},
+                                {"DST_SEL_W", 7}}),
+          rd("MEM_RD_SCRATCH", {{"INDEXED", 1},
+                                {"SRC_GPR", 6},
+                                {"ARRAY_BASE", 2},
+                                {"ELEM_SIZE", 1},
+                                {"ARRAY_SIZE", 2},
+                                {"DST_GPR", 10},
+                                {"DST_SEL_X", 0},
+                                {"DST_SEL_Y", 1},
+                                {"DST_SEL_Z", 7},
+                                {"DST_SEL_W", 7}}),
+          rd("MEM_RD_SCATTER", {{"INDEXED", 1},
+                                {"SRC_GPR", 5},
+                                {"ARRAY_BASE", 10},
+                                {"BURST_CNT", 1},
+                                {"DST_GPR", 8},
+                                {"DST_SEL_X", 0},
+                                {"DST_SEL_Y", 4},
+                                {"DST_SEL_Z", 4},
+                                {"DST_SEL_W", 7}})}},
         cf("END"),
     });
     cx::machine<2> m(items);
@@ -834,13 +865,12 @@ TEST_CASE("cayman exec: a GDS clause runs GDS operations, the ordered count and 
     const cayman_programs::field_values none{{"DST_SEL_X", 7}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}};
     const cayman_programs::field_values x_only{{"DST_SEL_X", 0}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}};
     cm::instruction tf = ins(c::tf, "MEM_TF_WRITE", {{"SRC_GPR", 7}, {"SRC_SEL_Y", 1}});
-    const auto items = items_of({{ins(c::cf, "GDS"),
-                                  {},
-                                  {gds("GDS_WRITE", 1, 0, none),
-                                   gds("GDS_ADD_RET", 2, 3, {{"DST_SEL_X", 0}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 4}}),
-                                   gds("GDS_BYTE_WRITE", 4, 0, none), gds("GDS_READ_RET", 4, 8, x_only),
-                                   gds("GDS_ATOMIC_ORDERED_ALLOC_RET", 5, 6, x_only), tf}},
-                                 cf("END")});
+    const auto items = items_of(
+        {{ins(c::cf, "GDS"),
+          {},
+          {gds("GDS_WRITE", 1, 0, none), gds("GDS_ADD_RET", 2, 3, {{"DST_SEL_X", 0}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 4}}),
+           gds("GDS_BYTE_WRITE", 4, 0, none), gds("GDS_READ_RET", 4, 8, x_only), gds("GDS_ATOMIC_ORDERED_ALLOC_RET", 5, 6, x_only), tf}},
+         cf("END")});
     cx::machine<2> m(items);
     for (std::uint32_t l = 0; l < 2; ++l) {
         reg(m, 1, 0, l) = 8 + 4 * l;
@@ -880,7 +910,8 @@ TEST_CASE("cayman exec: GLOBAL_WAVE_SYNC on one wavefront, JUMP_ANY and the inte
         return cf("GLOBAL_WAVE_SYNC", {{"GWS_OPCODE", op}, {"RESOURCE", 2}, {"VALUE", value}});
     };
     const auto mov = [](std::uint32_t chan) {
-        return cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+        return cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+                             {}};
     };
     const auto items = items_of({gws(3, 1), gws(1, 0), gws(0, 0), gws(2, 1), cf("JUMP_ANY", {{"ADDR", 6}, {"COND", 2}}), alu({mov(0)}),
                                  cf("JUMP_ANY", {{"ADDR", 8}}), alu({mov(1)}), cf("INTERRUPT"), cf("INTERRUPT_AND_SLEEP"), cf("END")});
@@ -914,11 +945,12 @@ struct semantic_environment : cx::environment {
 TEST_CASE("cayman exec: VTX SEMANTIC writes the GPR the semantic table names", "[cayman][exec]") {
     // SEMANTIC SEMANTIC_ID 6, index R2.x, DST_SEL (X, 1, MASK, 0): the default fetch returns
     // {R2.x, 0, 0, 0}; the default table writes R6, the host's table above R9.
-    const auto items = items_of({{ins(c::cf, "TC"),
-                                  {},
-                                  {ins(c::vtx, "SEMANTIC",
-                                       {{"SEMANTIC_ID", 6}, {"SRC_GPR", 2}, {"DST_SEL_X", 0}, {"DST_SEL_Y", 5}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 4}})}},
-                                 cf("END")});
+    const auto items =
+        items_of({{ins(c::cf, "TC"),
+                   {},
+                   {ins(c::vtx, "SEMANTIC",
+                        {{"SEMANTIC_ID", 6}, {"SRC_GPR", 2}, {"DST_SEL_X", 0}, {"DST_SEL_Y", 5}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 4}})}},
+                  cf("END")});
     const auto run = [&](auto& env, std::uint32_t gpr) {
         cx::machine<1> m(items);
         reg(m, 2, 0, 0) = 42;
@@ -939,9 +971,11 @@ TEST_CASE("cayman exec: VTX SEMANTIC writes the GPR the semantic table names", "
 TEST_CASE("cayman exec: JUMPTABLE goes through its table by a loop constant's element", "[cayman][exec]") {
     // 0 JUMPTABLE ADDR 4, CF_CONST 1, JUMPTABLE_SEL 1 (element B); 1-3 the table: JUMPs (COND
     // FALSE: every lane fails, so they jump) to 4, 6, 8; 4 R1.x = 1, 5 HALT; 6 R1.y = 1, 7 HALT;
-    // 8 R1.z = 1, 9 END (an image has one END, its last CF instruction). I1 = {0, 2, 0, 0}: entry 2 -> 8, R1.z. I1.y = 7, past the table: ADDR 4, R1.x.
+    // 8 R1.z = 1, 9 END (an image has one END, its last CF instruction). I1 = {0, 2, 0, 0}: entry 2 -> 8, R1.z. I1.y = 7, past the table: ADDR
+    // 4, R1.x.
     const auto mov = [](std::uint32_t chan) {
-        return alu({cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}}});
+        return alu({cm::alu_group{
+            {ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}}});
     };
     const auto jump = [](std::uint32_t to) { return cf("JUMP", {{"ADDR", to}, {"COND", 1}}); };
     const auto items = items_of({cf("JUMPTABLE", {{"ADDR", 4}, {"CF_CONST", 1}, {"JUMPTABLE_SEL", 1}}), jump(4), jump(6), jump(8), mov(0),
@@ -996,8 +1030,13 @@ TEST_CASE("cayman exec: INTERP_* interpolate from the parameter cache in the LDS
     // 5, 4}. INTERP_LOAD_P0 / P10 / P20 / P0 in x, y, z, w: R4 = {P0.x, P10.y, P20.z, P0.w} = {1, 1.5, 4, 4}.
     const auto slot = [](std::string_view m, std::uint32_t dst, std::uint32_t ch) {
         return ins(c::alu_op2, m,
-                   {{"DST_GPR", dst}, {"DST_CHAN", ch}, {"SRC0_SEL", 0}, {"SRC0_CHAN", ch % 2 == 0 ? 1u : 0u}, {"SRC1_SEL", 250},
-                    {"WRITE_MASK", 1}, {"LAST", ch == 3}});
+                   {{"DST_GPR", dst},
+                    {"DST_CHAN", ch},
+                    {"SRC0_SEL", 0},
+                    {"SRC0_CHAN", ch % 2 == 0 ? 1u : 0u},
+                    {"SRC1_SEL", 250},
+                    {"WRITE_MASK", 1},
+                    {"LAST", ch == 3}});
     };
     const auto group = [&](std::string_view lo, std::string_view hi, std::uint32_t dst) {
         return cm::alu_group{{slot(lo, dst, 0), slot(lo, dst, 1), slot(hi, dst, 2), slot(hi, dst, 3)}, {}};
@@ -1038,7 +1077,8 @@ TEST_CASE("cayman exec: CALL_FS calls the fetch subroutine the host's SQ_PGM_STA
     // binds CF 3: the subroutine runs, then CF 1, then HALT. None bound (the default): the call
     // returns at once, R1.x stays 0. An address with no CF instruction: an error.
     const auto mov = [](std::uint32_t chan) {
-        return alu({cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}}});
+        return alu({cm::alu_group{
+            {ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}}});
     };
     const auto items = items_of({cf("CALL_FS"), mov(1), cf("HALT"), mov(0), cf("RETURN"), cf("END")});
     for (const std::uint32_t at : {3u, cx::no_fetch_shader}) {

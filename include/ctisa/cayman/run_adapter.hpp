@@ -76,8 +76,8 @@ struct run_adapter {
         "dwords under lane 0 (LDS[8]: byte address), each geometry emit (emit[K] VERTEX CUT) and each\n"
         "fetch's coordinates (fetch[K]), or 'LANE killed'. Kcache constants come from the CF_ALU\n"
         "locks; unset constants, booleans, loop constants and memory are zero; a fetch returns its\n"
-        "coordinates. The few opcodes `ctisa doc cayman` marks stop the run with 'instruction cannot\n"
-        "be executed'.\n";
+        "coordinates. Every opcode runs; a CF index register (RAT_INDEX_MODE, JUMPTABLE_SEL INDEX_*)\n"
+        "or a hardware source select (clock, ids) stops the run with 'instruction cannot be executed'.\n";
 
     enum class kind : std::uint8_t { gpr, constant, boolean, loop, exported, memory, lds, emitted, fetched };
     struct reg {
@@ -253,7 +253,8 @@ private:
         std::map<std::tuple<exec::memory_space, std::uint32_t, std::uint32_t, std::uint32_t, std::size_t>, reg> dwords;
         for (const exec::memory_record& w : m.env.memory) {
             const exec::memory_space space = w.space();
-            const bool own = space == exec::memory_space::scratch, by_op = space == exec::memory_space::stream || space == exec::memory_space::ring;
+            const bool own = space == exec::memory_space::scratch,
+                       by_op = space == exec::memory_space::stream || space == exec::memory_space::ring;
             const reg r{kind::memory, w.id, w.address, 1, false, space, w.op, w.lane, w.value};
             dwords[{space, w.id, by_op ? static_cast<std::uint32_t>(w.op) : 0u, w.address, own ? w.lane : 0u}] = r;
         }

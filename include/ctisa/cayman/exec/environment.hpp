@@ -165,8 +165,7 @@ struct environment {
     void memory_write(const memory_record& r) { memory.push_back(r); }
     [[nodiscard]] std::uint32_t memory_read(const memory_request& q) const noexcept {
         for (auto it = memory.rbegin(); it != memory.rend(); ++it)
-            if (it->space() == q.space && it->id == q.id && it->address == q.address &&
-                (q.space != memory_space::scratch || it->lane == q.lane))
+            if (it->space() == q.space && it->id == q.id && it->address == q.address && (q.space != memory_space::scratch || it->lane == q.lane))
                 return it->value;
         return 0;
     }

@@ -68,8 +68,8 @@ ctisa::exec::lane_word param_word(Env& env, std::uint32_t n, std::uint32_t k, st
 // One lane of an INTERP_* slot: src0 `a`, src1 `b`; `i` the I of the slot's pair (the odd slot's
 // src0, kept while the group runs W first).
 template <class Env>
-ctisa::exec::lane_word interp_lane(opcode op, std::uint32_t chan, ctisa::exec::lane_word a, ctisa::exec::lane_word b,
-                                   ctisa::exec::lane_word& i, Env& env) {
+ctisa::exec::lane_word interp_lane(opcode op, std::uint32_t chan, ctisa::exec::lane_word a, ctisa::exec::lane_word b, ctisa::exec::lane_word& i,
+                                   Env& env) {
     const auto f = [](ctisa::exec::lane_word w) { return static_cast<double>(std::bit_cast<float>(w)); };
     switch (op) {
         case opcode::alu_op2_interp_load_p0: return param_word(env, a, 0, chan);

@@ -160,7 +160,8 @@ void run_fetch(const descriptor& d, const View& v, const lane_word* active, cons
     const bool vertex = info(d.op).cat == category::vtx;
     const std::int64_t rel = ctx.loop_index();
     const std::int64_t src = std::int64_t{f.src_gpr} + (f.src_rel ? rel : 0);
-    const std::int64_t dst = d.op == opcode::vtx_semantic ? std::int64_t{env.semantic_gpr(f.semantic)} : std::int64_t{f.dst_gpr} + (f.dst_rel ? rel : 0);
+    const std::int64_t dst =
+        d.op == opcode::vtx_semantic ? std::int64_t{env.semantic_gpr(f.semantic)} : std::int64_t{f.dst_gpr} + (f.dst_rel ? rel : 0);
     const auto in_range = [](std::int64_t g) { return g >= 0 && g < 128; };
     for (std::size_t l = 0; l < View::lanes; ++l) {
         bool on = active[l] != 0;
@@ -256,7 +257,8 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
                 }
                 return;
             case item_kind::fetch:
-                if (detail::cond_passes(d.fetch.cond, env.boolean(d.fetch.cf_const))) detail::run_clause_fetch(d, v, active, ctx, env, where.first);
+                if (detail::cond_passes(d.fetch.cond, env.boolean(d.fetch.cf_const)))
+                    detail::run_clause_fetch(d, v, active, ctx, env, where.first);
                 return;
             case item_kind::cf: break;
         }
