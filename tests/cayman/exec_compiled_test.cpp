@@ -69,6 +69,67 @@ constexpr std::vector<cx::item> loop_program() {
 }
 constexpr auto loop = fix<loop_program().size()>(loop_program());
 
+// The memory instructions (memory.hpp) on both paths: 0 MEM_EXPORT R1.x to 10 + R0.x; 1 MEM_RAT
+// STORE_TYPED R1.xy to element R0.x; 2 MEM_RAT_COMBINED ADD_RTN R2 (address R2.w); 3 GDS clause:
+// ADD_RET R1 -> R5, READ2_RET R1 -> R6; 4 TC: MEM_RD_SCATTER R0.x -> R7; 5 GLOBAL_WAVE_SYNC INIT;
+// 6 an ALU clause: INTERP_XY R8 from R0 and parameter 0 (the GDS's LDS bytes), then
+// LOAD_STORE_FLAGS, STORE_FLAGS, SET_MODE, SET_LDS_SIZE; 7 JUMP_ANY 9; 8 INTERRUPT (skipped);
+// 9 INTERRUPT_AND_SLEEP; 10 END.
+constexpr cm::alu_group interp_group() {
+    cm::alu_group g;
+    for (std::uint32_t ch = 0; ch < 4; ++ch)
+        g.slots.push_back(in(cm::category::alu_op2, "INTERP_XY",
+                             {{"DST_GPR", 8},
+                              {"DST_CHAN", ch},
+                              {"SRC0_SEL", 2},
+                              {"SRC0_CHAN", ch % 2},
+                              {"SRC1_SEL", 248},
+                              {"WRITE_MASK", 1},
+                              {"LAST", ch == 3}}));
+    return g;
+}
+constexpr cm::alu_group flags_group() {
+    using cm::category;
+    return {{in(category::alu_op2, "LOAD_STORE_FLAGS", {{"DST_GPR", 9}, {"SRC0_SEL", 1}, {"WRITE_MASK", 1}}),
+             in(category::alu_op2, "STORE_FLAGS", {{"DST_GPR", 9}, {"DST_CHAN", 1}, {"SRC0_SEL", 248}, {"WRITE_MASK", 1}}),
+             in(category::alu_op2, "SET_MODE", {{"DST_CHAN", 2}, {"SRC0_SEL", 250}}),
+             in(category::alu_op2, "SET_LDS_SIZE", {{"DST_CHAN", 3}, {"SRC0_SEL", 253}, {"LAST", 1}})},
+            {4096, 0}};
+}
+constexpr std::vector<cx::item> memory_program() {
+    using cm::category;
+    std::vector<cm::cf_item> cf;
+    cf.push_back(
+        {in(category::cf_alloc_export, "MEM_EXPORT", {{"TYPE", 1}, {"ARRAY_BASE", 10}, {"RW_GPR", 1}, {"INDEX_GPR", 0}, {"COMP_MASK", 1}}),
+         {},
+         {}});
+    cf.push_back({in(category::cf_alloc_export, "MEM_RAT",
+                     {{"RAT_INST", 1}, {"TYPE", 1}, {"RW_GPR", 1}, {"INDEX_GPR", 0}, {"ELEM_SIZE", 1}, {"COMP_MASK", 3}}),
+                  {},
+                  {}});
+    cf.push_back(
+        {in(category::cf_alloc_export, "MEM_RAT_COMBINED", {{"RAT_INST", 39}, {"RAT_ID", 4}, {"RW_GPR", 2}, {"COMP_MASK", 15}}), {}, {}});
+    cf.push_back({in(category::cf, "GDS", {}),
+                  {},
+                  {in(category::gds, "GDS_ADD_RET",
+                      {{"SRC_GPR", 1}, {"SRC_SEL_Y", 1}, {"DST_GPR", 5}, {"DST_SEL_Y", 1}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}}),
+                   in(category::gds, "GDS_READ2_RET",
+                      {{"SRC_GPR", 1}, {"SRC_SEL_Y", 1}, {"DST_GPR", 6}, {"DST_SEL_Y", 1}, {"DST_SEL_Z", 4}, {"DST_SEL_W", 5}})}});
+    cf.push_back(
+        {in(category::cf, "TC", {}),
+         {},
+         {in(category::mem_rd, "MEM_RD_SCATTER",
+             {{"INDEXED", 1}, {"SRC_GPR", 0}, {"ARRAY_BASE", 10}, {"DST_GPR", 7}, {"DST_SEL_Y", 4}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 7}})}});
+    cf.push_back({in(category::cf_alu, "ALU", {}), {interp_group(), flags_group()}, {}});
+    cf.push_back({in(category::cf, "GLOBAL_WAVE_SYNC", {{"GWS_OPCODE", 3}, {"VALUE", 3}}), {}, {}});
+    cf.push_back({in(category::cf, "JUMP_ANY", {{"ADDR", 9}}), {}, {}});
+    cf.push_back({in(category::cf, "INTERRUPT", {}), {}, {}});
+    cf.push_back({in(category::cf, "INTERRUPT_AND_SLEEP", {}), {}, {}});
+    cf.push_back({in(category::cf, "END", {}), {}, {}});
+    return cx::load_items(cm::layout(cf).value()).value();
+}
+constexpr auto memory = fix<memory_program().size()>(memory_program());
+
 }  // namespace
 
 TEST_CASE("cayman exec: compiled path equals the interpreter on the first half of OP2", "[cayman][exec]") {
@@ -83,6 +144,24 @@ TEST_CASE("cayman exec: compiled path equals the interpreter on every LDS operat
         +[](cx::machine<4>&) {},
         +[](cx::environment& env) {
             for (std::uint32_t i = 0; i < 320; ++i) env.lds_store(i, i * 37 + 5, 1);
+        });
+}
+
+TEST_CASE("cayman exec: compiled path equals the interpreter on RAT, GDS, memory reads and the new CF", "[cayman][exec]") {
+    check_parity<memory, 4>(
+        +[](cx::machine<4>& m) {
+            for (std::uint32_t l = 0; l < 4; ++l) {
+                m.row(cx::row::gpr(0, 0))[l] = 3 - l;  // an index per lane
+                m.row(cx::row::gpr(1, 0))[l] = 4 * (l % 2);  // GDS byte address, data
+                m.row(cx::row::gpr(1, 1))[l] = 7 + l;
+                m.row(cx::row::gpr(2, 0))[l] = 5 + l;  // RAT data, return address, -, address
+                m.row(cx::row::gpr(2, 1))[l] = 20 + l;
+                m.row(cx::row::gpr(2, 3))[l] = l / 2;
+            }
+        },
+        +[](cx::environment& env) {
+            env.memory_write({cm::opcode::cf_alloc_export_mem_rat, 0, 1, 100, 4});
+            for (std::uint32_t i = 0; i < 48; i += 4) env.lds_store(i, 0x3F800000u + (i << 18), 4);  // parameter 0: floats
         });
 }
 

@@ -202,6 +202,7 @@ void check_parity(void (*init)(cx::machine<W>&), void (*init_env)(cx::environmen
     CHECK(e1.lds == e2.lds);
     CHECK(e1.memory == e2.memory);
     CHECK(e1.gs_events == e2.gs_events);
+    CHECK(e1.interrupts == e2.interrupts);
 }
 
 }  // namespace cayman_exec_cases

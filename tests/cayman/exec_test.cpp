@@ -690,3 +690,407 @@ TEST_CASE("cayman exec: CF KILL kills the active lanes inside a branch", "[cayma
     CHECK(m.state().killed[0] != 0);
     CHECK(m.state().killed[1] == 0);
 }
+
+TEST_CASE("cayman exec: RAT_INST combines a dword with the UAV's as 9's CF_ALLOC_EXPORT_WORD0_RAT says", "[cayman][exec]") {
+    // rat_combine(inst, old, src, cmp); an _RTN form (inst + 32) combines as its operation.
+    STATIC_REQUIRE(cx::rat_combine(4, 5, 9, 5) == 9);    // CMPXCHG_INT: cmp == dst -> src
+    STATIC_REQUIRE(cx::rat_combine(36, 5, 9, 6) == 5);   // CMPXCHG_INT_RTN: cmp != dst -> dst
+    STATIC_REQUIRE(cx::rat_combine(7, 5, 9, 0) == 14);   // ADD
+    STATIC_REQUIRE(cx::rat_combine(8, 5, 9, 0) == 0xFFFFFFFCu);  // SUB: dst - src
+    STATIC_REQUIRE(cx::rat_combine(41, 5, 9, 0) == 4);   // RSUB_RTN: src - dst
+    STATIC_REQUIRE(cx::rat_combine(10, 5, 0xFFFFFFFFu, 0) == 0xFFFFFFFFu);  // MIN_INT: -1 < 5
+    STATIC_REQUIRE(cx::rat_combine(11, 5, 0xFFFFFFFFu, 0) == 5);            // MIN_UINT
+    STATIC_REQUIRE(cx::rat_combine(12, 5, 0xFFFFFFFFu, 0) == 5);            // MAX_INT
+    STATIC_REQUIRE(cx::rat_combine(45, 5, 0xFFFFFFFFu, 0) == 0xFFFFFFFFu);  // MAX_UINT_RTN
+    STATIC_REQUIRE(cx::rat_combine(14, 0b1100, 0b1010, 0) == 0b1000);       // AND
+    STATIC_REQUIRE(cx::rat_combine(15, 0b1100, 0b1010, 0) == 0b1110);       // OR
+    STATIC_REQUIRE(cx::rat_combine(48, 0b1100, 0b1010, 0) == 0b0110);       // XOR_RTN
+    STATIC_REQUIRE(cx::rat_combine(18, 3, 3, 0) == 0);   // INC_UINT: dst >= src -> 0
+    STATIC_REQUIRE(cx::rat_combine(50, 2, 3, 0) == 3);   // INC_UINT_RTN: dst + 1
+    STATIC_REQUIRE(cx::rat_combine(19, 0, 7, 0) == 7);   // DEC_UINT: dst == 0 -> src
+    STATIC_REQUIRE(cx::rat_combine(51, 8, 7, 0) == 7);   // DEC_UINT_RTN: dst > src -> src
+    STATIC_REQUIRE(cx::rat_combine(19, 4, 7, 0) == 3);   // dst - 1
+    STATIC_REQUIRE(cx::rat_combine(20, 4, 0x12345678u, 0) == 0x12345678u);  // STORE_DWORD
+    STATIC_REQUIRE(cx::rat_combine(21, 4, 0x12345678u, 0) == 0x5678u);      // STORE_SHORT
+    STATIC_REQUIRE(cx::rat_combine(22, 4, 0x12345678u, 0) == 0x78u);        // STORE_BYTE
+    STATIC_REQUIRE(cx::rat_combine(34, 4, 9, 0) == 9);   // XCHG_RTN
+}
+
+TEST_CASE("cayman exec: MEM_RAT stores and atomics, their returns, and the combined and cacheless forms", "[cayman][exec]") {
+    // Two lanes. STORE_TYPED, RAT 3, WRITE_IND by R1.x = lane, ELEM_SIZE 3, COMP_MASK 0b0101:
+    // element l is dwords 4l to 4l + 3; R2.x to 4l, R2.z to 4l + 2.
+    // ADD_RTN, RAT 1, by R3.x = 5 (both lanes), R4 = {data, returnAddr}: the host preloaded 7 at 5;
+    // lane 0: 7 + 10 = 17, returns 7 at 100; lane 1: 17 + 20 = 37, returns 17 at 101.
+    // COMBINED CMPXCHG_INT_RTN, RAT 1, R5 = {99, 200 + l, cmp 37, address 5}: lane 0 finds 37 and
+    // writes 99, returns 37 at 200; lane 1 finds 99 != 37, keeps it, returns 99 at 201.
+    // CACHELESS STORE_BYTE, RAT 2, TYPE EXPORT_WRITE (element 0): R6.x's low byte. NOP: nothing.
+    const auto rat = [](std::string_view m, cayman_programs::field_values f) -> cm::cf_item { return {ins(c::cf_alloc_export, m, f), {}, {}}; };
+    const auto items = items_of({
+        rat("MEM_RAT", {{"RAT_INST", 1}, {"RAT_ID", 3}, {"TYPE", 1}, {"INDEX_GPR", 1}, {"RW_GPR", 2}, {"ELEM_SIZE", 3}, {"COMP_MASK", 5}}),
+        rat("MEM_RAT", {{"RAT_INST", 39}, {"RAT_ID", 1}, {"TYPE", 1}, {"INDEX_GPR", 3}, {"RW_GPR", 4}, {"COMP_MASK", 15}}),
+        rat("MEM_RAT_COMBINED", {{"RAT_INST", 36}, {"RAT_ID", 1}, {"RW_GPR", 5}, {"COMP_MASK", 15}}),
+        rat("MEM_RAT_CACHELESS", {{"RAT_INST", 22}, {"RAT_ID", 2}, {"TYPE", 0}, {"RW_GPR", 6}, {"COMP_MASK", 1}}),
+        rat("MEM_RAT", {{"RAT_INST", 0}, {"RAT_ID", 2}, {"RW_GPR", 6}, {"COMP_MASK", 1}}),
+        cf("END"),
+    });
+    cx::machine<2> m(items);
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        reg(m, 1, 0, l) = l;
+        for (std::uint32_t chan = 0; chan < 4; ++chan) reg(m, 2, chan, l) = 10 * l + chan + 1;
+        reg(m, 3, 0, l) = 5;
+        reg(m, 4, 0, l) = 10 + 10 * l;
+        reg(m, 4, 1, l) = 100 + l;
+        reg(m, 5, 0, l) = 99;
+        reg(m, 5, 1, l) = 200 + l;
+        reg(m, 5, 2, l) = 37;
+        reg(m, 5, 3, l) = 5;
+        reg(m, 6, 0, l) = l ? 0x5678u : 0x1234u;
+    }
+    const auto mr = cm::opcode::cf_alloc_export_mem_rat, comb = cm::opcode::cf_alloc_export_mem_rat_combined;
+    const auto less = cm::opcode::cf_alloc_export_mem_rat_cacheless;
+    cx::environment env;
+    env.memory_write({mr, 0, 5, 7, 1});  // the host's preload
+    REQUIRE(m.run(env).ok());
+    const std::vector<cx::memory_record> expected{
+        {mr, 0, 5, 7, 1},
+        {mr, 0, 0, 1, 3},
+        {mr, 0, 2, 3, 3},
+        {mr, 1, 4, 11, 3},
+        {mr, 1, 6, 13, 3},
+        {mr, 0, 5, 17, 1},
+        {mr, 0, 100, 7, 1, true},
+        {mr, 1, 5, 37, 1},
+        {mr, 1, 101, 17, 1, true},
+        {comb, 0, 5, 99, 1},
+        {comb, 0, 200, 37, 1, true},
+        {comb, 1, 5, 99, 1},
+        {comb, 1, 201, 99, 1, true},
+        {less, 0, 0, 0x34, 2},
+        {less, 1, 0, 0x78, 2},
+    };
+    CHECK(env.memory == expected);
+    CHECK(env.memory_read({cx::memory_space::rat_return, 1, 0, 201}) == 99);
+    CHECK(env.memory_read({cx::memory_space::rat, 2, 0, 0}) == 0x78);
+    // RAT_INDEX_MODE (a CF index register) is refused with its reason.
+    cx::machine<2> refused(items_of({rat("MEM_RAT", {{"RAT_INST", 1}, {"RAT_INDEX_MODE", 1}}), cf("END")}));
+    CHECK(refused.run(env).error.code == ctisa::errors::not_executable);
+}
+
+TEST_CASE("cayman exec: MEM_RD_SCRATCH and MEM_RD_SCATTER read back what the exports wrote (6.1)", "[cayman][exec]") {
+    // MEM_WR_SCRATCH, ARRAY_BASE 2, ELEM_SIZE 1, index R5.x = lane: lane l's R2.x, R2.y at
+    // (2 + l) * 2 and on, in its own scratch. MEM_RD_SCRATCH, the same base and index, DST_SEL
+    // (Y, X, 1, MASK): R7 = {R2.y, R2.x, 1.0, R7.w}. An index past ARRAY_SIZE 2 clamps to 1: lane
+    // 1 (R6.x = 9) reads element 2 + 1 = 3, its own dwords 6 and 7.
+    // MEM_EXPORT, ARRAY_BASE 10, index R5.x: R3.x to dword 10 + l, shared. MEM_RD_SCATTER, the same
+    // base, BURST_CNT 1, DST_SEL (X, 0, 0, MASK): R8.x = dword 10 + l, R9.x = dword 11 + l: lane 0
+    // reads lane 1's 31, lane 1 reads dword 12, never written: 0.
+    const auto rd = [](std::string_view m, cayman_programs::field_values f) { return ins(c::mem_rd, m, f); };
+    const auto items = items_of({
+        {ins(c::cf_alloc_export, "MEM_WR_SCRATCH",
+             {{"TYPE", 1}, {"ARRAY_BASE", 2}, {"RW_GPR", 2}, {"INDEX_GPR", 5}, {"ELEM_SIZE", 1}, {"COMP_MASK", 3}, {"ARRAY_SIZE", 8}}),
+         {},
+         {}},
+        {ins(c::cf_alloc_export, "MEM_EXPORT", {{"TYPE", 1}, {"ARRAY_BASE", 10}, {"RW_GPR", 3}, {"INDEX_GPR", 5}, {"COMP_MASK", 1}}), {}, {}},
+        {ins(c::cf, "TC"),
+         {},
+         {rd("MEM_RD_SCRATCH", {{"INDEXED", 1},
+                                {"SRC_GPR", 5},
+                                {"ARRAY_BASE", 2},
+                                {"ELEM_SIZE", 1},
+                                {"ARRAY_SIZE", 8},
+                                {"DST_GPR", 7},
+                                {"DST_SEL_X", 1},
+                                {"DST_SEL_Y", 0},
+                                {"DST_SEL_Z", 5},
+                                {"DST_SEL_W", 7}}),
+          rd("MEM_RD_SCRATCH", {{"INDEXED", 1},
+                                {"SRC_GPR", 6},
+                                {"ARRAY_BASE", 2},
+                                {"ELEM_SIZE", 1},
+                                {"ARRAY_SIZE", 2},
+                                {"DST_GPR", 10},
+                                {"DST_SEL_X", 0},
+                                {"DST_SEL_Y", 1},
+                                {"DST_SEL_Z", 7},
+                                {"DST_SEL_W", 7}}),
+          rd("MEM_RD_SCATTER", {{"INDEXED", 1},
+                                {"SRC_GPR", 5},
+                                {"ARRAY_BASE", 10},
+                                {"BURST_CNT", 1},
+                                {"DST_GPR", 8},
+                                {"DST_SEL_X", 0},
+                                {"DST_SEL_Y", 4},
+                                {"DST_SEL_Z", 4},
+                                {"DST_SEL_W", 7}})}},
+        cf("END"),
+    });
+    cx::machine<2> m(items);
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        reg(m, 2, 0, l) = 20 + 10 * l;
+        reg(m, 2, 1, l) = 21 + 10 * l;
+        reg(m, 3, 0, l) = 30 + l;
+        reg(m, 5, 0, l) = l;
+        reg(m, 6, 0, l) = l ? 9u : 0u;
+        reg(m, 7, 3, l) = 77;
+    }
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        CHECK(reg(m, 7, 0, l) == 21 + 10 * l);
+        CHECK(reg(m, 7, 1, l) == 20 + 10 * l);
+        CHECK(reg(m, 7, 2, l) == bits(1.0f));
+        CHECK(reg(m, 7, 3, l) == 77);
+        CHECK(reg(m, 8, 0, l) == 30 + l);
+        CHECK(reg(m, 8, 1, l) == 0);
+    }
+    CHECK(reg(m, 10, 0, 0) == 20);  // lane 0: index 0, element 2
+    CHECK(reg(m, 10, 0, 1) == 30);  // lane 1: index 9 clamped to 1, element 3: its own dwords 6, 7
+    CHECK(reg(m, 10, 1, 1) == 31);
+    CHECK(reg(m, 9, 0, 0) == 31);
+    CHECK(reg(m, 9, 0, 1) == 0);
+}
+
+TEST_CASE("cayman exec: a GDS clause runs GDS operations, the ordered count and TF writes (9.6)", "[cayman][exec]") {
+    // Two lanes, one after the other. GDS_WRITE R1 (x: byte address 8 + 4l, y: 5 + l): dwords 2, 3.
+    // GDS_ADD_RET R2 (x 8, y 10) -> R3 with DST_SEL (X, MASK, 1, 0): lane 0 finds 5, leaves 15;
+    // lane 1 finds 15, leaves 25. GDS_BYTE_WRITE R4 (x 13, y 0xAB): dword 3's byte 1: 0xAB06.
+    // GDS_READ_RET R4 -> R8.x: 0xAB06. ATOMIC_ORDERED_ALLOC_RET R5.x = 0x83 (7 low bits: 3) ->
+    // R6.x: 0 then 3. TF_WRITE R7 (x 4 + l, y 0.5f): dword 4 + l of the TF buffer.
+    const auto gds = [](std::string_view m, std::uint32_t src, std::uint32_t dst, cayman_programs::field_values sel) {
+        cm::instruction in = ins(c::gds, m, sel);
+        in = cm::set(in, "SRC_GPR", src).value();
+        in = cm::set(in, "SRC_SEL_Y", 1).value();
+        return cm::set(in, "DST_GPR", dst).value();
+    };
+    const cayman_programs::field_values none{{"DST_SEL_X", 7}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}};
+    const cayman_programs::field_values x_only{{"DST_SEL_X", 0}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 7}};
+    cm::instruction tf = ins(c::tf, "MEM_TF_WRITE", {{"SRC_GPR", 7}, {"SRC_SEL_Y", 1}});
+    const auto items = items_of(
+        {{ins(c::cf, "GDS"),
+          {},
+          {gds("GDS_WRITE", 1, 0, none), gds("GDS_ADD_RET", 2, 3, {{"DST_SEL_X", 0}, {"DST_SEL_Y", 7}, {"DST_SEL_Z", 5}, {"DST_SEL_W", 4}}),
+           gds("GDS_BYTE_WRITE", 4, 0, none), gds("GDS_READ_RET", 4, 8, x_only), gds("GDS_ATOMIC_ORDERED_ALLOC_RET", 5, 6, x_only), tf}},
+         cf("END")});
+    cx::machine<2> m(items);
+    for (std::uint32_t l = 0; l < 2; ++l) {
+        reg(m, 1, 0, l) = 8 + 4 * l;
+        reg(m, 1, 1, l) = 5 + l;
+        reg(m, 2, 0, l) = 8;
+        reg(m, 2, 1, l) = 10;
+        reg(m, 3, 1, l) = 66;
+        reg(m, 4, 0, l) = 13;
+        reg(m, 4, 1, l) = 0xAB;
+        reg(m, 5, 0, l) = 0x83;
+        reg(m, 7, 0, l) = 4 + l;
+        reg(m, 7, 1, l) = bits(0.5f);
+    }
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    CHECK(reg(m, 3, 0, 0) == 5);
+    CHECK(reg(m, 3, 0, 1) == 15);
+    CHECK(reg(m, 3, 1, 0) == 66);
+    CHECK(reg(m, 3, 2, 1) == bits(1.0f));
+    CHECK(reg(m, 3, 3, 1) == 0);
+    CHECK(reg(m, 8, 0, 0) == 0xAB06u);
+    CHECK(reg(m, 8, 0, 1) == 0xAB06u);
+    CHECK(reg(m, 6, 0, 0) == 0);
+    CHECK(reg(m, 6, 0, 1) == 3);
+    CHECK(env.memory_read({cx::memory_space::gds, 0, 0, 2}) == 25);
+    CHECK(env.memory_read({cx::memory_space::ordered_count, 0, 0, 0}) == 6);
+    CHECK(env.memory_read({cx::memory_space::tf, 0, 0, 5}) == bits(0.5f));
+    CHECK(env.memory.back() == cx::memory_record{cm::opcode::tf_mem_tf_write, 1, 5, bits(0.5f)});
+}
+
+TEST_CASE("cayman exec: GLOBAL_WAVE_SYNC on one wavefront, JUMP_ANY and the interrupts", "[cayman][exec]") {
+    // INIT resource 2 to 1, SEMA_P (0), SEMA_V (1), BARRIER of one wave: the counter's records.
+    // JUMP_ANY ADDR 6 on BOOL 0 (false): every lane fails, no jump: the ALU at 5 sets R1.x = 1.
+    // JUMP_ANY ADDR 8 on ACTIVE: a lane passes, the ALU at 7 (R1.y = 1) is skipped. INTERRUPT and
+    // INTERRUPT_AND_SLEEP at CF 8 and 9 (bytes 64, 72) are recorded and the program goes on.
+    const auto gws = [](std::uint32_t op, std::uint32_t value) {
+        return cf("GLOBAL_WAVE_SYNC", {{"GWS_OPCODE", op}, {"RESOURCE", 2}, {"VALUE", value}});
+    };
+    const auto mov = [](std::uint32_t chan) {
+        return cm::alu_group{{ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+                             {}};
+    };
+    const auto items = items_of({gws(3, 1), gws(1, 0), gws(0, 0), gws(2, 1), cf("JUMP_ANY", {{"ADDR", 6}, {"COND", 2}}), alu({mov(0)}),
+                                 cf("JUMP_ANY", {{"ADDR", 8}}), alu({mov(1)}), cf("INTERRUPT"), cf("INTERRUPT_AND_SLEEP"), cf("END")});
+    cx::machine<2> m(items);
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    const auto ws = cm::opcode::cf_global_wave_sync;
+    CHECK(env.memory == std::vector<cx::memory_record>{{ws, 0, 2, 1}, {ws, 0, 2, 0}, {ws, 0, 2, 1}});
+    for (std::size_t l = 0; l < 2; ++l) {
+        CHECK(reg(m, 1, 0, l) == 1);
+        CHECK(reg(m, 1, 1, l) == 0);
+    }
+    CHECK(env.interrupts == std::vector<cx::interrupt_record>{{cm::opcode::cf_interrupt, 64}, {cm::opcode::cf_interrupt_and_sleep, 72}});
+    // SEMA_P on a zero count, or a barrier of two waves, would wait for ever: an error, not a hang.
+    cx::machine<2> p(items_of({gws(1, 0), cf("END")}));
+    cx::environment fresh;
+    CHECK(p.run(fresh).error.code == ctisa::errors::not_executable);
+    cx::machine<2> b(items_of({gws(2, 2), cf("END")}));
+    CHECK(b.run(fresh).error.code == ctisa::errors::not_executable);
+}
+
+namespace {
+
+// A host semantic table that maps semantic 6 to R9.
+struct semantic_environment : cx::environment {
+    std::uint32_t semantic_gpr(std::uint32_t id) const { return id == 6 ? 9u : id; }
+};
+
+}  // namespace
+
+TEST_CASE("cayman exec: VTX SEMANTIC writes the GPR the semantic table names", "[cayman][exec]") {
+    // SEMANTIC SEMANTIC_ID 6, index R2.x, DST_SEL (X, 1, MASK, 0): the default fetch returns
+    // {R2.x, 0, 0, 0}; the default table writes R6, the host's table above R9.
+    const auto items =
+        items_of({{ins(c::cf, "TC"),
+                   {},
+                   {ins(c::vtx, "SEMANTIC",
+                        {{"SEMANTIC_ID", 6}, {"SRC_GPR", 2}, {"DST_SEL_X", 0}, {"DST_SEL_Y", 5}, {"DST_SEL_Z", 7}, {"DST_SEL_W", 4}})}},
+                  cf("END")});
+    const auto run = [&](auto& env, std::uint32_t gpr) {
+        cx::machine<1> m(items);
+        reg(m, 2, 0, 0) = 42;
+        reg(m, gpr, 2, 0) = 5;
+        reg(m, gpr, 3, 0) = 5;
+        REQUIRE(m.run(env).ok());
+        CHECK(reg(m, gpr, 0, 0) == 42);
+        CHECK(reg(m, gpr, 1, 0) == bits(1.0f));
+        CHECK(reg(m, gpr, 2, 0) == 5);
+        CHECK(reg(m, gpr, 3, 0) == 0);
+    };
+    cx::environment identity;
+    run(identity, 6);
+    semantic_environment host;
+    run(host, 9);
+}
+
+TEST_CASE("cayman exec: JUMPTABLE goes through its table by a loop constant's element", "[cayman][exec]") {
+    // 0 JUMPTABLE ADDR 4, CF_CONST 1, JUMPTABLE_SEL 1 (element B); 1-3 the table: JUMPs (COND
+    // FALSE: every lane fails, so they jump) to 4, 6, 8; 4 R1.x = 1, 5 HALT; 6 R1.y = 1, 7 HALT;
+    // 8 R1.z = 1, 9 END (an image has one END, its last CF instruction). I1 = {0, 2, 0, 0}: entry 2 -> 8, R1.z. I1.y = 7, past the table: ADDR
+    // 4, R1.x.
+    const auto mov = [](std::uint32_t chan) {
+        return alu({cm::alu_group{
+            {ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}}});
+    };
+    const auto jump = [](std::uint32_t to) { return cf("JUMP", {{"ADDR", to}, {"COND", 1}}); };
+    const auto items = items_of({cf("JUMPTABLE", {{"ADDR", 4}, {"CF_CONST", 1}, {"JUMPTABLE_SEL", 1}}), jump(4), jump(6), jump(8), mov(0),
+                                 cf("HALT"), mov(1), cf("HALT"), mov(2), cf("END")});
+    for (const std::int32_t index : {2, 7}) {
+        cx::machine<1> m(items);
+        cx::environment env;
+        env.loops[1] = {0, index, 0, 0};
+        REQUIRE(m.run(env).ok());
+        CHECK(reg(m, 1, 0, 0) == (index == 7 ? 1u : 0u));
+        CHECK(reg(m, 1, 1, 0) == 0);
+        CHECK(reg(m, 1, 2, 0) == (index == 2 ? 1u : 0u));
+    }
+}
+
+TEST_CASE("cayman exec: the exception flags (4.13.2), SET_MODE and SET_LDS_SIZE", "[cayman][exec]") {
+    // Clause 1: LOAD_STORE_FLAGS R1.w <- the flags (0, cleared at the clause's start), flags <- 0x21;
+    // next group STORE_FLAGS R2.w <- 0x21, SET_MODE (writes nothing: R2.x stays 9); SET_LDS_SIZE 64,
+    // then LDS_WRITE 5 at byte 100, past the new size: discarded. Clause 2: STORE_FLAGS R3.w <- 0.
+    const auto op2 = [](std::string_view m, std::uint32_t dst, std::uint32_t chan, std::uint32_t src) {
+        return ins(c::alu_op2, m, {{"DST_GPR", dst}, {"DST_CHAN", chan}, {"SRC0_SEL", src}, {"WRITE_MASK", 1}, {"LAST", 1}});
+    };
+    cm::alu_group load{{op2("LOAD_STORE_FLAGS", 1, 3, 253)}, {0x21, 0}};
+    cm::alu_group store{{cm::set(op2("SET_MODE", 2, 0, 250), "LAST", 0).value(), op2("STORE_FLAGS", 2, 3, 0)}, {}};
+    cm::alu_group size{{op2("SET_LDS_SIZE", 0, 0, 253)}, {64, 0}};
+    cm::alu_group write{{ins(c::lds_idx_op, "LDS_WRITE", {{"SRC0_SEL", 253}, {"SRC1_SEL", 253}, {"SRC1_CHAN", 1}, {"LAST", 1}})}, {100, 5}};
+    const auto items = items_of({alu({load, store, size, write}), alu({cm::alu_group{{op2("STORE_FLAGS", 3, 3, 0)}, {}}}), cf("END")});
+    cx::machine<1> m(items);
+    reg(m, 1, 3, 0) = 7;
+    reg(m, 2, 0, 0) = 9;
+    reg(m, 3, 3, 0) = 7;
+    cx::environment env;
+    REQUIRE(m.run(env).ok());
+    CHECK(reg(m, 1, 3, 0) == 0);
+    CHECK(reg(m, 2, 3, 0) == 0x21);
+    CHECK(reg(m, 2, 0, 0) == 9);
+    CHECK(reg(m, 3, 3, 0) == 0);
+    CHECK(env.lds_size == 64);
+    CHECK(env.lds_load(100, 4) == 0);
+    CHECK(env.lds.empty());
+    env.set_lds_size(1u << 20);  // capped at the LDS's 32 KiB
+    CHECK(env.lds_size == 32768);
+}
+
+TEST_CASE("cayman exec: INTERP_* interpolate from the parameter cache in the LDS (7.3.2)", "[cayman][exec]") {
+    // Parameter 1 (src1 = 1_INT; src0 for the loads) at LDS byte 48: P0 {1, 2, 3, 4}, P1 - P0 {0.5, 1.5, 2, -1},
+    // P2 - P0 {0.25, -2, 4, 8}; I = R0.x = 0.5, J = R0.y = 0.25 (x, z slots read J, y, w read I).
+    // INTERP_XY: X: y's tmp 1 + 0.5 * 0.5 = 1.25, x 1.25 + 0.25 * 0.25 = 1.3125; Y: w's tmp
+    // 2 + 1.5 * 0.5 = 2.75, z 2.75 - 2 * 0.25 = 2.25, muxed onto y: R1 = {1.3125, 2.25, 2.25, 2.75}.
+    // INTERP_ZW: Z: y 3 + 2 * 0.5 = 4, x 4 + 4 * 0.25 = 5; W: w 4 - 0.5 = 3.5, z 3.5 + 8 * 0.25 = 5.5;
+    // z <- x's, w <- z's: R2 = {5, 4, 5, 5.5}. INTERP_X (x, y), INTERP_Z (z, w): R3 = {1.3125, 1.25,
+    // 5, 4}. INTERP_LOAD_P0 / P10 / P20 / P0 in x, y, z, w: R4 = {P0.x, P10.y, P20.z, P0.w} = {1, 1.5, 4, 4}.
+    const auto slot = [](std::string_view m, std::uint32_t dst, std::uint32_t ch) {
+        return ins(c::alu_op2, m,
+                   {{"DST_GPR", dst},
+                    {"DST_CHAN", ch},
+                    {"SRC0_SEL", 0},
+                    {"SRC0_CHAN", ch % 2 == 0 ? 1u : 0u},
+                    {"SRC1_SEL", 250},
+                    {"WRITE_MASK", 1},
+                    {"LAST", ch == 3}});
+    };
+    const auto group = [&](std::string_view lo, std::string_view hi, std::uint32_t dst) {
+        return cm::alu_group{{slot(lo, dst, 0), slot(lo, dst, 1), slot(hi, dst, 2), slot(hi, dst, 3)}, {}};
+    };
+    const auto load = [](std::string_view m, std::uint32_t ch) {
+        return ins(c::alu_op2, m, {{"DST_GPR", 4}, {"DST_CHAN", ch}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", ch == 3}});
+    };
+    cm::alu_group loads{{load("INTERP_LOAD_P0", 0), load("INTERP_LOAD_P10", 1), load("INTERP_LOAD_P20", 2), load("INTERP_LOAD_P0", 3)}, {}};
+    const auto items = items_of(
+        {alu({group("INTERP_XY", "INTERP_XY", 1), group("INTERP_ZW", "INTERP_ZW", 2), group("INTERP_X", "INTERP_Z", 3), loads}), cf("END")});
+    cx::machine<1> m(items);
+    reg(m, 0, 0, 0) = bits(0.5f);
+    reg(m, 0, 1, 0) = bits(0.25f);
+    cx::environment env;
+    const float params[12] = {1, 2, 3, 4, 0.5f, 1.5f, 2, -1, 0.25f, -2, 4, 8};
+    for (std::uint32_t k = 0; k < 12; ++k) env.lds_store(48 + 4 * k, bits(params[k]), 4);
+    REQUIRE(m.run(env).ok());
+    const float expected[4][4] = {{1.3125f, 2.25f, 2.25f, 2.75f}, {5, 4, 5, 5.5f}, {1.3125f, 1.25f, 5, 4}, {1, 1.5f, 4, 4}};
+    for (std::uint32_t g = 0; g < 4; ++g)
+        for (std::uint32_t ch = 0; ch < 4; ++ch) {
+            INFO("R" << g + 1 << " chan " << ch);
+            CHECK(as_f(reg(m, g + 1, ch, 0)) == expected[g][ch]);
+        }
+}
+
+namespace {
+
+// A host whose SQ_PGM_START_FS is CF address `at` of the image.
+struct fetch_shader_environment : cx::environment {
+    std::uint32_t at = cx::no_fetch_shader;
+    std::uint32_t fetch_shader() const { return at; }
+};
+
+}  // namespace
+
+TEST_CASE("cayman exec: CALL_FS calls the fetch subroutine the host's SQ_PGM_START_FS names", "[cayman][exec]") {
+    // 0 CALL_FS; 1 R1.y = 1; 2 HALT; 3 R1.x = 1 (the fetch subroutine); 4 RETURN; 5 END. The host
+    // binds CF 3: the subroutine runs, then CF 1, then HALT. None bound (the default): the call
+    // returns at once, R1.x stays 0. An address with no CF instruction: an error.
+    const auto mov = [](std::uint32_t chan) {
+        return alu({cm::alu_group{
+            {ins(c::alu_op2, "MOV", {{"DST_GPR", 1}, {"DST_CHAN", chan}, {"SRC0_SEL", 250}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}}});
+    };
+    const auto items = items_of({cf("CALL_FS"), mov(1), cf("HALT"), mov(0), cf("RETURN"), cf("END")});
+    for (const std::uint32_t at : {3u, cx::no_fetch_shader}) {
+        cx::machine<1> m(items);
+        fetch_shader_environment env;
+        env.at = at;
+        REQUIRE(m.run(env).ok());
+        CHECK(reg(m, 1, 0, 0) == (at == 3 ? 1u : 0u));
+        CHECK(reg(m, 1, 1, 0) == 1);
+    }
+    cx::machine<1> m(items);
+    fetch_shader_environment far;
+    far.at = 100;
+    CHECK(m.run(far).error.code == ctisa::errors::not_executable);
+}

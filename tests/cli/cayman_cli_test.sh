@@ -82,10 +82,24 @@ check "run: a killed lane, a pixel export" "0 killed
 # A vertex fetch with the default environment returns its index R0.y = 7 as {7, 0, 0, 0}; DST_SEL X, Y, X, X.
 printf '00 TC\n    FETCH DST_GPR(1) DST_SEL_Y(1) SRC_GPR(0) SRC_SEL_X(Y)\n01 END\n' > "$work/fetch.asm"
 echo '0 R0 3 7 0 0' > "$work/fetch.txt"
-check "run: a TC clause's vertex fetch" "0 R1 0x00000007 0x00000000 0x00000007 0x00000007" "$("$ctisa" run cayman "$work/fetch.asm" --lanes 1 --inputs "$work/fetch.txt")"
-printf '00 TC\n    SEMANTIC SEMANTIC_ID(1)\n01 END\n' > "$work/semantic.asm"
-"$ctisa" run cayman "$work/semantic.asm" --lanes 1 > /dev/null 2> "$work/err"
-check "run: what does not execute stops with its line" "1 $work/semantic.asm:2:5: error: instruction cannot be executed by the reference executor (opcode not executed)" "$? $(cat "$work/err")"
+check "run: a TC clause's vertex fetch, then its request" "0 R1 0x00000007 0x00000000 0x00000007 0x00000007
+0 fetch[0] 0x00000007 0x00000000 0x00000000 0x00000000" "$("$ctisa" run cayman "$work/fetch.asm" --lanes 1 --inputs "$work/fetch.txt")"
+# Two lanes, R1.x = 4, R2 = {5, 100}: MEM_RAT ADD_RTN (39) on RAT 1 element R1.x: lane 0 finds 0,
+# leaves 5 and returns 0 at 100; lane 1 finds 5, leaves 10, returns 5 at 100 (the last writer
+# prints). MEM_RING R2.x to dword 7 (lane 1's last); LDS_WRITE R2.x at byte 4 (under lane 0);
+# EMIT_VERTEX once a lane.
+printf '00 MEM_RAT RAT_INST(39) RAT_ID(1) TYPE(1) INDEX_GPR(1) RW_GPR(2) COMP_MASK(15)\n01 EMIT_VERTEX\n02 MEM_RING ARRAY_BASE(7) RW_GPR(2) COMP_MASK(1) ARRAY_SIZE(8)\n03 ALU\n    x: LDS_WRITE SRC0_SEL(R1) SRC1_SEL(R2) LAST(1)\n04 END\n' > "$work/rat.asm"
+printf '* R1 4 0 0 0\n* R2 5 100 0 0\n' > "$work/rat.txt"
+check "run: memory, RAT returns, LDS and emits" "0 LDS[4] 0x00000005
+0 emit[0] 0x00000001 0x00000000
+1 MEM_RING[7] 0x00000005
+1 RAT1[4] 0x0000000a
+1 RET1[100] 0x00000005
+1 emit[0] 0x00000001 0x00000000" "$("$ctisa" run cayman "$work/rat.asm" --lanes 2 --inputs "$work/rat.txt")"
+# Every opcode runs; a jump table indexed by an index register (not modelled) does not.
+printf '00 JUMPTABLE ADDR(1) JUMPTABLE_SEL(4)\n01 END\n' > "$work/jumptable.asm"
+"$ctisa" run cayman "$work/jumptable.asm" --lanes 1 > /dev/null 2> "$work/err"
+check "run: what does not execute stops with its line" "1 $work/jumptable.asm:1:1: error: instruction cannot be executed by the reference executor (index mode not executed)" "$? $(cat "$work/err")"
 echo '0 R128 0 0 0 0' > "$work/bad.txt"
 "$ctisa" run cayman "$work/run.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
 check "run: a register out of range" "1 $work/bad.txt:1:3: error: expected a register R0-R127, a constant CB0[5], a boolean B0-B31 or a loop constant I0-I31" "$? $(cat "$work/err")"

@@ -39,22 +39,9 @@ using ctisa::exec::lane_word;
 inline constexpr lane_word one_f = 0x3F800000u;
 inline constexpr lane_word max_f = 0x7F7FFFFFu;
 
-// The ALU opcodes this executor runs (reductions and the others group.hpp handles included).
+// The ALU opcodes this executor runs: all of them (reductions, interpolation and the others
+// group.hpp handles included).
 [[nodiscard]] constexpr bool executes(opcode op) noexcept {
-    switch (op) {
-        case opcode::alu_op2_set_mode:
-        case opcode::alu_op2_set_lds_size:
-        case opcode::alu_op2_interp_xy:
-        case opcode::alu_op2_interp_zw:
-        case opcode::alu_op2_interp_x:
-        case opcode::alu_op2_interp_z:
-        case opcode::alu_op2_store_flags:
-        case opcode::alu_op2_load_store_flags:
-        case opcode::alu_op2_interp_load_p0:
-        case opcode::alu_op2_interp_load_p10:
-        case opcode::alu_op2_interp_load_p20: return false;  // status.hpp says why
-        default: break;
-    }
     const category c = info(op).cat;
     return c == category::alu_op2 || c == category::alu_op3;
 }
@@ -62,6 +49,10 @@ inline constexpr lane_word max_f = 0x7F7FFFFFu;
 // Whether the result is a float (output modifiers and CLAMP apply to floats only, 4.9.1).
 [[nodiscard]] constexpr bool float_result(opcode op) noexcept {
     switch (op) {
+        case opcode::alu_op2_interp_xy:
+        case opcode::alu_op2_interp_zw:
+        case opcode::alu_op2_interp_x:
+        case opcode::alu_op2_interp_z:
         case opcode::alu_op2_add:
         case opcode::alu_op2_mul:
         case opcode::alu_op2_mul_ieee:

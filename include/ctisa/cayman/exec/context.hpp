@@ -7,6 +7,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
+
+#include "items.hpp"
 
 namespace ctisa::cayman::exec {
 
@@ -23,6 +26,7 @@ struct context {
     std::array<loop_register, 32> loops{};
     std::size_t loop_count = 0;
     std::uint8_t exec_op = 0;  // EXECUTE_MASK_OP of the clause's last exec-mask update
+    std::span<const item> program{};  // the running program (CALL_FS finds its target by CF address)
 
     // The innermost loop register (0 outside every loop).
     [[nodiscard]] std::int32_t loop_index() const noexcept {

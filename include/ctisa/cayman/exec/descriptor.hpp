@@ -4,8 +4,8 @@
 //
 // Register rows (one row of W lanes a 32-bit value): GPR n element c is row 4n + c (512 rows,
 // clause temporaries 124-127 included), then PV.x-w, AR.X, the predicate bit, the lanes an
-// exec-mask update keeps, the lanes the clause kills, and the LDS output queues A and B (front
-// first) with their length.
+// exec-mask update keeps, the lanes the clause kills, the LDS output queues A and B (front
+// first) with their length, and the floating-point exception flags.
 #pragma once
 
 #include <array>
@@ -30,7 +30,8 @@ inline constexpr std::uint32_t queue_depth = 16;      // entries a queue (lds.hp
 inline constexpr std::uint32_t oqa = 520;              // OQA: 520-535
 inline constexpr std::uint32_t oqb = oqa + queue_depth;  // OQB: 536-551
 inline constexpr std::uint32_t oq_length = oqb + queue_depth;
-inline constexpr std::uint32_t count = oq_length + 1;
+inline constexpr std::uint32_t flags = oq_length + 1;  // 4.13.2's exception flags (group.hpp)
+inline constexpr std::uint32_t count = flags + 1;
 [[nodiscard]] constexpr std::uint32_t gpr(std::uint32_t n, std::uint32_t chan) noexcept { return 4 * n + chan; }
 }  // namespace row
 
@@ -86,6 +87,11 @@ struct fetch_fields {
     std::array<std::uint8_t, 3> texel_offset{};  // TEX: OFFSET_X-Z as encoded
     std::uint16_t offset = 0;                  // VTX: OFFSET (bytes)
     std::uint8_t cond = 0, cf_const = 0;       // the TC instruction's COND
+    // MEM_RD_* (memory.hpp): ELEM_SIZE, INDEXED, BURST_CNT, ARRAY_BASE, ARRAY_SIZE
+    std::uint8_t elem_size = 0, burst = 0;
+    bool indexed = false;
+    std::uint16_t array_base = 0, array_size = 0;
+    std::uint8_t semantic = 0;  // VTX SEMANTIC: SEMANTIC_ID (the environment's semantic_gpr names the GPR)
 };
 
 struct descriptor {
@@ -102,6 +108,7 @@ struct descriptor {
     std::uint32_t next = 0;        // the item after this one (CALL's return address)
     std::uint32_t offset = 0;      // the item's byte offset in the image (errors say where)
     std::uint8_t pop_count = 0, cond = 0, cf_const = 0;
+    std::uint8_t jump_sel = 0;  // JUMPTABLE: JUMPTABLE_SEL (element A-D of the loop constant CF_CONST)
     std::uint16_t cf_count = 0;
     // exports and memory exports
     std::uint8_t type = 0, rw_gpr = 0, burst = 0;
@@ -110,21 +117,31 @@ struct descriptor {
     std::array<std::uint8_t, 4> swizzle{};
     std::uint8_t index_gpr = 0, elem_size = 0, comp_mask = 0;  // memory exports (CF_ALLOC_EXPORT_WORD1_BUF)
     std::uint16_t array_size = 0;
+    std::uint8_t rat_id = 0, rat_inst = 0;  // MEM_RAT*
+    // GLOBAL_WAVE_SYNC: GWS_OPCODE, RESOURCE, VALUE, SIGN
+    std::uint8_t gws_op = 0, gws_resource = 0;
+    std::uint16_t gws_value = 0;
+    bool gws_sign = false;
     fetch_fields fetch{};  // fetch: its instruction (op is the fetch opcode)
 };
 
-// The memory exports this executor runs (through the environment's memory_write): the stream,
-// ring, scratch and scatter buffers. MEM_RAT* (RAT_INST's atomics and their returns) do not run.
-[[nodiscard]] constexpr bool memory_export(opcode op) noexcept {
-    return info(op).cat == category::cf_alloc_export && op != opcode::cf_alloc_export_export && op != opcode::cf_alloc_export_export_done &&
-           op != opcode::cf_alloc_export_mem_rat && op != opcode::cf_alloc_export_mem_rat_cacheless &&
-           op != opcode::cf_alloc_export_mem_rat_combined && op != opcode::cf_alloc_export_mem_rat_combined_cacheless;
+// MEM_RAT* (memory.hpp: RAT_INST's stores and atomics, with the return buffer).
+[[nodiscard]] constexpr bool rat_export(opcode op) noexcept {
+    return op == opcode::cf_alloc_export_mem_rat || op == opcode::cf_alloc_export_mem_rat_cacheless ||
+           op == opcode::cf_alloc_export_mem_rat_combined || op == opcode::cf_alloc_export_mem_rat_combined_cacheless;
 }
 
-// TEX and VTX FETCH / GET_BUFFER_RESINFO run through the environment's fetch; VTX SEMANTIC
-// (its GPR comes from the host's semantic table) and the memory reads do not.
+// The memory exports run_memory_export writes (the stream, ring, scratch and scatter buffers).
+[[nodiscard]] constexpr bool memory_export(opcode op) noexcept {
+    return info(op).cat == category::cf_alloc_export && op != opcode::cf_alloc_export_export && op != opcode::cf_alloc_export_export_done &&
+           !rat_export(op);
+}
+
+// TEX and VTX run through the environment's fetch (SEMANTIC's GPR through its semantic_gpr), the
+// memory reads and the GDS clause's instructions through its memory (memory.hpp).
 [[nodiscard]] constexpr bool fetch_executes(opcode op) noexcept {
-    return info(op).cat == category::tex || op == opcode::vtx_fetch || op == opcode::vtx_get_buffer_resinfo;
+    const category c = info(op).cat;
+    return c == category::tex || c == category::vtx || c == category::mem_rd || c == category::gds || c == category::tf;
 }
 
 namespace detail {
@@ -238,8 +255,8 @@ namespace detail {
     const auto u8 = [&](k key) { return static_cast<std::uint8_t>(field(in, key)); };
     f.src_gpr = u8(k::src_gpr);
     f.dst_gpr = u8(k::dst_gpr);
-    f.src_rel = field(in, k::src_rel) != 0;
-    f.dst_rel = field(in, k::dst_rel) != 0;
+    f.src_rel = field(in, k::src_rel) != 0 || field(in, k::src_rel_mode) == 1;  // GDS: REL_LOOP
+    f.dst_rel = field(in, k::dst_rel) != 0 || field(in, k::dst_rel_mode) == 1;
     f.whole_quad = field(in, k::fetch_whole_quad) != 0;
     f.writes = in.op != opcode::tex_set_gradients_h && in.op != opcode::tex_set_gradients_v && in.op != opcode::tex_set_texture_offsets;
     f.src_sel = {u8(k::src_sel_x), u8(k::src_sel_y), u8(k::src_sel_z), u8(k::src_sel_w)};
@@ -249,6 +266,12 @@ namespace detail {
     f.sampler = u8(k::sampler_id);
     if (!vertex) f.texel_offset = {u8(k::offset_x), u8(k::offset_y), u8(k::offset_z)};
     else f.offset = static_cast<std::uint16_t>(field(in, k::offset));
+    f.elem_size = u8(k::elem_size);
+    f.burst = u8(k::burst_cnt);
+    f.indexed = field(in, k::indexed) != 0;
+    f.array_base = static_cast<std::uint16_t>(field(in, k::array_base));
+    f.array_size = static_cast<std::uint16_t>(field(in, k::array_size));
+    f.semantic = u8(k::semantic_id);
     return f;
 }
 
@@ -284,6 +307,8 @@ namespace detail {
     d.cond = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cond));
     d.cf_const = static_cast<std::uint8_t>(detail::field(it.cf, field_key::cf_const));
     d.cf_count = static_cast<std::uint16_t>(detail::field(it.cf, field_key::count));
+    d.jump_sel = static_cast<std::uint8_t>(detail::field(it.cf, field_key::jumptable_sel));
+    if (it.cf.op == opcode::cf_jumptable && d.jump_sel >= 4) d.refused = refusal::index_mode;  // INDEX_0/1: not modelled
     if (info(it.cf.op).cat == category::cf_alloc_export) {
         d.type = static_cast<std::uint8_t>(detail::field(it.cf, field_key::type));
         d.array_base = static_cast<std::uint16_t>(detail::field(it.cf, field_key::array_base));
@@ -299,6 +324,21 @@ namespace detail {
         d.comp_mask = static_cast<std::uint8_t>(detail::field(it.cf, field_key::comp_mask));
         d.array_size = static_cast<std::uint16_t>(detail::field(it.cf, field_key::array_size));
         if (memory_export(it.cf.op)) return d;
+        if (rat_export(it.cf.op)) {
+            d.rat_id = static_cast<std::uint8_t>(detail::field(it.cf, field_key::rat_id));
+            d.rat_inst = static_cast<std::uint8_t>(detail::field(it.cf, field_key::rat_inst));
+            if (detail::field(it.cf, field_key::rat_index_mode) != 0) d.refused = refusal::index_mode;  // CF_IDX0/1: not modelled
+            return d;
+        }
+    }
+    if (it.cf.op == opcode::cf_global_wave_sync) {
+        d.gws_op = static_cast<std::uint8_t>(detail::field(it.cf, field_key::gws_opcode));
+        d.gws_resource = static_cast<std::uint8_t>(detail::field(it.cf, field_key::resource));
+        d.gws_value = static_cast<std::uint16_t>(detail::field(it.cf, field_key::value));
+        d.gws_sign = detail::field(it.cf, field_key::sign) != 0;
+        // VAL_INDEX_MODE / RSRC_INDEX_MODE add a CF index register, which is not modelled.
+        if (detail::field(it.cf, field_key::val_index_mode) || detail::field(it.cf, field_key::rsrc_index_mode)) d.refused = refusal::index_mode;
+        return d;
     }
     switch (it.cf.op) {
         case opcode::cf_nop:
@@ -314,6 +354,7 @@ namespace detail {
         case opcode::cf_loop_break:
         case opcode::cf_loop_continue:
         case opcode::cf_call:
+        case opcode::cf_call_fs:
         case opcode::cf_return:
         case opcode::cf_kill:
         case opcode::cf_wait_ack:
@@ -331,7 +372,12 @@ namespace detail {
         case opcode::cf_alloc_export_export:
         case opcode::cf_alloc_export_export_done:
         case opcode::cf_tc:
-        case opcode::cf_tc_ack: break;
+        case opcode::cf_tc_ack:
+        case opcode::cf_gds:
+        case opcode::cf_jump_any:
+        case opcode::cf_jumptable:
+        case opcode::cf_interrupt:
+        case opcode::cf_interrupt_and_sleep: break;
         default: d.refused = refusal::opcode; break;
     }
     return d;

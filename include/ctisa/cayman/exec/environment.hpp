@@ -10,8 +10,21 @@
 //   lds_store(address, value, bytes)  byte address; 32 KiB of zeros (Cayman's LDS a work-group),
 //                            reads past lds_size give 0 and writes there are discarded (as
 //                            SET_LDS_SIZE says of its size)
-//   memory_write(record)     MEM_STREAM*, MEM_RING*, MEM_WR_SCRATCH, MEM_EXPORT*: once per lane and
-//                            dword written, with the dword address (traits.hpp); recorded
+//   memory_write(record)     MEM_STREAM*, MEM_RING*, MEM_WR_SCRATCH, MEM_EXPORT*, MEM_RAT*, the GDS
+//                            clause's GDS and TF writes, GLOBAL_WAVE_SYNC: once per lane and dword
+//                            written, with the dword address (traits.hpp, memory.hpp); recorded
+//   memory_read(request)     what the atomics, MEM_RD_* and the GDS reads see: by default the value
+//                            the last record of `memory` wrote there (same space, id and address;
+//                            scratch also the same lane), else 0. A host preloads a buffer by
+//                            putting records into `memory` before the run
+//   fetch_shader()           CALL_FS: the CF address (8-byte units, in the program image) of the
+//                            fetch subroutine, the host's SQ_PGM_START_FS; by default
+//                            no_fetch_shader: none is bound and the call returns at once
+//   set_lds_size(bytes)      SET_LDS_SIZE: lds_size becomes `bytes`, at most 32 KiB (the LDS)
+//   semantic_gpr(id)         VTX SEMANTIC's destination: the host's semantic table maps SEMANTIC_ID to
+//                            a GPR; by default the identity (semantic n is GPR n)
+//   interrupt(record)        INTERRUPT, INTERRUPT_AND_SLEEP: recorded; the program goes on (the
+//                            host answers at once, so a sleeping wavefront wakes at once)
 //   emit(event)              EMIT_VERTEX, EMIT_CUT_VERTEX, CUT_VERTEX: once per active lane; recorded
 //   fetch(request)           a TEX or VTX instruction of a TC / TC_ACK clause, once per lane it
 //                            runs for: the four result words. The default returns the request's
@@ -34,6 +47,7 @@
 namespace ctisa::cayman::exec {
 
 using vec4 = std::array<std::uint32_t, 4>;
+inline constexpr std::uint32_t no_fetch_shader = 0xFFFFFFFFu;  // fetch_shader(): none bound
 
 // One exported register of one lane: TYPE (0 pixel, 1 position, 2 parameter), the export
 // index (ARRAY_BASE + burst), and which elements were written (SEL MASK leaves one out).
@@ -46,14 +60,61 @@ struct export_record {
     friend bool operator==(const export_record&, const export_record&) = default;
 };
 
-// One dword a memory export writes: the CF instruction (which buffer or ring), the lane, the
-// address in dwords (3.9's first_mem and on) and the value.
+// The memories a program writes and reads back. A RAT's return buffer (rat_return) is where the
+// _RTN atomics put the value they replaced (6.4.1); ordered_count is GDS's hidden ordered append
+// count; gws holds GLOBAL_WAVE_SYNC's resource counters.
+enum class memory_space : std::uint8_t { stream, ring, scratch, scatter, rat, rat_return, gds, ordered_count, tf, gws };
+
+// The memory an instruction writes or reads (stream for any other).
+[[nodiscard]] constexpr memory_space space_of(opcode op) noexcept {
+    using enum opcode;
+    switch (op) {
+        case cf_alloc_export_mem_wr_scratch:
+        case mem_rd_mem_rd_scratch: return memory_space::scratch;
+        case cf_alloc_export_mem_ring:
+        case cf_alloc_export_mem_ring1:
+        case cf_alloc_export_mem_ring2:
+        case cf_alloc_export_mem_ring3: return memory_space::ring;
+        case cf_alloc_export_mem_export:
+        case cf_alloc_export_mem_export_combined:
+        case mem_rd_mem_rd_scatter: return memory_space::scatter;
+        case cf_alloc_export_mem_rat:
+        case cf_alloc_export_mem_rat_cacheless:
+        case cf_alloc_export_mem_rat_combined:
+        case cf_alloc_export_mem_rat_combined_cacheless: return memory_space::rat;
+        case gds_gds_atomic_ordered_alloc_ret: return memory_space::ordered_count;
+        case tf_mem_tf_write: return memory_space::tf;
+        case cf_global_wave_sync: return memory_space::gws;
+        default: return info(op).cat == category::gds ? memory_space::gds : memory_space::stream;
+    }
+}
+
+// One dword a memory export writes: the instruction (which buffer or ring), the lane, the
+// address in dwords (3.9's first_mem and on) and the value; `id` the RAT_ID of a MEM_RAT* (0
+// otherwise), `returned` a _RTN atomic's old value going to the RAT's return buffer.
 struct memory_record {
     opcode op{};
     std::uint32_t lane = 0;
     std::uint32_t address = 0;
     std::uint32_t value = 0;
+    std::uint32_t id = 0;
+    bool returned = false;
+    [[nodiscard]] constexpr memory_space space() const noexcept { return returned ? memory_space::rat_return : space_of(op); }
     friend bool operator==(const memory_record&, const memory_record&) = default;
+};
+
+// A dword an instruction reads back (an atomic's old value, MEM_RD_*, a GDS read).
+struct memory_request {
+    memory_space space = memory_space::stream;
+    std::uint32_t id = 0, lane = 0, address = 0;
+};
+
+// INTERRUPT or INTERRUPT_AND_SLEEP (the interrupt's other data, the VMID, ring and engine ids,
+// are the host's).
+struct interrupt_record {
+    opcode op{};
+    std::uint32_t offset = 0;  // the CF instruction's byte offset
+    friend bool operator==(const interrupt_record&, const interrupt_record&) = default;
 };
 
 // A geometry program's signal: a vertex is complete (EMIT_*), the strip is cut (*CUT_VERTEX).
@@ -84,6 +145,7 @@ struct environment {
     std::vector<std::uint8_t> lds;   // grows on a write; bytes past its end read 0
     std::vector<memory_record> memory;
     std::vector<gs_event> gs_events;
+    std::vector<interrupt_record> interrupts;
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const noexcept {
         if (buffer >= buffers.size() || index >= buffers[buffer].size()) return {};
@@ -101,6 +163,16 @@ struct environment {
     }
     void export_value(const export_record& r) { exports.push_back(r); }
     void memory_write(const memory_record& r) { memory.push_back(r); }
+    [[nodiscard]] std::uint32_t memory_read(const memory_request& q) const noexcept {
+        for (auto it = memory.rbegin(); it != memory.rend(); ++it)
+            if (it->space() == q.space && it->id == q.id && it->address == q.address && (q.space != memory_space::scratch || it->lane == q.lane))
+                return it->value;
+        return 0;
+    }
+    void interrupt(const interrupt_record& r) { interrupts.push_back(r); }
+    [[nodiscard]] std::uint32_t semantic_gpr(std::uint32_t id) const noexcept { return id; }
+    void set_lds_size(std::uint32_t bytes) noexcept { lds_size = bytes < 32768 ? bytes : 32768; }
+    [[nodiscard]] std::uint32_t fetch_shader() const noexcept { return no_fetch_shader; }
     void emit(const gs_event& e) { gs_events.push_back(e); }
     [[nodiscard]] vec4 fetch(const fetch_request& r) const noexcept { return r.coord; }
     [[nodiscard]] std::uint32_t lds_load(std::uint32_t address, unsigned bytes) const noexcept {
@@ -121,7 +193,7 @@ struct environment {
     }
 };
 
-// Any environment as the kernels see it: nine calls through pointers, so that the interpreter's
+// Any environment as the kernels see it: fourteen calls through pointers, so that the interpreter's
 // kernels are instantiated once per lane count, not once per environment type.
 class environment_ref {
 public:
@@ -137,7 +209,12 @@ public:
           lds_store_([](void* e, std::uint32_t a, std::uint32_t v, unsigned n) { static_cast<Env*>(e)->lds_store(a, v, n); }),
           memory_([](void* e, const memory_record& r) { static_cast<Env*>(e)->memory_write(r); }),
           emit_([](void* e, const gs_event& g) { static_cast<Env*>(e)->emit(g); }),
-          fetch_([](void* e, const fetch_request& r) { return static_cast<Env*>(e)->fetch(r); }) {}
+          fetch_([](void* e, const fetch_request& r) { return static_cast<Env*>(e)->fetch(r); }),
+          read_([](void* e, const memory_request& q) { return static_cast<Env*>(e)->memory_read(q); }),
+          interrupt_([](void* e, const interrupt_record& r) { static_cast<Env*>(e)->interrupt(r); }),
+          semantic_([](void* e, std::uint32_t id) { return static_cast<Env*>(e)->semantic_gpr(id); }),
+          lds_size_([](void* e, std::uint32_t bytes) { static_cast<Env*>(e)->set_lds_size(bytes); }),
+          fs_base_([](void* e) { return static_cast<Env*>(e)->fetch_shader(); }) {}
 
     [[nodiscard]] vec4 constant(std::uint32_t buffer, std::uint32_t index) const { return constant_(self_, buffer, index); }
     [[nodiscard]] bool boolean(std::uint32_t n) const { return boolean_(self_, n); }
@@ -148,6 +225,11 @@ public:
     void memory_write(const memory_record& r) const { memory_(self_, r); }
     void emit(const gs_event& g) const { emit_(self_, g); }
     [[nodiscard]] vec4 fetch(const fetch_request& r) const { return fetch_(self_, r); }
+    [[nodiscard]] std::uint32_t memory_read(const memory_request& q) const { return read_(self_, q); }
+    void interrupt(const interrupt_record& r) const { interrupt_(self_, r); }
+    [[nodiscard]] std::uint32_t semantic_gpr(std::uint32_t id) const { return semantic_(self_, id); }
+    void set_lds_size(std::uint32_t bytes) const { lds_size_(self_, bytes); }
+    [[nodiscard]] std::uint32_t fetch_shader() const { return fs_base_(self_); }
 
 private:
     void* self_;
@@ -160,6 +242,11 @@ private:
     void (*memory_)(void*, const memory_record&);
     void (*emit_)(void*, const gs_event&);
     vec4 (*fetch_)(void*, const fetch_request&);
+    std::uint32_t (*read_)(void*, const memory_request&);
+    void (*interrupt_)(void*, const interrupt_record&);
+    std::uint32_t (*semantic_)(void*, std::uint32_t);
+    void (*lds_size_)(void*, std::uint32_t);
+    std::uint32_t (*fs_base_)(void*);
 };
 
 }  // namespace ctisa::cayman::exec

@@ -13,6 +13,17 @@
 // - A relative GPR address outside 0-127 reads 0 and writes nothing (4.9.2: no GPR write).
 // - MOVA_INT writes AR.X (its int source) and neither PV nor a GPR (4.9.5: undefined).
 // - One wavefront: GLOBAL index modes address the same GPRs as the others.
+// - The exception flags (4.13.2) are a row per lane, cleared at each ALU clause's start:
+//   STORE_FLAGS writes them (any slot), LOAD_STORE_FLAGS writes them and loads src0 into them
+//   after the group. The float kernels do not detect exceptions (that would be a second result
+//   of every float kernel), so the flags hold what LOAD_STORE_FLAGS loaded.
+// - SET_MODE: the document does not give its operand's encoding, and the kernels honour one mode,
+//   the default (round to nearest even, denormals as alu.hpp says); SET_MODE runs, changes
+//   nothing and writes no GPR or PV (like NOP).
+// - SET_LDS_SIZE: its description breaks off before the operand's encoding; src0 of the first
+//   lane running it is the size in bytes, given to the environment's set_lds_size (capped at the
+//   32 KiB LDS; LDS accesses past it read 0 and are discarded); the local/global mode changes
+//   nothing for one wavefront. It writes no GPR or PV.
 #pragma once
 
 #include <array>
@@ -27,6 +38,7 @@
 #include "alu64.hpp"
 #include "context.hpp"
 #include "descriptor.hpp"
+#include "interp.hpp"
 
 namespace ctisa::cayman::exec {
 
@@ -110,7 +122,8 @@ CTISA_EXEC_INLINE lane_word modify(const slot& s, lane_word r) noexcept {
     return op == opcode::alu_op2_dot4 || op == opcode::alu_op2_dot4_ieee || op == opcode::alu_op2_max4;
 }
 [[nodiscard]] constexpr bool writes_nothing(opcode op) noexcept {
-    return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier || info(op).cat == category::lds_idx_op;
+    return op == opcode::alu_op2_nop || op == opcode::alu_op2_group_barrier || op == opcode::alu_op2_set_mode ||
+           op == opcode::alu_op2_set_lds_size || info(op).cat == category::lds_idx_op;
 }
 
 // The LDS queues of the lanes of `on`: pop both (the front entry leaves), or push an entry on both.
@@ -312,6 +325,8 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
     std::array<std::array<lane_word, n>, 4> runs{};  // lanes that execute each slot (active, PRED_SEL)
     std::array<std::array<lane_word, n>, 4> test{};  // PRED_SET* / KILL* outcome per lane
     std::array<lane_word, n> a{}, b{}, c{};
+    std::array<lane_word, n> loaded{};  // LOAD_STORE_FLAGS, SET_LDS_SIZE: src0 (the flags after the group, the size)
+    std::array<lane_word, n> interp_i{};  // INTERP_*: the I of the pair being run (interp.hpp)
     const lane_word* pred = v.row(row::pred);
     std::array<int, 4> at{-1, -1, -1, -1};  // the slot of each channel
     for (std::size_t i = 0; i < d.count; ++i) at[d.slots[i].chan] = static_cast<int>(i);
@@ -324,11 +339,15 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         if (s.sources > 2) detail::read_source(s.src[2], s, v, ctx, env, c.data());
         const bool tests = (info(s.op).flags & (opcode_flag::predicate | opcode_flag::kill)) != 0;
         const int prev_chan = previous_channel(s.op, s.chan);
+        const bool interp = is_interp(s.op);
         const int prev = prev_chan >= 0 ? at[static_cast<std::size_t>(prev_chan)] : -1;
         for (std::size_t l = 0; l < n; ++l) {
             lane_word r = ops.compute(a[l], b[l], c[l]);
             if (s.op == opcode::alu_op2_mbcnt_32hi_int || s.op == opcode::alu_op2_mbcnt_32lo_accum_prev_int)
                 r = static_cast<lane_word>(std::popcount(a[l] & lanes_below(first + l, s.op == opcode::alu_op2_mbcnt_32hi_int)));
+            if (s.op == opcode::alu_op2_store_flags || s.op == opcode::alu_op2_load_store_flags) r = v.row(row::flags)[l];
+            if (interp) r = detail::interp_lane(s.op, s.chan, a[l], b[l], interp_i[l], env);
+            if (s.op == opcode::alu_op2_load_store_flags || s.op == opcode::alu_op2_set_lds_size) loaded[l] = a[l];
             if (prev_chan >= 0) r = ops.previous(a[l], b[l], r, prev >= 0 ? result[static_cast<std::size_t>(prev)][l] : 0u);
             result[i][l] = r;
             test[i][l] = tests && ops.test(a[l], b[l]) ? ctisa::exec::lane_on : 0u;
@@ -346,6 +365,7 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         for (std::size_t i = d.count; i-- > 0;) one_slot(i, detail::dynamic_ops{d.slots[i].op});
     }
     detail::combine_slots(d, at, result);
+    if (d.count && is_interp(d.slots[0].op)) detail::mux_interp(d.slots[0].op, at, result);
     if (d.wide) detail::combine_wide(d, at, v, ctx, env, result, test);
     if (d.lds || d.pops) detail::run_lds(d, v, ctx, env, runs, active);
     // Writes: PV, GPRs, AR, predicate, exec mask, kills.
@@ -356,6 +376,14 @@ CTISA_EXEC_INLINE void run_group(const Desc& desc, const View& v, const lane_wor
         has_slot[s.chan] = true;
         lane_word* pv = v.row(row::pv + s.chan);
         const auto& run = runs[i];
+        if (s.op == opcode::alu_op2_load_store_flags)
+            for (std::size_t l = 0; l < n; ++l) v.row(row::flags)[l] = run[l] ? loaded[l] : v.row(row::flags)[l];
+        if (s.op == opcode::alu_op2_set_lds_size)  // the first lane's size (the environment caps it)
+            for (std::size_t l = 0; l < n; ++l)
+                if (run[l]) {
+                    env.set_lds_size(loaded[l]);
+                    break;
+                }
         if (detail::writes_nothing(s.op)) {
             for (std::size_t l = 0; l < n; ++l) pv[l] = run[l] ? 0u : pv[l];
             continue;

@@ -4,7 +4,8 @@
 // `clause` item (the stack operation before the clause, the predicate reset), one `group` item per
 // ALU instruction group of its clause (its slots, its literals, the clause's kcache locks) and a
 // `clause_end` item (the exec-mask update, kills, the pop / else after). A texture-cache clause (TC,
-// TC_ACK) is its CF item, then one `fetch` item per fetch instruction (slots[0]). An ALU_EXTENDED prefix
+// TC_ACK) or a global data share clause (GDS) is its CF item, then one `fetch` item per
+// instruction (slots[0]). An ALU_EXTENDED prefix
 // gives its banks 2 and 3 to the clause it extends and has no item of its own. Jump targets (CF
 // ADDR) become item indexes: the first item of the CF instruction at that address.
 //
@@ -131,7 +132,7 @@ constexpr void add_fetches(const program& p, const item& tc, std::uint32_t start
             it.kind = item_kind::clause_end;
         }
         out.push_back(it);
-        if (u.in.op == opcode::cf_tc || u.in.op == opcode::cf_tc_ack) {
+        if (u.in.op == opcode::cf_tc || u.in.op == opcode::cf_tc_ack || u.in.op == opcode::cf_gds) {
             const std::uint32_t start = get(u.in, field_key::addr).value_or(0) * 8;
             detail::add_fetches(p, it, start, start + (get(u.in, field_key::count).value_or(0) + 1) * 16, out);
         }

@@ -39,6 +39,21 @@
 // quad (lanes 4k to 4k + 3) has an active lane becomes active (table 3.7: "then apply whole quad
 // mode to the active mask"; the mode is not kept for later instructions). ALU_VALID_PIXEL_MODE
 // runs as ALU: every live lane is a valid pixel (killed lanes end; no helper pixels here).
+// JUMP_ANY: table 3.7 says both "Jump: yes, if all pixels fail test" and "Jump to ADDR unless all
+// pixels fail the condition test"; the description column and the name (any lane) decide: it jumps
+// when an active lane passes COND, else pops POP_COUNT (the pop column) and goes on; the active
+// lanes stay. GDS clauses run their instructions as the items after them, like TC (memory.hpp);
+// MEM_RAT* and GLOBAL_WAVE_SYNC run in memory.hpp. INTERRUPT and INTERRUPT_AND_SLEEP call the
+// environment's interrupt and go on (a reference run has no host to wait for).
+// CALL_FS calls as CALL does, to the CF address the environment's fetch_shader gives (the host
+// register SQ_PGM_START_FS, in the same image: the description gives CALL_FS no ADDR); with none
+// bound (the default) it returns at once. The fetch-program mode it activates changes nothing the
+// executor models.
+// JUMPTABLE: the index is element A-D (JUMPTABLE_SEL) of the loop constant CF_CONST (8.2: "from
+// either a loop-constant or a GPR through the index registers"; the index registers, SEL 4 and 5,
+// are not modelled: refused); it goes to the index-th instruction after it (the table of jumps,
+// which run as they are), to ADDR when no lane passes COND or the index is past the table
+// (ADDR is "the instruction after the last jump table entry").
 #pragma once
 
 #include <array>
@@ -54,6 +69,7 @@
 #include "descriptor.hpp"
 #include "environment.hpp"
 #include "group.hpp"
+#include "memory.hpp"
 
 namespace ctisa::cayman::exec {
 
@@ -69,6 +85,7 @@ struct effects {
     std::array<lane_word, N> kill{};   // clause_end: the lanes KILL* killed
     std::array<lane_word, N> trips{};  // DX9 loops: the trip count per lane
     std::int32_t init = 0, step = 0;
+    bool stalled = false;  // GLOBAL_WAVE_SYNC would wait for another wavefront
     context* ctx = nullptr;
 };
 
@@ -135,13 +152,16 @@ void run_memory_export(const descriptor& d, const View& v, const lane_word* acti
 // Decisions: the lanes are the active ones passing the TC's COND, with FETCH_WHOLE_QUAD every lane
 // of a quad (lanes 4k to 4k + 3) holding an active one (the quad's helper pixels fetch too); SEL 1 is
 // 1.0f for vertex fetches as well; a fetch's result is there for the next instruction (a clause
-// holds no hazard a reference run could show).
+// holds no hazard a reference run could show). VTX SEMANTIC writes the GPR the environment's
+// semantic table names for SEMANTIC_ID (default: GPR SEMANTIC_ID).
 template <class View, class Env>
 void run_fetch(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
     const fetch_fields& f = d.fetch;
     const bool vertex = info(d.op).cat == category::vtx;
     const std::int64_t rel = ctx.loop_index();
-    const std::int64_t src = std::int64_t{f.src_gpr} + (f.src_rel ? rel : 0), dst = std::int64_t{f.dst_gpr} + (f.dst_rel ? rel : 0);
+    const std::int64_t src = std::int64_t{f.src_gpr} + (f.src_rel ? rel : 0);
+    const std::int64_t dst =
+        d.op == opcode::vtx_semantic ? std::int64_t{env.semantic_gpr(f.semantic)} : std::int64_t{f.dst_gpr} + (f.dst_rel ? rel : 0);
     const auto in_range = [](std::int64_t g) { return g >= 0 && g < 128; };
     for (std::size_t l = 0; l < View::lanes; ++l) {
         bool on = active[l] != 0;
@@ -166,6 +186,16 @@ void run_fetch(const descriptor& d, const View& v, const lane_word* active, cons
     }
 }
 
+// An instruction of a TC, TC_ACK or GDS clause: the lanes as run_fetch takes them (whole quads
+// for a texture or vertex fetch asking for them), then the kernel by category.
+template <class View, class Env>
+void run_clause_fetch(const descriptor& d, const View& v, const lane_word* active, const context& ctx, Env& env, std::size_t first) {
+    const category c = info(d.op).cat;
+    if (c == category::tex || c == category::vtx) return run_fetch(d, v, active, ctx, env, first);
+    if (c == category::mem_rd) return run_mem_read(d, v, active, ctx.loop_index(), env, first);
+    run_gds(d, v, active, ctx.loop_index(), env, first);
+}
+
 }  // namespace detail
 
 struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, environment, exec::environment_ref, exec::effects,
@@ -184,6 +214,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     template <class M, class Env>
     static void prepare(M& m, Env&) {
         m.state().ctx = {};
+        m.state().ctx.program = m.program();
     }
     template <class M, std::size_t W>
     static void discarded(M& m, const ctisa::exec::lane_mask<W>& lanes) {
@@ -215,6 +246,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
                     v.row(row::pred)[l] = lane_on;
                     v.row(row::keep)[l] = lane_on;
                     v.row(row::killed)[l] = 0;
+                    v.row(row::flags)[l] = 0;  // 4.13.2: cleared at the beginning of each ALU clause
                 }
                 ctx.exec_op = 0;
                 return;
@@ -225,7 +257,8 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
                 }
                 return;
             case item_kind::fetch:
-                if (detail::cond_passes(d.fetch.cond, env.boolean(d.fetch.cf_const))) detail::run_fetch(d, v, active, ctx, env, where.first);
+                if (detail::cond_passes(d.fetch.cond, env.boolean(d.fetch.cf_const)))
+                    detail::run_clause_fetch(d, v, active, ctx, env, where.first);
                 return;
             case item_kind::cf: break;
         }
@@ -237,9 +270,14 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
             fx.init = lc[1];
             fx.step = lc[2];
         }
+        if (d.op == opcode::cf_jumptable) fx.init = env.loop_constant(d.cf_const)[d.jump_sel & 3u];  // the table index
+        if (d.op == opcode::cf_call_fs) fx.init = static_cast<std::int32_t>(env.fetch_shader());  // no_fetch_shader: -1
         if (d.op == opcode::cf_alloc_export_export || d.op == opcode::cf_alloc_export_export_done)
             detail::run_export(d, v, active, ctx, env, where.first);
         else if (memory_export(d.op)) detail::run_memory_export(d, v, active, ctx, env, where.first);
+        else if (rat_export(d.op)) run_rat(d, v, active, ctx.loop_index(), env, where.first);
+        else if (d.op == opcode::cf_global_wave_sync) fx.stalled = !run_gws(d, env, static_cast<std::uint32_t>(where.first));
+        else if (d.op == opcode::cf_interrupt || d.op == opcode::cf_interrupt_and_sleep) env.interrupt({d.op, d.offset});
         else if (d.op == opcode::cf_emit_vertex || d.op == opcode::cf_emit_cut_vertex || d.op == opcode::cf_cut_vertex)
             for (std::size_t l = 0; l < n; ++l)
                 if (active[l] && pass)
@@ -279,6 +317,16 @@ void reactivate(Stack& st) {
     if (st.depth()) m = st.top().resume;
     else m.fill(lane_on);
     st.activate(m);
+}
+
+// The first item of the CF instruction at `address` (8-byte units), if the program has one.
+inline bool fetch_shader(const context& ctx, std::uint32_t address, std::uint32_t& item) {
+    for (std::size_t i = 0; i < ctx.program.size(); ++i)
+        if (ctx.program[i].cf_address == address && ctx.program[i].kind != item_kind::group) {
+            item = static_cast<std::uint32_t>(i);
+            return true;
+        }
+    return false;
 }
 
 // CF instructions: what each does to the stack, and where it goes.
@@ -361,13 +409,22 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
             }
             break;
         }
-        case opcode::cf_call: {
+        case opcode::cf_call:
+        case opcode::cf_call_fs: {
+            std::uint32_t target = d.target;
+            if (d.op == opcode::cf_call_fs) {
+                if (fx.init == -1) break;  // no fetch shader bound: the call returns at once
+                if (!fetch_shader(ctx, static_cast<std::uint32_t>(fx.init), target)) {
+                    io.stop = cf_error(ctisa::errors::not_executable, d, "CALL_FS: no CF instruction at the fetch shader's address");
+                    break;
+                }
+            }
             st.pop(d.pop_count);
             ctisa::exec::lane_mask<N> m = st.active();
             for (std::size_t l = 0; l < N; ++l) m[l] &= fx.cond[l];
             if (!ctisa::exec::any_of<N>(m) || st.call_depth() >= 32) break;
             if (!st.call(m, d.next)) return overflow();
-            io.jump = d.target;
+            io.jump = target;
             break;
         }
         case opcode::cf_return:
@@ -385,6 +442,19 @@ void report_cf(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N
             if (!survivor) io.jump = d.target;
             break;
         }
+        case opcode::cf_jump_any:  // decision in the header: jump when a lane passes, else pop
+            if (st.any_active_in(fx.cond)) io.jump = d.target;
+            else st.pop(d.pop_count);
+            break;
+        case opcode::cf_jumptable: {  // decision in the header: entries are the items after it
+            const std::int64_t entries = std::int64_t{d.target} - d.next;
+            if (!st.any_active_in(fx.cond) || fx.init < 0 || fx.init >= entries) io.jump = d.target;
+            else io.jump = d.next + static_cast<std::uint32_t>(fx.init);
+            break;
+        }
+        case opcode::cf_global_wave_sync:
+            if (fx.stalled) io.stop = cf_error(ctisa::errors::not_executable, d, "GLOBAL_WAVE_SYNC waits for other wavefronts; one runs");
+            break;
         case opcode::cf_end:
         case opcode::cf_halt: io.finish = true; break;
         default: break;  // NOP, exports, TC / TC_ACK (their fetch items follow); WAIT_ACK (no write is ever outstanding), SET_PRIORITY (a hint)
