@@ -91,6 +91,29 @@ IF GT.y; MOV result.position, vertex[2].position; EMIT; ENDIF;
 END
 )">();
 
+// Only statements with kernels over row values (nvasm/exec/values.hpp), IF blocks whose bodies
+// if_convert guards among them: the whole program takes the value path.
+constexpr auto values = nv::assemble<R"(!!NVvp4.0
+ATTRIB a = vertex.attrib[0]; ATTRIB b = vertex.attrib[1]; ATTRIB c = vertex.attrib[2];
+PARAM p[3] = { program.local[0..2] };
+TEMP t, u, k, m, h;
+INT TEMP i;
+ADD.CC t, a, -b; SUB.SAT u, t, c; MAD.CC1 k, a, |b|, -c; MUL u.xy (GT), t, c;
+MAD.SSAT m, t, u, k; ABS t, -u; FLR.F k, u; FRC m.xz, c; TRUNC u, a;
+CMP t, a, b, c; DP2 k.x, a, b; DP3 k.z, a, b; DP4 k.w, a, c; DPH t.x, a, b;
+MAX u, a, b; MIN t, k, u; MOV.SSAT u, -|a|;
+SEQ t, a, b; SNE u, a, c; SGE k, a, b; SGT t, b, c; SLE u, a, c; SLT k, b, c;
+EX2 t.x, a.x; LG2 t.y, |b.y|; RCP u.x, b.x; RSQ u.y, |c.y|; POW u.w, |a.w|, b.w;
+TRUNC.U.CC h.x, k.w; TRUNC.S i.y, a.x; FLR.S i.z, b.y; FLR.U.CC1 h.yw, c;
+IF NE.x; MOV.F t.w, {0}.x; ADD m, m, t; ENDIF;
+IF LT1.y; MUL t, t, u; ENDIF;
+ADD.S u, a, b; MAD.S k, a, b, c; MUL.U u, a, b; AND t, a, b; OR.U u, a, c; XOR k, b, c; NOT.U t, a; ABS.S u, a;
+MAX.S k, a, b; MIN.U t, b, c; CMP.S u, a, b, c; SEQ.S k, a, b; SLT.U t, b, c; SGE.S u, a, c; MOV.S.CC i, -a;
+MOV result.texcoord[0], p[1];
+MOV result.color, m;
+END
+)">();
+
 // Varied inputs: small floats, integers, signs, zeros, NaN, infinities, by lane and component.
 std::uint32_t input_word(std::uint32_t seed) {
     seed = seed * 2654435761u + 0x9E3779B9u;
@@ -142,7 +165,10 @@ TEST_CASE("nvasm exec: the compiled path is bit-identical to the interpreter on 
         parity<integers>(seed);
         parity<flow>(seed);
         parity<geometry>(seed);
+        parity<values>(seed);
     }
+    STATIC_REQUIRE(nv::exec::compiled<values, 16>::runs_on_values);
+    STATIC_REQUIRE(!nv::exec::compiled<floats, 16>::runs_on_values);
     // The four programs name all 84 instructions.
     std::array<bool, 85> seen{};
     for (std::span<const nv::instruction> p :

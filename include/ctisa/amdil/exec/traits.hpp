@@ -27,6 +27,7 @@
 #include "access.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
+#include "values.hpp"
 
 namespace ctisa::amdil::exec {
 
@@ -86,7 +87,8 @@ template <class M>
 class machine_accessors;
 
 struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, exec::layout, exec::default_environment, exec::environment_ref,
-                                         exec::effects, machine_accessors> {
+                                         exec::effects, machine_accessors>,
+                ctisa::exec::values_traits<exec::values> {
     template <std::size_t W>
     struct state {
         std::array<lane_word, W> discarded{};
@@ -98,10 +100,11 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
 
     // A program constant: its values are set by initialize, it does nothing where it stands.
     static constexpr bool constant(opcode op) noexcept { return op == opcode::dcl_literal || op == opcode::def || op == opcode::defb; }
-    // Straight: computes, refuses nothing, reads no other lane (derivatives read the quad).
+    // Straight: computes (or does nothing where it stands: declarations, the program's final end),
+    // refuses nothing, reads no other lane (derivatives read the quad).
     static constexpr bool straight(const descriptor& d) noexcept {
-        return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op)) && d.op != opcode::dsx &&
-               d.op != opcode::dsy && d.op != opcode::fwidth;
+        return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op) || is_declaration(d.op) || d.final_end) &&
+               d.op != opcode::dsx && d.op != opcode::dsy && d.op != opcode::fwidth;
     }
 
     // The .0 and .1 rows, and the program constants: dcl_literal's and def's four values and defb's
