@@ -12,8 +12,9 @@ constexpr auto integer_ops = am::assemble<integer_text>();
 TEST_CASE("amdil exec paths: ... on every integer, bit, conversion and double instruction", "[amdil][exec]") { compare_widths<integer_ops>(); }
 
 // The compiled path's kernels over row values (amdil/exec/values.hpp): a program made only of their
-// instructions (every source and destination modifier they follow, chains through the registers)
-// takes that path, and agrees with the interpreter bit for bit.
+// instructions (every source and destination modifier they follow, chains through the registers,
+// NaNs left loose along a chain of arithmetic: r47, and not: r49) takes that path, and agrees with
+// the interpreter bit for bit.
 namespace {
 constexpr ctisa::fixed_string values_text{R"(il_ps_2_0
 dcl_literal l0, 0x3F800000, 0x40000000, 0x00000000, 0xBF000000
@@ -65,6 +66,12 @@ uge r43, v0, v1
 umul r44, v0, v1
 iadd r45, r44, r26_neg(xz)
 mad r46, r45, r1, r4
+mad r47, v0, v1, v2
+mad r47, r47, v1, v2
+mov r48, r47
+mul r49, v0, v1
+iadd r50, r49, v0
+mul r49, r49, v1
 end
 )"};
 constexpr auto values_ops = am::assemble<values_text>();

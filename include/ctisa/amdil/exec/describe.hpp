@@ -65,6 +65,7 @@ struct instruction_desc {
     bool computes = false;      // computes(op): a result from the registers alone
     access_desc acc{};          // memory, sampling, emit: what the access kernel does (access.hpp)
     bool final_end = false;     // end / endmain with only declarations, nops and ends after it
+    bool loose_nan = false;     // only float arithmetic reads its result (values::mark_loose_nans)
 };
 
 namespace detail {

@@ -95,7 +95,10 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     };
 
     static constexpr layout layout_of(std::span<const instruction> p) noexcept { return exec::layout_of(p); }
-    static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept { describe_program(p, l, out); }
+    static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept {
+        describe_program(p, l, out);
+        values::mark_loose_nans(std::span<descriptor>(out, p.size()));
+    }
     static constexpr flow_op flow_of(const descriptor& d) noexcept { return flow_of_desc(d); }
 
     // A program constant: its values are set by initialize, it does nothing where it stands.

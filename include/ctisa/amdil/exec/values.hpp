@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 
 #include "../../exec/value_rows.hpp"
@@ -44,8 +45,41 @@ struct values {
         }
     }
 
+    // In a straight program, a computed NaN that only float arithmetic reads before the row is
+    // written again is never seen as bits: those instructions give a NaN whatever its bits (and
+    // make their own results the default NaN). Its instruction is marked loose_nan, and its value
+    // kernel leaves out that step: in a chain, two of a link's latencies.
+    static constexpr void mark_loose_nans(std::span<instruction_desc> code) noexcept {
+        for (std::size_t i = 0; i < code.size(); ++i) {
+            instruction_desc& d = code[i];
+            if (!arithmetic(d)) continue;
+            bool loose = true;
+            for (unsigned c = 0; c < 4 && loose; ++c)
+                if (d.dst.mode[c] == 1) loose = unseen(code, i, d.dst.row + c);
+            d.loose_nan = loose;
+        }
+    }
+
 private:
     enum class op_kind { none, float_op, dot, int_op };
+
+    // A value kernel whose result is the default NaN whenever a source is a NaN or it computes one.
+    [[nodiscard]] static constexpr bool arithmetic(const instruction_desc& d) noexcept {
+        return supported(d) && !does_nothing(d) && (kind(d.op) == op_kind::float_op || kind(d.op) == op_kind::dot) && d.op != opcode::mov;
+    }
+    // Whether `row`, written by instruction i, is read only by arithmetic before it is written again.
+    [[nodiscard]] static constexpr bool unseen(std::span<const instruction_desc> code, std::size_t i, std::uint32_t row) noexcept {
+        for (std::size_t j = i + 1; j < code.size(); ++j) {
+            const instruction_desc& e = code[j];
+            if (does_nothing(e)) continue;
+            if (!supported(e)) return false;
+            for (unsigned k = 0; k < e.srcs; ++k)
+                for (unsigned c = 0; c < 4; ++c)
+                    if (e.src[k].row[c] == row && !arithmetic(e)) return false;
+            if (row >= e.dst.row && row < e.dst.row + 4 && e.dst.mode[row - e.dst.row] != 0) return true;
+        }
+        return false;  // the row is seen after the run
+    }
 
     [[nodiscard]] static constexpr bool does_nothing(const instruction_desc& d) noexcept {
         return d.op == opcode::nop || is_declaration(d.op) || ((d.op == opcode::end || d.op == opcode::endmain) && d.final_end);
@@ -167,8 +201,8 @@ private:
         } else {
             const floats zero{};
             const bits inf = bits{} + 0x7F800000u;
-            const auto special =
-                ((a == zero) | (b == zero)) & (((__builtin_bit_cast(bits, a) & 0x7FFFFFFFu) >= inf) | ((__builtin_bit_cast(bits, b) & 0x7FFFFFFFu) >= inf));
+            const auto special = ((a == zero) | (b == zero)) &
+                                 (((__builtin_bit_cast(bits, a) & 0x7FFFFFFFu) >= inf) | ((__builtin_bit_cast(bits, b) & 0x7FFFFFFFu) >= inf));
             floats out;
             ctisa::exec::select(special, zero, p, out);
             return out;
@@ -303,7 +337,7 @@ private:
         using bits = typename Rows::bits;
         constexpr bool floats_out = detail::float_result(D.op);
         constexpr bool scaled = floats_out && (D.dst.shift != 0 || D.dst.clamp);
-        constexpr bool computed_nan = floats_out && D.op != opcode::mov;
+        constexpr bool computed_nan = floats_out && D.op != opcode::mov && !D.loose_nan;
         [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
             (
                 [&] {
@@ -315,10 +349,9 @@ private:
                             if constexpr (D.dst.clamp) saturate(x);
                             out[C] = __builtin_bit_cast(bits, x);
                         }
-                        if constexpr (computed_nan) {
-                            bits nan;
-                            ctisa::exec::select((out[C] & 0x7FFFFFFFu) > 0x7F800000u, bits{} + 0x7FC00000u, out[C], nan);
-                            out[C] = nan;
+                        if constexpr (computed_nan) {  // (an ordered compare: one instruction less in a chain than the bit test)
+                            const floats x = __builtin_bit_cast(floats, out[C]);
+                            ctisa::exec::select(x == x, out[C], bits{} + 0x7FC00000u, out[C]);
                         }
                     }
                 }(),

@@ -131,6 +131,7 @@ struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, defaul
     static constexpr void describe(std::span<const instruction> program, const layout& l, descriptor* out) {
         exec::describe(program, l, out);
         if_convert(std::span<descriptor>(out, program.size()), [](const descriptor& d) { return straight(d); });
+        values::mark_loose_nans(std::span<descriptor>(out, program.size()));
     }
     static constexpr ctisa::exec::flow_op flow_of(const descriptor& d) { return {d.flow, d.target_pc, 0}; }
 

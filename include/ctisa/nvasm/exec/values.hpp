@@ -96,7 +96,8 @@ struct values {
             bits out[4];
             compute<D>(r, out);
             [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
-                if constexpr (D.out == data_type::f && !alu::keeps_bits(D.code)) ((in_mask<D, C>() ? quiet_nan(out[C]) : void()), ...);
+                if constexpr (D.out == data_type::f && !alu::keeps_bits(D.code) && !D.loose_nan)
+                    ((in_mask<D, C>() ? quiet_nan(out[C]) : void()), ...);
                 if constexpr (D.out == data_type::f && D.clamp != nvasm::clamp::none) ((in_mask<D, C>() ? clamp<D>(out[C]) : void()), ...);
                 ((in_mask<D, C>() ? ctisa::exec::keep_in_order(out[C]) : void()), ...);
                 (write<D, C>(r, out[C]), ...);
@@ -104,7 +105,44 @@ struct values {
         }
     }
 
+    // In a straight program, a computed NaN that only float arithmetic reads before the row is
+    // written again is never seen as bits (see amdil/exec/values.hpp): its statement is marked
+    // loose_nan and its value kernel does not make it the default NaN.
+    static constexpr void mark_loose_nans(std::span<descriptor> code) noexcept {
+        for (std::size_t i = 0; i < code.size(); ++i) {
+            descriptor& d = code[i];
+            if (!arithmetic(d)) continue;
+            bool loose = true;
+            for (unsigned c = 0; c < 4 && loose; ++c)
+                if ((d.mask >> c) & 1u) loose = unseen(code, i, d.result.row[c]);
+            d.loose_nan = loose;
+        }
+    }
+
 private:
+    // A value kernel on floats whose result is the default NaN whenever a source is a NaN or it
+    // computes one.
+    [[nodiscard]] static constexpr bool arithmetic(const descriptor& d) noexcept {
+        if (!supported(d) || does_nothing(d) || d.out != data_type::f || alu::keeps_bits(d.code)) return false;
+        for (std::size_t s = 0; s < d.sources; ++s)
+            if (d.src[s].type != data_type::f) return false;
+        return true;
+    }
+    [[nodiscard]] static constexpr bool unseen(std::span<const descriptor> code, std::size_t i, std::uint32_t row) noexcept {
+        for (std::size_t j = i + 1; j < code.size(); ++j) {
+            const descriptor& e = code[j];
+            if (does_nothing(e)) continue;
+            if (!supported(e)) return false;
+            for (std::size_t s = 0; s < e.sources; ++s)
+                for (unsigned c = 0; c < 4; ++c)
+                    if (e.src[s].at.row[c] == row && !arithmetic(e)) return false;
+            if (!e.result_test.present)
+                for (unsigned c = 0; c < 4; ++c)
+                    if (((e.mask >> c) & 1u) && e.result.row[c] == row) return true;
+        }
+        return false;  // the row is seen after the run
+    }
+
     [[nodiscard]] static constexpr bool does_nothing(const descriptor& d) noexcept {
         return d.kind == stmt::nothing || d.kind == stmt::end || (d.kind == stmt::flow && d.guarded);
     }
@@ -316,15 +354,18 @@ private:
         }
     }
 
+    // alu::quiet_nan (an ordered compare: one instruction less in a chain than the bit test).
     template <class Bits>
     CTISA_EXEC_INLINE static void quiet_nan(Bits& w) noexcept {
-        ctisa::exec::select((w & 0x7FFFFFFFu) > 0x7F800000u, Bits{} + 0x7FC00000u, w, w);
+        using F = typename ctisa::exec::row_vectors<sizeof(Bits) / 4>::floats;
+        const F x = __builtin_bit_cast(F, w);
+        ctisa::exec::select(x == x, w, Bits{} + 0x7FC00000u, w);
     }
 
     // SAT / SSAT (alu::clamp_result): NaN to 0, x > lo ? (x < 1 ? x : 1) : lo.
     template <descriptor D, class Bits>
     CTISA_EXEC_INLINE static void clamp(Bits& w) noexcept {
-        using F = decltype(__builtin_bit_cast(typename ctisa::exec::row_vectors<sizeof(Bits) / 4>::floats, w));
+        using F = typename ctisa::exec::row_vectors<sizeof(Bits) / 4>::floats;
         const F x = __builtin_bit_cast(F, w), zero{}, lo = zero + (D.clamp == nvasm::clamp::sat ? 0.0f : -1.0f), one = zero + 1.0f;
         F up, v;
         ctisa::exec::select(x < one, x, one, up);
@@ -338,8 +379,7 @@ private:
     CTISA_EXEC_INLINE static typename Rows::bits passes(const Rows& r) noexcept {
         using bits = typename Rows::bits;
         const bits f = r.row[std::integral_constant<std::uint32_t, cc_row + 4u * T.reg + T.swizzle[C]>{}];
-        const bits sf = bits{} - (f & cc_flag::sf), zf = bits{} - ((f >> 1) & 1u), of = bits{} - ((f >> 2) & 1u),
-                   cf = bits{} - ((f >> 3) & 1u);
+        const bits sf = bits{} - (f & cc_flag::sf), zf = bits{} - ((f >> 1) & 1u), of = bits{} - ((f >> 2) & 1u), cf = bits{} - ((f >> 3) & 1u);
         switch (T.rule) {
             case cc_rule::eq: return ~sf & zf;
             case cc_rule::ge: return ~(sf ^ of);
