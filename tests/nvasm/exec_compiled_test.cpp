@@ -91,6 +91,34 @@ IF GT.y; MOV result.position, vertex[2].position; EMIT; ENDIF;
 END
 )">();
 
+// Only statements with kernels over row values (nvasm/exec/values.hpp), IF blocks whose bodies
+// if_convert guards among them: the whole program takes the value path. Every result read or kept
+// (a result overwritten unread would hide a wrong kernel), NaNs along a chain of float
+// arithmetic (loose_nan) ending in a move.
+constexpr auto values = nv::assemble<R"(!!NVvp4.0
+ATTRIB a = vertex.attrib[0]; ATTRIB b = vertex.attrib[1]; ATTRIB c = vertex.attrib[2];
+PARAM p[3] = { program.local[0..2] };
+TEMP t0, t1, t2, t3, t4, t5, u, v, w, h;
+INT TEMP i;
+ADD.CC t0, a, -b; SUB.SAT t1, t0, c; MAD.CC1 t2, a, |b|, -c; MUL t3.xy (GT), t0, c;
+MAD.SSAT t4, t0, t1, t2; ABS t5, -t1; MAX t5, t5, b;
+FLR.F v, t1; MIN v, v, t1; FRC w.xz, c; TRUNC w.yw, a; MOV.SSAT t3.zw, -|a|;
+CMP h, a, b, c; DP2 u.x, a, b; DP3 u.z, a, b; DP4 u.w, a, c; DPH u.y, a, b;
+ADD t4, t4, u; ADD t4, t4, h; ADD t4, t4, w; ADD t4, t4, v;
+SEQ v.x, a, b; SNE v.y, a, c; SGE v.z, a, b; SGT v.w, b, c; SLE w.x, a, c; SLT w.y, b, c;
+EX2 w.z, a.x; LG2 w.w, |b.y|; RCP u.x, b.x; RSQ u.y, |c.y|; POW u.zw, |a.w|, b.w;
+TRUNC.U.CC h.x, t1.w; FLR.U.CC1 h.yw, c; TRUNC.S i.y, a.x; FLR.S i.z, b.y;
+IF NE.x; MOV.F t5.w, {0}.x; ADD t5.xyz, t4, t2; ENDIF;
+IF LT1.y; MUL t3, t3, t5; ENDIF;
+ADD.S t1, a, b; MAD.S t1, t1, b, c; MUL.U t1, t1, a; AND t1, t1, b; OR.U t1, t1, c; XOR t1, t1, b; NOT.U t1, t1; ABS.S t1, t1;
+MAX.S t2.x, t1, b; MIN.U t2.y, t1, c; CMP.S t2.z, a, b, c; SEQ.S t2.w, a, b; SLT.U h.z, b, c;
+MOV.S.CC i.x, -a; SUB.S i.w, a, -c;
+MAD t0, t0, t3, t4; MAD t0, t0, t3, t5; ADD t3, t0, t0; MOV t5, t3;
+MOV result.texcoord[0], p[1];
+MOV result.color, t4;
+END
+)">();
+
 // Varied inputs: small floats, integers, signs, zeros, NaN, infinities, by lane and component.
 std::uint32_t input_word(std::uint32_t seed) {
     seed = seed * 2654435761u + 0x9E3779B9u;
@@ -142,7 +170,10 @@ TEST_CASE("nvasm exec: the compiled path is bit-identical to the interpreter on 
         parity<integers>(seed);
         parity<flow>(seed);
         parity<geometry>(seed);
+        parity<values>(seed);
     }
+    STATIC_REQUIRE(nv::exec::compiled<values, 16>::runs_on_values);
+    STATIC_REQUIRE(!nv::exec::compiled<floats, 16>::runs_on_values);
     // The four programs name all 84 instructions.
     std::array<bool, 85> seen{};
     for (std::span<const nv::instruction> p :

@@ -54,6 +54,7 @@
 //                                      kill) and reads only its own lanes; a straight program made
 //                                      only of these runs on rows held as values:
 //   template <descriptor D, class Rows> static void execute_values(Rows& rows);  its kernel
+//                                      (both from values_traits<Values> below)
 //   static void initialize(M& m);         [nothing]  after the machine allocated its rows (zeros)
 //   static void prepare(M& m, Env& env);  [nothing]  before every run
 //   static run_status finish(M& m, Env& env, run_status);  [unchanged]  after every run
@@ -216,6 +217,22 @@ struct traits_base {
     using effects = Effects<N>;
     template <class M>
     using accessors = Accessors<M>;
+};
+
+// The value path's two members (has_value_kernel, execute_values) for an ISA whose kernels over
+// row values are a struct Values with static supported(d) and execute<D>(rows):
+//
+//   struct traits : ctisa::exec::traits_base<...>, ctisa::exec::values_traits<values> {...};
+template <class Values>
+struct values_traits {
+    template <class Descriptor>
+    [[nodiscard]] static constexpr bool has_value_kernel(const Descriptor& d) noexcept {
+        return Values::supported(d);
+    }
+    template <auto D, class Rows>
+    CTISA_EXEC_INLINE static void execute_values(Rows& rows) noexcept {
+        Values::template execute<D>(rows);
+    }
 };
 
 template <class T>

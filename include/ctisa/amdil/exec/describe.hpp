@@ -64,6 +64,8 @@ struct instruction_desc {
     std::uint32_t offset = 0;   // byte offset of the unit in the program's image
     bool computes = false;      // computes(op): a result from the registers alone
     access_desc acc{};          // memory, sampling, emit: what the access kernel does (access.hpp)
+    bool final_end = false;     // end / endmain with only declarations, nops and ends after it
+    bool loose_nan = false;     // only float arithmetic reads its result (values::mark_loose_nans)
 };
 
 namespace detail {
@@ -302,6 +304,13 @@ constexpr void describe_program(std::span<const instruction> program, const layo
                 d.refused = refusal::none;
                 break;
             }
+    }
+    // The program's end (a lane that reaches it has nothing left to run): the compiled path may
+    // take a program that ends so as straight.
+    for (std::size_t i = program.size(); i-- > 0;) {
+        instruction_desc& d = out[i];
+        if (d.op == opcode::end || d.op == opcode::endmain) d.final_end = d.refused == refusal::none;
+        else if (d.op != opcode::nop && !is_declaration(d.op)) break;
     }
 }
 

@@ -29,6 +29,7 @@
 #include "environment.hpp"
 #include "execute.hpp"
 #include "matrix.hpp"
+#include "values.hpp"
 
 namespace ctisa::amdil::exec {
 
@@ -92,22 +93,27 @@ template <class M>
 class machine_accessors;
 
 struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, exec::layout, exec::default_environment, exec::environment_ref,
-                                         exec::effects, machine_accessors> {
+                                         exec::effects, machine_accessors>,
+                ctisa::exec::values_traits<exec::values> {
     template <std::size_t W>
     struct state {
         std::array<lane_word, W> discarded{};
     };
 
     static constexpr layout layout_of(std::span<const instruction> p) noexcept { return exec::layout_of(p); }
-    static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept { describe_program(p, l, out); }
+    static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept {
+        describe_program(p, l, out);
+        values::mark_loose_nans(std::span<descriptor>(out, p.size()));
+    }
     static constexpr flow_op flow_of(const descriptor& d) noexcept { return flow_of_desc(d); }
 
     // A program constant: its values are set by initialize, it does nothing where it stands.
     static constexpr bool constant(opcode op) noexcept { return op == opcode::dcl_literal || op == opcode::def || op == opcode::defb; }
-    // Straight: computes, refuses nothing, reads no other lane (derivatives read the quad).
+    // Straight: computes (or does nothing where it stands: declarations, the program's final end),
+    // refuses nothing, reads no other lane (derivatives read the quad).
     static constexpr bool straight(const descriptor& d) noexcept {
-        return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op)) && d.op != opcode::dsx &&
-               d.op != opcode::dsy && d.op != opcode::fwidth && d.op != opcode::mmul &&
+        return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op) || is_declaration(d.op) || d.final_end) &&
+               d.op != opcode::dsx && d.op != opcode::dsy && d.op != opcode::fwidth && d.op != opcode::mmul &&
                d.op != opcode::transpose;  // (rows the descriptor does not name)
     }
 

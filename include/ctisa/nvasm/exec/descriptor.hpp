@@ -65,6 +65,8 @@ struct descriptor {
     std::array<std::int8_t, 3> offset{};
     ctisa::exec::flow_kind flow = ctisa::exec::flow_kind::ordinary;
     std::uint32_t target_pc = 0;           // CAL: the callee's first statement; the header: main
+    bool guarded = false;                  // IF / ENDIF whose body writes under the IF's test (if_convert)
+    bool loose_nan = false;                // only float arithmetic reads its result (values::mark_loose_nans)
 };
 
 namespace detail {

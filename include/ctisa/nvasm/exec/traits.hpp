@@ -26,6 +26,7 @@
 #include "alu.hpp"
 #include "environment.hpp"
 #include "float_path.hpp"
+#include "values.hpp"
 
 namespace ctisa::nvasm::exec {
 
@@ -129,16 +130,22 @@ inline lane_result texture(const View& v, const layout& lay, const descriptor& d
 
 }  // namespace detail
 
-struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, default_environment, environment_ref, effects> {
+struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, default_environment, environment_ref, effects>,
+                ctisa::exec::values_traits<values> {
     static constexpr layout layout_of(std::span<const instruction> program) { return exec::layout_of(program); }
-    static constexpr void describe(std::span<const instruction> program, const layout& l, descriptor* out) { exec::describe(program, l, out); }
+    static constexpr void describe(std::span<const instruction> program, const layout& l, descriptor* out) {
+        exec::describe(program, l, out);
+        if_convert(std::span<descriptor>(out, program.size()), [](const descriptor& d) { return straight(d); });
+        values::mark_loose_nans(std::span<descriptor>(out, program.size()));
+    }
     static constexpr ctisa::exec::flow_op flow_of(const descriptor& d) { return {d.flow, d.target_pc, 0}; }
 
     // What may run in the compiled path's blocks of lanes: arithmetic on its own lane's rows
     // (no array member chosen at run time, no quad neighbour, no environment, no kill), and the
-    // statements that do nothing (declarations, a header without main:, END, the program's last).
+    // statements that do nothing (declarations, a header without main:, END, the program's last),
+    // and an IF / ENDIF around a body if_convert guarded (its lanes run the body, writing nothing).
     static constexpr bool straight(const descriptor& d) {
-        if (d.kind == stmt::nothing || d.kind == stmt::end) return true;
+        if (d.kind == stmt::nothing || d.kind == stmt::end || d.guarded) return true;
         if (d.kind != stmt::alu || d.result.relative) return false;
         for (const auto& s : d.src)
             if (s.at.relative) return false;
