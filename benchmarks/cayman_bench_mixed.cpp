@@ -32,8 +32,11 @@ void native_mixed(const soa& in, soa& out, std::size_t lanes) {
         for (std::size_t j = 0; j < block; ++j) {
             x[j] = as_f(in[0][first + j]), y[j] = in[1][first + j], z[j] = in[2][first + j], w[j] = as_f(in[3][first + j]);
         }
+        // Each group a loop over the lanes, kept a loop (GCC vectorises it whole; fully unrolled
+        // its straight-line vectoriser left the block's values going through the stack).
         for (int k = 0; k < 8; ++k) {
             std::uint32_t pv_y[block];
+#pragma GCC unroll 1
             for (std::size_t j = 0; j < block; ++j) {
                 x[j] = x[j] * k2x;
                 z[j] = z[j] ^ y[j];  // reads Y before the group writes it
@@ -41,6 +44,7 @@ void native_mixed(const soa& in, soa& out, std::size_t lanes) {
                 w[j] = w[j] + k2w;
                 pv_y[j] = y[j];
             }
+#pragma GCC unroll 1
             for (std::size_t j = 0; j < block; ++j) {
                 x[j] = x[j] + k3x;
                 y[j] = y[j] & k3[1];
