@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 #include "encoding.hpp"
 
@@ -88,48 +89,34 @@ inline constexpr auto sub_operation_of = [] {
     return in;
 }
 
-// What check() asks of an opcode's dwords, computed once: the bits that must hold a set value
-// (reserved bits zero, the category's fixed fields at their value, a fetch's fourth dword zero) as
-// one mask and value a dword; `exact` false where the tables describe a fixed field no mask can
-// (then check() asks first_fault() every time).
+// What check() asks of an opcode's dwords: the bits that must hold a set value (reserved bits
+// zero, the category's fixed fields at their value, a fetch's fourth dword zero) as one mask and
+// value a dword; `exact` false where the tables describe a fixed field no mask can (then check()
+// asks first_fault() every time).
 struct strict_mask {
     std::array<std::uint32_t, 4> mask{}, value{};
     bool exact = true;
 };
 
-inline constexpr auto strict_masks = [] {
-    std::array<strict_mask, opcodes.size()> out{};
-    for (std::size_t o = 0; o < opcodes.size(); ++o) {
-        const auto op = static_cast<opcode>(o);
-        const category_info& c = info(opcodes[o].cat);
-        strict_mask& m = out[o];
-        m.exact = true;  // spelled out: GCC 12 zero-fills the array, member initialisers and all
-        for (std::size_t i = 0; i < c.fixed_count; ++i) {
-            const std::size_t index = own_field(op, c.fixed[i].field);
-            const int d = dword_of(op, index);
-            const std::uint32_t mask = mask_of(fields[index]), value = static_cast<std::uint32_t>(c.fixed[i].value) << fields[index].lsb;
-            if (d < 0 || (value & ~mask) != 0 || (value >> fields[index].lsb) != c.fixed[i].value) {
-                m.exact = false;
-                continue;
-            }
-            m.mask[static_cast<std::size_t>(d)] |= mask;
-            m.value[static_cast<std::size_t>(d)] |= value;
+[[nodiscard]] constexpr strict_mask strict_mask_of(opcode op) noexcept {
+    const opcode_info& oi = info(op);
+    const category_info& c = info(oi.cat);
+    strict_mask m;
+    for (std::size_t i = 0; i < c.fixed_count; ++i) {
+        const std::size_t index = own_field(op, c.fixed[i].field);
+        const int d = dword_of(op, index);
+        const std::uint32_t mask = mask_of(fields[index]), value = static_cast<std::uint32_t>(c.fixed[i].value) << fields[index].lsb;
+        if (d < 0 || (value & ~mask) != 0 || (value >> fields[index].lsb) != c.fixed[i].value) {
+            m.exact = false;
+            continue;
         }
-        for (std::size_t d = 0; d < 3 && opcodes[o].formats[d] != no_format; ++d) m.mask[d] |= formats[opcodes[o].formats[d]].reserved_mask;
-        if (dword_count(op) == 4) m.mask[3] = 0xFFFFFFFFu;
+        m.mask[static_cast<std::size_t>(d)] |= mask;
+        m.value[static_cast<std::size_t>(d)] |= value;
     }
-    return out;
-}();
-
-// defined_value() below 512 as one bit a value (the ALU source selects' GPR and kcache ranges
-// included, every value of an unconstrained field set), and each field's bits, for passes().
-inline constexpr auto allowed_values = [] {
-    std::array<std::array<std::uint64_t, 8>, value_sets.size()> out = named_values;
-    for (std::uint64_t& word : out[static_cast<std::size_t>(value_set::none)]) word = ~std::uint64_t{0};
-    for (std::uint32_t v = 0; v < 512; ++v)
-        if (v < 192 || (v >= 256 && v < 320)) out[static_cast<std::size_t>(value_set::alu_src_sel)][v / 64] |= std::uint64_t{1} << (v % 64);
-    return out;
-}();
+    for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; ++d) m.mask[d] |= formats[oi.formats[d]].reserved_mask;
+    if (dword_count(op) == 4) m.mask[3] = 0xFFFFFFFFu;
+    return m;
+}
 
 struct field_rule {
     std::uint32_t mask = 0;
@@ -138,27 +125,24 @@ struct field_rule {
     std::uint8_t sub = 0;     // sub_operation_of
 };
 
-inline constexpr auto field_rules = [] {
-    std::array<field_rule, fields.size()> out{};
-    for (std::size_t i = 0; i < fields.size(); ++i)
-        out[i] = {mask_of(fields[i]), fields[i].lsb, static_cast<std::uint8_t>(fields[i].values), sub_operation_of[i]};
-    return out;
-}();
+// passes()'s tables, built at start-up, not by the compiler (see encoding.hpp's place_table);
+// constant evaluation does not need them (check()).
+// allowed: defined_value() below 512 as one bit a value (the ALU source selects' GPR and kcache
+// ranges included, every value of an unconstrained field set). constrained: per format, its fields
+// (bit i: the format's i-th) whose values are constrained: a sub-operation's opcode, or a value set
+// that leaves some value of the field's width undefined (a 2-bit channel with four names is not);
+// the others take any value.
+struct check_tables {
+    std::array<strict_mask, opcodes.size()> strict{};
+    std::array<std::array<std::uint64_t, 8>, value_sets.size()> allowed{};
+    std::array<field_rule, fields.size()> rules{};
+    std::array<std::uint64_t, formats.size()> constrained{};
+};
 
-[[nodiscard]] constexpr bool defined_field(std::uint32_t dword, std::size_t index) noexcept {
-    const field_rule& r = field_rules[index];
-    const std::uint32_t value = (dword & r.mask) >> r.lsb;
-    const bool named = value < 512 ? ((allowed_values[r.values][value / 64] >> (value % 64)) & 1u) != 0 : defined_value(fields[index], value);
-    return named && (r.sub == no_category || find_opcode(static_cast<category>(r.sub), value).has_value());
-}
-
-// Per format, its fields (bit i: the format's i-th) whose values are constrained: a sub-operation's
-// opcode, or a value set that leaves some value of the field's width undefined (a 2-bit channel
-// with four names is not). The others take any value.
-[[nodiscard]] constexpr bool every_value_allowed(const field_info& f) noexcept {
+[[nodiscard]] inline bool every_value_allowed(const check_tables& t, const field_info& f) noexcept {
     const std::uint32_t width = static_cast<std::uint32_t>(f.msb - f.lsb + 1);
     if (width > 9) return f.values == value_set::none;
-    const auto& allowed = allowed_values[static_cast<std::size_t>(f.values)];
+    const auto& allowed = t.allowed[static_cast<std::size_t>(f.values)];
     const std::uint32_t count = 1u << width;
     for (std::uint32_t w = 0; w < (count + 63) / 64; ++w) {
         const std::uint64_t need = count - 64 * w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (count - 64 * w)) - 1;
@@ -167,33 +151,52 @@ inline constexpr auto field_rules = [] {
     return true;
 }
 
-inline constexpr auto constrained_fields = [] {
-    std::array<std::uint64_t, formats.size()> out{};
+inline check_tables make_check_tables() noexcept {  // not constexpr: see check_tables
+    check_tables t;
+    for (std::size_t o = 0; o < opcodes.size(); ++o) t.strict[o] = strict_mask_of(static_cast<opcode>(o));
+    t.allowed = named_values;
+    for (std::uint64_t& word : t.allowed[static_cast<std::size_t>(value_set::none)]) word = ~std::uint64_t{0};
+    for (std::uint32_t v = 0; v < 512; ++v)
+        if (v < 192 || (v >= 256 && v < 320))
+            t.allowed[static_cast<std::size_t>(value_set::alu_src_sel)][v / 64] |= std::uint64_t{1} << (v % 64);
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        t.rules[i] = {mask_of(fields[i]), fields[i].lsb, static_cast<std::uint8_t>(fields[i].values), sub_operation_of[i]};
     for (std::size_t f = 0; f < formats.size(); ++f)
         for (std::size_t i = 0; i < formats[f].field_count; ++i) {
             const std::size_t index = formats[f].first_field + i;
-            if (!every_value_allowed(fields[index]) || sub_operation_of[index] != no_category) out[f] |= std::uint64_t{1} << i;
+            if (!every_value_allowed(t, fields[index]) || sub_operation_of[index] != no_category) t.constrained[f] |= std::uint64_t{1} << i;
         }
-    return out;
-}();
+    return t;
+}
+
+inline const check_tables checks = make_check_tables();
+
+[[nodiscard]] inline bool defined_field(const check_tables& t, std::uint32_t dword, std::size_t index) noexcept {
+    const field_rule& r = t.rules[index];
+    const std::uint32_t value = (dword & r.mask) >> r.lsb;
+    const bool named = value < 512 ? ((t.allowed[r.values][value / 64] >> (value % 64)) & 1u) != 0 : defined_value(fields[index], value);
+    return named && (r.sub == no_category || find_opcode(static_cast<category>(r.sub), value).has_value());
+}
 
 // first_fault()'s checks as one AND and compare a dword, then only the constrained fields.
-[[nodiscard]] constexpr bool passes(const instruction& in) noexcept {
-    const strict_mask& m = strict_masks[static_cast<std::size_t>(in.op)];
+[[nodiscard]] inline bool passes(const instruction& in) noexcept {
+    const check_tables& t = checks;
+    const strict_mask& m = t.strict[static_cast<std::size_t>(in.op)];
     bool ok = m.exact;
     for (std::size_t d = 0; d < 4; ++d) ok = ok && (in.dwords[d] & m.mask[d]) == m.value[d];
     if (!ok) return false;
     const opcode_info& oi = info(in.op);
     for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; ++d) {
         const format_info& fi = formats[oi.formats[d]];
-        for (std::uint64_t left = constrained_fields[oi.formats[d]]; left != 0; left &= left - 1)
-            if (!defined_field(in.dwords[d], fi.first_field + static_cast<std::size_t>(std::countr_zero(left)))) return false;
+        for (std::uint64_t left = t.constrained[oi.formats[d]]; left != 0; left &= left - 1)
+            if (!defined_field(t, in.dwords[d], fi.first_field + static_cast<std::size_t>(std::countr_zero(left)))) return false;
     }
     return true;
 }
 
+// Constant evaluation goes straight to first_fault(): passes() is a run-time shortcut.
 [[nodiscard]] constexpr result<instruction> check(const instruction& in) noexcept {
-    if (passes(in)) return in;
+    if (!std::is_constant_evaluated() && passes(in)) return in;
     return first_fault(in);
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include "../core/error.hpp"
 #include "../core/result.hpp"
@@ -125,12 +126,7 @@ constexpr std::size_t count_layouts(F&& each) noexcept {
 }
 
 inline constexpr std::size_t layout_count = count_layouts([](std::size_t, std::size_t, bool) {});
-
-inline constexpr auto layout_of = [] {
-    std::array<std::uint8_t, opcodes.size()> out{};
-    count_layouts([&](std::size_t o, std::size_t l, bool) { out[o] = static_cast<std::uint8_t>(l); });
-    return out;
-}();
+static_assert(layout_count < no_layout);
 
 struct field_place {
     int index = -1;              // into `fields`; -1: no format of the triple has the key
@@ -140,34 +136,52 @@ struct field_place {
     std::uint32_t mask = 0;  // its bits in the dword; 0 where index is -1
 };
 
-// Packed, one word a (triple, key), which keeps the table cheap to compile: bits 0-8 the field
-// index + 1 (0: none), 9-10 the dword, 11-18 the position, 19-23 the lsb, 24-29 the width.
-inline constexpr auto packed_places = [] {
+// Where the first of op's formats having key k keeps it, found by searching the formats; packed in
+// one word: bits 0-8 the field index + 1 (0: none), 9-10 the dword, 11-18 the position, 19-23 the
+// lsb, 24-29 the width.
+[[nodiscard]] constexpr std::uint32_t searched_place(opcode op, std::size_t k) noexcept {
     static_assert(fields.size() < 511);
-    std::array<std::uint32_t, layout_count * field_key_names.size()> out{};
+    const std::array<std::uint8_t, 3>& triple = info(op).formats;
+    std::uint32_t position = 0;
+    for (std::uint32_t d = 0; d < 3 && triple[d] != no_format; position += formats[triple[d]].field_count, ++d) {
+        const std::int16_t i = field_by_key[triple[d]][k];
+        if (i < 0) continue;
+        const field_info& f = fields[static_cast<std::size_t>(i)];
+        const auto at = position + static_cast<std::uint32_t>(i) - formats[triple[d]].first_field;
+        return static_cast<std::uint32_t>(i + 1) | d << 9 | at << 11 | std::uint32_t{f.lsb} << 19 |
+               static_cast<std::uint32_t>(f.msb - f.lsb + 1) << 24;
+    }
+    return 0;
+}
+
+// searched_place() for every (triple, key), built at start-up (a dynamic initialiser), not by the
+// compiler: as constexpr tables, this one and those of decoding.hpp and syntax.hpp cost every
+// includer of cayman.hpp 0.4 s and 30 MB (g++-12 -O2 -fsyntax-only, 1.3 against 0.9 s). Not on
+// first use either: a function-local static's guard on every lookup cost the encoder ~7%. Constant
+// evaluation searches instead (packed_place()). The price: code run by the static initialisers of a
+// translation unit that does not include this header may find the tables not yet built.
+struct place_table {
+    std::array<std::uint8_t, opcodes.size()> layout{};
+    std::array<std::uint32_t, layout_count * field_key_names.size()> words{};
+};
+
+inline place_table make_place_table() noexcept {  // not constexpr: see place_table
+    place_table t;
     count_layouts([&](std::size_t o, std::size_t l, bool fresh) {
-        const std::array<std::uint8_t, 3>& triple = opcodes[o].formats;
-        for (std::size_t k = 0; fresh && k < field_key_names.size(); ++k) {
-            std::uint32_t position = 0;
-            for (std::uint32_t d = 0; d < 3 && triple[d] != no_format; position += formats[triple[d]].field_count, ++d) {
-                const std::int16_t i = field_by_key[triple[d]][k];
-                if (i < 0) continue;
-                const field_info& f = fields[static_cast<std::size_t>(i)];
-                const auto at = position + static_cast<std::uint32_t>(i) - formats[triple[d]].first_field;
-                out[l * field_key_names.size() + k] = static_cast<std::uint32_t>(i + 1) | d << 9 | at << 11 | std::uint32_t{f.lsb} << 19 |
-                                                      static_cast<std::uint32_t>(f.msb - f.lsb + 1) << 24;
-                break;
-            }
-        }
+        t.layout[o] = static_cast<std::uint8_t>(l);
+        for (std::size_t k = 0; fresh && k < field_key_names.size(); ++k)
+            t.words[l * field_key_names.size() + k] = searched_place(static_cast<opcode>(o), k);
     });
-    return out;
-}();
-static_assert(layout_count < no_layout);
+    return t;
+}
+
+inline const place_table places = make_place_table();
 
 // The hot paths take the packed word (a register) and unpack what they need: a field_place
 // returned by value went through memory.
 [[nodiscard]] constexpr std::uint32_t packed_place(opcode op, field_key k) noexcept {
-    return packed_places[layout_of[static_cast<std::size_t>(op)] * field_key_names.size() + static_cast<std::size_t>(k)];
+    if (std::is_constant_evaluated()) return searched_place(op, static_cast<std::size_t>(k));
+    return places.words[places.layout[static_cast<std::size_t>(op)] * field_key_names.size() + static_cast<std::size_t>(k)];
 }
 [[nodiscard]] constexpr std::uint32_t place_lsb(std::uint32_t p) noexcept { return (p >> 19) & 31u; }
 [[nodiscard]] constexpr std::uint32_t place_mask(std::uint32_t p) noexcept {

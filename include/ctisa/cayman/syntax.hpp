@@ -60,6 +60,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "../core/static_vector.hpp"
 #include "../core/text/cursor.hpp"
@@ -137,13 +138,14 @@ constexpr void for_each_own_field(opcode op, F&& f) {
     }
 }
 
-// The first field the instruction does not use that is not zero (the text cannot write it), as an
-// index into `fields`.
-// Per opcode and dword, the bits of the fields unused_field_set() looks at, computed once: a unit
-// with none of them set has no such field, and only one with some is searched.
+// Per opcode and dword, the bits of the fields unused_field_set() looks at: a unit with none of
+// them set has no such field, and only one with some is searched. Built at start-up, not by the
+// compiler (see encoding.hpp's place_table); constant evaluation searches.
 // (No opcode names a format twice, so a field's position in for_each_own_field is its used_position.)
-inline constexpr auto unused_bits = [] {
-    std::array<std::array<std::uint32_t, 3>, opcodes.size()> out{};
+using unused_bit_table = std::array<std::array<std::uint32_t, 3>, opcodes.size()>;
+
+inline unused_bit_table make_unused_bits() noexcept {  // not constexpr: see above
+    unused_bit_table out{};
     for (std::size_t o = 0; o < opcodes.size(); ++o) {
         const auto op = static_cast<opcode>(o);
         for_each_own_field(op, [&](std::size_t i, std::size_t d, std::size_t position) {
@@ -151,7 +153,10 @@ inline constexpr auto unused_bits = [] {
         });
     }
     return out;
-}();
+}
+
+inline const unused_bit_table unused_bits = make_unused_bits();
+
 static_assert([] {
     for (const opcode_info& oi : opcodes)
         if ((oi.formats[0] != no_format && (oi.formats[0] == oi.formats[1] || oi.formats[0] == oi.formats[2])) ||
@@ -160,9 +165,13 @@ static_assert([] {
     return true;
 }());
 
+// The first field the instruction does not use that is not zero (the text cannot write it), as an
+// index into `fields`.
 [[nodiscard]] constexpr std::optional<std::size_t> unused_field_set(const instruction& in) {
-    const auto& bits = unused_bits[static_cast<std::size_t>(in.op)];
-    if (((in.dwords[0] & bits[0]) | (in.dwords[1] & bits[1]) | (in.dwords[2] & bits[2])) == 0) return std::nullopt;
+    if (!std::is_constant_evaluated()) {
+        const auto& bits = unused_bits[static_cast<std::size_t>(in.op)];
+        if (((in.dwords[0] & bits[0]) | (in.dwords[1] & bits[1]) | (in.dwords[2] & bits[2])) == 0) return std::nullopt;
+    }
     std::optional<std::size_t> found;
     for_each_own_field(in.op, [&](std::size_t i, std::size_t d, std::size_t position) {
         if (!found && !is_owned(in.op, i) && !uses_field(in.op, position) && read(in.dwords[d], fields[i]) != 0) found = i;
