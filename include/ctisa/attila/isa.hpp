@@ -26,10 +26,15 @@ struct isa {
         attila::print(out, in);
     }
     static constexpr result<encoded> encode(const instruction& in) { return attila::encode(in); }
+    // attila::decode()'s result, decoded in place (see decode_words_into).
     static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
-        auto d = attila::decode(bytes);
-        if (!d) return d.error();
-        return decoded<instruction>{*d, instruction_bytes};
+        result<decoded<instruction>> out;  // built where it stays: a temporary copied in is a stall too
+        out->size = instruction_bytes;
+        if (bytes.size() < instruction_bytes) out = detail::field_error(error_code::truncated, "");
+        else if (error e = detail::decode_words_into(from_bytes<std::uint64_t, 2>(bytes.first<instruction_bytes>()), out->instruction);
+                 e.failed())
+            out = e;
+        return out;
     }
 
     // For emitters' labels: JMP's offset counts in instructions from the JMP itself (the

@@ -169,6 +169,20 @@ constexpr std::array<field_key, 3> source_rel{field_key::src0_rel, field_key::sr
     return op;
 }
 
+// put_source() in place, without building an error: false where put_source() fails (then `op` is
+// half-written, and the builder starts again with put_source() for the error).
+[[nodiscard]] constexpr bool try_put_source(alu_op& op, std::size_t s, const source_fields& f) noexcept {
+    if (!f.error_field.empty() || !try_set(op.in, source_sel[s], f.sel) || !try_set(op.in, source_chan[s], f.chan)) return false;
+    if (f.rel && !try_set(op.in, source_rel[s], 1)) return false;
+    if (f.neg && !try_set(op.in, source_neg[s], 1)) return false;
+    if (f.abs && (s >= 2 || place_of(op.in.op, source_abs[s]).index < 0 || !try_set(op.in, source_abs[s], 1))) return false;
+    if (f.literal) {
+        if (op.literals[f.chan] && *op.literals[f.chan] != *f.literal) return false;
+        op.literals[f.chan] = f.literal;
+    }
+    return true;
+}
+
 }  // namespace detail
 
 // An ALU instruction (ALU_OP2, ALU_OP3 or LDS_IDX_OP) writing dst with the given sources. Errors:
@@ -185,22 +199,24 @@ template <class... Sources>
     if (sizeof...(Sources) < info(op).sources) return report(error{ctisa::errors::missing_operand, 0, 0, 0, info(op).mnemonic});
     if (sizeof...(Sources) > info(op).sources) return report(error{ctisa::errors::too_many_operands, 0, 0, 0, info(op).mnemonic});
     if (dst.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "DST_GPR"});
-    alu_op out{make(op), {}};
-    const auto put = [&](field_key field, std::uint32_t value) -> bool {
-        if (!get(out.in, field)) return true;  // LDS_IDX_OP has no DST_GPR or WRITE_MASK
-        auto r = set(out.in, field, value);
-        if (r) out.in = *r;
-        return r.ok();
+    const auto with_destination = [&] {
+        alu_op out{make(op), {}};
+        // A field the formats lack (LDS_IDX_OP has no DST_GPR or WRITE_MASK) or refuse stays as it is.
+        (void)detail::try_set(out.in, field_key::dst_gpr, dst.index);
+        (void)detail::try_set(out.in, field_key::dst_chan, static_cast<std::uint32_t>(dst.chan));
+        if (dst.relative) (void)detail::try_set(out.in, field_key::dst_rel, 1);
+        (void)detail::try_set(out.in, field_key::write_mask, 1);
+        return out;
     };
-    put(field_key::dst_gpr, dst.index);
-    put(field_key::dst_chan, static_cast<std::uint32_t>(dst.chan));
-    if (dst.relative) put(field_key::dst_rel, 1);
-    put(field_key::write_mask, 1);
-    result<alu_op> r = out;
+    alu_op out = with_destination();
     std::size_t s = 0;
+    bool ok = true;
+    ((ok = ok && detail::try_put_source(out, s++, detail::fields_of(sources))), ...);
+    if (ok) return out;
+    result<alu_op> r = with_destination();  // a source refused: again, this time for the error
+    s = 0;
     ((r = r ? detail::put_source(*r, s++, detail::fields_of(sources)) : r), ...);
-    if (!r) return report(r.error());
-    return r;
+    return r ? r : report(r.error());
 }
 
 // Output modifiers: OMOD scales the result (ALU_WORD1_OP2 bits 5-6, value set omod), CLAMP

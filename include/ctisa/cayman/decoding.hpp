@@ -16,9 +16,11 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 #include "encoding.hpp"
 
@@ -64,8 +66,9 @@ inline constexpr auto sub_operation_of = [] {
     return c == no_category || find_opcode(static_cast<category>(c), value).has_value();
 }
 
-// Checks the dwords of an identified instruction against its formats and its category.
-[[nodiscard]] constexpr result<instruction> check(const instruction& in) noexcept {
+// Checks the dwords of an identified instruction against its formats and its category, naming the
+// first fault (check() comes here only for dwords it has found at fault).
+[[nodiscard]] constexpr result<instruction> first_fault(const instruction& in) noexcept {
     const opcode_info& oi = info(in.op);
     const category_info& c = info(oi.cat);
     for (std::size_t i = 0; i < c.fixed_count; ++i) {
@@ -84,6 +87,117 @@ inline constexpr auto sub_operation_of = [] {
     }
     if (dword_count(in.op) == 4 && in.dwords[3] != 0) return fail(errors::reserved_bits_set, 3, "DWORD3");
     return in;
+}
+
+// What check() asks of an opcode's dwords: the bits that must hold a set value (reserved bits
+// zero, the category's fixed fields at their value, a fetch's fourth dword zero) as one mask and
+// value a dword; `exact` false where the tables describe a fixed field no mask can (then check()
+// asks first_fault() every time).
+struct strict_mask {
+    std::array<std::uint32_t, 4> mask{}, value{};
+    bool exact = true;
+};
+
+[[nodiscard]] constexpr strict_mask strict_mask_of(opcode op) noexcept {
+    const opcode_info& oi = info(op);
+    const category_info& c = info(oi.cat);
+    strict_mask m;
+    for (std::size_t i = 0; i < c.fixed_count; ++i) {
+        const std::size_t index = own_field(op, c.fixed[i].field);
+        const int d = dword_of(op, index);
+        const std::uint32_t mask = mask_of(fields[index]), value = static_cast<std::uint32_t>(c.fixed[i].value) << fields[index].lsb;
+        if (d < 0 || (value & ~mask) != 0 || (value >> fields[index].lsb) != c.fixed[i].value) {
+            m.exact = false;
+            continue;
+        }
+        m.mask[static_cast<std::size_t>(d)] |= mask;
+        m.value[static_cast<std::size_t>(d)] |= value;
+    }
+    for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; ++d) m.mask[d] |= formats[oi.formats[d]].reserved_mask;
+    if (dword_count(op) == 4) m.mask[3] = 0xFFFFFFFFu;
+    return m;
+}
+
+struct field_rule {
+    std::uint32_t mask = 0;
+    std::uint8_t lsb = 0;
+    std::uint8_t values = 0;  // value_set
+    std::uint8_t sub = 0;     // sub_operation_of
+};
+
+// passes()'s tables, built at start-up, not by the compiler (see encoding.hpp's place_table);
+// constant evaluation does not need them (check()).
+// allowed: defined_value() below 512 as one bit a value (the ALU source selects' GPR and kcache
+// ranges included, every value of an unconstrained field set). constrained: per format, its fields
+// (bit i: the format's i-th) whose values are constrained: a sub-operation's opcode, or a value set
+// that leaves some value of the field's width undefined (a 2-bit channel with four names is not);
+// the others take any value.
+struct check_tables {
+    std::array<strict_mask, opcodes.size()> strict{};
+    std::array<std::array<std::uint64_t, 8>, value_sets.size()> allowed{};
+    std::array<field_rule, fields.size()> rules{};
+    std::array<std::uint64_t, formats.size()> constrained{};
+};
+
+[[nodiscard]] inline bool every_value_allowed(const check_tables& t, const field_info& f) noexcept {
+    const std::uint32_t width = static_cast<std::uint32_t>(f.msb - f.lsb + 1);
+    if (width > 9) return f.values == value_set::none;
+    const auto& allowed = t.allowed[static_cast<std::size_t>(f.values)];
+    const std::uint32_t count = 1u << width;
+    for (std::uint32_t w = 0; w < (count + 63) / 64; ++w) {
+        const std::uint64_t need = count - 64 * w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (count - 64 * w)) - 1;
+        if ((allowed[w] & need) != need) return false;
+    }
+    return true;
+}
+
+inline check_tables make_check_tables() noexcept {  // not constexpr: see check_tables
+    check_tables t;
+    for (std::size_t o = 0; o < opcodes.size(); ++o) t.strict[o] = strict_mask_of(static_cast<opcode>(o));
+    t.allowed = named_values;
+    for (std::uint64_t& word : t.allowed[static_cast<std::size_t>(value_set::none)]) word = ~std::uint64_t{0};
+    for (std::uint32_t v = 0; v < 512; ++v)
+        if (v < 192 || (v >= 256 && v < 320))
+            t.allowed[static_cast<std::size_t>(value_set::alu_src_sel)][v / 64] |= std::uint64_t{1} << (v % 64);
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        t.rules[i] = {mask_of(fields[i]), fields[i].lsb, static_cast<std::uint8_t>(fields[i].values), sub_operation_of[i]};
+    for (std::size_t f = 0; f < formats.size(); ++f)
+        for (std::size_t i = 0; i < formats[f].field_count; ++i) {
+            const std::size_t index = formats[f].first_field + i;
+            if (!every_value_allowed(t, fields[index]) || sub_operation_of[index] != no_category) t.constrained[f] |= std::uint64_t{1} << i;
+        }
+    return t;
+}
+
+inline const check_tables checks = make_check_tables();
+
+[[nodiscard]] inline bool defined_field(const check_tables& t, std::uint32_t dword, std::size_t index) noexcept {
+    const field_rule& r = t.rules[index];
+    const std::uint32_t value = (dword & r.mask) >> r.lsb;
+    const bool named = value < 512 ? ((t.allowed[r.values][value / 64] >> (value % 64)) & 1u) != 0 : defined_value(fields[index], value);
+    return named && (r.sub == no_category || find_opcode(static_cast<category>(r.sub), value).has_value());
+}
+
+// first_fault()'s checks as one AND and compare a dword, then only the constrained fields.
+[[nodiscard]] inline bool passes(const instruction& in) noexcept {
+    const check_tables& t = checks;
+    const strict_mask& m = t.strict[static_cast<std::size_t>(in.op)];
+    bool ok = m.exact;
+    for (std::size_t d = 0; d < 4; ++d) ok = ok && (in.dwords[d] & m.mask[d]) == m.value[d];
+    if (!ok) return false;
+    const opcode_info& oi = info(in.op);
+    for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; ++d) {
+        const format_info& fi = formats[oi.formats[d]];
+        for (std::uint64_t left = t.constrained[oi.formats[d]]; left != 0; left &= left - 1)
+            if (!defined_field(t, in.dwords[d], fi.first_field + static_cast<std::size_t>(std::countr_zero(left)))) return false;
+    }
+    return true;
+}
+
+// Constant evaluation goes straight to first_fault(): passes() is a run-time shortcut.
+[[nodiscard]] constexpr result<instruction> check(const instruction& in) noexcept {
+    if (!std::is_constant_evaluated() && passes(in)) return in;
+    return first_fault(in);
 }
 
 [[nodiscard]] constexpr result<instruction> identified(std::optional<opcode> op, const std::array<std::uint32_t, 4>& dwords,

@@ -27,7 +27,7 @@ namespace detail {
 
 inline constexpr std::uint32_t literal_select = 253;
 
-[[nodiscard]] constexpr std::uint32_t field_or_zero(const instruction& in, field_key k) noexcept { return get(in, k).value_or(0); }
+[[nodiscard]] constexpr std::uint32_t field_or_zero(const instruction& in, field_key k) noexcept { return value_or_zero(in, k); }
 [[nodiscard]] constexpr std::uint32_t field_or_zero(const instruction& in, std::string_view name) noexcept { return get(in, name).value_or(0); }
 
 [[nodiscard]] constexpr error group_error(error_kind const& kind, std::size_t index, std::string_view subject) noexcept {
@@ -105,7 +105,7 @@ constexpr std::array<field_key, 4> relative{field_key::src0_rel, field_key::src1
     std::uint8_t need = 0;
     for (const instruction& in : group)
         for (std::size_t s = 0; s < 3; ++s)
-            if (get(in, source_sel[s]) == literal_select) {
+            if (value_or_zero(in, source_sel[s]) == literal_select) {
                 const std::uint8_t dwords = field_or_zero(in, source_chan[s]) < 2 ? 2 : 4;
                 need = need > dwords ? need : dwords;
             }
@@ -127,12 +127,10 @@ struct span_of_slots {
     }
 }
 
-}  // namespace detail
-
-// Checks one ALU instruction group and the number of literal dwords that follow it. Errors carry the
-// byte offset of the instruction at fault inside the group (8 bytes an instruction).
-[[nodiscard]] constexpr result<group_summary> check_group(std::span<const instruction> group, std::size_t literal_dwords) noexcept {
-    using detail::field_or_zero, detail::group_error;
+// check_group(); units_checked: each instruction has passed check() already (a decoded one), so
+// only the group's rules are left.
+[[nodiscard]] constexpr result<group_summary> check_group(std::span<const instruction> group, std::size_t literal_dwords,
+                                                          bool units_checked) noexcept {
     if (group.empty() || group.size() > 4) return group_error(errors::group_size, 0, "");
     std::array<std::int8_t, 4> at{-1, -1, -1, -1};  // index of the instruction in each slot (no pointers:
                                                     // they may point into a temporary in constant evaluation)
@@ -140,7 +138,7 @@ struct span_of_slots {
     for (std::size_t i = 0; i < group.size(); ++i) {
         const instruction& in = group[i];
         if (info(info(in.op).cat).unit != unit_kind::alu) return group_error(ctisa::errors::misplaced_statement, i, info(in.op).mnemonic);
-        if (auto ok = detail::check(in); !ok)
+        if (auto ok = units_checked ? result<instruction>(in) : detail::check(in); !ok)
             return error{ok.error().code, 0, 0, static_cast<std::uint32_t>(i * 8 + ok.error().offset), ok.error().subject};
         if ((field_or_zero(in, field_key::last) == 1) != (i + 1 == group.size())) return group_error(errors::last_bit, i, "LAST");
         const std::uint32_t chan = field_or_zero(in, field_key::dst_chan);
@@ -182,6 +180,14 @@ struct span_of_slots {
     if (literal_dwords != summary.literal_dwords) return group_error(errors::literal_count, group.size() - 1, "");
     if (auto ports = detail::check_read_ports(group); !ports) return ports.error();
     return summary;
+}
+
+}  // namespace detail
+
+// Checks one ALU instruction group and the number of literal dwords that follow it. Errors carry the
+// byte offset of the instruction at fault inside the group (8 bytes an instruction).
+[[nodiscard]] constexpr result<group_summary> check_group(std::span<const instruction> group, std::size_t literal_dwords) noexcept {
+    return detail::check_group(group, literal_dwords, false);
 }
 
 // What two adjacent groups of a clause must respect (4.9.5): a MOVA* leaves its PV channel

@@ -70,12 +70,12 @@ namespace detail {
         if (s.role == unit_role::cf) {
             items.push_back({s.in, {}, {}});
             // A shared clause's ADDR is the CF address (the item) of the line whose clause it runs.
-            if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = get(s.in, field_key::addr).value_or(0);
+            if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = detail::value_or_zero(s.in, field_key::addr);
             group_open = false;
         } else if (s.role == unit_role::alu) {
             if (!group_open) items.back().alu.push_back({});
             items.back().alu.back().slots.push_back(s.in);
-            group_open = get(s.in, field_key::last).value_or(0) == 0;
+            group_open = detail::value_or_zero(s.in, field_key::last) == 0;
         } else if (s.role == unit_role::literal) {
             if (items.back().alu.empty()) items.back().alu.push_back({});
             items.back().alu.back().literals.push_back(s.in.dwords[0]);
@@ -133,7 +133,7 @@ inline void label_targets(std::vector<decoded<statement>>& out) {
     for (const std::size_t i : at) {
         const statement& s = out[i].instruction;
         if (!targets_cf(s.in) && !(s.written & addr_by_label)) continue;
-        const std::uint32_t target = get(s.in, field_key::addr).value_or(0);
+        const std::uint32_t target = detail::value_or_zero(s.in, field_key::addr);
         if (target < at.size()) out[at[target]].instruction.written |= labelled;  // decode_program checked the range
     }
     for (const std::size_t i : at)
@@ -152,7 +152,7 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
             s.written |= group_start;
             s.cf_address = groups++;
         }
-        in_group = get(s.in, field_key::last).value_or(0) == 0;
+        in_group = detail::value_or_zero(s.in, field_key::last) == 0;
     }
 }
 
@@ -192,7 +192,7 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
     number_groups(out);
     std::vector<statement> statements;
     for (const auto& d : out) statements.push_back(d.instruction);
-    auto again = layout(items_of(statements));
+    auto again = lay_out(items_of(statements), program_kind::unspecified, true);  // decode_program checked each unit
     if (!again) return again.error();
     for (std::size_t b = 0; b < image.size(); ++b)
         if (b >= again->size() || (*again)[b] != image[b]) return at(ctisa::errors::not_canonical, b, "layout");

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "group.hpp"
@@ -58,7 +59,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     constexpr std::array<field_key, 4> mode_field{field_key::kcache_mode0, field_key::kcache_mode1, field_key::kcache_mode2,
                                                   field_key::kcache_mode3};
     const std::uint32_t mode =
-        bank < 2 ? get(clause_cf, mode_field[bank]).value_or(0) : (extended ? get(*extended, mode_field[bank]).value_or(0) : 0);
+        bank < 2 ? detail::value_or_zero(clause_cf, mode_field[bank]) : (extended ? detail::value_or_zero(*extended, mode_field[bank]) : 0);
     return mode == 0 ? 0 : mode == 1 ? 16 : 32;
 }
 
@@ -68,7 +69,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     for (std::size_t g = 0; g < item.alu.size(); ++g) {
         for (const instruction& in : item.alu[g].slots) {
             for (field_key name : source_sel) {
-                const std::uint32_t sel = get(in, name).value_or(0);
+                const std::uint32_t sel = detail::value_or_zero(in, name);
                 if (!is_kcache(sel)) continue;
                 const std::uint32_t bank = sel < 192 ? (sel - 128) / 32 : 2 + (sel - 256) / 32;
                 if ((sel - (sel < 192 ? 128 : 256)) % 32 >= locked_constants(item.cf, extended, bank))
@@ -118,7 +119,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
             return at(errors::kill_outside_pixel, 8 * i, "KILL");
         if (info(cf.op).cat == category::cf && info(cf.op).mnemonic == "CALL_FS" && kind != program_kind::vertex)
             return at(errors::call_fs_outside_vertex, 8 * i, "CALL_FS");
-        std::uint32_t offset = 8 * get(cf, field_key::addr).value_or(0);
+        std::uint32_t offset = 8 * detail::value_or_zero(cf, field_key::addr);
         for (const alu_group& g : items[i].alu) {
             for (const instruction& in : g.slots) {
                 if ((info(in.op).flags & opcode_flag::kill) && kind != program_kind::pixel)
@@ -133,17 +134,10 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
 
 }  // namespace detail
 
-// The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
-// group breaking chapter 4 (its kind, at the instruction's offset in the image); a texture-cache
-// clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no
-// such clause, or fetches of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines or a KILL* before
-// the clause's last group (their kinds, at the instruction); a shared clause that is not another
-// item's own clause of the same kind, or with contents of its own (not_a_clause, at the sharer); a jump,
-// loop or call target past the last CF instruction (target_out_of_range); with
-// a program kind, KILL outside a PS (kill_outside_pixel) and CALL_FS outside a VS
-// (call_fs_outside_vertex), at the instruction.
-[[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items, program_kind kind = program_kind::unspecified) {
-    using detail::at;
+namespace detail {
+
+// layout(); units_checked: every ALU instruction has passed check() already (a decoded program's).
+[[nodiscard]] constexpr result<std::vector<std::uint8_t>> lay_out(std::vector<cf_item> items, program_kind kind, bool units_checked) {
     if (items.empty() || items.back().cf.op != *find_opcode(category::cf, "END"))
         return at(errors::missing_end, items.empty() ? 0 : 8 * (items.size() - 1));
     std::vector<std::uint8_t> clauses;
@@ -153,7 +147,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
         const auto ref = detail::clause_of(item.cf, 0);
         const std::uint32_t from = static_cast<std::uint32_t>(8 * i);
         if (item.shares) continue;  // place_shared
-        if (detail::targets_cf(item.cf) && get(item.cf, field_key::addr).value_or(0) >= items.size())
+        if (detail::targets_cf(item.cf) && detail::value_or_zero(item.cf, field_key::addr) >= items.size())
             return at(errors::target_out_of_range, from, "ADDR");  // what decode_program refuses
         if ((!ref || ref->kind != clause::alu) && !item.alu.empty()) return at(ctisa::errors::misplaced_statement, from, "ALU clause");
         if ((!ref || ref->kind == clause::alu) && !item.fetches.empty()) return at(ctisa::errors::misplaced_statement, from, "fetch clause");
@@ -169,7 +163,7 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
             for (std::size_t k = 0; k < item.alu.size(); ++k) {
                 const alu_group& g = item.alu[k];
                 const std::uint32_t here = cf_bytes + static_cast<std::uint32_t>(clauses.size());
-                if (auto ok = check_group(g.slots, g.literals.size()); !ok)
+                if (auto ok = detail::check_group(g.slots, g.literals.size(), units_checked); !ok)
                     return error{ok.error().code, 0, 0, here + ok.error().offset, ok.error().subject};
                 if (error e = k > 0 ? check_adjacent(item.alu[k - 1].slots, g.slots) : error{}; e.failed())
                     return error{e.code, 0, 0, here + e.offset, e.subject};
@@ -197,6 +191,21 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     for (const cf_item& item : items) detail::put(out, item.cf);
     out.insert(out.end(), clauses.begin(), clauses.end());
     return out;
+}
+
+}  // namespace detail
+
+// The program image. Errors: the last CF instruction is not END (missing_end, at its offset); a
+// group breaking chapter 4 (its kind, at the instruction's offset in the image); a texture-cache
+// clause over 16 instructions (clause_too_long) or any clause too long for COUNT (value_out_of_range); contents on an instruction that starts no
+// such clause, or fetches of the wrong clause kind (misplaced_statement); a kcache constant outside the clause's locked lines or a KILL* before
+// the clause's last group (their kinds, at the instruction); a shared clause that is not another
+// item's own clause of the same kind, or with contents of its own (not_a_clause, at the sharer); a jump,
+// loop or call target past the last CF instruction (target_out_of_range); with
+// a program kind, KILL outside a PS (kill_outside_pixel) and CALL_FS outside a VS
+// (call_fs_outside_vertex), at the instruction.
+[[nodiscard]] constexpr result<std::vector<std::uint8_t>> layout(std::vector<cf_item> items, program_kind kind = program_kind::unspecified) {
+    return detail::lay_out(std::move(items), kind, false);
 }
 
 }  // namespace ctisa::cayman

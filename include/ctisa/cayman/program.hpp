@@ -71,7 +71,7 @@ struct clause_ref {
 [[nodiscard]] constexpr std::optional<clause_ref> clause_of(const instruction& in, std::uint32_t from) {
     const category c = info(in.op).cat;
     const std::string_view m = info(in.op).mnemonic;
-    const std::uint32_t addr = get(in, field_key::addr).value_or(0) * 8, count = get(in, field_key::count).value_or(0) + 1;
+    const std::uint32_t addr = detail::value_or_zero(in, field_key::addr) * 8, count = detail::value_or_zero(in, field_key::count) + 1;
     if (c == category::cf_alu && m != "ALU_EXTENDED") return clause_ref{addr, count * 8, clause::alu, from};
     if (c != category::cf) return std::nullopt;
     if (m == "TC" || m == "TC_ACK") return clause_ref{addr, count * 16, clause::texture, from};
@@ -119,7 +119,7 @@ struct clause_ref {
         units.push_back({offset, unit_role::alu, *in});
         group.push_back(*in);
         offset += 8;
-        if (get(*in, field_key::last).value_or(0) == 0) {
+        if (detail::value_or_zero(*in, field_key::last) == 0) {
             if (group.size() == 4 || offset >= end) return at(errors::missing_last, offset - 8, "LAST");
             continue;
         }
@@ -158,7 +158,7 @@ struct clause_ref {
 
     std::vector<detail::clause_ref> clauses;
     for (const program_unit& u : out.units) {
-        if (detail::targets_cf(u.in) && get(u.in, field_key::addr).value_or(0) * 8 >= out.cf_bytes)
+        if (detail::targets_cf(u.in) && detail::value_or_zero(u.in, field_key::addr) * 8 >= out.cf_bytes)
             return detail::at(errors::target_out_of_range, u.offset, "ADDR");
         if (auto c = detail::clause_of(u.in, u.offset)) {
             if (c->kind != clause::alu && c->start % 16 != 0) return detail::at(errors::clause_misaligned, u.offset, "ADDR");

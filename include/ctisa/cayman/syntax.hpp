@@ -60,6 +60,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "../core/static_vector.hpp"
 #include "../core/text/cursor.hpp"
@@ -137,9 +138,40 @@ constexpr void for_each_own_field(opcode op, F&& f) {
     }
 }
 
+// Per opcode and dword, the bits of the fields unused_field_set() looks at: a unit with none of
+// them set has no such field, and only one with some is searched. Built at start-up, not by the
+// compiler (see encoding.hpp's place_table); constant evaluation searches.
+// (No opcode names a format twice, so a field's position in for_each_own_field is its used_position.)
+using unused_bit_table = std::array<std::array<std::uint32_t, 3>, opcodes.size()>;
+
+inline unused_bit_table make_unused_bits() noexcept {  // not constexpr: see above
+    unused_bit_table out{};
+    for (std::size_t o = 0; o < opcodes.size(); ++o) {
+        const auto op = static_cast<opcode>(o);
+        for_each_own_field(op, [&](std::size_t i, std::size_t d, std::size_t position) {
+            if (!is_owned(op, i, position) && !uses_field(op, position)) out[o][d] |= mask_of(fields[i]);
+        });
+    }
+    return out;
+}
+
+inline const unused_bit_table unused_bits = make_unused_bits();
+
+static_assert([] {
+    for (const opcode_info& oi : opcodes)
+        if ((oi.formats[0] != no_format && (oi.formats[0] == oi.formats[1] || oi.formats[0] == oi.formats[2])) ||
+            (oi.formats[1] != no_format && oi.formats[1] == oi.formats[2]))
+            return false;
+    return true;
+}());
+
 // The first field the instruction does not use that is not zero (the text cannot write it), as an
 // index into `fields`.
 [[nodiscard]] constexpr std::optional<std::size_t> unused_field_set(const instruction& in) {
+    if (!std::is_constant_evaluated()) {
+        const auto& bits = unused_bits[static_cast<std::size_t>(in.op)];
+        if (((in.dwords[0] & bits[0]) | (in.dwords[1] & bits[1]) | (in.dwords[2] & bits[2])) == 0) return std::nullopt;
+    }
     std::optional<std::size_t> found;
     for_each_own_field(in.op, [&](std::size_t i, std::size_t d, std::size_t position) {
         if (!found && !is_owned(in.op, i) && !uses_field(in.op, position) && read(in.dwords[d], fields[i]) != 0) found = i;
@@ -449,7 +481,7 @@ namespace detail {
         else if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written |= target == "ADDR" ? written_addr : written_count;
         const std::uint32_t before = dword ? read(s.in.dwords[*dword], fields[*field]) : get(s.in, target).value_or(0);
         if (before != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
-        auto set_ok = dword ? set_field(s.in, *dword, *field, v) : set(s.in, target, v);
+        auto set_ok = dword ? set_field(s.in, *dword, *field, used_position(s.in.op, *field), v) : set(s.in, target, v);
         if (!set_ok) return text::cursor::fail_at(at, set_ok.error().code, name);
         s.in = *set_ok;
     }
