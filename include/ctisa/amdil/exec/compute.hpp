@@ -56,11 +56,15 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
     const auto b = [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_float(s[1][c][k]); };
     const auto e = [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_float(s[2][c][k]); };
     const auto f1 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_bits(op(a(c, k))); }); };
-    const auto f2 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_bits(op(a(c, k), b(c, k))); }); };
+    const auto f2 = [&](auto op) {
+        each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_bits(op(a(c, k), b(c, k))); });
+    };
     const auto fw = [&](auto op) { scalar<K>(r, [&](std::size_t k) { return as_bits(op(a(3, k))); }); };  // on src0.w
     const auto i1 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return op(s[0][c][k]); }); };
     const auto i2 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return op(s[0][c][k], s[1][c][k]); }); };
-    const auto i3 = [&](auto op) { each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return op(s[0][c][k], s[1][c][k], s[2][c][k]); }); };
+    const auto i3 = [&](auto op) {
+        each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return op(s[0][c][k], s[1][c][k], s[2][c][k]); });
+    };
     const bool ieee = (d.control & 1u) != 0;
     const unsigned zeroop = d.control & 3u;
     const auto dot = [&](unsigned n, bool add_z) {
@@ -173,7 +177,9 @@ CTISA_EXEC_INLINE unsigned compute(const instruction_desc& d, const View& v, std
         case opcode::add: f2([](float x, float y) { return x + y; }); break;
         case opcode::sub: f2([](float x, float y) { return x - y; }); break;
         case opcode::mul: f2([&](float x, float y) { return sem::mul(x, y, ieee); }); break;
-        case opcode::mad: each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_bits(sem::mad(a(c, k), b(c, k), e(c, k), ieee)); }); break;
+        case opcode::mad:
+            each<K>(r, [&](unsigned c, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return as_bits(sem::mad(a(c, k), b(c, k), e(c, k), ieee)); });
+            break;
         case opcode::fma: each<K>(r, [&](unsigned c, std::size_t k) { return as_bits(std::fma(a(c, k), b(c, k), e(c, k))); }); break;
         case opcode::div: f2([&](float x, float y) { return sem::div(x, y, zeroop); }); break;
         case opcode::dp2: dot(2, false); break;

@@ -27,7 +27,6 @@
 #include "layout.hpp"
 #include "semantics.hpp"
 
-
 namespace ctisa::valhall::exec {
 
 using ctisa::exec::chunk_of;
