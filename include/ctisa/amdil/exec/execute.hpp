@@ -16,6 +16,7 @@
 #include "../../exec/kernel.hpp"
 #include "compute.hpp"
 #include "describe.hpp"
+#include "float_path.hpp"
 #include "semantics.hpp"
 
 namespace ctisa::amdil::exec {
@@ -29,6 +30,10 @@ struct effects {
     std::array<lane_word, N> cond{};    // per lane: the test of an if, break, continue, call, ret, discard
     std::array<lane_word, N> values{};  // per lane: a switch selector, a loop count
     refusal refused = refusal::none;    // the instruction cannot run
+    // Before each step (exec/traits.hpp): traits::report reads cond and values only after a kernel
+    // that writes them over all N lanes (flow_test, phase), so only the refusal needs clearing; the
+    // two arrays zeroed each step were a sixth of a MAD's time at 64 lanes.
+    void reset() noexcept { refused = refusal::none; }
 };
 
 namespace detail {
@@ -261,8 +266,6 @@ void scatter(const View& v, const dest_desc& d, unsigned written, const lane_wor
             if (d.mode[c] > 1 || (d.mode[c] == 1 && ((written >> c) & 1u))) v.row(d.index.base + 4 * e + c)[l] = v.row(layout::result + c)[l];
     }
 }
-
-inline constexpr float shift_factor[] = {1.0f, 2.0f, 4.0f, 8.0f, 0.5f, 0.25f, 0.125f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
 
 // The destination modifier and the store; `written`: the components the instruction writes.
 template <class Desc, std::size_t K, class View>
@@ -636,6 +639,8 @@ void execute(const Desc& desc, const View& v, const lane_word* active, bool all,
         fx.refused = d.refused;
         return;
     }
+    if constexpr (!ctisa::exec::is_static_desc<Desc>)  // (the compiled path keeps its one kernel per instruction: compile time)
+        if (float_path::applies(d)) return float_path::run(desc, v, active, all);
     const bool flow = !d.computes;
     if (detail::is_phase(d.op)) return detail::phase<N>(d, v, active, all, fx.values.data());
     if (flow && d.srcs == 0) return;
