@@ -13,6 +13,7 @@
 #include <span>
 #include <utility>
 
+#include "../../exec/loose_nan.hpp"
 #include "../../exec/value_rows.hpp"
 #include "describe.hpp"
 #include "execute.hpp"
@@ -45,20 +46,9 @@ struct values {
         }
     }
 
-    // In a straight program, a computed NaN that only float arithmetic reads before the row is
-    // written again is never seen as bits: those instructions give a NaN whatever its bits (and
-    // make their own results the default NaN). Its instruction is marked loose_nan, and its value
-    // kernel leaves out that step: in a chain, two of a link's latencies.
-    static constexpr void mark_loose_nans(std::span<instruction_desc> code) noexcept {
-        for (std::size_t i = 0; i < code.size(); ++i) {
-            instruction_desc& d = code[i];
-            if (!arithmetic(d)) continue;
-            bool loose = true;
-            for (unsigned c = 0; c < 4 && loose; ++c)
-                if (d.dst.mode[c] == 1) loose = unseen(code, i, d.dst.row + c);
-            d.loose_nan = loose;
-        }
-    }
+    // Marks the results that may keep the host's NaN bits (exec/loose_nan.hpp): their value
+    // kernels leave out making a computed NaN the default NaN.
+    static constexpr void mark_loose_nans(std::span<instruction_desc> code) noexcept { ctisa::exec::mark_loose_nans<loose_rules>(code); }
 
 private:
     enum class op_kind { none, float_op, dot, int_op };
@@ -67,19 +57,27 @@ private:
     [[nodiscard]] static constexpr bool arithmetic(const instruction_desc& d) noexcept {
         return supported(d) && !does_nothing(d) && (kind(d.op) == op_kind::float_op || kind(d.op) == op_kind::dot) && d.op != opcode::mov;
     }
-    // Whether `row`, written by instruction i, is read only by arithmetic before it is written again.
-    [[nodiscard]] static constexpr bool unseen(std::span<const instruction_desc> code, std::size_t i, std::uint32_t row) noexcept {
-        for (std::size_t j = i + 1; j < code.size(); ++j) {
-            const instruction_desc& e = code[j];
-            if (does_nothing(e)) continue;
-            if (!supported(e)) return false;
-            for (unsigned k = 0; k < e.srcs; ++k)
+    // The program as the loose-NaN analysis sees it.
+    struct loose_rules {
+        static constexpr bool skipped(const instruction_desc& d) noexcept { return does_nothing(d); }
+        static constexpr bool covered(const instruction_desc& d) noexcept { return supported(d); }
+        static constexpr bool arithmetic(const instruction_desc& d) noexcept { return values::arithmetic(d); }
+        static constexpr bool reads(const instruction_desc& d, std::uint32_t row) noexcept {
+            for (unsigned k = 0; k < d.srcs; ++k)
                 for (unsigned c = 0; c < 4; ++c)
-                    if (e.src[k].row[c] == row && !arithmetic(e)) return false;
-            if (row >= e.dst.row && row < e.dst.row + 4 && e.dst.mode[row - e.dst.row] != 0) return true;
+                    if (d.src[k].row[c] == row) return true;
+            return false;
         }
-        return false;  // the row is seen after the run
-    }
+        static constexpr bool overwrites(const instruction_desc& d, std::uint32_t row) noexcept {
+            return row >= d.dst.row && row < d.dst.row + 4 && d.dst.mode[row - d.dst.row] != 0;
+        }
+        template <class F>
+        static constexpr void each_result(const instruction_desc& d, F f) {
+            for (unsigned c = 0; c < 4; ++c)
+                if (d.dst.mode[c] == 1) f(d.dst.row + c);
+        }
+        static constexpr void mark(instruction_desc& d, bool loose) noexcept { d.loose_nan = loose; }
+    };
 
     [[nodiscard]] static constexpr bool does_nothing(const instruction_desc& d) noexcept {
         return d.op == opcode::nop || is_declaration(d.op) || ((d.op == opcode::end || d.op == opcode::endmain) && d.final_end);

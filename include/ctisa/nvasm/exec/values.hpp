@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "../../exec/transcendental.hpp"
+#include "../../exec/loose_nan.hpp"
 #include "../../exec/value_rows.hpp"
 #include "alu.hpp"
 #include "descriptor.hpp"
@@ -105,19 +106,9 @@ struct values {
         }
     }
 
-    // In a straight program, a computed NaN that only float arithmetic reads before the row is
-    // written again is never seen as bits (see amdil/exec/values.hpp): its statement is marked
-    // loose_nan and its value kernel does not make it the default NaN.
-    static constexpr void mark_loose_nans(std::span<descriptor> code) noexcept {
-        for (std::size_t i = 0; i < code.size(); ++i) {
-            descriptor& d = code[i];
-            if (!arithmetic(d)) continue;
-            bool loose = true;
-            for (unsigned c = 0; c < 4 && loose; ++c)
-                if ((d.mask >> c) & 1u) loose = unseen(code, i, d.result.row[c]);
-            d.loose_nan = loose;
-        }
-    }
+    // Marks the results that may keep the host's NaN bits (exec/loose_nan.hpp): their value
+    // kernels do not make a computed NaN the default NaN.
+    static constexpr void mark_loose_nans(std::span<descriptor> code) noexcept { ctisa::exec::mark_loose_nans<loose_rules>(code); }
 
 private:
     // A value kernel on floats whose result is the default NaN whenever a source is a NaN or it
@@ -128,20 +119,30 @@ private:
             if (d.src[s].type != data_type::f) return false;
         return true;
     }
-    [[nodiscard]] static constexpr bool unseen(std::span<const descriptor> code, std::size_t i, std::uint32_t row) noexcept {
-        for (std::size_t j = i + 1; j < code.size(); ++j) {
-            const descriptor& e = code[j];
-            if (does_nothing(e)) continue;
-            if (!supported(e)) return false;
-            for (std::size_t s = 0; s < e.sources; ++s)
+    // The program as the loose-NaN analysis sees it.
+    struct loose_rules {
+        static constexpr bool skipped(const descriptor& d) noexcept { return does_nothing(d); }
+        static constexpr bool covered(const descriptor& d) noexcept { return supported(d); }
+        static constexpr bool arithmetic(const descriptor& d) noexcept { return values::arithmetic(d); }
+        static constexpr bool reads(const descriptor& d, std::uint32_t row) noexcept {
+            for (std::size_t s = 0; s < d.sources; ++s)
                 for (unsigned c = 0; c < 4; ++c)
-                    if (e.src[s].at.row[c] == row && !arithmetic(e)) return false;
-            if (!e.result_test.present)
-                for (unsigned c = 0; c < 4; ++c)
-                    if (((e.mask >> c) & 1u) && e.result.row[c] == row) return true;
+                    if (d.src[s].at.row[c] == row) return true;
+            return false;
         }
-        return false;  // the row is seen after the run
-    }
+        static constexpr bool overwrites(const descriptor& d, std::uint32_t row) noexcept {
+            if (d.result_test.present) return false;
+            for (unsigned c = 0; c < 4; ++c)
+                if (((d.mask >> c) & 1u) && d.result.row[c] == row) return true;
+            return false;
+        }
+        template <class F>
+        static constexpr void each_result(const descriptor& d, F f) {
+            for (unsigned c = 0; c < 4; ++c)
+                if ((d.mask >> c) & 1u) f(d.result.row[c]);
+        }
+        static constexpr void mark(descriptor& d, bool loose) noexcept { d.loose_nan = loose; }
+    };
 
     [[nodiscard]] static constexpr bool does_nothing(const descriptor& d) noexcept {
         return d.kind == stmt::nothing || d.kind == stmt::end || (d.kind == stmt::flow && d.guarded);

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// Which results of a straight program may keep whatever NaN bits the host computes (value kernels
+// only; the interpreter ignores the mark). Float arithmetic turns any NaN source into a NaN of its
+// own, so a computed NaN that only such arithmetic reads before its row is written again is never
+// seen as bits: its instruction need not make it the default NaN, which in a dependent chain costs
+// two of a link's latencies. An ISA describes its descriptors to the analysis by a struct:
+//
+//   static constexpr bool skipped(const D&);      does nothing where it stands
+//   static constexpr bool covered(const D&);      has a value kernel
+//   static constexpr bool arithmetic(const D&);   covered float arithmetic, as above
+//   static constexpr bool reads(const D&, std::uint32_t row);
+//   static constexpr bool overwrites(const D&, std::uint32_t row);  writes the whole row, surely
+//   template <class F> static constexpr void each_result(const D&, F f);  f(row) per row written
+//   static constexpr void mark(D&, bool loose);
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace ctisa::exec {
+
+namespace detail {
+
+// Whether `row`, written by instruction i, is read only by arithmetic before it is written again
+// (a row still unwritten at the end is seen after the run).
+template <class Rules, class D>
+[[nodiscard]] constexpr bool unseen(std::span<const D> code, std::size_t i, std::uint32_t row) noexcept {
+    for (std::size_t j = i + 1; j < code.size(); ++j) {
+        const D& e = code[j];
+        if (Rules::skipped(e)) continue;
+        if (!Rules::covered(e) || (Rules::reads(e, row) && !Rules::arithmetic(e))) return false;
+        if (Rules::overwrites(e, row)) return true;
+    }
+    return false;
+}
+
+}  // namespace detail
+
+template <class Rules, class D>
+constexpr void mark_loose_nans(std::span<D> code) noexcept {
+    for (std::size_t i = 0; i < code.size(); ++i) {
+        if (!Rules::arithmetic(code[i])) continue;
+        bool loose = true;
+        Rules::each_result(code[i], [&](std::uint32_t row) { loose = loose && detail::unseen<Rules>(std::span<const D>(code), i, row); });
+        Rules::mark(code[i], loose);
+    }
+}
+
+}  // namespace ctisa::exec
