@@ -10,7 +10,9 @@
 //   static constexpr bool arithmetic(const D&);   covered float arithmetic, as above
 //   static constexpr bool reads(const D&, std::uint32_t row);
 //   static constexpr bool overwrites(const D&, std::uint32_t row);  writes the whole row, surely
-//   template <class F> static constexpr void each_result(const D&, F f);  f(row) per row written
+//   static constexpr unsigned results(const D&, std::uint32_t (&rows)[4]);  the rows it writes
+//                                      (a plain function: Clang cannot evaluate a member template
+//                                      of a class that is not complete where it is called)
 //   static constexpr void mark(D&, bool loose);
 #pragma once
 
@@ -41,8 +43,10 @@ template <class Rules, class D>
 constexpr void mark_loose_nans(std::span<D> code) noexcept {
     for (std::size_t i = 0; i < code.size(); ++i) {
         if (!Rules::arithmetic(code[i])) continue;
+        std::uint32_t rows[4] = {};
+        const unsigned n = Rules::results(code[i], rows);
         bool loose = true;
-        Rules::each_result(code[i], [&](std::uint32_t row) { loose = loose && detail::unseen<Rules>(std::span<const D>(code), i, row); });
+        for (unsigned k = 0; k < n && loose; ++k) loose = detail::unseen<Rules>(std::span<const D>(code), i, rows[k]);
         Rules::mark(code[i], loose);
     }
 }

@@ -71,10 +71,11 @@ private:
         static constexpr bool overwrites(const instruction_desc& d, std::uint32_t row) noexcept {
             return row >= d.dst.row && row < d.dst.row + 4 && d.dst.mode[row - d.dst.row] != 0;
         }
-        template <class F>
-        static constexpr void each_result(const instruction_desc& d, F f) {
+        static constexpr unsigned results(const instruction_desc& d, std::uint32_t (&rows)[4]) noexcept {
+            unsigned n = 0;
             for (unsigned c = 0; c < 4; ++c)
-                if (d.dst.mode[c] == 1) f(d.dst.row + c);
+                if (d.dst.mode[c] == 1) rows[n++] = d.dst.row + c;
+            return n;
         }
         static constexpr void mark(instruction_desc& d, bool loose) noexcept { d.loose_nan = loose; }
     };

@@ -136,10 +136,11 @@ private:
                 if (((d.mask >> c) & 1u) && d.result.row[c] == row) return true;
             return false;
         }
-        template <class F>
-        static constexpr void each_result(const descriptor& d, F f) {
+        static constexpr unsigned results(const descriptor& d, std::uint32_t (&rows)[4]) noexcept {
+            unsigned n = 0;
             for (unsigned c = 0; c < 4; ++c)
-                if ((d.mask >> c) & 1u) f(d.result.row[c]);
+                if ((d.mask >> c) & 1u) rows[n++] = d.result.row[c];
+            return n;
         }
         static constexpr void mark(descriptor& d, bool loose) noexcept { d.loose_nan = loose; }
     };
