@@ -24,6 +24,13 @@
 // straight-line (SLP) vectorizer after full unrolling, handles it; SLP gives up on the selects of
 // NaN canonicalisation and clamps (and the scalar stores then stall the next vector load).
 #define CTISA_LANE_LOOP _Pragma("GCC unroll 1")
+// At the start of a kernel body: no fused multiply-add where the ISA rounds the product (Clang
+// contracts within a statement by default; GCC follows -ffp-contract, which the build sets).
+#if defined(__clang__)
+#define CTISA_EXEC_NO_CONTRACT _Pragma("clang fp contract(off)")
+#else
+#define CTISA_EXEC_NO_CONTRACT
+#endif
 
 namespace ctisa::exec {
 

@@ -231,9 +231,7 @@ private:
     // The result of component C before the destination modifier.
     template <instruction_desc D, unsigned C, class Rows>
     CTISA_EXEC_INLINE static void component(const Rows& r, typename Rows::bits& out) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+        CTISA_EXEC_NO_CONTRACT
         using floats = typename Rows::floats;
         using bits = typename Rows::bits;
         using ints = typename Rows::ints;
@@ -296,9 +294,7 @@ private:
     // DP2, DP3, DP4 (and DP2ADD's src2.z): the products summed left to right.
     template <instruction_desc D, class Rows>
     CTISA_EXEC_INLINE static void dot(const Rows& r, typename Rows::bits& out) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+        CTISA_EXEC_NO_CONTRACT
         using floats = typename Rows::floats;
         constexpr bool ieee = (D.control & 1u) != 0;
         constexpr unsigned n = D.op == opcode::dp4 ? 4 : D.op == opcode::dp3 ? 3 : 2;

@@ -37,9 +37,7 @@ using ctisa::exec::int_modifier;
 // This needs floating-point contraction off (GCC's default with -std=c++20; ctisa's own builds
 // pass -ffp-contract=off): with contraction on and an FMA target the compiler may fuse it.
 [[nodiscard]] inline float op_mad(float a, float b, float c) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+    CTISA_EXEC_NO_CONTRACT
     const float product = a * b;
     return product + c;
 }

@@ -55,9 +55,7 @@ CTISA_EXEC_INLINE void read(const Rows& r, typename Rows::floats& out) noexcept 
 // expressions (semantics.hpp) operand for operand, so that NaN and -0 take the same side.
 template <instruction_desc D, unsigned C, class Rows>
 CTISA_EXEC_INLINE void component(const Rows& r, typename Rows::floats& out) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+    CTISA_EXEC_NO_CONTRACT
     using floats = typename Rows::floats;
     using ctisa::exec::select;
     floats a, b, c;
@@ -108,9 +106,7 @@ CTISA_EXEC_INLINE void saturate(F& x) noexcept {
 // DP3/DP4: the products summed left to right (op_dp3, op_dp4).
 template <instruction_desc D, class Rows>
 CTISA_EXEC_INLINE void dot(const Rows& r, typename Rows::floats& sum) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+    CTISA_EXEC_NO_CONTRACT
     typename Rows::floats a, b;
     read<D, 0, 0>(r, a);
     read<D, 1, 0>(r, b);

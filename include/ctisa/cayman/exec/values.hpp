@@ -177,9 +177,7 @@ CTISA_EXEC_INLINE B minmax_dx10(const B& a, const B& b) noexcept {
 // What slot I of D computes from its sources (alu.hpp's compute, lane for lane).
 template <descriptor D, std::size_t I, class Rows>
 CTISA_EXEC_INLINE void compute(const Rows& r, typename Rows::bits& out) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+    CTISA_EXEC_NO_CONTRACT
     using bits = typename Rows::bits;
     using floats = typename Rows::floats;
     using ints = typename Rows::ints;
@@ -310,9 +308,7 @@ inline constexpr int first_reduction = [] {
 // first greatest of their sources; every such slot takes it.
 template <descriptor D, class Rows>
 CTISA_EXEC_INLINE void combine(typename Rows::bits (&result)[4]) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+    CTISA_EXEC_NO_CONTRACT
     using bits = typename Rows::bits;
     using floats = typename Rows::floats;
     constexpr opcode op = D.slots[static_cast<std::size_t>(first_reduction<D>)].op;

@@ -235,9 +235,7 @@ private:
     // DP2 DP3 DP4: ((x + y) + z) + w, the products rounded (alu::dot); DPH adds b.w.
     template <descriptor D, class Rows>
     CTISA_EXEC_INLINE static void dot(const Rows& r, typename Rows::bits& out) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+        CTISA_EXEC_NO_CONTRACT
         using bits = typename Rows::bits;
         using floats = typename Rows::floats;
         constexpr unsigned n = D.code == opcode::dp2 ? 2 : D.code == opcode::dp4 ? 4 : 3;
@@ -258,9 +256,7 @@ private:
     // Component C of a component-wise operation (alu::compute).
     template <descriptor D, unsigned C, class Rows>
     CTISA_EXEC_INLINE static void component(const Rows& r, typename Rows::bits& out) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+        CTISA_EXEC_NO_CONTRACT
         using bits = typename Rows::bits;
         using floats = typename Rows::floats;
         using ctisa::exec::select;

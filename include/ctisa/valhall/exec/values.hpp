@@ -124,9 +124,7 @@ CTISA_EXEC_INLINE void fma_halves(const typename Rows::bits& a, const typename R
 // The result of D from its sources.
 template <instruction_desc D, class Rows>
 CTISA_EXEC_INLINE void compute(const Rows& r, typename Rows::bits& out) noexcept {
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+    CTISA_EXEC_NO_CONTRACT
     using enum instruction_id;
     using bits = typename Rows::bits;
     using floats = typename Rows::floats;
