@@ -68,13 +68,21 @@ std::unique_ptr<ax::machine<W>> make_mad_machine() {
     return m;
 }
 
-// Plain C++: lanes in blocks of 16 held in local arrays (as a SIMD shader compiler lays them out).
+// Plain C++ as a user would write it for a SIMD CPU: the lanes structure-of-arrays (a row per
+// component), in blocks of 16 held in local arrays, each instruction a loop over the block's lanes,
+// so that GCC vectorises across the lanes and keeps the block in vector registers (as ATTILA's and
+// Cayman's baselines). (The lanes array-of-structures, GCC packed each lane's four components into
+// one 4-wide vector instead: about 20% slower at 16 lanes.)
+struct soa {
+    std::vector<float> c[4];
+    explicit soa(std::size_t n) : c{std::vector<float>(n), std::vector<float>(n), std::vector<float>(n), std::vector<float>(n)} {}
+};
 constexpr std::size_t block = 16;
-void native_mad(const std::vector<float>& in, std::vector<float>& out, std::size_t lanes) {
+void native_mad(const soa& in, soa& out, std::size_t lanes) {
     for (std::size_t first = 0; first < lanes; first += block) {
         float r[4][block];
         for (unsigned c = 0; c < 4; ++c)
-            for (std::size_t j = 0; j < block; ++j) r[c][j] = in[4 * (first + j) + c];
+            for (std::size_t j = 0; j < block; ++j) r[c][j] = in.c[c][first + j];
         for (int k = 0; k < 63; ++k)
             for (unsigned c = 0; c < 4; ++c)
                 for (std::size_t j = 0; j < block; ++j) {
@@ -82,14 +90,14 @@ void native_mad(const std::vector<float>& in, std::vector<float>& out, std::size
                     r[c][j] = p + l1[c];
                 }
         for (unsigned c = 0; c < 4; ++c)
-            for (std::size_t j = 0; j < block; ++j) out[4 * (first + j) + c] = r[c][j];
+            for (std::size_t j = 0; j < block; ++j) out.c[c][first + j] = r[c][j];
     }
 }
 
-std::vector<float> mad_inputs(std::size_t lanes) {
-    std::vector<float> in(4 * lanes);
+soa mad_inputs(std::size_t lanes) {
+    soa in(lanes);
     for (std::size_t l = 0; l < lanes; ++l)
-        for (unsigned c = 0; c < 4; ++c) in[4 * l + c] = input_of(l)[c];
+        for (unsigned c = 0; c < 4; ++c) in.c[c][l] = input_of(l)[c];
     return in;
 }
 
@@ -102,20 +110,20 @@ template <std::size_t W>
 void register_mad() {
     auto a = make_mad_machine<W>(), b = make_mad_machine<W>();
     if (!a->run().ok() || !ax::compiled<mad_program, W>::run(*b).ok()) refuse("mad_chain did not run");
-    std::vector<float> out(4 * W);
+    soa out(W);
     native_mad(mad_inputs(W), out, W);
     for (std::size_t l = 0; l < W; ++l)
         for (unsigned c = 0; c < 4; ++c)
             if (a->read(reg_type::output, 0, l)[c] != b->read(reg_type::output, 0, l)[c] ||
-                a->read(reg_type::output, 0, l)[c] != as_bits(out[4 * l + c]))
+                a->read(reg_type::output, 0, l)[c] != as_bits(out.c[c][l]))
                 refuse("mad_chain: exec, static and native disagree");
     ctisa_bench::register_paths(
         "amdil", "mad_chain", W, static_cast<double>(mad_ops * W), [] { return [m = make_mad_machine<W>()] { return m->run(); }; },
         [] { return [m = make_mad_machine<W>()] { return ax::compiled<mad_program, W>::run(*m); }; },
         [] {
-            return [in = mad_inputs(W), out = std::vector<float>(4 * W)]() mutable {
+            return [in = mad_inputs(W), out = soa(W)]() mutable {
                 native_mad(in, out, W);
-                return out.data();
+                return out.c[0].data();
             };
         });
 }

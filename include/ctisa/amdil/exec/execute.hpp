@@ -639,8 +639,6 @@ void execute(const Desc& desc, const View& v, const lane_word* active, bool all,
         fx.refused = d.refused;
         return;
     }
-    if constexpr (!ctisa::exec::is_static_desc<Desc>)  // (the compiled path keeps its one kernel per instruction: compile time)
-        if (float_path::applies(d)) return float_path::run(desc, v, active, all);
     const bool flow = !d.computes;
     if (detail::is_phase(d.op)) return detail::phase<N>(d, v, active, all, fx.values.data());
     if (flow && d.srcs == 0) return;

@@ -3,14 +3,19 @@
 // sources read from their rows with only negate and abs, which need no copy of every source into
 // s[4][4][K] and no trip through compute's switch and write_result's per-component checks. The
 // same operations in the same order as compute.hpp and execute.hpp's write_result (the product
-// rounded before the sum, a computed NaN made the default quiet NaN), so
-// the results are the same bits. Taken only when nothing else applies: no float source modifier
-// but negate and abs, no relative index on a source or the destination, no shift_scale or clamp.
+// rounded before the sum, a computed NaN made the default quiet NaN), so the results are the same
+// bits. Taken only when nothing else applies: no float source modifier but negate and abs, no
+// relative index on a source or the destination, no shift_scale or clamp (traits::describe marks
+// such descriptors `fast`). An instruction resolves its rows and modifiers once, picks its
+// operation once, then runs every chunk of lanes as GCC/Clang vectors (value_rows.hpp's types):
+// per chunk nothing but the loads, the operation and the stores.
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 
 #include "../../exec/kernel.hpp"
+#include "../../exec/value_rows.hpp"
 #include "../../exec/vector4.hpp"
 #include "describe.hpp"
 #include "semantics.hpp"
@@ -42,93 +47,186 @@ namespace float_path {
     return true;
 }
 
-// A source position: its row (from the chunk's first lane) and its negate and abs.
-struct position {
-    const lane_word* row = nullptr;
-    ctisa::exec::float_modifier m{false, false};
-    [[nodiscard]] CTISA_EXEC_INLINE lane_word bits(std::size_t k) const { return m(row[k]); }
-    [[nodiscard]] CTISA_EXEC_INLINE float at(std::size_t k) const { return ctisa::exec::as_float(m(row[k])); }
+// Lanes the path computes at a time: a GCC/Clang vector of a chunk (value_rows.hpp's types),
+// where a chunk makes one (4 lanes or more, a power of two).
+template <std::size_t N>
+inline constexpr bool fits = ctisa::exec::value_block<ctisa::exec::chunk_of<N>>;
+
+// The instruction's source rows and modifiers and its destination rows, resolved once for all its
+// chunks (resolving them per chunk and component was most of an instruction's time at 64 lanes).
+struct resolved {
+    const lane_word* src[3][4];  // (only the instruction's sources are set; its operation reads no other)
+    lane_word* dst[4];
+    lane_word and_mask[3][4], xor_mask[3][4];
+};
+
+// A chunk's source values: position i of source s from lane l0, with negate and abs unless Plain
+// (no source has either). (Vectors are passed by reference only: by value they change the ABI
+// where the target lacks their width, -Wpsabi; inlined, nothing of it remains.)
+template <std::size_t B, bool Plain>
+struct chunk {
+    using bits = typename ctisa::exec::row_vectors<B>::bits;
+    using floats = typename ctisa::exec::row_vectors<B>::floats;
+    const resolved& r;
+    std::size_t l0;
+    CTISA_EXEC_INLINE void at(unsigned s, unsigned i, bits& x) const {
+        std::memcpy(&x, r.src[s][i] + l0, sizeof x);
+        if constexpr (!Plain) x = (x & r.and_mask[s][i]) ^ r.xor_mask[s][i];
+    }
+    CTISA_EXEC_INLINE void f(unsigned s, unsigned i, floats& x) const {
+        bits b;
+        at(s, i, b);
+        x = __builtin_bit_cast(floats, b);
+    }
 };
 
 // Non-IEEE products (control bit 0 clear) are 0 when either factor is 0 and the other infinite or
-// NaN (semantics.hpp's mul), written without a branch so the lane loop stays a vector loop.
-template <bool ieee>
-CTISA_EXEC_INLINE float product(float x, float y) {
-    const float p = x * y;
-    if constexpr (ieee) return p;
-    else return p == p || (x != 0.0f && y != 0.0f) ? p : 0.0f;
+// NaN (semantics.hpp's mul): where the product is a NaN and a factor is 0.
+template <bool Ieee, class F>
+CTISA_EXEC_INLINE void product(const F& x, const F& y, F& out) {
+    out = x * y;
+    if constexpr (!Ieee) {
+        const F zero{};
+        ctisa::exec::select((out == out) | ((x != zero) & (y != zero)), out, zero, out);
+    }
 }
 
 // A computed NaN is the default quiet NaN (execute.hpp's write_result says why).
-CTISA_EXEC_INLINE lane_word quiet(float x) {
-    const lane_word b = ctisa::exec::as_bits(x);
-    return (b & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : b;
+template <class F, class Bits>
+CTISA_EXEC_INLINE void quiet(const F& x, Bits& out) {
+    ctisa::exec::select(x == x, __builtin_bit_cast(Bits, x), Bits{} + 0x7FC00000u, out);
 }
 
-// out[i] for every component i: one loop per component from the source rows straight to the
-// result (no copy of the sources, nothing per lane but the operation: GCC's loop vectorizer then
-// keeps each chunk in registers).
-template <std::size_t K, bool ieee, class At>
-CTISA_EXEC_INLINE void compute(opcode op, At at, lane_word (&out)[4][K]) {
-    const auto each = [&](auto f) CTISA_EXEC_INLINE_LAMBDA {
-        for (unsigned i = 0; i < 4; ++i) {
-            const position x = at(0, i), y = at(1, i), z = at(2, i);
-            CTISA_LANE_LOOP
-            for (std::size_t k = 0; k < K; ++k) out[i][k] = f(x, y, z, k);
+// Component i of ADD, SUB, MUL, MAD (the product rounded before the sum, never contracted) or MOV
+// (bits kept) on a chunk.
+template <opcode Op, bool Ieee, class C>
+CTISA_EXEC_INLINE void component(const C& c, unsigned i, typename C::bits& out) {
+    CTISA_EXEC_NO_CONTRACT
+    if constexpr (Op == opcode::mov) {
+        c.at(0, i, out);
+    } else {
+        typename C::floats a, b, x;
+        c.f(0, i, a);
+        c.f(1, i, b);
+        if constexpr (Op == opcode::add) x = a + b;
+        else if constexpr (Op == opcode::sub) x = a - b;
+        else product<Ieee>(a, b, x);
+        if constexpr (Op == opcode::mad) {
+            c.f(2, i, a);
+            x = x + a;
         }
-    };
-    const auto dot = [&]<unsigned n>() CTISA_EXEC_INLINE_LAMBDA {  // ((x*x' + y*y') + z*z') + w*w', as compute's dot
-        position x[n], y[n];
-        for (unsigned i = 0; i < n; ++i) x[i] = at(0, i), y[i] = at(1, i);
-        CTISA_LANE_LOOP
-        for (std::size_t k = 0; k < K; ++k) {
-            float s = product<ieee>(x[0].at(k), y[0].at(k));
-            for (unsigned i = 1; i < n; ++i) s = s + product<ieee>(x[i].at(k), y[i].at(k));
-            out[0][k] = out[1][k] = out[2][k] = out[3][k] = quiet(s);
-        }
-    };
-    using p = const position&;
-    switch (op) {
-        case opcode::add: each([](p x, p y, p, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return quiet(x.at(k) + y.at(k)); }); break;
-        case opcode::sub: each([](p x, p y, p, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return quiet(x.at(k) - y.at(k)); }); break;
-        case opcode::mul:
-            each([](p x, p y, p, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return quiet(product<ieee>(x.at(k), y.at(k))); });
-            break;
-        case opcode::mad:
-            each([](p x, p y, p z, std::size_t k) CTISA_EXEC_INLINE_LAMBDA {
-                const float m = product<ieee>(x.at(k), y.at(k));  // rounded before the sum, never contracted
-                return quiet(m + z.at(k));
-            });
-            break;
-        case opcode::mov: each([](p x, p, p, std::size_t k) CTISA_EXEC_INLINE_LAMBDA { return x.bits(k); }); break;  // bits kept
-        case opcode::dp3: dot.template operator()<3>(); break;
-        default: dot.template operator()<4>(); break;
+        quiet(x, out);
     }
 }
 
-// Runs d over the view's lanes; the caller checked applies(d).
-template <class Desc, class View>
-CTISA_EXEC_INLINE void run(const Desc& desc, const View& v, const lane_word* active, bool all) {
-    const instruction_desc& d = desc.get();
-    constexpr std::size_t n = View::lanes, K = ctisa::exec::chunk_of<n>;
-    for (std::size_t l0 = 0; l0 < n; l0 += K) {
-        // (a source the instruction lacks reads src0's rows, never used)
-        const auto at = [&](unsigned s, unsigned i) CTISA_EXEC_INLINE_LAMBDA {
-            const source_desc& src = d.src[s < d.srcs ? s : 0];
-            return position{v.row(src.row[i]) + l0, ctisa::exec::float_modifier(((src.negate >> i) & 1u) != 0, src.absolute)};
-        };
-        lane_word out[4][K];  // all computed before any is stored: a destination row may be a source's
-        if ((d.control & 1u) != 0)  // _ieee: plain products
-            compute<K, true>(d.op, at, out);
-        else compute<K, false>(d.op, at, out);
+// DP3, DP4: ((x*x' + y*y') + z*z') + w*w', as compute's dot.
+template <unsigned n, bool Ieee, class C>
+CTISA_EXEC_INLINE void dot(const C& c, typename C::bits& out) {
+    CTISA_EXEC_NO_CONTRACT
+    typename C::floats a, b, p, sum;
+    c.f(0, 0, a);
+    c.f(1, 0, b);
+    product<Ieee>(a, b, sum);
+    for (unsigned i = 1; i < n; ++i) {
+        c.f(0, i, a);
+        c.f(1, i, b);
+        product<Ieee>(a, b, p);
+        sum = sum + p;
+    }
+    quiet(sum, out);
+}
+
+// Every chunk of the n lanes: the four components' results (all of them computed before any is
+// stored: a destination row may be a source's), then the stores the modes ask for.
+template <std::size_t B, bool Plain, std::size_t N, class Op>
+CTISA_EXEC_INLINE void chunks(const instruction_desc& d, const resolved& r, const lane_word* active, bool all, Op op) {
+    using bits = typename chunk<B, Plain>::bits;
+    const bool plain_store = all && d.dst.mode[0] == 1 && d.dst.mode[1] == 1 && d.dst.mode[2] == 1 && d.dst.mode[3] == 1;
+    for (std::size_t l0 = 0; l0 < N; l0 += B) {
+        bits out[4];
+        op(chunk<B, Plain>{r, l0}, out);
+        if (plain_store) {
+            for (unsigned i = 0; i < 4; ++i) std::memcpy(r.dst[i] + l0, &out[i], sizeof(bits));
+            continue;
+        }
+        bits on;
+        if (!all) std::memcpy(&on, active + l0, sizeof on);
         for (unsigned i = 0; i < 4; ++i) {
             const unsigned mode = d.dst.mode[i];
             if (mode == 0) continue;
-            if (mode >= 2)
-                for (std::size_t k = 0; k < K; ++k) out[i][k] = mode == 2 ? 0u : 0x3F800000u;
-            ctisa::exec::store_bits_for<Desc>(v, d.dst.row + i, l0, out[i], K, active, all, ctisa::exec::lane_on);
+            bits x = mode == 1 ? out[i] : bits{} + (mode == 2 ? 0u : 0x3F800000u);
+            if (!all) {
+                bits old;
+                std::memcpy(&old, r.dst[i] + l0, sizeof old);
+                x = (x & on) | (old & ~on);
+            }
+            std::memcpy(r.dst[i] + l0, &x, sizeof x);
         }
     }
+}
+
+// The operation of d on every chunk: each component from its own positions, or a dot product into
+// all four.
+template <std::size_t B, bool Plain, std::size_t N>
+void run_resolved(const instruction_desc& d, const resolved& r, const lane_word* active, bool all) {
+    using c_t = const chunk<B, Plain>&;
+    using bits = typename chunk<B, Plain>::bits;
+    const auto each = [&]<opcode Op, bool Ieee>() CTISA_EXEC_INLINE_LAMBDA {
+        chunks<B, Plain, N>(d, r, active, all, [](c_t c, bits(&out)[4]) CTISA_EXEC_INLINE_LAMBDA {
+            for (unsigned i = 0; i < 4; ++i) component<Op, Ieee>(c, i, out[i]);
+        });
+    };
+    const auto dots = [&]<unsigned n, bool Ieee>() CTISA_EXEC_INLINE_LAMBDA {
+        chunks<B, Plain, N>(d, r, active, all, [](c_t c, bits(&out)[4]) CTISA_EXEC_INLINE_LAMBDA {
+            dot<n, Ieee>(c, out[0]);
+            out[1] = out[2] = out[3] = out[0];
+        });
+    };
+    const bool ieee = (d.control & 1u) != 0;  // _ieee: plain products
+    switch (d.op) {
+        case opcode::add: each.template operator()<opcode::add, true>(); break;
+        case opcode::sub: each.template operator()<opcode::sub, true>(); break;
+        case opcode::mov: each.template operator()<opcode::mov, true>(); break;
+        case opcode::mul:
+            if (ieee) each.template operator()<opcode::mul, true>();
+            else each.template operator()<opcode::mul, false>();
+            break;
+        case opcode::mad:
+            if (ieee) each.template operator()<opcode::mad, true>();
+            else each.template operator()<opcode::mad, false>();
+            break;
+        case opcode::dp3:
+            if (ieee) dots.template operator()<3, true>();
+            else dots.template operator()<3, false>();
+            break;
+        default:
+            if (ieee) dots.template operator()<4, true>();
+            else dots.template operator()<4, false>();
+            break;
+    }
+}
+
+// Runs d over the view's lanes; the caller checked applies(d) and fits<View::lanes>.
+template <class View>
+void run(const instruction_desc& d, const View& v, const lane_word* active, bool all) {
+    constexpr std::size_t n = View::lanes, B = ctisa::exec::chunk_of<n>;
+    resolved r;
+    bool plain = true;
+    const unsigned srcs = d.srcs < 3 ? d.srcs : 3;
+    for (unsigned s = 0; s < srcs; ++s) {
+        plain = plain && d.src[s].negate == 0 && !d.src[s].absolute;
+        for (unsigned i = 0; i < 4; ++i) r.src[s][i] = v.row(d.src[s].row[i]);
+    }
+    for (unsigned i = 0; i < 4; ++i) r.dst[i] = v.row(d.dst.row + i);
+    if (!plain)
+        for (unsigned s = 0; s < srcs; ++s)
+            for (unsigned i = 0; i < 4; ++i) {
+                const ctisa::exec::float_modifier m(((d.src[s].negate >> i) & 1u) != 0, d.src[s].absolute);
+                r.and_mask[s][i] = m.and_mask;
+                r.xor_mask[s][i] = m.xor_mask;
+            }
+    if (plain) run_resolved<B, true, n>(d, r, active, all);
+    else run_resolved<B, false, n>(d, r, active, all);
 }
 
 }  // namespace float_path

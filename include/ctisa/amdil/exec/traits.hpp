@@ -104,6 +104,7 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept {
         describe_program(p, l, out);
         values::mark_loose_nans(std::span<descriptor>(out, p.size()));
+        for (descriptor& d : std::span<descriptor>(out, p.size())) d.fast = float_path::applies(d);
     }
     static constexpr flow_op flow_of(const descriptor& d) noexcept { return flow_of_desc(d); }
 
@@ -148,6 +149,10 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
                 return exec::matrix(desc.get(), v, active, all, *info.layout, fx);
             else exec::execute(desc, v, active, all, fx);
         } else {
+            // The fast path first, before the general kernel's large frame is set up (the compiled
+            // path keeps its one kernel per instruction: compile time).
+            if constexpr (float_path::fits<View::lanes>)
+                if (desc.get().fast) return float_path::run(desc.get(), v, active, all);
             if (desc.get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
             if (desc.get().op == opcode::mmul || desc.get().op == opcode::transpose)
                 return exec::matrix(desc.get(), v, active, all, *info.layout, fx);
