@@ -3,7 +3,8 @@
 //
 // Decoding is total and strict: any 16 bytes give an instruction or an error naming the field at
 // fault. An encoding is accepted only if encoding the decoded instruction gives the same bytes,
-// so every accepted encoding prints as text that assembles back to it.
+// so every accepted encoding prints as text that assembles back to it. This header decodes as that
+// definition says (decode_words_by_encoding); decoding.hpp gives the same answers faster.
 #pragma once
 
 #include <array>
@@ -266,10 +267,10 @@ constexpr error first_difference(const words& got, const words& canonical) noexc
 
 namespace detail {
 
-// decode_words() into `in` (default-constructed): a caller that keeps the instruction in place
-// (the engine's decoded<>) copies none of it, and a fresh copy of the byte-wise written fields is a
-// store-forwarding stall (a quarter of the decode benchmark's time).
-[[nodiscard]] constexpr error decode_words_into(const words& w, instruction& in) noexcept {
+// The fields of `w` into `in` (default-constructed), with the checks that reading them needs;
+// no validate(), no strictness. Filling the caller's instruction in place copies none of it (a
+// fresh copy of the byte-wise written fields is a store-forwarding stall).
+[[nodiscard]] constexpr error fields_into(const words& w, instruction& in) noexcept {
     const auto lo = unpack<generated::lo64>(w);
     if (opcode_index[lo.opcode] < 0) return field_error(error_code::reserved_opcode, "opcode");
     in.op = static_cast<opcode>(lo.opcode);
@@ -331,6 +332,13 @@ namespace detail {
         }
     }
 
+    return {};
+}
+
+// Decoding as the definition says it: the fields, validate(), and the words must be what
+// encoding the instruction gives (decoding.hpp's decoder gives the same answers; tests compare).
+[[nodiscard]] constexpr error decode_words_by_encoding_into(const words& w, instruction& in) noexcept {
+    if (auto e = fields_into(w, in); e.failed()) return e;
     if (auto e = validate(in); e.failed()) return e;
     // Strictness: whatever the instruction does not use must hold the canonical values.
     const auto canonical = encode_valid_words(in);
@@ -345,16 +353,10 @@ namespace detail {
 
 }  // namespace detail
 
-[[nodiscard]] constexpr result<instruction> decode_words(const words& w) noexcept {
+[[nodiscard]] constexpr result<instruction> decode_words_by_encoding(const words& w) noexcept {
     instruction in;
-    if (auto e = detail::decode_words_into(w, in); e.failed()) return e;
+    if (auto e = detail::decode_words_by_encoding_into(w, in); e.failed()) return e;
     return in;
-}
-
-// Decodes the first 16 bytes; fewer than 16 is a truncated stream.
-[[nodiscard]] constexpr result<instruction> decode(std::span<const std::uint8_t> bytes) noexcept {
-    if (bytes.size() < instruction_bytes) return detail::field_error(error_code::truncated, "");
-    return decode_words(from_bytes<std::uint64_t, 2>(bytes.first<instruction_bytes>()));
 }
 
 }  // namespace ctisa::attila
