@@ -159,7 +159,19 @@ TEST_CASE("ATTILA encodes the wiki's inverted SETP results, samples and predicat
     }
 }
 
-TEST_CASE("ATTILA decoding never crashes on arbitrary words", "[attila][decoding]") {
+namespace {
+// The plan decoder (decoding.hpp) and the definition (decode, validate, encode back to the same
+// words) must accept the same words, with the same instruction, and fail with the same error.
+bool same_as_definition(const at::words& w) {
+    const auto fast = at::decode_words(w);
+    const auto reference = at::decode_words_by_encoding(w);
+    if (fast.ok() != reference.ok()) return false;
+    if (fast.ok()) return *fast == *reference;
+    return fast.error().code == reference.error().code && fast.error().subject == reference.error().subject;
+}
+}  // namespace
+
+TEST_CASE("ATTILA decoding never crashes on arbitrary words, and decodes as the definition", "[attila][decoding]") {
     // A cheap deterministic generator; every input must give an instruction or an error.
     std::uint64_t state = 0x9E3779B97F4A7C15ull;
     auto next = [&] {
@@ -168,7 +180,7 @@ TEST_CASE("ATTILA decoding never crashes on arbitrary words", "[attila][decoding
         state ^= state << 17;
         return state;
     };
-    int decoded = 0;
+    int decoded = 0, differ = 0;
     for (int n = 0; n < 200000; ++n) {
         at::words w{next(), next()};
         w[0] = (w[0] & ~0xFFull) | (next() % 0x40);  // mostly defined opcodes
@@ -179,7 +191,26 @@ TEST_CASE("ATTILA decoding never crashes on arbitrary words", "[attila][decoding
         } else {
             CHECK(r.error().failed());
         }
+        differ += same_as_definition(w) ? 0 : 1;
     }
-    INFO("random encodings accepted: " << decoded);
-    SUCCEED();
+    // Words each plan admits (its fixed bits, the rest random), and those with one to three bits flipped.
+    int planned = 0;
+    for (const auto& plan : at::decoding_detail::plans) {
+        for (int n = 0; n < 150; ++n) {
+            at::words w{};
+            for (unsigned k = 0; k < 2; ++k) w[k] = plan.bits.fixed_value[k] | (next() & ~plan.bits.fixed_mask[k]);
+            if (((w[0] >> 10) & 1u) == 0) w[0] &= ~(0x3Full << 11);  // not predicated: no predicate
+            if (((w[0] >> 40) & 1u) == 0) w[0] &= ~(0x1FFFull << 41);  // not relative: no address
+            planned += at::decode_words(w).ok() ? 1 : 0;
+            differ += same_as_definition(w) ? 0 : 1;
+            for (unsigned k = 0, flips = 1 + static_cast<unsigned>(next() % 3); k < flips; ++k) {
+                const auto bit = next() % 128;
+                w[bit / 64] ^= std::uint64_t{1} << (bit % 64);
+            }
+            differ += same_as_definition(w) ? 0 : 1;
+        }
+    }
+    INFO("random encodings accepted: " << decoded << ", plan-shaped ones: " << planned);
+    CHECK(differ == 0);
+    CHECK(planned > 3000);
 }

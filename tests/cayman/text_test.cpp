@@ -521,3 +521,46 @@ TEST_CASE("cayman text: decoding refuses what the text cannot reproduce, with th
     REQUIRE(!d);
     CHECK(d.error().code == ctisa::error_code{cm::errors::clause_out_of_range});
 }
+
+TEST_CASE("cayman text: the layout check without laying out agrees with laying out", "[cayman][text]") {
+    // Images of the three programs and of a clause shared by two CF instructions, with one to three
+    // bits flipped, a dword moved or a pad added: text_order's fast check and laying out again must
+    // accept the same images and give the same units or the same error.
+    const cm::alu_group mov{{ins(c::alu_op2, "MOV", {{"LAST", 1}})}, {}};
+    std::vector<std::vector<std::uint8_t>> images{
+        cm::layout(vertex_shader()).value(), cm::layout(pixel_shader()).value(), cm::layout(compute_kernel()).value(),
+        cm::layout({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU_POP_AFTER"), {}, {}, 0}, {ins(c::cf, "END"), {}, {}}}).value()};
+    std::uint64_t state = 99;
+    const auto next = [&] {
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        return static_cast<std::uint32_t>(state >> 33);
+    };
+    std::size_t accepted = 0, compared = 0;
+    for (int i = 0; i < 6000; ++i) {
+        std::vector<std::uint8_t> bytes = images[static_cast<std::size_t>(i) % images.size()];
+        if (i >= 4) {
+            if (i % 7 == 0) bytes.insert(bytes.end(), 8, 0);  // a pad after the last clause
+            for (int f = 0; f < 1 + i % 3; ++f) bytes[next() % bytes.size()] ^= static_cast<std::uint8_t>(1u << (next() % 8));
+        }
+        const auto p = cm::decode_program(bytes);
+        if (!p) continue;
+        ++compared;
+        const auto fast = cm::detail::text_order(*p, bytes, true);
+        const auto by_layout = cm::detail::text_order(*p, bytes, false);
+        REQUIRE(fast.ok() == by_layout.ok());
+        if (!fast) {
+            CHECK(fast.error().code == by_layout.error().code);
+            CHECK(fast.error().offset == by_layout.error().offset);
+            CHECK(fast.error().subject == by_layout.error().subject);
+            continue;
+        }
+        ++accepted;
+        REQUIRE(fast->size() == by_layout->size());
+        for (std::size_t u = 0; u < fast->size(); ++u) {
+            CHECK((*fast)[u].instruction == (*by_layout)[u].instruction);
+        }
+    }
+    INFO(compared << " images decoded, " << accepted << " accepted");
+    CHECK(accepted > 100);
+    CHECK(compared > accepted);
+}

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "generated/builders.hpp"
+#include "decoding.hpp"
 #include "encoding.hpp"
 #include "instruction.hpp"
 #include "isa.hpp"

@@ -8,6 +8,7 @@
 #include "../core/assembler.hpp"
 #include "../core/isa_functions.hpp"
 #include "../core/format.hpp"
+#include "decoding.hpp"
 #include "encoding.hpp"
 #include "generated/formats.hpp"
 #include "syntax.hpp"

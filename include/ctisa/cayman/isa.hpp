@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -156,8 +157,81 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
     }
 }
 
-// The units of a decoded program in text order, each checked to be one the text can write.
-[[nodiscard]] inline result<std::vector<decoded<statement>>> text_order(const program& p, std::span<const std::uint8_t> image) {
+// Calls f(group, literal dwords, last group) for each ALU group of clause `c` of a decoded program
+// (its units in memory order); false as soon as f does, or a group has more than four slots.
+template <class F>
+[[nodiscard]] bool for_each_alu_group(const program& p, const clause_ref& c, F&& f) {
+    std::array<instruction, 4> group{};
+    std::size_t slots = 0, literals = 0;
+    auto v = std::lower_bound(p.units.begin(), p.units.end(), c.start, [](const program_unit& a, std::uint32_t at) { return a.offset < at; });
+    const std::uint32_t end = c.start + c.bytes;
+    for (; v != p.units.end() && v->offset < end; ++v) {
+        if (v->role == unit_role::literal) {
+            literals += 2;
+        } else {
+            if (slots == 0 && literals == 0 && v->role != unit_role::alu) return false;
+            if (literals != 0 || slots == 4) return false;  // a literal slot before LAST: not a unit decode_program gives
+            group[slots++] = v->in;
+        }
+        const bool closes = v->role == unit_role::alu ? detail::value_or_zero(v->in, field_key::last) != 0 : true;
+        const bool next_literal = v + 1 != p.units.end() && (v + 1)->offset < end && (v + 1)->role == unit_role::literal;
+        if (closes && !next_literal) {
+            if (!f(std::span<const instruction>(group.data(), slots), literals, v + 1 == p.units.end() || (v + 1)->offset >= end)) return false;
+            slots = literals = 0;
+        }
+    }
+    return slots == 0;
+}
+
+// Whether laying the decoded program out again gives back the image, found without laying it out
+// (text_order_by_layout does, for the error): each clause owned by the first CF instruction naming
+// it starts where the layout puts it (after the CF program and the clauses before, a fetch clause
+// on a 16-byte boundary), the image ends with the last clause, and each ALU clause keeps chapter 4's
+// rules (check_alu_rules for its owner and each sharer, check_group and check_adjacent). False
+// where unsure: the caller then lays out.
+[[nodiscard]] inline bool laid_out_canonically(const program& p, std::size_t image_size) {
+    std::vector<clause_ref> owned;
+    std::uint32_t at = p.cf_bytes;
+    const instruction* extended = nullptr;
+    for (const program_unit& u : p.units) {
+        if (u.role != unit_role::cf) break;
+        const instruction* before = extended;
+        extended = info(u.in.op).mnemonic == "ALU_EXTENDED" ? &u.in : nullptr;
+        const auto c = clause_of(u.in, u.offset);
+        if (!c) continue;
+        const auto owner = std::find_if(owned.begin(), owned.end(), [&](const clause_ref& o) { return o.start == c->start; });
+        const bool owns = owner == owned.end();
+        if (owns) {
+            const std::uint32_t start = c->kind != clause::alu && at % 16 != 0 ? at + 8 : at;
+            if (c->start != start) return false;
+            owned.push_back(*c);
+            at = c->start + c->bytes;
+        } else if (owner->bytes != c->bytes || owner->kind != c->kind) {
+            return false;
+        }
+        if (c->kind != clause::alu) continue;
+        std::array<instruction, 4> previous{};
+        std::size_t previous_slots = 0;
+        const bool ok = for_each_alu_group(p, *c, [&](std::span<const instruction> g, std::size_t literals, bool last_group) {
+            for (const instruction& in : g)
+                if (check_alu_rules(in, u.in, before, last_group, 0).failed()) return false;
+            if (!owns) return true;
+            if (!check_group(g, literals, true) || check_adjacent(std::span<const instruction>(previous.data(), previous_slots), g).failed())
+                return false;
+            std::copy(g.begin(), g.end(), previous.begin());
+            previous_slots = g.size();
+            return true;
+        });
+        if (!ok) return false;
+    }
+    return at == image_size;
+}
+
+// The units of a decoded program in text order, each checked to be one the text can write: laying
+// them out again gives the image (found by laid_out_canonically, or, when that is unsure or `fast`
+// is false, by laying out and comparing, which names the error).
+[[nodiscard]] inline result<std::vector<decoded<statement>>> text_order(const program& p, std::span<const std::uint8_t> image,
+                                                                        bool fast = true) {
     std::vector<decoded<statement>> out;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> owners;  // clause start, CF address of its first CF line
     for (const program_unit& u : p.units) {
@@ -190,6 +264,7 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
     }
     label_targets(out);
     number_groups(out);
+    if (fast && laid_out_canonically(p, image.size())) return out;
     std::vector<statement> statements;
     for (const auto& d : out) statements.push_back(d.instruction);
     auto again = lay_out(items_of(statements), program_kind::unspecified, true);  // decode_program checked each unit

@@ -63,20 +63,27 @@ constexpr void put(std::vector<std::uint8_t>& out, const instruction& in) {
     return mode == 0 ? 0 : mode == 1 ? 16 : 32;
 }
 
-// 4.6.4 and 4.8.1 for one ALU clause: every kcache source inside the locked lines, KILL* last.
+// 4.6.4 and 4.8.1 for one instruction of an ALU clause, at `offset` in the image: every kcache
+// source inside the lines the clause's CF instructions lock, a KILL* only in the clause's last group.
+[[nodiscard]] constexpr error check_alu_rules(const instruction& in, const instruction& clause_cf, const instruction* extended, bool last_group,
+                                              std::uint32_t offset) {
+    for (field_key name : source_sel) {
+        const std::uint32_t sel = detail::value_or_zero(in, name);
+        if (!is_kcache(sel)) continue;
+        const std::uint32_t bank = sel < 192 ? (sel - 128) / 32 : 2 + (sel - 256) / 32;
+        if ((sel - (sel < 192 ? 128 : 256)) % 32 >= locked_constants(clause_cf, extended, bank))
+            return at(errors::kcache_not_locked, offset, name_of(name));
+    }
+    if ((info(in.op).flags & opcode_flag::kill) && !last_group) return at(errors::kill_not_last, offset, info(in.op).mnemonic);
+    return {};
+}
+
+// check_alu_rules() for one ALU clause.
 [[nodiscard]] constexpr result<std::uint32_t> check_alu_clause(const cf_item& item, const instruction* extended, std::uint32_t start) {
     std::uint32_t offset = start;
     for (std::size_t g = 0; g < item.alu.size(); ++g) {
         for (const instruction& in : item.alu[g].slots) {
-            for (field_key name : source_sel) {
-                const std::uint32_t sel = detail::value_or_zero(in, name);
-                if (!is_kcache(sel)) continue;
-                const std::uint32_t bank = sel < 192 ? (sel - 128) / 32 : 2 + (sel - 256) / 32;
-                if ((sel - (sel < 192 ? 128 : 256)) % 32 >= locked_constants(item.cf, extended, bank))
-                    return at(errors::kcache_not_locked, offset, name_of(name));
-            }
-            if ((info(in.op).flags & opcode_flag::kill) && g + 1 != item.alu.size())
-                return at(errors::kill_not_last, offset, info(in.op).mnemonic);
+            if (error e = check_alu_rules(in, item.cf, extended, g + 1 == item.alu.size(), offset); e.failed()) return e;
             offset += 8;
         }
         offset += static_cast<std::uint32_t>(item.alu[g].literals.size() * 4);

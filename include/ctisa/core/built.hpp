@@ -15,7 +15,7 @@ template <class T>
 class built {
 public:
     // Only for builders: `r` holds an instruction validate() accepted, or an error.
-    [[nodiscard]] static constexpr built trusted(result<T> r) noexcept { return built(r); }
+    [[nodiscard]] static constexpr built trusted(const result<T>& r) noexcept { return built(r); }
 
     [[nodiscard]] constexpr bool ok() const noexcept { return r_.ok(); }
     [[nodiscard]] constexpr explicit operator bool() const noexcept { return r_.ok(); }
@@ -26,7 +26,7 @@ public:
     constexpr operator const result<T>&() const noexcept { return r_; }  // NOLINT: reads as a result
 
 private:
-    constexpr explicit built(result<T> r) noexcept : r_(r) {}
+    constexpr explicit built(const result<T>& r) noexcept : r_(r) {}
     result<T> r_;
 };
 
