@@ -238,8 +238,7 @@ constexpr result<register_token> parse_register_name(cursor& in) noexcept {
     constexpr std::string_view letters = "iocrapts";
     std::size_t which = 0;  // (a loop: find() is a call of memchr, a tenth of the parse)
     while (which < letters.size() && letters[which] != letter) ++which;
-    if (which == letters.size() || !text::is_digit(in.peek(1)))
-        return cursor::fail_at(at, error_code::expected_register, in.token_text());
+    if (which == letters.size() || !text::is_digit(in.peek(1))) return cursor::fail_at(at, error_code::expected_register, in.token_text());
     in.advance();
     auto index = parse_index(in, limit_of(letter), letters.substr(which, 1));
     if (!index) return cursor::fail_at(at, index.error().code, index.error().subject);
@@ -565,7 +564,8 @@ constexpr void print_relative(Sink& out, const relative_address& rel) {
 
 // The one n in [0, limit] whose float_bits_of_decimal(n, exponent) is `bits`, if any: within one
 // spelling the values are far apart, so only the integers next to value / 10^exponent can match.
-[[nodiscard]] constexpr std::optional<std::uint32_t> decimal_spelling(double value, int exponent, std::uint32_t limit, std::uint32_t bits) noexcept {
+[[nodiscard]] constexpr std::optional<std::uint32_t> decimal_spelling(double value, int exponent, std::uint32_t limit,
+                                                                      std::uint32_t bits) noexcept {
     double scaled = value;
     for (int i = 0; i < exponent; ++i) scaled /= 10.0;
     for (int i = 0; i > exponent; --i) scaled *= 10.0;

@@ -559,9 +559,8 @@ namespace detail {
     const auto chan = constant ? result<std::uint32_t>{0u} : parse_channel(in);
     if (!chan) return chan.error();
     if (abs && !in.consume('|')) return in.fail(error_code::unexpected_character, in.token_text());
-    for (error e :
-         {put_operand(s, source_sel[n], sel, sel_at), put_operand(s, source_chan[n], *chan, sel_at),
-          neg ? put_operand(s, source_neg[n], 1, at) : error{}, abs && n < 2 ? put_operand(s, source_abs[n], 1, at) : error{}})
+    for (error e : {put_operand(s, source_sel[n], sel, sel_at), put_operand(s, source_chan[n], *chan, sel_at),
+                    neg ? put_operand(s, source_neg[n], 1, at) : error{}, abs && n < 2 ? put_operand(s, source_abs[n], 1, at) : error{}})
         if (e.failed()) return e;
     if (abs && n >= 2) return text::cursor::fail_at(at, error_code::operand_not_allowed, "ABS");  // SRC2 has none
     return {};
