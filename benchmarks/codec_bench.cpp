@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
     ctisa_bench::codec::register_valhall();
     ctisa_bench::codec::register_amdil();
     ctisa_bench::codec::register_cayman();
+    ctisa_bench::codec::register_nvasm();
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::RunSpecifiedBenchmarks();

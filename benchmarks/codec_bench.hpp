@@ -207,5 +207,6 @@ void register_attila();
 void register_valhall();
 void register_amdil();
 void register_cayman();
+void register_nvasm();  // text only: assemble and disassemble
 
 }  // namespace ctisa_bench::codec

@@ -236,9 +236,9 @@ constexpr result<register_token> parse_register_name(cursor& in) noexcept {
     const position at = in.where();
     const char letter = text::to_lower(in.peek());
     constexpr std::string_view letters = "iocrapts";
-    const std::size_t which = letters.find(letter);
-    if (which == std::string_view::npos || !text::is_digit(in.peek(1)))
-        return cursor::fail_at(at, error_code::expected_register, in.token_text());
+    std::size_t which = 0;  // (a loop: find() is a call of memchr, a tenth of the parse)
+    while (which < letters.size() && letters[which] != letter) ++which;
+    if (which == letters.size() || !text::is_digit(in.peek(1))) return cursor::fail_at(at, error_code::expected_register, in.token_text());
     in.advance();
     auto index = parse_index(in, limit_of(letter), letters.substr(which, 1));
     if (!index) return cursor::fail_at(at, index.error().code, index.error().subject);
@@ -562,29 +562,42 @@ constexpr void print_relative(Sink& out, const relative_address& rel) {
     out.push(']');
 }
 
-// The shortest decimal of at most three characters that reads back as exactly `bits`, if any.
+// The one n in [0, limit] whose float_bits_of_decimal(n, exponent) is `bits`, if any: within one
+// spelling the values are far apart, so only the integers next to value / 10^exponent can match.
+[[nodiscard]] constexpr std::optional<std::uint32_t> decimal_spelling(double value, int exponent, std::uint32_t limit,
+                                                                      std::uint32_t bits) noexcept {
+    double scaled = value;
+    for (int i = 0; i < exponent; ++i) scaled /= 10.0;
+    for (int i = 0; i > exponent; --i) scaled *= 10.0;
+    if (!(scaled >= 0.0 && scaled <= limit + 1.0)) return std::nullopt;  // NaN fails too
+    const auto near = static_cast<std::uint32_t>(scaled + 0.5);
+    for (std::uint32_t n = near == 0 ? 0 : near - 1; n <= near + 1 && n <= limit; ++n)
+        if (float_bits_of_decimal(n, exponent) == bits) return n;
+    return std::nullopt;
+}
+
+// The shortest decimal of at most three characters that reads back as exactly `bits`, if any: an
+// integer up to 999, then d.d, then de[1-9] (the first of those that reads back, in that order).
 template <class Sink>
 constexpr bool print_short_float(Sink& out, std::uint32_t bits) {
-    for (std::uint32_t n = 0; n <= 999; ++n)
-        if (float_bits_of_decimal(n, 0) == bits) {
-            text::write_unsigned(out, n);
+    const double value = std::bit_cast<float>(bits);
+    if (const auto n = decimal_spelling(value, 0, 999, bits)) {
+        text::write_unsigned(out, *n);
+        return true;
+    }
+    if (const auto n = decimal_spelling(value, -1, 99, bits)) {
+        out.push(static_cast<char>('0' + *n / 10));
+        out.push('.');
+        out.push(static_cast<char>('0' + *n % 10));
+        return true;
+    }
+    for (int e = 1; e <= 9; ++e)
+        if (const auto m = decimal_spelling(value, e, 9, bits); m && *m >= 1) {
+            out.push(static_cast<char>('0' + *m));
+            out.push('e');
+            out.push(static_cast<char>('0' + e));
             return true;
         }
-    for (std::uint32_t n = 0; n <= 99; ++n)
-        if (float_bits_of_decimal(n, -1) == bits) {
-            out.push(static_cast<char>('0' + n / 10));
-            out.push('.');
-            out.push(static_cast<char>('0' + n % 10));
-            return true;
-        }
-    for (std::uint32_t m = 1; m <= 9; ++m)
-        for (int e = 1; e <= 9; ++e)
-            if (float_bits_of_decimal(m, e) == bits) {
-                out.push(static_cast<char>('0' + m));
-                out.push('e');
-                out.push(static_cast<char>('0' + e));
-                return true;
-            }
     return false;
 }
 

@@ -250,12 +250,17 @@ inline constexpr std::array<inline_constant, 5> inline_constants{
     return (bank < 2 ? 128 + 32 * bank : 256 + 32 * (bank - 2)) + static_cast<std::uint32_t>(*index);
 }
 
-[[nodiscard]] constexpr std::optional<std::size_t> field_named(opcode op, std::string_view name) noexcept {
+[[nodiscard]] constexpr std::optional<std::size_t> field_named(opcode op, field_key key) noexcept {
     for (std::uint8_t fmt : info(op).formats) {
         if (fmt == no_format) break;
-        if (auto i = find_field(static_cast<format_id>(fmt), name)) return i;
+        if (auto i = find_field(static_cast<format_id>(fmt), key)) return i;
     }
     return std::nullopt;
+}
+[[nodiscard]] constexpr std::optional<std::size_t> field_named(opcode op, std::string_view name) noexcept {
+    const auto key = find_field_key(name);
+    if (!key) return std::nullopt;
+    return field_named(op, *key);
 }
 
 // ALU lines write destination and sources as operands (LDS_IDX_OP: `____`, its result goes to the
@@ -264,17 +269,22 @@ inline constexpr std::array<inline_constant, 5> inline_constants{
 
 // A field the operands hold: DST_GPR (unless an OP2 instruction writes no GPR), WRITE_MASK and
 // each source's select, channel, NEG and ABS.
-[[nodiscard]] constexpr bool operand_field(const statement& s, std::string_view name) noexcept {
+// (By key: the printer asks for each field it prints, and comparing names cost a third of printing.)
+[[nodiscard]] constexpr bool operand_field(const statement& s, field_key key) noexcept {
     if (!has_operands(s)) return false;
-    if (name == "WRITE_MASK") return true;
-    if (name == "DST_GPR") return info(s.in.op).cat == category::alu_op3 || get(s.in, field_key::write_mask).value_or(0) != 0;
+    if (key == field_key::write_mask) return true;
+    if (key == field_key::dst_gpr) return info(s.in.op).cat == category::alu_op3 || value_or_zero(s.in, field_key::write_mask) != 0;
     for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
-        const std::uint32_t sel = get(s.in, source_sel[n]).value_or(0);
-        if (name == name_of(source_chan[n])) return !constant_spelling(sel);
-        if (name == name_of(source_neg[n])) return !is_integer_constant(sel);
-        if (name == name_of(source_sel[n]) || (n < 2 && name == name_of(source_abs[n]))) return true;
+        const std::uint32_t sel = value_or_zero(s.in, source_sel[n]);
+        if (key == source_chan[n]) return !constant_spelling(sel);
+        if (key == source_neg[n]) return !is_integer_constant(sel);
+        if (key == source_sel[n] || (n < 2 && key == source_abs[n])) return true;
     }
     return false;
+}
+[[nodiscard]] constexpr bool operand_field(const statement& s, std::string_view name) noexcept {
+    const auto key = find_field_key(name);
+    return key && operand_field(s, *key);
 }
 
 template <class Sink>
@@ -284,25 +294,25 @@ template <class Sink>
 constexpr void print_operands(Sink& out, const statement& s) {
     const auto chan = [&](field_key field) {
         out.push('.');
-        out.append(slot_names[get(s.in, field).value_or(0) & 3u]);
+        out.append(slot_names[value_or_zero(s.in, field) & 3u]);
     };
-    if (operand_field(s, "DST_GPR")) {
+    if (operand_field(s, field_key::dst_gpr)) {
         out.append(" R");
-        text::write_unsigned(out, get(s.in, field_key::dst_gpr).value_or(0));
+        text::write_unsigned(out, value_or_zero(s.in, field_key::dst_gpr));
         chan(field_key::dst_chan);
     } else {
         out.append(" ____");
     }
     for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
-        const bool abs = n < 2 && get(s.in, source_abs[n]).value_or(0) != 0;
-        const std::uint32_t sel = get(s.in, source_sel[n]).value_or(0);
+        const bool abs = n < 2 && value_or_zero(s.in, source_abs[n]) != 0;
+        const std::uint32_t sel = value_or_zero(s.in, source_sel[n]);
         const auto constant = constant_spelling(sel);
-        out.append(get(s.in, source_neg[n]).value_or(0) != 0 && !is_integer_constant(sel) ? ", -" : ", ");
+        out.append(value_or_zero(s.in, source_neg[n]) != 0 && !is_integer_constant(sel) ? ", -" : ", ");
         if (abs) out.push('|');
         if (constant) {
             out.append(*constant);
         } else {
-            print_value(out, fields[*field_named(s.in.op, name_of(source_sel[n]))], sel);
+            print_value(out, fields[*field_named(s.in.op, source_sel[n])], sel);
             chan(source_chan[n]);
         }
         if (abs) out.push('|');
@@ -334,24 +344,25 @@ constexpr void print_fields(Sink& out, const statement& s) {
     const bool by_label = s.role == unit_role::cf && (s.written & addr_by_label);
     const auto addr = [&] {
         out.append(by_label ? " ADDR(L" : " ADDR(");
-        text::write_unsigned(out, get(s.in, field_key::addr).value_or(0));
+        text::write_unsigned(out, value_or_zero(s.in, field_key::addr));
         out.push(')');
     };
     if (clause_cf) {
         addr();
         out.append(" CNT(");
-        text::write_unsigned(out, get(s.in, field_key::count).value_or(0) + 1);
+        text::write_unsigned(out, value_or_zero(s.in, field_key::count) + 1);
         out.push(')');
     }
     if (has_operands(s)) print_operands(out, s);
     for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
         const field_info& f = fields[i];
+        const field_key key = field_keys[i];
         const std::uint32_t value = read(s.in.dwords[d], f);
-        if (by_label && !clause_cf && f.name == "ADDR") return addr();
-        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && f.name == "DST_CHAN") || operand_field(s, f.name)) return;
-        if (clause_cf && (f.name == "ADDR" || f.name == "COUNT")) return;
+        if (by_label && !clause_cf && key == field_key::addr) return addr();
+        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && key == field_key::dst_chan) || operand_field(s, key)) return;
+        if (clause_cf && (key == field_key::addr || key == field_key::count)) return;
         out.push(' ');
-        if (field_named(s.in.op, f.name) != i) {  // the second field of that name (GDS's SRC_GPR): FORMAT.FIELD
+        if (field_named(s.in.op, key) != i) {  // the second field of that name (GDS's SRC_GPR): FORMAT.FIELD
             out.append(info(f.format).name);
             out.push('.');
         }
@@ -395,7 +406,7 @@ constexpr void print(Sink& out, const statement& s) {
             break;
         case unit_role::alu:
             detail::print_group_number(out, s);
-            out.append(detail::slot_names[get(s.in, field_key::dst_chan).value_or(0) & 3u]);
+            out.append(detail::slot_names[detail::value_or_zero(s.in, field_key::dst_chan) & 3u]);
             out.append(": ");
             break;
         case unit_role::literal:
@@ -479,9 +490,12 @@ namespace detail {
         }
         if (by_label) s.written |= addr_by_label;
         else if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written |= target == "ADDR" ? written_addr : written_count;
-        const std::uint32_t before = dword ? read(s.in.dwords[*dword], fields[*field]) : get(s.in, target).value_or(0);
+        const auto key = dword ? std::nullopt : find_field_key(target);  // as set(in, name) and get(in, name), looked up once
+        const std::uint32_t before = dword ? read(s.in.dwords[*dword], fields[*field]) : key ? value_or_zero(s.in, *key) : 0;
         if (before != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
-        auto set_ok = dword ? set_field(s.in, *dword, *field, used_position(s.in.op, *field), v) : set(s.in, target, v);
+        auto set_ok = dword ? set_field(s.in, *dword, *field, used_position(s.in.op, *field), v)
+                      : key ? set(s.in, *key, v)
+                            : result<instruction>{error{ctisa::errors::operand_not_allowed, 0, 0, 0, target}};
         if (!set_ok) return text::cursor::fail_at(at, set_ok.error().code, name);
         s.in = *set_ok;
     }
@@ -500,9 +514,10 @@ namespace detail {
 }
 
 // Sets a field an operand holds; a refusal (ABS on OP3, a reserved select) at the operand.
-[[nodiscard]] constexpr error put_operand(statement& s, std::string_view field, std::uint32_t value, text::position at) {
+// (By key: a name would be looked up for each operand.)
+[[nodiscard]] constexpr error put_operand(statement& s, field_key field, std::uint32_t value, text::position at) {
     auto with = set(s.in, field, value);
-    if (!with) return text::cursor::fail_at(at, with.error().code, field);
+    if (!with) return text::cursor::fail_at(at, with.error().code, name_of(field));
     s.in = *with;
     return {};
 }
@@ -544,9 +559,8 @@ namespace detail {
     const auto chan = constant ? result<std::uint32_t>{0u} : parse_channel(in);
     if (!chan) return chan.error();
     if (abs && !in.consume('|')) return in.fail(error_code::unexpected_character, in.token_text());
-    for (error e :
-         {put_operand(s, name_of(source_sel[n]), sel, sel_at), put_operand(s, name_of(source_chan[n]), *chan, sel_at),
-          neg ? put_operand(s, name_of(source_neg[n]), 1, at) : error{}, abs && n < 2 ? put_operand(s, name_of(source_abs[n]), 1, at) : error{}})
+    for (error e : {put_operand(s, source_sel[n], sel, sel_at), put_operand(s, source_chan[n], *chan, sel_at),
+                    neg ? put_operand(s, source_neg[n], 1, at) : error{}, abs && n < 2 ? put_operand(s, source_abs[n], 1, at) : error{}})
         if (e.failed()) return e;
     if (abs && n >= 2) return text::cursor::fail_at(at, error_code::operand_not_allowed, "ABS");  // SRC2 has none
     return {};
@@ -569,9 +583,9 @@ namespace detail {
         const auto chan = parse_channel(in);
         if (!chan) return chan.error();
         if (*chan != slot) return text::cursor::fail_at(chan_at, errors::destination_channel, "DST_CHAN");
-        if (error e = put_operand(s, "DST_GPR", *gpr, at); e.failed()) return e;
+        if (error e = put_operand(s, field_key::dst_gpr, *gpr, at); e.failed()) return e;
         if (op2)
-            if (error e = put_operand(s, "WRITE_MASK", 1, at); e.failed()) return e;
+            if (error e = put_operand(s, field_key::write_mask, 1, at); e.failed()) return e;
     } else {
         return in.fail(error_code::expected_register, in.token_text());
     }

@@ -94,6 +94,7 @@ constexpr result<std::size_t> try_assemble(std::string_view src) {
 template <binary_isa Isa>
 result<vector_image> assemble_image(const statement_list<Isa>& program) {
     vector_image out;
+    out.unit_ends.reserve(program.statements.size());
     const error e = contract::link<Isa>(std::span<const typename Isa::instruction>(program.statements), program.context, out);
     if (e.failed()) return program.at_statement(e);
     return out;

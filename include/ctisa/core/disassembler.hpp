@@ -60,13 +60,21 @@ constexpr void print_statement(Sink& out, const typename Isa::instruction& in) {
 // Prints a program one statement a line: the canonical text of any ISA, text-only ones included.
 template <class Isa, class Sink>
 constexpr void print_program(Sink& out, std::span<const typename Isa::instruction> program) {
-    for (const auto& in : program) print_statement<Isa>(out, in);
+    if (std::is_constant_evaluated()) {
+        for (const auto& in : program) print_statement<Isa>(out, in);
+    } else {
+        text::batching_sink<Sink> batch(out);
+        for (const auto& in : program) print_statement<Isa>(batch, in);
+    }
 }
 
 // Decodes and prints every unit, one a line; the first error as for_each_decoded.
 template <binary_isa Isa, class Sink>
 constexpr error disassemble(Sink& out, std::span<const std::uint8_t> bytes) {
-    return for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& in) { print_statement<Isa>(out, in); });
+    if (std::is_constant_evaluated())
+        return for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& in) { print_statement<Isa>(out, in); });
+    text::batching_sink<Sink> batch(out);
+    return for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& in) { print_statement<Isa>(batch, in); });
 }
 
 // Decodes and prints every unit into a string (run time), or the first error.

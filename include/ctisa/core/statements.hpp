@@ -150,6 +150,11 @@ error read_statements(std::string_view src, statement_list<Isa>& out, OnError&& 
         if (!first.failed()) first = e;
         on_error(e);
     };
+    // Room for every statement at once: growing by copies cost a tenth of assembling (AMD IL's
+    // instructions are 260 bytes).
+    const std::size_t bound = detail::statement_bound(src, contract::terminator<Isa>());
+    out.statements.reserve(out.statements.size() + bound);
+    out.positions.reserve(out.positions.size() + bound);
     text::cursor in = contract::cursor<Isa>(src);
     while (in.next_statement()) {
         const text::cursor::mark_t start = in.mark();

@@ -88,6 +88,10 @@ public:
     // Skips blanks within the statement: within the line, or across lines and comments when
     // statements have a terminator of their own.
     constexpr void skip_blanks() noexcept {
+        if (line_statements()) {  // no newline to count: blanks are not newlines
+            while (pos_ < src_.size() && is_space(src_[pos_])) ++pos_;
+            return;
+        }
         for (;;) {
             while (!at_end() && (is_space(peek()) || (!line_statements() && peek() == '\n'))) advance();
             if (line_statements() || !at_comment()) return;
@@ -112,7 +116,7 @@ public:
 
     // Moves past the rest of the current line, including its newline.
     constexpr void next_line() noexcept {
-        while (!at_end() && peek() != '\n') advance();
+        while (pos_ < src_.size() && src_[pos_] != '\n') ++pos_;  // (no newline to count before it)
         advance();
     }
 
@@ -163,7 +167,7 @@ public:
         skip_blanks();
         const std::size_t start = pos_;
         if (!is_ident_start(peek())) return {};
-        while (is_ident_char(peek())) advance();
+        while (is_ident_char(peek())) ++pos_;  // (not advance(): no newline to count)
         return src_.substr(start, pos_ - start);
     }
 
@@ -179,23 +183,8 @@ public:
     [[nodiscard]] constexpr std::optional<std::uint64_t> unsigned_integer(bool* overflow = nullptr) noexcept {
         skip_blanks();
         if (!is_digit(peek())) return std::nullopt;
-        std::uint64_t value = 0;
         bool too_big = false;
-        if (peek() == '0' && (peek(1) == 'x' || peek(1) == 'X') && hex_value(peek(2)) >= 0) {
-            advance(2);
-            while (hex_value(peek()) >= 0) {
-                if (value >> 60) too_big = true;
-                value = (value << 4) | static_cast<std::uint64_t>(hex_value(peek()));
-                advance();
-            }
-        } else {
-            while (is_digit(peek())) {
-                const auto digit = static_cast<std::uint64_t>(peek() - '0');
-                if (value > (~std::uint64_t{0} - digit) / 10) too_big = true;
-                value = value * 10 + digit;
-                advance();
-            }
-        }
+        const std::uint64_t value = digits_value(too_big);
         if (overflow) *overflow = too_big;
         return value;
     }
@@ -223,6 +212,28 @@ public:
     }
 
 private:
+    // The digits at the cursor (one at least), moved past. A plain value, not an optional: GCC
+    // built the optional of an out-of-line unsigned_integer in memory, and its return stalled.
+    constexpr std::uint64_t digits_value(bool& too_big) noexcept {
+        std::uint64_t value = 0;
+        if (peek() == '0' && (peek(1) == 'x' || peek(1) == 'X') && hex_value(peek(2)) >= 0) {
+            pos_ += 2;  // (digits are no newlines: pos_ moves without advance())
+            while (hex_value(peek()) >= 0) {
+                if (value >> 60) too_big = true;
+                value = (value << 4) | static_cast<std::uint64_t>(hex_value(peek()));
+                ++pos_;
+            }
+        } else {
+            while (is_digit(peek())) {
+                const auto digit = static_cast<std::uint64_t>(peek() - '0');
+                if (value > (~std::uint64_t{0} - digit) / 10) too_big = true;
+                value = value * 10 + digit;
+                ++pos_;
+            }
+        }
+        return value;
+    }
+
     std::string_view src_;
     std::string_view comments_;
     char terminator_ = '\n';

@@ -49,6 +49,48 @@ private:
     std::string* out_;
 };
 
+// Gathers a printer's many small writes into a local block and hands them to `Sink` a block at a
+// time: at run time a std::string's push_back per character cost more than the printing itself.
+// Everything is handed over by flush() or the destructor.
+template <class Sink>
+class batching_sink {
+public:
+    constexpr explicit batching_sink(Sink& out) noexcept : out_(&out) {}
+    batching_sink(const batching_sink&) = delete;
+    batching_sink& operator=(const batching_sink&) = delete;
+    constexpr ~batching_sink() { flush(); }
+
+    constexpr void push(char c) {
+        if (size_ == capacity) [[unlikely]]
+            flush();
+        chars_[size_++] = c;
+    }
+    constexpr void append(std::string_view s) {
+        if (s.size() > capacity - size_) [[unlikely]]
+            return append_long(s);
+        std::char_traits<char>::copy(chars_.data() + size_, s.data(), s.size());
+        size_ += s.size();
+    }
+    // (Out of line, as append_long: what stays inline in a printer is a compare and a store.)
+    [[gnu::noinline]] constexpr void flush() {
+        if (size_ != 0) out_->append(std::string_view(chars_.data(), size_));
+        size_ = 0;
+    }
+
+private:
+    [[gnu::noinline]] constexpr void append_long(std::string_view s) {
+        flush();
+        if (s.size() > capacity) return out_->append(s);
+        std::char_traits<char>::copy(chars_.data(), s.data(), s.size());
+        size_ = s.size();
+    }
+
+    static constexpr std::size_t capacity = 1024;
+    Sink* out_;
+    std::size_t size_ = 0;
+    std::array<char, capacity> chars_;  // left uninitialised: only [0, size_) is read
+};
+
 template <class Sink>
 constexpr void write_unsigned(Sink& sink, std::uint64_t value) {
     // Filled from the end and appended once: one call per number, not one per digit.
