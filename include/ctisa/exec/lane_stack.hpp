@@ -55,7 +55,7 @@ public:
     using mask = lane_mask<W>;
 
     explicit lane_stack(std::size_t lanes = W) noexcept {
-        for (std::size_t l = 0; l < W && l < lanes; ++l) live_[l] = lane_on;
+        for (std::size_t l = 0; l < W; ++l) live_[l] = l < lanes ? lane_on : 0;  // (whole: a vector loop)
         active_ = live_;
         refresh();
     }
@@ -65,6 +65,8 @@ public:
     // Cached: the run loop asks before every instruction, the masks change only here.
     [[nodiscard]] bool any_active() const noexcept { return any_active_; }
     [[nodiscard]] bool any_live() const noexcept { return any_live_; }
+    // Whether every lane of W is active (what an interpreter's kernels take as "all").
+    [[nodiscard]] bool all_active() const noexcept { return all_active_; }
     // Whether some active lane is in `m` (Cayman: "all pixels fail the condition test").
     [[nodiscard]] bool any_active_in(const mask& m) const noexcept {
         lane_word any = 0;
@@ -328,6 +330,9 @@ private:
     void refresh() noexcept {
         any_active_ = any_of<W>(active_);
         any_live_ = any_of<W>(live_);
+        lane_word all = lane_on;
+        for (std::size_t l = 0; l < W; ++l) all &= active_[l];
+        all_active_ = all != 0;
     }
 
     std::array<lane_frame<W>, Depth> frames_;  // [0, size_) pushed (push sets every field)
@@ -337,6 +342,7 @@ private:
     mask live_{};
     bool any_active_ = false;
     bool any_live_ = false;
+    bool all_active_ = false;
 };
 
 }  // namespace ctisa::exec

@@ -254,7 +254,8 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     static constexpr ctisa::exec::flow_op flow_of(const descriptor&) { return {}; }
 
     template <class Desc, class View, class Env, class Info>
-    static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& where, effects<View::lanes>& fx) {
+    static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& where,
+                        effects<View::lanes>& fx) {
         const descriptor& d = desc.get();
         constexpr std::size_t n = View::lanes;
         fx.ctx = v.context;
