@@ -44,6 +44,18 @@ struct context {
     std::uint32_t* constant_rows = nullptr;
     bool constants_ready = false;
 
+    // A run's start (the machine's prepare): no loop entered, no mask operation, the constant rows
+    // not filled. The loop registers past loop_count are never read (enter_loop writes them): not
+    // clearing them spares a short compiled run a third of its time (32 of them, a memset and a copy).
+    void restart(std::span<const item> running) noexcept {
+        loop_count = 0;
+        exec_op = 0;
+        program = running;
+        constant_keys = {};
+        constant_rows = nullptr;
+        constants_ready = false;
+    }
+
     // The innermost loop register (0 outside every loop).
     [[nodiscard]] std::int32_t loop_index() const noexcept {
         for (std::size_t i = loop_count; i-- > 0;)

@@ -232,8 +232,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     template <class M, class Env>
     static void prepare(M& m, Env&) {
         auto& st = m.state();
-        st.ctx = {};
-        st.ctx.program = m.program();
+        st.ctx.restart(m.program());
         st.ctx.constant_keys = st.constant_keys;
         st.ctx.constant_rows = st.constant_rows.data();
     }
