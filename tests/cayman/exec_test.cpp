@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <ctisa/cayman/executor.hpp>
 
+#include "exec_parity.hpp"
 #include "programs.hpp"
 
 namespace {
@@ -1093,4 +1094,34 @@ TEST_CASE("cayman exec: CALL_FS calls the fetch subroutine the host's SQ_PGM_STA
     fetch_shader_environment far;
     far.at = 100;
     CHECK(m.run(far).error.code == ctisa::errors::not_executable);
+}
+
+TEST_CASE("cayman exec: the interpreter's whole-group path gives its lane-by-lane results", "[cayman][exec]") {
+    // A machine of 64 lanes runs groups whose slots all have value kernels on them (plain_group.hpp),
+    // one of one lane (no whole block of lanes) lane by lane (group.hpp): every such opcode through
+    // NEG, ABS, CLAMP, OMOD, WRITE_MASK off, PV, kcache, inline constants, the literal and the
+    // reductions (exec_parity.hpp's value_lanes_program), on special values. All lanes (results go
+    // straight to their rows), then 40 (kept until the group is done, then blended).
+    using namespace cayman_exec_cases;
+    const std::vector<cx::item> items = value_lanes_program();
+    for (const std::size_t lanes : {64u, 40u}) {
+        cx::machine<64> wide(items, lanes);
+        lane_values(wide);
+        cx::environment env;
+        value_constants(env);
+        REQUIRE(wide.run(env).ok());
+        for (std::size_t l = 0; l < 64; ++l) {
+            cx::machine<1> one(items, l < lanes ? 1 : 0);
+            for (std::uint32_t r = 0; r < 4; ++r)
+                for (std::uint32_t c = 0; c < 4; ++c) reg(one, r, c, 0) = special_values[(l + 5 * r + 3 * c + l / 16) % 16];
+            cx::environment e;
+            value_constants(e);
+            REQUIRE(one.run(e).ok());
+            // (a lane that does not run: its GPRs and PV only; a clause's start sets the others' rows)
+            for (std::uint32_t r = 0; r < (l < lanes ? cx::row::count : cx::row::pv + 4); ++r) {
+                INFO("lanes " << lanes << " lane " << l << " row " << r);
+                REQUIRE(same_word(one.row(r)[0], wide.row(r)[l], true));
+            }
+        }
+    }
 }

@@ -55,6 +55,7 @@ struct source {
     bool loop_line = false;        // kcache: LOCK_LOOP_INDEX (line moves with aL / 16)
     std::uint16_t index = 0;       // gpr: the register; kcache: the constant in the buffer; queue: 0 A, 1 B
     std::uint32_t value = 0;       // literal, constant: the bits
+    std::uint16_t row = 0;         // a plain group's (plain_group.hpp): the row it reads, past row::count a constant row
 };
 
 struct slot {
@@ -102,6 +103,11 @@ struct descriptor {
     bool wide = false;       // group: a 64-bit instruction in it (alu64.hpp)
     bool lds = false;        // group: an LDS_IDX_OP in it (lds.hpp)
     bool pops = false;       // group: a source pops the LDS queues (OQ_A_POP, OQ_B_POP)
+    // The interpreter's fast path (plain_group.hpp; traits::describe sets them): every slot has a
+    // value kernel; the slots in the order they run; those written as they run (bit i: slot i).
+    bool plain = false;
+    std::array<std::uint8_t, 4> order{};
+    std::uint8_t direct = 0;
     std::array<slot, 4> slots{};
     // CF
     std::uint32_t target = 0;      // the item ADDR names

@@ -62,6 +62,7 @@
 #include <span>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "../../exec/compiled.hpp"
 #include "../../exec/machine.hpp"
@@ -70,6 +71,8 @@
 #include "environment.hpp"
 #include "group.hpp"
 #include "memory.hpp"
+#include "plain_group.hpp"
+#include "values.hpp"
 
 namespace ctisa::cayman::exec {
 
@@ -87,6 +90,13 @@ struct effects {
     std::int32_t init = 0, step = 0;
     bool stalled = false;  // GLOBAL_WAVE_SYNC would wait for another wavefront
     context* ctx = nullptr;
+    // Before each step: the arrays are written whole by the items whose report reads them (cond
+    // by every CF item and clause end, kill by a clause end, trips by LOOP_START*), so only the
+    // scalars are cleared (zeroing the arrays cost a memset of 3 W words a step).
+    void reset() noexcept {
+        init = step = 0;
+        stalled = false;
+    }
 };
 
 namespace detail {
@@ -204,6 +214,8 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     struct state {
         exec::context ctx{};
         std::array<lane_word, W> killed{};  // the lanes KILL* (or a kill exec-mask update) ended in the last run
+        std::vector<constant_row> constant_keys;  // the interpreter's constant rows (plain_group.hpp)
+        std::vector<lane_word> constant_rows;
     };
     static constexpr std::size_t default_lanes = 64;  // a Cayman wavefront
 
@@ -211,10 +223,18 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     static context* context_of(M& m) noexcept {
         return &m.state().ctx;
     }
+    template <class M>
+    static void initialize(M& m) {
+        auto& st = m.state();
+        for (std::size_t i = 0; i < m.program().size(); ++i) plain_group::collect(m.descriptor_at(i), st.constant_keys);
+        st.constant_rows.resize(st.constant_keys.size() * M::lanes);
+    }
     template <class M, class Env>
     static void prepare(M& m, Env&) {
-        m.state().ctx = {};
-        m.state().ctx.program = m.program();
+        auto& st = m.state();
+        st.ctx.restart(m.program());
+        st.ctx.constant_keys = st.constant_keys;
+        st.ctx.constant_rows = st.constant_rows.data();
     }
     template <class M, std::size_t W>
     static void discarded(M& m, const ctisa::exec::lane_mask<W>& lanes) {
@@ -223,22 +243,29 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
 
     static constexpr layout layout_of(std::span<const instruction>) { return {}; }
     static constexpr void describe(std::span<const instruction> program, const layout&, descriptor* out) {
+        std::vector<constant_row> constants;  // (the interpreter's: plain_group::plan)
         for (std::size_t i = 0; i < program.size(); ++i) {
             out[i] = describe_item(program[i]);
             out[i].next = static_cast<std::uint32_t>(i + 1);
+            plain_group::plan(out[i], constants);
         }
     }
     static constexpr ctisa::exec::flow_op flow_of(const descriptor&) { return {}; }
 
     template <class Desc, class View, class Env, class Info>
-    static void execute(const Desc& desc, const View& v, const lane_word* active, bool, Env& env, const Info& where, effects<View::lanes>& fx) {
+    static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& where,
+                        effects<View::lanes>& fx) {
         const descriptor& d = desc.get();
         constexpr std::size_t n = View::lanes;
         fx.ctx = v.context;
         if (d.refused != refusal::none) return;
         context& ctx = *v.context;
         switch (d.kind) {
-            case item_kind::group: run_group(desc, v, active, ctx, env, where.first); return;
+            case item_kind::group:
+                if constexpr (!ctisa::exec::is_static_desc<Desc> && plain_group::block<n> != 0)
+                    if (d.plain) return plain_group::run(d, v, active, all, env);
+                run_group(desc, v, active, ctx, env, where.first);
+                return;
             case item_kind::clause:
                 // The predicate starts as "execute" (4.10: for the active lanes, and for the lanes
                 // ALU_REACTIVATE_BEFORE activates after this); no update, no kill yet.
