@@ -15,6 +15,7 @@
 #include "../../exec/traits.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
+#include "fast_path.hpp"
 #include "layout.hpp"
 #include "values.hpp"
 
@@ -113,6 +114,8 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (has_kernel(Desc::get().id)) execute_op<Desc::get().id>(desc, v, active, all, env, at.first, at.live, fx);
         } else {
+            if constexpr (fast_path::applies_to<View::lanes>)
+                if (fast_path::applies<View::lanes>(desc.get())) return fast_path::run(desc.get(), v, active, all);
             exec::execute(desc, v, active, all, env, at.first, at.live, fx);
         }
     }
