@@ -5,8 +5,10 @@
 // are worked out by hand, lane by lane, in the comments.
 #include "exec_support.hpp"
 
+#include <array>
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace {
 
@@ -309,4 +311,50 @@ END
     CHECK(r.read("result.color") == fv(5, 6, 7, 8));
     CHECK(r.read("result.depth") == fv(10, 10, 10, 10));  // the element's one word, broadcast
     CHECK(r.read("result.color[1]") == fv(1.5f, 2.5f, 3.5f, 4.5f));
+}
+
+TEST_CASE("nvasm exec: the interpreter's row path gives the lane-by-lane path's bits", "[nvasm][exec]") {
+    // An instruction that updates a condition code runs lane by lane (alu::compute); the same
+    // without .CC1, on a warp of whole SIMD registers (4 lanes: SSE), reads and writes whole rows
+    // (row_path.hpp). Every pair of inputs on some lane: signed zeros, NaN, infinities. The second
+    // result is written under an IF that leaves the even lanes out (their value must stay).
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    const words inputs[] = {fv(1.5f, -0.0f, nan, inf), fv(0.0f, -2.0f, 3.0f, nan), fv(-inf, 1e30f, -1e-30f, 0.5f), fv(2.0f, 2.0f, -0.0f, 0.0f)};
+    const auto outputs = [&](const std::string& op, const std::string& sources, std::size_t k) {
+        const std::string text =
+            "!!NVvp4.0\nATTRIB a = vertex.attrib[0]; ATTRIB b = vertex.attrib[1]; ATTRIB c = vertex.attrib[2]; ATTRIB d = vertex.attrib[3];\n"
+            "OUTPUT o = result.texcoord[0]; OUTPUT p = result.texcoord[1]; TEMP t;\nMOV p, d; MOV.CC t.x, d.x;\n" +
+            op + " o" + sources + "; IF GT.x; " + op + " p" + sources + "; ENDIF;\nEND\n";
+        nvx::run<4> r(text);
+        for (std::size_t l = 0; l < 4; ++l) {
+            r.set("vertex.attrib[0]", l, inputs[l])
+                .set("vertex.attrib[1]", l, inputs[(l + k) % 4])
+                .set("vertex.attrib[2]", l, inputs[(l + 1) % 4]);
+            r.set("vertex.attrib[3]", l, fv(l % 2 ? 1.0f : -1.0f, 7, 8, 9));
+        }
+        r.go();
+        std::array<words, 8> out;
+        for (std::size_t l = 0; l < 4; ++l) out[l] = r.read("result.texcoord[0]", l), out[4 + l] = r.read("result.texcoord[1]", l);
+        return out;
+    };
+    for (const std::string op : {"ADD", "SUB", "MUL", "MAD", "MOV", "MIN", "MAX", "CMP", "DP3", "DP4", "DPH",
+                                 "SLT", "SGE", "SLE", "SGT", "SEQ", "SNE", "RSQ", "RCP", "EX2", "LG2", "POW"}) {
+        const bool scalar = op == "RSQ" || op == "RCP" || op == "EX2" || op == "LG2" || op == "POW";
+        const std::size_t n = op == "MOV" || (scalar && op != "POW") ? 1 : op == "MAD" || op == "CMP" ? 3 : 2;
+        // Sources with modifiers and swizzles, and plain ones (a path of their own).
+        const std::array<std::array<const char*, 3>, 2> lists =
+            scalar ? std::array<std::array<const char*, 3>, 2>{{{", -|a.z|", ", |b.y|", ""}, {", a.x", ", b.w", ""}}}
+                   : std::array<std::array<const char*, 3>, 2>{
+                         {{op == "MOV" ? ", -|a.wzyx|" : ", -a", ", |b.yxwz|", ", -|c|"}, {", a", ", b", ", c"}}};
+        for (const auto& list : lists) {
+            std::string sources;
+            for (std::size_t k = 0; k < n; ++k) sources += list[k];
+            for (const char* mods : {"", "_SAT", "_SSAT"})
+                for (std::size_t k = 0; k < 4; ++k) {
+                    INFO(op << mods << sources);
+                    const auto x = outputs(op + mods, sources, k), y = outputs(op + "C1" + mods, sources, k);
+                    for (std::size_t i = 0; i < x.size(); ++i) CHECK(x[i] == y[i]);
+                }
+        }
+    }
 }

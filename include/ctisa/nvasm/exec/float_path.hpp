@@ -14,10 +14,19 @@
 
 namespace ctisa::nvasm::exec::float_path {
 
-[[nodiscard]] constexpr bool applies(const descriptor& d) noexcept {
-    if (d.type != data_type::f || d.out != data_type::f || d.cc != cc_update::none || d.result_test.present || d.result.relative) return false;
+// Float in and out, nothing per lane (no array member chosen at run time, no condition code
+// written or tested), no integer multiply mode.
+[[nodiscard]] constexpr bool plain(const descriptor& d) noexcept {
+    if (d.type != data_type::f || d.out != data_type::f || d.cc != cc_update::none || d.result_test.present || d.result.relative ||
+        d.multiply != multiply_mode::none)
+        return false;
     for (std::size_t s = 0; s < d.sources; ++s)
         if (d.src[s].at.relative) return false;
+    return true;
+}
+
+[[nodiscard]] constexpr bool applies(const descriptor& d) noexcept {
+    if (!plain(d)) return false;
     switch (d.code) {
         case opcode::add:
         case opcode::sub:
@@ -27,7 +36,7 @@ namespace ctisa::nvasm::exec::float_path {
         case opcode::min:
         case opcode::max:
         case opcode::dp3:
-        case opcode::dp4: return d.multiply == multiply_mode::none;
+        case opcode::dp4: return true;
         default: return false;
     }
 }

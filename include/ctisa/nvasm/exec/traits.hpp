@@ -26,6 +26,7 @@
 #include "alu.hpp"
 #include "environment.hpp"
 #include "float_path.hpp"
+#include "row_path.hpp"
 #include "values.hpp"
 
 namespace ctisa::nvasm::exec {
@@ -175,6 +176,8 @@ struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, defaul
             case stmt::alu: break;
             default: return;
         }
+        if constexpr (!ctisa::exec::is_static_desc<Desc>)
+            if (row_path::run(d, v, active, all)) return;
         if (float_path::applies(d)) return float_path::run(desc, v, active, all);
         switch (d.code) {
             case opcode::ddx:
