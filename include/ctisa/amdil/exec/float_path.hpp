@@ -11,6 +11,7 @@
 // per chunk nothing but the loads, the operation and the stores.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 
@@ -47,10 +48,14 @@ namespace float_path {
     return true;
 }
 
-// Lanes the path computes at a time: a GCC/Clang vector of a chunk (value_rows.hpp's types),
-// where a chunk makes one (4 lanes or more, a power of two).
+// Lanes the path computes at a time: a GCC/Clang vector of a chunk (value_rows.hpp's types), no
+// wider than the target's SIMD register (GCC lowers a 16-lane vector's NaN selects lane by lane
+// through the stack on AVX2: 10x slower), where a chunk makes one (4 lanes or more, a power of two).
 template <std::size_t N>
-inline constexpr bool fits = ctisa::exec::value_block<ctisa::exec::chunk_of<N>>;
+inline constexpr std::size_t chunk_lanes =
+    std::min(ctisa::exec::chunk_of<N>, ctisa::exec::simd_register_bytes / sizeof(lane_word));
+template <std::size_t N>
+inline constexpr bool fits = ctisa::exec::value_block<chunk_lanes<N>>;
 
 // The instruction's source rows and modifiers and its destination rows, resolved once for all its
 // chunks (resolving them per chunk and component was most of an instruction's time at 64 lanes).
@@ -209,7 +214,7 @@ void run_resolved(const instruction_desc& d, const resolved& r, const lane_word*
 // Runs d over the view's lanes; the caller checked applies(d) and fits<View::lanes>.
 template <class View>
 void run(const instruction_desc& d, const View& v, const lane_word* active, bool all) {
-    constexpr std::size_t n = View::lanes, B = ctisa::exec::chunk_of<n>;
+    constexpr std::size_t n = View::lanes, B = chunk_lanes<n>;
     resolved r;
     bool plain = true;
     const unsigned srcs = d.srcs < 3 ? d.srcs : 3;
