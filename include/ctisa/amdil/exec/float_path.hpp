@@ -52,8 +52,7 @@ namespace float_path {
 // wider than the target's SIMD register (GCC lowers a 16-lane vector's NaN selects lane by lane
 // through the stack on AVX2: 10x slower), where a chunk makes one (4 lanes or more, a power of two).
 template <std::size_t N>
-inline constexpr std::size_t chunk_lanes =
-    std::min(ctisa::exec::chunk_of<N>, ctisa::exec::simd_register_bytes / sizeof(lane_word));
+inline constexpr std::size_t chunk_lanes = std::min(ctisa::exec::chunk_of<N>, ctisa::exec::simd_register_bytes / sizeof(lane_word));
 template <std::size_t N>
 inline constexpr bool fits = ctisa::exec::value_block<chunk_lanes<N>>;
 
