@@ -133,19 +133,12 @@ void float_op(const instruction_desc& d, const lane_view<N, S>& v, const lane_wo
     }
 }
 
-// The shift-logic family on 32 bits: the amount's low byte, 0 from a shift of 32 or more.
+// The shift-logic family on 32 bits (values.hpp's shift_logic).
 template <bool Left, unsigned Logic, std::size_t N, std::size_t S>
 CTISA_EXEC_INLINE void shift_op(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all) noexcept {
     const lane_word flip = d.flag(modifier::not_result) ? lane_on : 0u;
     each<3>(d, v, active, all, [flip](const bits& a, const bits& b, const bits& c, bits& out) CTISA_EXEC_INLINE_LAMBDA {
-        const bits amount = b & 0xFFu;
-        const bits keep = __builtin_bit_cast(bits, amount < (bits{} + 32u));
-        bits shifted;
-        if constexpr (Left) shifted = (a << (amount & 31u)) & keep;
-        else shifted = (a >> (amount & 31u)) & keep;
-        if constexpr (Logic == 0) out = (shifted & c) ^ flip;
-        else if constexpr (Logic == 1) out = (shifted | c) ^ flip;
-        else out = (shifted ^ c) ^ flip;
+        out = values::shift_logic<Left, Logic>(a, b, c, flip);
     });
 }
 

@@ -78,6 +78,20 @@ CTISA_EXEC_INLINE void fma_halves(const typename Rows::bits& a, const typename R
     std::memcpy(&out, o, sizeof o);
 }
 
+// The shift-logic family on 32 bits (also the interpreter's fast path): the amount's low byte, 0
+// from a shift of 32 or more, then AND, OR or XOR (Logic 0, 1, 2) with c, then flip.
+template <bool Left, unsigned Logic, class Bits>
+CTISA_EXEC_INLINE Bits shift_logic(const Bits& a, const Bits& b, const Bits& c, lane_word flip) noexcept {
+    const Bits amount = b & 0xFFu;
+    const Bits keep = __builtin_bit_cast(Bits, amount < (Bits{} + 32u));
+    Bits shifted;
+    if constexpr (Left) shifted = (a << (amount & 31u)) & keep;
+    else shifted = (a >> (amount & 31u)) & keep;
+    if constexpr (Logic == 0) return (shifted & c) ^ flip;
+    else if constexpr (Logic == 1) return (shifted | c) ^ flip;
+    else return (shifted ^ c) ^ flip;
+}
+
 // The result of D from its sources.
 template <instruction_desc D, class Rows>
 CTISA_EXEC_INLINE void compute(const Rows& r, typename Rows::bits& out) noexcept {
@@ -116,14 +130,7 @@ CTISA_EXEC_INLINE void compute(const Rows& r, typename Rows::bits& out) noexcept
             constexpr bool left = (k / 4) % 2 == 0;
             constexpr unsigned logic = k / 8;
             constexpr lane_word flip = D.flag(modifier::not_result) ? ~lane_word{0} : 0u;
-            const bits amount = b & 0xFFu;
-            const bits keep = __builtin_bit_cast(bits, amount < (bits{} + 32u));
-            bits shifted;
-            if constexpr (left) shifted = (a << (amount & 31u)) & keep;
-            else shifted = (a >> (amount & 31u)) & keep;
-            if constexpr (logic == 0) out = (shifted & e) ^ flip;
-            else if constexpr (logic == 1) out = (shifted | e) ^ flip;
-            else out = (shifted ^ e) ^ flip;
+            out = shift_logic<left, logic>(a, b, e, flip);
         }
     }
 }
