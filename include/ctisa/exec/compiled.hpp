@@ -22,7 +22,6 @@
 #include <cstdint>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
 #include "blocks.hpp"
 #include "machine.hpp"
@@ -189,20 +188,23 @@ private:
     // keeps them in registers from the first instruction to the last. Blocks load and store their
     // rows straight from and to the warp's storage, so that the optimiser drops the rows the
     // program never reads and the stores of rows it never writes (a stack copy of every row in
-    // and out, two library calls, was a third of AMD IL's 42-row mad_chain at 16 lanes). A partial
-    // warp runs on a copy of the warp, of which only its lanes go back.
+    // and out, two library calls, was a third of AMD IL's 42-row mad_chain at 16 lanes). In a
+    // partial warp, the block holding its last lanes also computes lanes past them (every
+    // instruction is lane-local): their written rows are kept aside and put back, so they never
+    // change (a stack array, not a heap copy of the warp every run).
     template <class Env>
     static run_status run_values(machine_type& m, Env& env) {
         m.prepare(env);
-        constexpr std::size_t lanes = value_lanes * value_group;
-        const std::size_t active = m.active_lanes();
-        if (active == W) {
-            for (std::size_t first = 0; first < W; first += lanes) values_block(m.storage() + first);
-            return m.finish(env, run_status{});
+        constexpr std::size_t lanes = value_lanes * value_group, out = rows_out_of<Traits>(lay);
+        const std::size_t active = m.active_lanes(), whole = active - active % lanes;
+        for (std::size_t first = 0; first < whole; first += lanes) values_block(m.storage() + first);
+        if (whole < active) {
+            const std::size_t past = whole + lanes - active;  // lanes of the last block beyond the warp's
+            std::array<lane_word, out * lanes + 1> kept;
+            for (std::size_t r = 0; r < out; ++r) std::copy_n(m.row(static_cast<std::uint32_t>(r)) + active, past, &kept[r * lanes]);
+            values_block(m.storage() + whole);
+            for (std::size_t r = 0; r < out; ++r) std::copy_n(&kept[r * lanes], past, m.row(static_cast<std::uint32_t>(r)) + active);
         }
-        std::vector<lane_word> copy(m.storage(), m.storage() + lay.rows * W);
-        for (std::size_t first = 0; first < active; first += lanes) values_block(copy.data() + first);
-        for (std::size_t r = 0; r < rows_out_of<Traits>(lay); ++r) std::copy_n(&copy[r * W], active, m.storage() + r * W);
         return m.finish(env, run_status{});
     }
     // One block of the value path, its rows W lanes apart (one function: the program inlined once).
