@@ -63,3 +63,13 @@ TEST_CASE("attila: the ISA namespace offers the engine's calls", "[attila][emitt
     CHECK(units == 2);
     CHECK(at::parse("end")->op == at::opcode::end);
 }
+
+TEST_CASE("attila: a statement list changed after it was read is validated when assembled", "[attila][emitter]") {
+    // Text is validated once, as it is parsed; a list a caller may have changed is checked again.
+    auto list = ctisa::read_statements<at::isa>("mov r0, i0\nend").value();
+    list.statements[0].result.index = 999;  // beyond the temporary registers
+    const auto image = ctisa::assemble_image<at::isa>(list);
+    REQUIRE_FALSE(image.ok());
+    CHECK(image.error().code == error_code::register_out_of_range);
+    CHECK(image.error().line == 1);
+}

@@ -27,6 +27,12 @@ struct isa {
         attila::print(out, in);
     }
     static constexpr result<encoded> encode(const instruction& in) { return attila::encode(in); }
+    // parse() ends with validate(): its instructions need only their fields placed.
+    static constexpr result<encoded> encode_parsed(const instruction& in) {
+        auto w = encode_valid_words(in);
+        if (!w) return w.error();
+        return to_bytes(*w);
+    }
     // attila::decode()'s result, decoded in place (see decode_words_into).
     static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
         result<decoded<instruction>> out;  // built where it stays: a temporary copied in is a stall too

@@ -493,6 +493,7 @@ namespace detail {
         const auto key = dword ? std::nullopt : find_field_key(target);  // as set(in, name) and get(in, name), looked up once
         const std::uint32_t before = dword ? read(s.in.dwords[*dword], fields[*field]) : key ? value_or_zero(s.in, *key) : 0;
         if (before != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
+        if (key && try_set(s.in, *key, v)) continue;  // in place (set() copied the instruction twice); set() names a refusal
         auto set_ok = dword ? set_field(s.in, *dword, *field, used_position(s.in.op, *field), v)
                       : key ? set(s.in, *key, v)
                             : result<instruction>{error{ctisa::errors::operand_not_allowed, 0, 0, 0, target}};
@@ -516,6 +517,7 @@ namespace detail {
 // Sets a field an operand holds; a refusal (ABS on OP3, a reserved select) at the operand.
 // (By key: a name would be looked up for each operand.)
 [[nodiscard]] constexpr error put_operand(statement& s, field_key field, std::uint32_t value, text::position at) {
+    if (try_set(s.in, field, value)) return {};  // in place; set() below only to name the refusal
     auto with = set(s.in, field, value);
     if (!with) return text::cursor::fail_at(at, with.error().code, name_of(field));
     s.in = *with;

@@ -42,6 +42,10 @@ struct vector_image {
     std::vector<std::uint8_t> bytes;
     std::vector<std::size_t> unit_ends;  // the offset after each unit
     void push(std::uint8_t b) { bytes.push_back(b); }
+    template <class Unit>
+    void append(const Unit& unit) {
+        bytes.insert(bytes.end(), unit.begin(), unit.end());
+    }
     void end_unit() { unit_ends.push_back(bytes.size()); }
 };
 template <std::size_t Capacity>
@@ -68,7 +72,7 @@ constexpr result<std::size_t> try_assemble(std::string_view src) {
         std::size_t n = 0;
         const error e = for_each_statement<Isa>(src, [&](const typename Isa::instruction& ins, text::position at) {
             if constexpr (encodes_units<Isa>) {
-                auto bytes = Isa::encode(ins);
+                auto bytes = contract::encode_parsed<Isa>(ins);
                 if (!bytes) return error{bytes.error().code, at.line, at.column, 0, bytes.error().subject};
             }
             ++n;
@@ -82,28 +86,38 @@ constexpr result<std::size_t> try_assemble(std::string_view src) {
         if constexpr (encodes_units<Isa>) {
             counting_image out;
             const auto& p = *parsed;
-            const error e =
-                contract::link<Isa>(std::span<const typename Isa::instruction>(p.statements.begin(), p.statements.size()), p.context, out);
+            const error e = contract::link<Isa>(std::span<const typename Isa::instruction>(p.statements.begin(), p.statements.size()), p.context,
+                                                out, contract::origin::parser);
             if (e.failed()) return p.at_statement(e);
         }
         return parsed->statements.size();
     }
 }
 
-// Run-time assembly: the image and where each unit ends, or the first error.
+namespace detail {
+
 template <binary_isa Isa>
-result<vector_image> assemble_image(const statement_list<Isa>& program) {
+result<vector_image> assemble_image(const statement_list<Isa>& program, contract::origin from) {
     vector_image out;
     out.unit_ends.reserve(program.statements.size());
-    const error e = contract::link<Isa>(std::span<const typename Isa::instruction>(program.statements), program.context, out);
+    const error e = contract::link<Isa>(std::span<const typename Isa::instruction>(program.statements), program.context, out, from);
     if (e.failed()) return program.at_statement(e);
     return out;
+}
+
+}  // namespace detail
+
+// Run-time assembly: the image and where each unit ends, or the first error. A statement list
+// may have been changed since it was read, so its statements are validated again.
+template <binary_isa Isa>
+result<vector_image> assemble_image(const statement_list<Isa>& program) {
+    return detail::assemble_image<Isa>(program, contract::origin::any);
 }
 template <binary_isa Isa>
 result<vector_image> assemble_image(std::string_view src) {
     auto program = read_statements<Isa>(src);
     if (!program) return program.error();
-    return assemble_image<Isa>(*program);
+    return detail::assemble_image<Isa>(*program, contract::origin::parser);
 }
 
 // Run-time assembly to bytes.
@@ -156,7 +170,7 @@ struct statement_by_statement {
     template <std::size_t I>
     static constexpr auto encoded = [] {
         if constexpr (encodes_units<Isa>) {
-            auto bytes = Isa::encode(*parsed<I>);
+            auto bytes = contract::encode_parsed<Isa>(*parsed<I>);
             if (!bytes)
                 return decltype(bytes){error{bytes.error().code, marks[I].line, column_of<Isa>(marks[I]), 0,
                                              subject_of(bytes.error(), Source.view(), marks[I], contract::terminator<Isa>())}};
@@ -227,7 +241,8 @@ struct whole_program {
         if (!parsed.ok()) return r;
         if constexpr (encodes_units<Isa>) {
             const auto& p = *parsed;
-            error e = contract::link<Isa>(std::span<const typename Isa::instruction>(p.statements.begin(), n), p.context, r.value());
+            error e = contract::link<Isa>(std::span<const typename Isa::instruction>(p.statements.begin(), n), p.context, r.value(),
+                                          contract::origin::parser);
             if (!e.failed() && r->overflow) e = error{error_code::program_too_long, 0, 0, 0, {}};
             if (e.failed()) r = p.at_statement(e);
         }

@@ -40,6 +40,9 @@
 //                                   decoder(std::span<const uint8_t> image); bool done();
 //                                   result<decoded<instruction>> next(), errors with their byte offset
 //                                   (default: decode() at each offset, one unit after the other)
+//   encode_parsed(const instruction&) -> as encode()
+//                                   an instruction parse() returned, which parse() has validated:
+//                                   only its fields placed (validation once; default: encode())
 //   is_canonical(const instruction&) -> bool
 //                                   false for a non-canonical form the ISA accepts and round-trips
 //                                   (AMD IL's optional tokens with default content); decode_program
@@ -216,21 +219,34 @@ constexpr std::size_t max_image_bytes(std::size_t statements) noexcept {
     else return 0;  // a text-only ISA
 }
 
+// Where a program's instructions come from: anywhere (encode() validates each), or straight from
+// parse() (which validated them: encode_parsed() only places their fields).
+enum class origin : bool { any, parser };
+
+template <class Isa>
+constexpr auto encode_parsed(const typename Isa::instruction& in) {
+    if constexpr (requires { Isa::encode_parsed(in); }) return Isa::encode_parsed(in);
+    else return Isa::encode(in);
+}
+
 // The image of a program: the ISA's own layout, or its units one after another.
 template <class Isa, image_sink Sink>
-constexpr error link(std::span<const typename Isa::instruction> program, const context_t<Isa>& ctx, Sink& out) {
+constexpr error link(std::span<const typename Isa::instruction> program, const context_t<Isa>& ctx, Sink& out, origin from = origin::any) {
     if constexpr (requires { Isa::link(program, ctx, out); }) {
+        (void)from;
         return Isa::link(program, ctx, out);
     } else {
         (void)ctx;
         for (std::size_t i = 0; i < program.size(); ++i) {
-            auto bytes = Isa::encode(program[i]);
+            auto bytes = from == origin::parser ? encode_parsed<Isa>(program[i]) : Isa::encode(program[i]);
             if (!bytes) {
                 error e = bytes.error();
                 e.offset = static_cast<std::uint32_t>(i);
                 return e;
             }
-            for (std::uint8_t b : *bytes) out.push(b);
+            if constexpr (requires { out.append(*bytes); }) out.append(*bytes);  // a unit at once, where the sink can
+            else
+                for (std::uint8_t b : *bytes) out.push(b);
             out.end_unit();
         }
         return {};

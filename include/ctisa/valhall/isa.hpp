@@ -27,6 +27,8 @@ struct isa {
         valhall::print(out, in);
     }
     static constexpr result<encoded> encode(const instruction& in) { return valhall::encode(in); }
+    // parse() ends with validate(): its instructions need only their fields placed.
+    static constexpr result<encoded> encode_parsed(const instruction& in) { return to_bytes(words{encode_valid_word(in)}); }
     static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
         result<decoded<instruction>> out;  // one object from decoder to caller: no copies of the instruction
         if (const error e = valhall::decode_into(bytes, out->instruction); e.failed()) out = e;
