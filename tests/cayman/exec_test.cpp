@@ -1125,3 +1125,32 @@ TEST_CASE("cayman exec: the interpreter's whole-group path gives its lane-by-lan
         }
     }
 }
+
+TEST_CASE("cayman exec: a step budget ending inside a clause stops after the groups it counted", "[cayman][exec]") {
+    // One clause of three groups, each ADD R0.x = R0.x + 0.5 (inline constant 252), then END:
+    // items clause (0), the groups (1-3), the clause's end (4), END (5); a step an item. With
+    // every lane of 64 active the groups take the interpreter's planned path (plain_group.hpp).
+    const cm::alu_group add{{ins(c::alu_op2, "ADD", {{"SRC0_SEL", 0}, {"SRC1_SEL", 252}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
+    const auto items = items_of({alu({add, add, add}), cf("END")});
+    struct expected {
+        std::uint64_t budget;
+        bool ok;
+        std::uint32_t stop;  // the item the budget stops at
+        float x;
+    };
+    for (const expected e : {expected{1, false, 1, 1.0f}, {3, false, 3, 2.0f}, {4, false, 4, 2.5f}, {5, false, 5, 2.5f}, {6, true, 0, 2.5f}}) {
+        cx::machine<64> m(items);
+        for (std::size_t l = 0; l < 64; ++l) reg(m, 0, 0, l) = bits(1.0f);
+        const auto status = m.run(e.budget);
+        INFO("budget " << e.budget);
+        CHECK(status.ok() == e.ok);
+        if (!e.ok) {
+            CHECK(status.error.code == ctisa::error_code::step_limit);
+            CHECK(status.error.offset == e.stop);
+        }
+        for (std::size_t l = 0; l < 64; ++l) {
+            CHECK(as_f(reg(m, 0, 0, l)) == e.x);
+            CHECK(as_f(m.row(cx::row::pv)[l]) == (e.budget > 1 ? e.x : 0.0f));  // PV.x: the last group's
+        }
+    }
+}

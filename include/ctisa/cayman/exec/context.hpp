@@ -13,6 +13,11 @@
 
 namespace ctisa::cayman::exec {
 
+class environment_ref;  // environment.hpp
+namespace plain_group {
+struct planned;  // plain_group.hpp
+}
+
 // A row of the interpreter's plain groups (plain_group.hpp) holding a source that is the same in
 // every lane: a kcache constant's element, or fixed bits (a literal, an inline constant, 0 for an
 // unlocked constant), NEG and ABS applied.
@@ -43,6 +48,11 @@ struct context {
     std::span<const constant_row> constant_keys{};
     std::uint32_t* constant_rows = nullptr;
     bool constants_ready = false;
+    // The interpreter's: the environment of the running step (the constants are filled from it at
+    // the first plain group, which may run in a straight run of groups with no environment at
+    // hand), and the plain groups' slots resolved for the machine's width, by item.
+    const environment_ref* env = nullptr;
+    const plain_group::planned* plans = nullptr;
 
     // A run's start (the machine's prepare): no loop entered, no mask operation, the constant rows
     // not filled. The loop registers past loop_count are never read (enter_loop writes them): not
@@ -54,6 +64,8 @@ struct context {
         constant_keys = {};
         constant_rows = nullptr;
         constants_ready = false;
+        env = nullptr;
+        plans = nullptr;
     }
 
     // The innermost loop register (0 outside every loop).

@@ -262,4 +262,72 @@ void run(const descriptor& d, const View& v, const lane_word* active, bool all, 
         }
 }
 
+// A plain group as the interpreter runs it when every lane is active and every slot writes its
+// rows as it runs (d.direct holds them all; no NEG or ABS on a register source, which takes a
+// copy): its slots in their order, each with its kernel and rows resolved for the machine's width
+// once (traits::initialize), so that running it is a call a slot with nothing left to decode (the
+// general run() above, per slot: source kinds, modifiers, the kernel table; 40% of the mixed
+// benchmark's time).
+struct planned_slot {
+    kernel fn = nullptr;
+    std::array<std::uint32_t, 3> src{};  // words from the rows, or from the constant rows (bit k of `constant`)
+    std::uint32_t out = 0, out2 = 0;     // words from the rows: PV, and the GPR (PV again when none)
+    std::uint8_t constant = 0;
+};
+struct planned {
+    std::uint8_t count = 0;      // 0: the group runs through run()
+    std::uint8_t unwritten = 0;  // the PV channels (bit c) no slot writes: 0 for the lanes
+    std::array<planned_slot, 4> slots{};
+};
+
+// Item d's plan on a machine of n lanes (count 0 when it has none).
+template <std::size_t n>
+planned plan_of(const descriptor& d) {
+    planned p;
+    if (!d.plain || d.direct != (1u << d.count) - 1u) return p;
+    unsigned channels = 0;
+    for (std::size_t at = 0; at < d.count; ++at) {
+        const slot& s = d.slots[d.order[at]];
+        planned_slot& ps = p.slots[at];
+        for (std::size_t k = 0; k < s.sources && k < 3; ++k) {
+            const source& x = s.src[k];
+            if (x.row >= row::count) {
+                ps.src[k] = static_cast<std::uint32_t>((x.row - row::count) * n);
+                ps.constant = static_cast<std::uint8_t>(ps.constant | (1u << k));
+            } else if (x.abs || x.neg) {
+                return planned{};
+            } else {
+                ps.src[k] = static_cast<std::uint32_t>(x.row * n);
+            }
+        }
+        ps.fn = kernels<block<n>>[static_cast<std::size_t>(s.op)];
+        ps.out = static_cast<std::uint32_t>((row::pv + s.chan) * n);
+        ps.out2 = writes_gpr(s) ? static_cast<std::uint32_t>(row::gpr(s.dst, s.chan) * n) : ps.out;
+        channels |= 1u << s.chan;
+    }
+    p.count = d.count;
+    p.unwritten = static_cast<std::uint8_t>(~channels & 15u);
+    return p;
+}
+
+// Runs plain group d (the item of its index in ctx.plans): by its plan when every lane is active,
+// else through run().
+template <class View, class Env>
+void run_item(const descriptor& d, const View& v, const lane_word* active, bool all, Env& env) {
+    constexpr std::size_t n = View::lanes;
+    context& ctx = *v.context;
+    const planned& p = ctx.plans[d.next - 1];  // (describe: next is the item's index + 1)
+    if (!all || p.count == 0) return run(d, v, active, all, env);
+    if (!ctx.constants_ready) fill<n>(ctx, env);
+    lane_word* rows = v.row(0);
+    const lane_word* constants = ctx.constant_rows;
+    for (std::size_t i = 0; i < p.count; ++i) {
+        const planned_slot& s = p.slots[i];
+        const auto at = [&](std::size_t k) -> const lane_word* { return ((s.constant >> k) & 1u ? constants : rows) + s.src[k]; };
+        s.fn(at(0), at(1), at(2), rows + s.out, rows + s.out2, n);
+    }
+    for (std::uint32_t chan = 0; chan < 4; ++chan)
+        if ((p.unwritten >> chan) & 1u) std::memset(v.row(row::pv + chan), 0, n * sizeof(lane_word));  // (every lane active)
+}
+
 }  // namespace ctisa::cayman::exec::plain_group

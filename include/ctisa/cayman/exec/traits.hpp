@@ -216,6 +216,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         std::array<lane_word, W> killed{};  // the lanes KILL* (or a kill exec-mask update) ended in the last run
         std::vector<constant_row> constant_keys;  // the interpreter's constant rows (plain_group.hpp)
         std::vector<lane_word> constant_rows;
+        std::vector<plain_group::planned> plans;  // by item: the interpreter's plain groups resolved for W
     };
     static constexpr std::size_t default_lanes = 64;  // a Cayman wavefront
 
@@ -228,6 +229,9 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         auto& st = m.state();
         for (std::size_t i = 0; i < m.program().size(); ++i) plain_group::collect(m.descriptor_at(i), st.constant_keys);
         st.constant_rows.resize(st.constant_keys.size() * M::lanes);
+        st.plans.resize(m.program().size());
+        if constexpr (plain_group::block<M::lanes> != 0)
+            for (std::size_t i = 0; i < m.program().size(); ++i) st.plans[i] = plain_group::plan_of<M::lanes>(m.descriptor_at(i));
     }
     template <class M, class Env>
     static void prepare(M& m, Env&) {
@@ -235,6 +239,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         st.ctx.restart(m.program());
         st.ctx.constant_keys = st.constant_keys;
         st.ctx.constant_rows = st.constant_rows.data();
+        st.ctx.plans = st.plans.data();
     }
     template <class M, std::size_t W>
     static void discarded(M& m, const ctisa::exec::lane_mask<W>& lanes) {
@@ -258,12 +263,13 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         const descriptor& d = desc.get();
         constexpr std::size_t n = View::lanes;
         fx.ctx = v.context;
+        if constexpr (std::is_same_v<Env, environment_ref>) v.context->env = &env;  // (for straight runs: execute_plain_alu)
         if (d.refused != refusal::none) return;
         context& ctx = *v.context;
         switch (d.kind) {
             case item_kind::group:
                 if constexpr (!ctisa::exec::is_static_desc<Desc> && plain_group::block<n> != 0)
-                    if (d.plain) return plain_group::run(d, v, active, all, env);
+                    if (d.plain) return plain_group::run_item(d, v, active, all, env);
                 run_group(desc, v, active, ctx, env, where.first);
                 return;
             case item_kind::clause:
@@ -313,6 +319,19 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
 
     template <std::size_t N>
     static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io);
+
+    // Straight runs (the engine's hook, machine.hpp: plain ALU items run one after another in one
+    // step, with no effects or report): the plain groups, whose steps report nothing. Not the
+    // program's first item: a straight run then finds the environment of the step before it
+    // (context::env: a group follows its clause's start or another group, never a jump).
+    template <std::size_t W>
+    static constexpr bool plain_alu(const descriptor& d) noexcept {
+        return d.kind == item_kind::group && d.plain && d.refused == refusal::none && plain_group::block<W> != 0 && d.next > 1;
+    }
+    template <class View>
+    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) {
+        if constexpr (plain_group::block<View::lanes> != 0) plain_group::run_item(d, v, active, all, *v.context->env);
+    }
 };
 
 namespace detail {
