@@ -62,6 +62,16 @@ inline std::string path_name(const char* path, const char* isa, const char* prog
 
 // A program's three benchmarks at width w: exec/ (the interpreter), static/ (the compiled path)
 // and native/ (plain C++), each prepared as register_run's.
+//
+// Like with like between runs: the machine keeps its registers from one timed run to the next. A
+// program that starts from inputs it never writes (ATTILA's i0, AMD IL's v0, NV's vertex.attrib)
+// starts afresh every run, and the CPU may overlap one run with the next; one that reads registers
+// it writes (Valhall's r0 and r1) starts from the last run's results, so that all runs
+// form one dependent chain. A native/ baseline carries its state exactly as its program does: from
+// fixed inputs in the first case, from its own last results in the second (a user's repeated
+// dispatches over the same registers), never one way against the machine's other way. (Native
+// versions restarting from fixed inputs while the machine chained its runs made Valhall's
+// int_chain/16 static 0.5x: two overlapping runs against one chain.)
 template <class Exec, class Static, class Native>
 void register_paths(const char* isa, const char* program, std::size_t w, double ops, Exec exec, Static compiled, Native native) {
     register_run(path_name("exec", isa, program, w), ops, exec);

@@ -84,22 +84,31 @@ struct inputs {
     }
 };
 
-// Blocks of 16 lanes, each component a row of the block (as a compiler for SIMD CPUs lays out a
-// shader), so that the chain stays in vector registers.
-void native_mad(const inputs& in, std::size_t lanes, std::vector<vec>& out) {
-    constexpr std::size_t block = 16;
-    for (std::size_t first = 0; first < lanes; first += block) {
-        float r[4][block];
-        for (std::size_t j = 0; j < block; ++j)
+// Blocks of lanes, each component a row of the block (as a compiler for SIMD CPUs lays out a
+// shader), so that the chain stays in vector registers: 64 lanes where the warp has them (four
+// AVX-512 registers a row, whose chains interleave, as Valhall's baselines and the compiled path's
+// blocks do), else 16, the loops over a block's rows and lanes unrolled (else GCC keeps a 64-lane
+// block on the stack).
+template <std::size_t B>
+void mad_blocks(const inputs& in, std::size_t lanes, std::vector<vec>& out) {
+    for (std::size_t first = 0; first < lanes; first += B) {
+        float r[4][B];
+        for (std::size_t j = 0; j < B; ++j)
             for (int c = 0; c < 4; ++c) r[c][j] = in.position[first + j][static_cast<std::size_t>(c)];
         for (int k = 0; k < 63; ++k)
+#pragma GCC unroll 4
             for (int c = 0; c < 4; ++c)
-                for (std::size_t j = 0; j < block; ++j) {
+#pragma GCC unroll 64
+                for (std::size_t j = 0; j < B; ++j) {
                     const float p = r[c][j] * mad_a[static_cast<std::size_t>(c)];
                     r[c][j] = p + mad_b[static_cast<std::size_t>(c)];
                 }
-        for (std::size_t j = 0; j < block; ++j) out[first + j] = {r[0][j], r[1][j], r[2][j], r[3][j]};
+        for (std::size_t j = 0; j < B; ++j) out[first + j] = {r[0][j], r[1][j], r[2][j], r[3][j]};
     }
+}
+void native_mad(const inputs& in, std::size_t lanes, std::vector<vec>& out) {
+    if (lanes % 64 == 0) mad_blocks<64>(in, lanes, out);
+    else mad_blocks<16>(in, lanes, out);
 }
 
 float dot3(const vec& a, const vec& b) {

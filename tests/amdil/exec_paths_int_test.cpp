@@ -83,3 +83,29 @@ TEST_CASE("amdil exec paths: the compiled path's value kernels agree with the in
     STATIC_REQUIRE(!ax::compiled<integer_ops, 64>::runs_on_values);
     compare_widths<values_ops>();
 }
+
+// A chain through one register: the only rows it carries from one instruction to another are r0's
+// four (exec/loose_nan.hpp, carried_rows), so the compiled path runs it in blocks of several SIMD
+// registers side by side (exec/compiled.hpp, value_group), NaNs loose along the chain; all the
+// same bit for bit.
+namespace {
+constexpr ctisa::fixed_string chain_text{R"(il_ps_2_0
+dcl_literal l0, 0x3F000000, 0x3F400000, 0xBE800000, 0x3E000000
+mov r0, v0
+mad_ieee r0, r0, l0, v1
+mad r0, r0, v2, l0
+mul r0, r0_neg(xz), v1
+mad_ieee r0, r0, r0, v2
+add r0, r0, v2
+mov o0, r0
+end
+)"};
+constexpr auto chain_ops = am::assemble<chain_text>();
+}  // namespace
+
+TEST_CASE("amdil exec paths: a chain through one register runs several SIMD registers a block, and agrees", "[amdil][exec]") {
+    constexpr std::size_t register_lanes = ctisa::exec::simd_register_bytes / sizeof(std::uint32_t);
+    STATIC_REQUIRE(ax::compiled<chain_ops, 64>::runs_on_values);
+    STATIC_REQUIRE(ax::compiled<chain_ops, 64>::value_block_lanes > register_lanes);
+    compare_widths<chain_ops>();
+}

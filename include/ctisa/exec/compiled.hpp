@@ -20,6 +20,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -64,12 +65,19 @@ class compiled {
         return true;
     }();
 
-    // Blocks of the value path: `value_group` registers a row (1, 2 or 4), as many as the rows fit
-    // in value_registers: each instruction runs on every register of the block before the next,
+    // Rows a block of the value path keeps in registers: those the program carries from one
+    // instruction to a later one where the traits count them (Traits::carried_rows), else every row.
+    static constexpr std::size_t held_rows = [] {
+        if constexpr (requires { Traits::carried_rows(std::span<const descriptor>(code)); })
+            return Traits::carried_rows(std::span<const descriptor>(code));
+        else return std::size_t{lay.rows};
+    }();
+    // Blocks of the value path: `value_group` registers a row (1, 2 or 4), as many as the held rows
+    // fit in value_registers: each instruction runs on every register of the block before the next,
     // so that a block's independent chains overlap (one 16-lane chain of FMAs waits on its latency).
     static constexpr std::size_t value_group = [] {
         std::size_t g = 1;
-        while (g < 4 && 2 * g * lay.rows <= value_registers && W % (2 * g * value_lanes) == 0) g *= 2;
+        while (g < 4 && 2 * g * held_rows <= value_registers && W % (2 * g * value_lanes) == 0) g *= 2;
         return g;
     }();
 

@@ -51,4 +51,28 @@ constexpr void mark_loose_nans(std::span<D> code) noexcept {
     }
 }
 
+// How many rows the program writes and reads again afterwards: the values a block of the compiled
+// value path carries in registers from one instruction to a later one (rows it only reads are
+// loaded where they are used, rows it only writes stored at the end), which bounds how many
+// blocks fit in the SIMD registers side by side. The same description of the program as above.
+// Counts up to `cap` (more would not fit anyway).
+template <class Rules, class D>
+[[nodiscard]] constexpr std::size_t carried_rows(std::span<const D> code, std::size_t cap = 32) noexcept {
+    std::uint32_t seen[64] = {};  // rows counted so far
+    std::size_t count = 0;
+    cap = cap < 64 ? cap : 64;
+    for (std::size_t i = 0; i < code.size() && count < cap; ++i) {
+        std::uint32_t rows[4] = {};
+        const unsigned n = Rules::skipped(code[i]) ? 0u : Rules::results(code[i], rows);
+        for (unsigned k = 0; k < n && count < cap; ++k) {
+            bool counted = false;
+            for (std::size_t s = 0; s < count && !counted; ++s) counted = seen[s] == rows[k];
+            bool read_later = false;
+            for (std::size_t j = i + 1; j < code.size() && !counted && !read_later; ++j) read_later = Rules::reads(code[j], rows[k]);
+            if (read_later) seen[count++] = rows[k];
+        }
+    }
+    return count;
+}
+
 }  // namespace ctisa::exec

@@ -109,6 +109,11 @@ struct values {
     // Marks the results that may keep the host's NaN bits (exec/loose_nan.hpp): their value
     // kernels do not make a computed NaN the default NaN.
     static constexpr void mark_loose_nans(std::span<descriptor> code) noexcept { ctisa::exec::mark_loose_nans<loose_rules>(code); }
+    // The rows the program carries from one instruction to a later one (exec/loose_nan.hpp): what
+    // the compiled value path holds in registers.
+    [[nodiscard]] static constexpr std::size_t carried_rows(std::span<const descriptor> code) noexcept {
+        return ctisa::exec::carried_rows<loose_rules>(code);
+    }
 
 private:
     // A value kernel on floats whose result is the default NaN whenever a source is a NaN or it
