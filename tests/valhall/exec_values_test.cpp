@@ -48,6 +48,31 @@ RSHIFT_OR.i32.not_result r0, r0, u0, r0
 FADD.f32 r0, r0, u0
 )">();
 
+// NaNs through a chain (inf * 0, NaN inputs, negated NaNs: bits other than the default NaN's):
+// results only float arithmetic reads before they are written again keep the host's NaN
+// (values::mark); a result a MOV reads, or one left at the end, is made the default NaN.
+constexpr auto nan_chain = paths::va::assemble<R"(
+FMA.f32 r16, r0, r1, r2
+FMA.f32 r16, r16.neg, r2, r0
+FADD.f32 r17, r16.abs, r1
+FMA.f32.clamp_0_1 r17, r17, r16, u1
+FMA.f32 r18, r16, r0, r16
+MOV.i32 r19, r18
+FMA.f32 r16, r18, u2, r17.neg
+)">();
+
+// The loose marks of a program's descriptors, in order.
+template <auto Program>
+consteval auto loose_marks() {
+    using traits = paths::vx::traits;
+    constexpr std::size_t n = Program.instructions.size();
+    std::array<traits::descriptor, n> d{};
+    traits::describe(Program.instructions, traits::layout_of(Program.instructions), d.data());
+    std::array<bool, n> out{};
+    for (std::size_t i = 0; i < n; ++i) out[i] = d[i].loose_nan;
+    return out;
+}
+
 }  // namespace values_test
 
 TEST_CASE("the compiled path over row values agrees with the interpreter", "[valhall][exec][paths]") {
@@ -65,4 +90,13 @@ TEST_CASE("the compiled path over row values agrees with the interpreter", "[val
     paths::compare<values_test::few_rows, 64>(9, 41);  // a partial warp in a block of several registers
     paths::compare<values_test::by_value, 64>(9, 37);      // a partial warp: lanes beyond it untouched
     paths::compare<values_test::by_value, 16>(9, 16, 10);  // the budget ends the run after 10 instructions
+}
+
+TEST_CASE("NaNs through a chain: loose results only where no bit of them is seen", "[valhall][exec][paths]") {
+    STATIC_REQUIRE(values_test::loose_marks<values_test::nan_chain>() == std::array{true, true, true, false, false, false, false});
+    STATIC_REQUIRE(paths::vx::compiled<values_test::nan_chain, 64>::runs_on_values);
+    for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+        paths::compare<values_test::nan_chain, 16>(seed);
+        paths::compare<values_test::nan_chain, 64>(seed);
+    }
 }

@@ -54,7 +54,8 @@ class machine_accessors;
 
 // The context: c0-c511, for relative addressing.
 struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, default_environment, environment_ref, effects, machine_accessors,
-                                         const std::array<lane_word, 4>> {
+                                         const std::array<lane_word, 4>>,
+                ctisa::exec::values_traits<values> {
     template <std::size_t W>
     struct state {
         std::array<std::array<lane_word, 4>, constant_count> constants{};
@@ -80,12 +81,6 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
             case opcode::zxs: return false;
             default: return true;
         }
-    }
-
-    static constexpr bool has_value_kernel(const descriptor& d) noexcept { return values::supported(d); }
-    template <descriptor D, class Rows>
-    CTISA_EXEC_INLINE static void execute_values(Rows& rows) noexcept {
-        values::execute<D>(rows);
     }
 
     template <class M>

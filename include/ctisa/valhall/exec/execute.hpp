@@ -163,6 +163,25 @@ inline constexpr std::array<lane_word, K> zero_lanes{};
 template <std::size_t N>
 inline constexpr std::size_t lanewise_chunk = N % 64 == 0 ? 64 : chunk_of<N>;
 
+// A chunk's 32-bit sources [0, Sources) for kernels whose descriptor is known only at run time:
+// p[s] the row itself when the source is plain, else x[s] with the select and modifiers applied,
+// zeros beyond Sources. One shared function per source count and view instead of this code in
+// each of the interpreter's 172 kernels (a quarter of each kernel's code, measured).
+template <unsigned Sources, std::size_t K, class View>
+[[gnu::noinline]] void read_sources_shared(const instruction_desc& d, const View& v, std::size_t l0, lane_word (&x)[4][K],
+                                           const lane_word* (&p)[4]) {
+    for (unsigned s = 0; s < 4; ++s) {
+        if (s >= Sources) {
+            p[s] = zero_lanes<K>.data();
+        } else if (plain(d.sources[s])) {
+            p[s] = v.row(d.sources[s].row) + l0;
+        } else {
+            read_source<K>(d.sources[s], v, l0, x[s], nullptr);
+            p[s] = x[s];
+        }
+    }
+}
+
 template <unsigned Sources, bool Wide, class Desc, std::size_t N, std::size_t S, class F>
 CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, F f) {
     const instruction_desc& d = desc.get();
@@ -189,10 +208,14 @@ CTISA_EXEC_INLINE void lanewise(const Desc& desc, const lane_view<N, S>& v, cons
                     for (std::size_t k = 0; k < K; ++k) xh[s][k] = 0;
             }
         };
-        read(std::integral_constant<unsigned, 0>{});
-        read(std::integral_constant<unsigned, 1>{});
-        read(std::integral_constant<unsigned, 2>{});
-        read(std::integral_constant<unsigned, 3>{});
+        if constexpr (!Wide && !ctisa::exec::is_static_desc<Desc>) {
+            read_sources_shared<Sources>(d, v, l0, x, p);
+        } else {
+            read(std::integral_constant<unsigned, 0>{});
+            read(std::integral_constant<unsigned, 1>{});
+            read(std::integral_constant<unsigned, 2>{});
+            read(std::integral_constant<unsigned, 3>{});
+        }
         lane_word out[K];
         if constexpr (Wide) {
             lane_word out_hi[K];

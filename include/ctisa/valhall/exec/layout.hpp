@@ -257,7 +257,8 @@ struct instruction_desc {
     std::array<std::uint8_t, modifier_count> mods{};
     std::array<std::uint8_t, 2> staging_count{};
     std::array<std::array<row_t, max_staging_registers>, 2> staging{};
-    bool on_values = false;  // values::supported: a kernel over row values (values.hpp, fast_path.hpp)
+    bool on_values = false;  // values::supported: a kernel over row values (values.hpp, fast_path.hpp), set by traits
+    bool loose_nan = false;  // only float arithmetic reads its result (values::mark), set by traits
 
     template <class E>
     [[nodiscard]] constexpr E mod(modifier m) const noexcept {
@@ -497,55 +498,6 @@ constexpr unexecutable check_operands(const instruction& in) noexcept {
 
 }  // namespace detail
 
-// What the kernels over row values (values.hpp) and the interpreter's fast path (fast_path.hpp)
-// compute: the 32-bit arithmetic of straight-line chains.
-namespace values {
-
-// A source these kernels read: a word as it is, a part of it extended to 32 bits, or two halves
-// (v2 selects of 16-bit parts), then abs/neg/not. Not the widened half floats or 64-bit pairs.
-[[nodiscard]] constexpr bool readable(const source_desc& s) noexcept {
-    if (s.row_hi != 0 || s.extend_hi || s.xor_hi != 0) return false;
-    if (s.form == source_form::word) return true;
-    return s.form == source_form::parts && (s.lane_bits == 32 || (s.lane_bits == 16 && s.part_bits == 16));
-}
-
-// The shift-logic family on 32-bit lanes: LSHIFT/RSHIFT x AND/OR/XOR.
-[[nodiscard]] constexpr bool shift_logic_32(instruction_id id) noexcept {
-    using enum instruction_id;
-    return id == lshift_and_i32 || id == rshift_and_i32 || id == lshift_or_i32 || id == rshift_or_i32 || id == lshift_xor_i32 ||
-           id == rshift_xor_i32;
-}
-
-[[nodiscard]] constexpr bool operation(const instruction_desc& d) noexcept {
-    using enum instruction_id;
-    const bool sat = d.flag(modifier::saturate);
-    switch (d.id) {
-        case fma_f32:
-        case fadd_f32:
-        case fma_v2f16:
-        case mov_i32: return true;
-        case iadd_u32:
-        case iadd_s32:
-        case isub_u32:
-        case isub_s32:
-        case imul_i32:
-        case imul_s32: return !sat;
-        default: return shift_logic_32(d.id);
-    }
-}
-
-// Whether d has a value kernel: one of the operations above writing a whole 32-bit register, no
-// action (actions go through the step hook), every source readable.
-[[nodiscard]] constexpr bool supported(const instruction_desc& d) noexcept {
-    if (d.why != unexecutable::none || d.has_action || !d.writes || d.wide || d.write_bits != ~lane_word{0}) return false;
-    if (!operation(d)) return false;
-    for (unsigned s = 0; s < d.source_count; ++s)
-        if (!readable(d.sources[s])) return false;
-    return true;
-}
-
-}  // namespace values
-
 // Describes instruction `pc` of a program whose layout is `l`.
 [[nodiscard]] constexpr instruction_desc describe(const instruction& in, const layout& l, std::uint32_t pc) noexcept {
     instruction_desc d;
@@ -594,7 +546,6 @@ namespace values {
             if (pair || sd.extend_hi) sd.xor_hi = ~lane_word{0};
         }
     }
-    d.on_values = values::supported(d);
     return d;
 }
 

@@ -39,7 +39,8 @@ class machine_accessors;
 
 // The context is the program: messages hand their instruction to the environment.
 struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, default_environment, environment_ref, effects, machine_accessors,
-                                         const instruction> {
+                                         const instruction>,
+                ctisa::exec::values_traits<values> {
     template <std::size_t W>
     struct state {
         std::array<std::uint32_t, uniform_count> uniforms{};
@@ -55,6 +56,7 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
     static constexpr layout layout_of(std::span<const instruction> p) noexcept { return exec::layout_of(p); }
     static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept {
         for (std::uint32_t pc = 0; pc < p.size(); ++pc) out[pc] = exec::describe(p[pc], l, pc);
+        values::mark(std::span<descriptor>(out, p.size()));
     }
     // Register-only instructions, no branch, no message, no action but waits, reconverge and a
     // uniform return. (CLPER and WMASK read lanes of their subgroup, which never straddles a block.)
@@ -67,13 +69,6 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
     static constexpr bool lane_local(const descriptor& d) noexcept { return d.id != instruction_id::clper_i32 && d.id != instruction_id::wmask; }
     // Only register rows are written; uniforms, immediates and specials are read-only.
     static constexpr std::uint32_t rows_out(const layout& l) noexcept { return l.registers_end; }
-
-    // Straight chains of 32-bit arithmetic run on rows held as values (values.hpp).
-    static constexpr bool has_value_kernel(const descriptor& d) noexcept { return values::supported(d); }
-    template <descriptor D, class Rows>
-    CTISA_EXEC_INLINE static void execute_values(Rows& rows) noexcept {
-        values::execute<D>(rows);
-    }
 
     template <class M>
     static context* context_of(M& m) noexcept {

@@ -4,146 +4,243 @@
 // bits, the 32-bit shift-logic family), with abs/neg/not, byte and half selects and clamps. Each
 // computes what its row kernel (execute.hpp) computes, with the same operations in the same order
 // (FMA one fused rounding, NaN made canonical before the clamp), so results are bit for bit the same.
+// The interpreter's fast path (fast_path.hpp) shares f32_result and shift_logic.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <type_traits>
 
+#include "../../exec/loose_nan.hpp"
 #include "../../exec/value_rows.hpp"
 #include "execute.hpp"
 #include "layout.hpp"
 #include "semantics.hpp"
 
-namespace ctisa::valhall::exec::values {
+namespace ctisa::valhall::exec {
 
-// Source S of D as the kernel sees it (read_source's steps: select, then modifiers). Every row
-// and constant a constexpr local: Clang 19 miscompiles reads of D's fields at run time (exec2).
-template <instruction_desc D, unsigned S, class Rows>
-CTISA_EXEC_INLINE void read(const Rows& r, typename Rows::bits& out) noexcept {
-    using bits = typename Rows::bits;
-    using ints = typename Rows::ints;
-    constexpr source_desc s = D.sources[S];
-    constexpr std::uint32_t row = s.row;
-    static_assert(row < Rows::count);
-    bits w = r.row[row];
-    if constexpr (s.form == source_form::parts && s.lane_bits == 32) {  // part_of
-        constexpr unsigned up = 32u - s.part_bits, at = s.offset[0];
-        w = (w >> at) << up;
-        if constexpr (s.sign) w = __builtin_bit_cast(bits, __builtin_bit_cast(ints, w) >> up);
-        else w = w >> up;
-    } else if constexpr (s.form == source_form::parts) {  // two 16-bit parts
-        constexpr unsigned a0 = s.offset[0], a1 = s.offset[1];
-        w = ((w >> a0) & 0xFFFFu) | ((w >> a1) << 16);
+struct values {
+    // A source these kernels read: a word as it is, a part of it extended to 32 bits, or two halves
+    // (v2 selects of 16-bit parts), then abs/neg/not. Not the widened half floats or 64-bit pairs.
+    [[nodiscard]] static constexpr bool readable(const source_desc& s) noexcept {
+        if (s.row_hi != 0 || s.extend_hi || s.xor_hi != 0) return false;
+        if (s.form == source_form::word) return true;
+        return s.form == source_form::parts && (s.lane_bits == 32 || (s.lane_bits == 16 && s.part_bits == 16));
     }
-    constexpr lane_word and_mask = s.and_mask, xor_mask = s.xor_mask;
-    if constexpr (and_mask != ~lane_word{0} || xor_mask != 0) w = (w & and_mask) ^ xor_mask;
-    out = w;
-}
 
-// An f32 result (f32_result): NaN made canonical, then clamped with clamp_selects' comparisons.
-template <clamp C, class Rows>
-CTISA_EXEC_INLINE void f32_result(typename Rows::floats x, typename Rows::bits& out) noexcept {
-    using bits = typename Rows::bits;
-    using floats = typename Rows::floats;
-    bits b = __builtin_bit_cast(bits, x);
-    const bits nan = bits{} + f32_nan;
-    ctisa::exec::select(x == x, b, nan, b);  // (an ordered compare: one instruction less in an FMA chain than the bit test)
-    if constexpr (C != clamp::none) {
-        constexpr float lo = C == clamp::clamp_m1_1 ? -1.0f : 0.0f;
-        constexpr float hi = C == clamp::clamp_0_inf ? __builtin_inff() : 1.0f;
-        const floats f = __builtin_bit_cast(floats, b);
-        const floats vlo = floats{} + lo, vhi = floats{} + hi;
-        floats low, high;
-        ctisa::exec::select(f > vlo, f, vlo, low);
-        ctisa::exec::select(low < vhi, low, vhi, high);
-        b = __builtin_bit_cast(bits, high);
+    // The shift-logic family on 32-bit lanes: LSHIFT/RSHIFT x AND/OR/XOR.
+    [[nodiscard]] static constexpr bool shift_logic_32(instruction_id id) noexcept {
+        using enum instruction_id;
+        return id == lshift_and_i32 || id == rshift_and_i32 || id == lshift_or_i32 || id == rshift_or_i32 || id == lshift_xor_i32 ||
+               id == rshift_xor_i32;
     }
-    out = b;
-}
 
-// FMA.v2f16: fma16 on each half, lane by lane (a loop GCC vectorizes as in the row kernel).
-template <clamp C, class Rows>
-CTISA_EXEC_INLINE void fma_halves(const typename Rows::bits& a, const typename Rows::bits& b, const typename Rows::bits& c,
-                                  typename Rows::bits& out) noexcept {
-    constexpr std::size_t B = Rows::lanes;
-    lane_word x[B], y[B], z[B], o[B];
-    std::memcpy(x, &a, sizeof x);
-    std::memcpy(y, &b, sizeof y);
-    std::memcpy(z, &c, sizeof z);
-    CTISA_LANE_LOOP
-    for (std::size_t k = 0; k < B; ++k)
-        o[k] = pack16(fma16(lo16(x[k]), lo16(y[k]), lo16(z[k]), C), fma16(hi16(x[k]), hi16(y[k]), hi16(z[k]), C));
-    std::memcpy(&out, o, sizeof o);
-}
-
-// The shift-logic family on 32 bits (also the interpreter's fast path): the amount's low byte, 0
-// from a shift of 32 or more, then AND, OR or XOR (Logic 0, 1, 2) with c, then flip.
-template <bool Left, unsigned Logic, class Bits>
-CTISA_EXEC_INLINE Bits shift_logic(const Bits& a, const Bits& b, const Bits& c, lane_word flip) noexcept {
-    const Bits amount = b & 0xFFu;
-    const Bits keep = __builtin_bit_cast(Bits, amount < (Bits{} + 32u));
-    Bits shifted;
-    if constexpr (Left) shifted = (a << (amount & 31u)) & keep;
-    else shifted = (a >> (amount & 31u)) & keep;
-    if constexpr (Logic == 0) return (shifted & c) ^ flip;
-    else if constexpr (Logic == 1) return (shifted | c) ^ flip;
-    else return (shifted ^ c) ^ flip;
-}
-
-// The result of D from its sources.
-template <instruction_desc D, class Rows>
-CTISA_EXEC_INLINE void compute(const Rows& r, typename Rows::bits& out) noexcept {
-    CTISA_EXEC_NO_CONTRACT
-    using enum instruction_id;
-    using bits = typename Rows::bits;
-    using floats = typename Rows::floats;
-    constexpr instruction_id id = D.id;
-    constexpr clamp c = D.template mod<clamp>(modifier::clamp);
-    bits a, b, e;
-    read<D, 0>(r, a);
-    if constexpr (id == mov_i32) {
-        out = a;
-    } else {
-        read<D, 1>(r, b);
-        if constexpr (id == fadd_f32) {
-            f32_result<c, Rows>(__builtin_bit_cast(floats, a) + __builtin_bit_cast(floats, b), out);
-        } else if constexpr (id == fma_f32) {
-            read<D, 2>(r, e);
-            floats f;
-            ctisa::exec::fused_multiply_add(__builtin_bit_cast(floats, a), __builtin_bit_cast(floats, b), __builtin_bit_cast(floats, e), f);
-            f32_result<c, Rows>(f, out);
-        } else if constexpr (id == fma_v2f16) {
-            read<D, 2>(r, e);
-            fma_halves<c, Rows>(a, b, e, out);
-        } else if constexpr (id == iadd_u32 || id == iadd_s32) {
-            out = a + b;  // wrapping (no saturation)
-        } else if constexpr (id == isub_u32 || id == isub_s32) {
-            out = a - b;
-        } else if constexpr (id == imul_i32 || id == imul_s32) {
-            out = a * b;  // the low 32 bits, signed or not
-        } else {  // shift_logic on 32 bits: amount's low byte, 0 from a shift of 32 or more
-            static_assert(shift_logic_32(id));
-            read<D, 2>(r, e);
-            constexpr unsigned k = static_cast<unsigned>(id) - static_cast<unsigned>(lshift_and_i32);
-            constexpr bool left = (k / 4) % 2 == 0;
-            constexpr unsigned logic = k / 8;
-            constexpr lane_word flip = D.flag(modifier::not_result) ? ~lane_word{0} : 0u;
-            out = shift_logic<left, logic>(a, b, e, flip);
+    [[nodiscard]] static constexpr bool operation(const instruction_desc& d) noexcept {
+        using enum instruction_id;
+        const bool sat = d.flag(modifier::saturate);
+        switch (d.id) {
+            case fma_f32:
+            case fadd_f32:
+            case fma_v2f16:
+            case mov_i32: return true;
+            case iadd_u32:
+            case iadd_s32:
+            case isub_u32:
+            case isub_s32:
+            case imul_i32:
+            case imul_s32: return !sat;
+            default: return shift_logic_32(d.id);
         }
     }
-}
 
-// Instruction D: its sources read, its result kept in program order and written to its register.
-template <instruction_desc D, class Rows>
-CTISA_EXEC_INLINE void execute(Rows& r) noexcept {
-    typename Rows::bits out;
-    compute<D>(r, out);
-    ctisa::exec::keep_in_order(out);
-    constexpr std::uint32_t dest = D.dest;
-    static_assert(dest < Rows::count);
-    r.row[dest] = out;
-}
+    // Whether d has a value kernel: one of the operations above writing a whole 32-bit register, no
+    // action (actions go through the step hook), every source readable.
+    [[nodiscard]] static constexpr bool supported(const instruction_desc& d) noexcept {
+        if (d.why != unexecutable::none || d.has_action || !d.writes || d.wide || d.write_bits != ~lane_word{0}) return false;
+        if (!operation(d)) return false;
+        for (unsigned s = 0; s < d.source_count; ++s)
+            if (!readable(d.sources[s])) return false;
+        return true;
+    }
 
-}  // namespace ctisa::valhall::exec::values
+    // Marks what the value path may do with each descriptor (on_values) and the results that may
+    // keep the host's NaN bits (exec/loose_nan.hpp): their value kernels skip making a computed
+    // NaN the default NaN, two of an FMA chain link's latencies under AVX2.
+    static constexpr void mark(std::span<instruction_desc> code) noexcept {
+        for (instruction_desc& d : code) d.on_values = supported(d);
+        ctisa::exec::mark_loose_nans<loose_rules>(code);
+    }
+
+    // An f32 result (f32_result): NaN made canonical, then clamped with clamp_selects' comparisons.
+    // A clamp turns every NaN into its low bound (the comparisons fail), whatever its bits, so a
+    // clamped result needs no canonical NaN first; nor does a loose one (Loose).
+    template <clamp C, class Rows, bool Loose = false>
+    CTISA_EXEC_INLINE static void f32_result(typename Rows::floats x, typename Rows::bits& out) noexcept {
+        using bits = typename Rows::bits;
+        using floats = typename Rows::floats;
+        bits b = __builtin_bit_cast(bits, x);
+        if constexpr (C == clamp::none && !Loose) {
+            const bits nan = bits{} + f32_nan;
+            ctisa::exec::select(x == x, b, nan, b);  // (an ordered compare: one instruction less in an FMA chain than the bit test)
+        }
+        if constexpr (C != clamp::none) {
+            constexpr float lo = C == clamp::clamp_m1_1 ? -1.0f : 0.0f;
+            constexpr float hi = C == clamp::clamp_0_inf ? __builtin_inff() : 1.0f;
+            const floats vlo = floats{} + lo, vhi = floats{} + hi;
+            floats low, high;
+            ctisa::exec::select(x > vlo, x, vlo, low);
+            ctisa::exec::select(low < vhi, low, vhi, high);
+            b = __builtin_bit_cast(bits, high);
+        }
+        out = b;
+    }
+
+    // The shift-logic family on 32 bits (also the interpreter's fast path): the amount's low byte, 0
+    // from a shift of 32 or more, then AND, OR or XOR (Logic 0, 1, 2) with c, then flip.
+    template <bool Left, unsigned Logic, class Bits>
+    CTISA_EXEC_INLINE static Bits shift_logic(const Bits& a, const Bits& b, const Bits& c, lane_word flip) noexcept {
+        const Bits amount = b & 0xFFu;
+        const Bits keep = __builtin_bit_cast(Bits, amount < (Bits{} + 32u));
+        Bits shifted;
+        if constexpr (Left) shifted = (a << (amount & 31u)) & keep;
+        else shifted = (a >> (amount & 31u)) & keep;
+        if constexpr (Logic == 0) return (shifted & c) ^ flip;
+        else if constexpr (Logic == 1) return (shifted | c) ^ flip;
+        else return (shifted ^ c) ^ flip;
+    }
+
+    // Instruction D: its sources read, its result kept in program order and written to its register.
+    template <instruction_desc D, class Rows>
+    CTISA_EXEC_INLINE static void execute(Rows& r) noexcept {
+        typename Rows::bits out;
+        compute<D>(r, out);
+        ctisa::exec::keep_in_order(out);
+        constexpr std::uint32_t dest = D.dest;
+        static_assert(dest < Rows::count);
+        r.row[dest] = out;
+    }
+
+private:
+    // FMA.f32 and FADD.f32 on word sources (abs and neg keep a NaN a NaN): a NaN source gives a
+    // NaN (made canonical) or the clamp's bound, whatever the source's bits.
+    [[nodiscard]] static constexpr bool arithmetic(const instruction_desc& d) noexcept {
+        if (!supported(d) || (d.id != instruction_id::fma_f32 && d.id != instruction_id::fadd_f32)) return false;
+        for (unsigned s = 0; s < d.source_count; ++s) {
+            const source_desc& x = d.sources[s];
+            if (x.form != source_form::word || (x.and_mask | 0x80000000u) != lane_on || (x.xor_mask & 0x7FFFFFFFu) != 0) return false;
+        }
+        return true;
+    }
+    // The program as the loose-NaN analysis sees it.
+    struct loose_rules {
+        static constexpr bool skipped(const instruction_desc&) noexcept { return false; }
+        static constexpr bool covered(const instruction_desc& d) noexcept { return supported(d); }
+        static constexpr bool arithmetic(const instruction_desc& d) noexcept { return values::arithmetic(d); }
+        static constexpr bool reads(const instruction_desc& d, std::uint32_t row) noexcept {
+            for (unsigned s = 0; s < d.source_count; ++s)
+                if (d.sources[s].row == row) return true;
+            return false;
+        }
+        // (A covered instruction writes its whole register.)
+        static constexpr bool overwrites(const instruction_desc& d, std::uint32_t row) noexcept { return supported(d) && d.dest == row; }
+        static constexpr unsigned results(const instruction_desc& d, std::uint32_t (&rows)[4]) noexcept {
+            rows[0] = d.dest;
+            return 1;
+        }
+        static constexpr void mark(instruction_desc& d, bool loose) noexcept { d.loose_nan = loose; }
+    };
+
+    // Source S of D as the kernel sees it (read_source's steps: select, then modifiers). Every row
+    // and constant a constexpr local: Clang 19 miscompiles reads of D's fields at run time (exec2).
+    template <instruction_desc D, unsigned S, class Rows>
+    CTISA_EXEC_INLINE static void read(const Rows& r, typename Rows::bits& out) noexcept {
+        using bits = typename Rows::bits;
+        using ints = typename Rows::ints;
+        constexpr source_desc s = D.sources[S];
+        constexpr std::uint32_t row = s.row;
+        static_assert(row < Rows::count);
+        bits w = r.row[row];
+        if constexpr (s.form == source_form::parts && s.lane_bits == 32) {  // part_of
+            constexpr unsigned up = 32u - s.part_bits, at = s.offset[0];
+            w = (w >> at) << up;
+            if constexpr (s.sign) w = __builtin_bit_cast(bits, __builtin_bit_cast(ints, w) >> up);
+            else w = w >> up;
+        } else if constexpr (s.form == source_form::parts) {  // two 16-bit parts
+            constexpr unsigned a0 = s.offset[0], a1 = s.offset[1];
+            w = ((w >> a0) & 0xFFFFu) | ((w >> a1) << 16);
+        }
+        constexpr lane_word and_mask = s.and_mask, xor_mask = s.xor_mask;
+        if constexpr (and_mask != ~lane_word{0} || xor_mask != 0) w = (w & and_mask) ^ xor_mask;
+        out = w;
+    }
+
+    // FMA.v2f16: fma16 on each half, lane by lane: a function of its own with fma16 inlined into its
+    // loop, which GCC vectorizes. (Inlined into a long program's block, GCC stopped inlining fma16
+    // and called it per half and lane: 62% of fma_v2f16/16, measured.)
+    template <clamp C, std::size_t B>
+    [[gnu::noinline, gnu::flatten]] static void fma_halves_lanes(const lane_word* x, const lane_word* y, const lane_word* z,
+                                                                 lane_word* o) noexcept {
+        CTISA_LANE_LOOP
+        for (std::size_t k = 0; k < B; ++k)
+            o[k] = pack16(fma16(lo16(x[k]), lo16(y[k]), lo16(z[k]), C), fma16(hi16(x[k]), hi16(y[k]), hi16(z[k]), C));
+    }
+    template <clamp C, class Rows>
+    CTISA_EXEC_INLINE static void fma_halves(const typename Rows::bits& a, const typename Rows::bits& b, const typename Rows::bits& c,
+                                             typename Rows::bits& out) noexcept {
+        constexpr std::size_t B = Rows::lanes;
+        lane_word x[B], y[B], z[B], o[B];
+        std::memcpy(x, &a, sizeof x);
+        std::memcpy(y, &b, sizeof y);
+        std::memcpy(z, &c, sizeof z);
+        fma_halves_lanes<C, B>(x, y, z, o);
+        std::memcpy(&out, o, sizeof o);
+    }
+
+    // The result of D from its sources.
+    template <instruction_desc D, class Rows>
+    CTISA_EXEC_INLINE static void compute(const Rows& r, typename Rows::bits& out) noexcept {
+        CTISA_EXEC_NO_CONTRACT
+        using enum instruction_id;
+        using bits = typename Rows::bits;
+        using floats = typename Rows::floats;
+        constexpr instruction_id id = D.id;
+        constexpr clamp c = D.template mod<clamp>(modifier::clamp);
+        constexpr bool loose = D.loose_nan;
+        bits a, b, e;
+        read<D, 0>(r, a);
+        if constexpr (id == mov_i32) {
+            out = a;
+        } else {
+            read<D, 1>(r, b);
+            if constexpr (id == fadd_f32) {
+                f32_result<c, Rows, loose>(__builtin_bit_cast(floats, a) + __builtin_bit_cast(floats, b), out);
+            } else if constexpr (id == fma_f32) {
+                read<D, 2>(r, e);
+                floats f;
+                ctisa::exec::fused_multiply_add(__builtin_bit_cast(floats, a), __builtin_bit_cast(floats, b), __builtin_bit_cast(floats, e), f);
+                f32_result<c, Rows, loose>(f, out);
+            } else if constexpr (id == fma_v2f16) {
+                read<D, 2>(r, e);
+                fma_halves<c, Rows>(a, b, e, out);
+            } else if constexpr (id == iadd_u32 || id == iadd_s32) {
+                out = a + b;  // wrapping (no saturation)
+            } else if constexpr (id == isub_u32 || id == isub_s32) {
+                out = a - b;
+            } else if constexpr (id == imul_i32 || id == imul_s32) {
+                out = a * b;  // the low 32 bits, signed or not
+            } else {  // shift_logic on 32 bits: amount's low byte, 0 from a shift of 32 or more
+                static_assert(shift_logic_32(id));
+                read<D, 2>(r, e);
+                constexpr unsigned k = static_cast<unsigned>(id) - static_cast<unsigned>(lshift_and_i32);
+                constexpr bool left = (k / 4) % 2 == 0;
+                constexpr unsigned logic = k / 8;
+                constexpr lane_word flip = D.flag(modifier::not_result) ? ~lane_word{0} : 0u;
+                out = shift_logic<left, logic>(a, b, e, flip);
+            }
+        }
+    }
+};
+
+}  // namespace ctisa::valhall::exec
