@@ -423,3 +423,16 @@ TEST_CASE("amdil exec: hull-shader phases", "[amdil][exec]") {
         CHECK(out(*m, 2, lane)[0] == 3u);                                      // three instances; none for a count of 0
     }
 }
+
+TEST_CASE("amdil exec: a step budget that ends inside a straight run of arithmetic", "[amdil][exec][flow]") {
+    // mov and four adds: the interpreter runs them as one engine step, but the budget counts each.
+    // Without the last three instructions (add, add, end) o0 = 1.5 + 1.5 + 1.5.
+    const auto code =
+        program("il_ps_2_0\n" + floats(0, 1.5f) + "mov o0, l0\nadd o0, o0, l0\nadd o0, o0, l0\nadd o0, o0, l0\nadd o0, o0, l0\nend\n");
+    machine m(code);
+    CHECK(m.run(code.size() - 3).error.code == ctisa::error_code::step_limit);
+    CHECK(xs(m) == fl(4.5f, 4.5f, 4.5f, 4.5f));
+    machine whole(code);
+    CHECK(whole.run(code.size()).ok());
+    CHECK(xs(whole) == fl(7.5f, 7.5f, 7.5f, 7.5f));
+}

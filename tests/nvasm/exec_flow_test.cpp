@@ -358,3 +358,28 @@ TEST_CASE("nvasm exec: the interpreter's row path gives the lane-by-lane path's 
         }
     }
 }
+
+TEST_CASE("nvasm exec: a step budget that ends inside a straight run of arithmetic", "[nvasm][exec][flow]") {
+    // MOV and four ADDs: the interpreter runs them as one engine step, but the budget counts each.
+    // Without the last four statements (ADD, MOV, MOV, END) t = 4a; with all of them 5a.
+    const char* text = R"(!!NVvp4.0
+ATTRIB a = vertex.attrib[0]; TEMP t;
+MOV t, a;
+ADD t, t, a;
+ADD t, t, a;
+ADD t, t, a;
+ADD t, t, a;
+MOV result.texcoord[0], t;
+MOV result.texcoord[1], t;
+END
+)";
+    for (const std::size_t left_out : {4u, 0u}) {
+        nvx::run<4> r(text);
+        for (std::size_t l = 0; l < 4; ++l) r.set("vertex.attrib[0]", l, fv(1.5f, 2.0f, -3.0f, 0.25f * static_cast<float>(l)));
+        ctisa::nvasm::exec::default_environment env;
+        const auto s = r.m->run(env, r.m->program().size() - left_out);
+        CHECK(s.error.code == (left_out ? ctisa::error_code::step_limit : ctisa::error_code::none));
+        const float k = left_out ? 4.0f : 5.0f;
+        for (std::size_t l = 0; l < 4; ++l) CHECK(r.read("t", l) == fv(1.5f * k, 2.0f * k, -3.0f * k, 0.25f * static_cast<float>(l) * k));
+    }
+}

@@ -61,6 +61,22 @@ TEST_CASE("flow: return, the end of the program, bad targets, the step budget", 
     CHECK(bad.run().error.code == ctisa::error_code::bad_branch_target);
     warp loop("BRANCHZ 0x1000000, offset:-1");
     CHECK(loop.run(100).error.code == ctisa::error_code::step_limit);
+    // The budget ends inside a straight run of arithmetic (the interpreter runs it as one engine
+    // step): each instruction still counts, so r0 = r1 added as many times as the budget allows.
+    const char* adds = "IADD.u32 r0, r0, r1\nIADD.u32 r0, r0, r1\nIADD.u32 r0, r0, r1\nIADD.u32 r0, r0, r1\nIADD.u32 r0, r0, r1";
+    warp chain(adds);
+    for (std::size_t l = 0; l < 16; ++l) chain.lane(l, 1, static_cast<std::uint32_t>(l + 1));
+    CHECK(chain.run(3).error.code == ctisa::error_code::step_limit);
+    for (std::size_t l = 0; l < 16; ++l) CHECK(chain(0, l) == 3u * static_cast<std::uint32_t>(l + 1));
+    CHECK(chain.run(5).ok());  // registers kept: 3 + 5 additions
+    for (std::size_t l = 0; l < 16; ++l) CHECK(chain(0, l) == 8u * static_cast<std::uint32_t>(l + 1));
+    // Lanes that branched over pc 1 (r2 != 0: the odd ones) meet the others at pc 2 with one
+    // instruction fewer; the budget counts the most any lane ran (2 at the meeting), so 4 ends the
+    // run after pc 3: the even lanes added three times, the odd ones twice.
+    warp split(std::string("BRANCHZ r2, offset:1\n") + adds);
+    for (std::size_t l = 0; l < 16; ++l) split.lane(l, 1, static_cast<std::uint32_t>(l + 1)).lane(l, 2, l % 2 == 0 ? 0u : 1u);
+    CHECK(split.run(4).error.code == ctisa::error_code::step_limit);
+    for (std::size_t l = 0; l < 16; ++l) CHECK(split(0, l) == (l % 2 == 0 ? 3u : 2u) * static_cast<std::uint32_t>(l + 1));
     // A partial warp: lanes beyond it never run.
     warp part("IADD_IMM.i32 r0, 0x0, #0x9", 3);
     part.go();

@@ -105,6 +105,20 @@ public:
             if (at_pc[l]) lane_pc_[l] = (taken && taken[l]) ? static_cast<std::uint32_t>(target) : pc + 1;
     }
 
+    // While every live lane stands at the selected pc: how many of the next `wanted` instructions
+    // they may run before the budget stops them (at least 1 after select); 0 once they diverged.
+    [[nodiscard]] std::uint32_t straight_run(std::uint32_t wanted) const noexcept {
+        if (!converged_) return 0;
+        const std::uint64_t left = budget_ - steps_ - max_lane_steps_;
+        return wanted < left ? wanted : static_cast<std::uint32_t>(left);
+    }
+    // Those lanes ran the n instructions from the selected pc on, none branching or ending:
+    // advance(pc, ...) n times in one.
+    void skip(std::uint32_t n) noexcept {
+        steps_ += n;
+        pc_ += n;
+    }
+
     // Ends the lanes of `mask` (end flag, END, a kill).
     void finish(const lane_word* mask) noexcept {
         for (std::size_t l = 0; l < N; ++l)

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -68,6 +69,7 @@ public:
         Traits::describe(program_, layout_, code_.data());
         storage_.assign(static_cast<std::size_t>(layout_.rows) * W, 0);
         if constexpr (structured_traits<Traits>) match_flow();
+        if constexpr (has_plain_alu) find_runs();
         if constexpr (requires { Traits::initialize(*this); }) Traits::initialize(*this);
     }
 
@@ -83,15 +85,19 @@ public:
         if constexpr (requires { typename Traits::environment_ref; }) {
             // The kernels see the environment through one type: instantiated once per W.
             typename Traits::environment_ref ref(env);
-            return run_with(env, step_budget,
-                            [this, &ref](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env&, effects& fx) {
-                                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, ref, info(0, live), fx);
-                            });
+            return run_loop(
+                env, step_budget,
+                [this, &ref](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env&, effects& fx) {
+                    Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, ref, info(0, live), fx);
+                },
+                straight_runs());
         } else {
-            return run_with(env, step_budget,
-                            [this](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env& e, effects& fx) {
-                                Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, e, info(0, live), fx);
-                            });
+            return run_loop(
+                env, step_budget,
+                [this](std::uint32_t pc, const lane_word* active, bool all, const lane_word* live, Env& e, effects& fx) {
+                    Traits::execute(dynamic_desc<descriptor>{&code_[pc]}, view(), active, all, e, info(0, live), fx);
+                },
+                straight_runs());
         }
     }
     run_status run(std::uint64_t step_budget = default_step_budget) {
@@ -104,19 +110,7 @@ public:
     // after.
     template <class Env, class Step>
     run_status run_with(Env& env, std::uint64_t step_budget, Step&& step) {
-        if constexpr (structured_traits<Traits>) return run_structured_with(env, step_budget, step);
-        prepare(env);
-        effects fx;
-        std::array<lane_word, W> scratch;
-        run_status status;
-        status.error = run_control<W>(
-            static_cast<std::uint32_t>(code_.size()), step_budget, lanes_,
-            [&](std::uint32_t pc, const std::array<lane_word, W>& at_pc, bool all, flow<W>& f) {
-                const step_context<lane_view<W, W, context>> c{view(), pc, at_pc.data(), all, f.live, 0, lanes_, scratch.data()};
-                step_hook(dynamic_desc<descriptor>{&code_[pc]}, c, env, f, fx, status,
-                          [&](const lane_word* active, bool all_active, effects& e) { step(pc, active, all_active, f.live, env, e); });
-            });
-        return finish(env, status);
+        return run_loop(env, step_budget, step, no_straight_runs{});
     }
 
     // The ISA's hook around one instruction (the default: the kernel for the lanes at it).
@@ -159,6 +153,52 @@ public:
     }
 
 private:
+    // Straight runs (the interpreter only): instructions the ISA marks plain ALU
+    // (Traits::plain_alu<W>) run one after another in one engine step, with no step hook, effects
+    // or report around each (exec/run.hpp, exec/structured.hpp). An ISA without the hook has none.
+    static constexpr bool has_plain_alu = requires(const descriptor& d, lane_view<W, W, context> v, const lane_word* a) {
+        { Traits::template plain_alu<W>(d) } -> std::same_as<bool>;
+        Traits::execute_plain_alu(d, v, a, true);
+    };
+    // runs_[pc]: how many instructions from pc are plain ALU (structured ISAs: of ordinary flow too).
+    void find_runs() {
+        runs_.assign(code_.size() + 1, 0);
+        for (std::size_t pc = code_.size(); pc-- > 0;) {
+            bool plain = Traits::template plain_alu<W>(code_[pc]);
+            if constexpr (structured_traits<Traits>) plain = plain && flow_[pc].kind == flow_kind::ordinary;
+            runs_[pc] = plain ? runs_[pc + 1] + 1 : 0;
+        }
+    }
+    [[nodiscard]] auto straight_runs() noexcept {
+        if constexpr (has_plain_alu) {
+            return [this](std::uint32_t pc, std::uint32_t n, const lane_word* active, bool all) {
+                const lane_view<W, W, context> v = view();
+                for (const std::uint32_t end = pc + n; pc < end; ++pc) Traits::execute_plain_alu(code_[pc], v, active, all);
+            };
+        } else {
+            return no_straight_runs{};
+        }
+    }
+    [[nodiscard]] const std::uint32_t* runs() const noexcept { return runs_.empty() ? nullptr : runs_.data(); }
+
+    template <class Env, class Step, class Straight>
+    run_status run_loop(Env& env, std::uint64_t step_budget, Step&& step, Straight straight) {
+        if constexpr (structured_traits<Traits>) return run_structured_with(env, step_budget, step, straight);
+        prepare(env);
+        effects fx;
+        std::array<lane_word, W> scratch;
+        run_status status;
+        status.error = run_control<W>(
+            static_cast<std::uint32_t>(code_.size()), step_budget, lanes_,
+            [&](std::uint32_t pc, const std::array<lane_word, W>& at_pc, bool all, flow<W>& f) {
+                const step_context<lane_view<W, W, context>> c{view(), pc, at_pc.data(), all, f.live, 0, lanes_, scratch.data()};
+                step_hook(dynamic_desc<descriptor>{&code_[pc]}, c, env, f, fx, status,
+                          [&](const lane_word* active, bool all_active, effects& e) { step(pc, active, all_active, f.live, env, e); });
+            },
+            runs(), straight);
+        return finish(env, status);
+    }
+
     // Structured ISAs: the instructions' places in the program's blocks, matched once.
     void match_flow() {
         flow_.resize(code_.size());
@@ -169,28 +209,31 @@ private:
 
     // The structured loop: the step runs the kernel for the active lanes, the ISA reports what it
     // decided (conditions, counts, selectors, kills, jumps) and the engine moves pc and the masks.
-    template <class Env, class Step>
-    run_status run_structured_with(Env& env, std::uint64_t step_budget, Step&& step) {
+    template <class Env, class Step, class Straight>
+    run_status run_structured_with(Env& env, std::uint64_t step_budget, Step& step, Straight& straight) {
         prepare(env);
         run_status status{structure_};
         if (status.ok()) {
             effects fx;
-            const auto out = run_structured<W>(static_cast<std::uint32_t>(code_.size()), structure_view{flow_, links_}, step_budget, lanes_,
-                                               [&](std::uint32_t pc, const lane_mask<W>& active, step_io<W>& io) {
-                                                   // Kept by the stack as its masks change (a reduction
-                                                   // over W lanes a step cost Cayman's short groups 8%).
-                                                   const bool all = io.stack->all_active();
-                                                   if constexpr (requires { fx.reset(); }) fx.reset();
-                                                   else fx = effects{};
-                                                   step(pc, active.data(), all, active.data(), env, fx);
-                                                   Traits::report(code_[pc], fx, io);
-                                               });
+            const auto out = run_structured<W>(
+                static_cast<std::uint32_t>(code_.size()), structure_view{flow_, links_}, step_budget, lanes_,
+                [&](std::uint32_t pc, const lane_mask<W>& active, step_io<W>& io) {
+                    // Kept by the stack as its masks change (a reduction over W lanes a step cost
+                    // Cayman's short groups 8%).
+                    const bool all = io.stack->all_active();
+                    if constexpr (requires { fx.reset(); }) fx.reset();
+                    else fx = effects{};
+                    step(pc, active.data(), all, active.data(), env, fx);
+                    Traits::report(code_[pc], fx, io);
+                },
+                structured_options{}, runs(), straight);
             status.error = out.status;
             if constexpr (requires { Traits::discarded(*this, out.discarded); }) Traits::discarded(*this, out.discarded);
         }
         return finish(env, status);
     }
 
+    std::vector<std::uint32_t> runs_;
     std::vector<flow_op> flow_;
     std::vector<std::uint32_t> links_;
     error structure_{};

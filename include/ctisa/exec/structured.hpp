@@ -61,10 +61,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "../core/error.hpp"
 #include "lane_stack.hpp"
 #include "lanes.hpp"
+#include "run.hpp"
 #include "structure.hpp"
 
 namespace ctisa::exec {
@@ -129,12 +131,25 @@ public:
         io_.stack = &stack_;
     }
 
-    template <class Step>
-    structured_outcome<W> run(std::uint64_t budget, Step& step) {
+    template <class Step, class Straight>
+    structured_outcome<W> run(std::uint64_t budget, Step& step, const std::uint32_t* runs, Straight& straight) {
+        constexpr bool has_runs = !std::is_same_v<Straight, no_straight_runs>;
         while (running_) {
             if (out_.steps >= budget) {
                 fail(error_code::step_limit, "step budget");
                 return out_;
+            }
+            if constexpr (has_runs) {
+                // A straight run for the active lanes: ordinary instructions that report nothing,
+                // so no mask, pc or stack changes but pc's advance (what leave() does for them).
+                if (runs && pc_ < length_ && runs[pc_] != 0 && stack_.any_active()) {
+                    const std::uint64_t left = budget - out_.steps;
+                    const std::uint32_t n = runs[pc_] < left ? runs[pc_] : static_cast<std::uint32_t>(left);
+                    out_.steps += n;
+                    straight(pc_, n, stack_.active().data(), stack_.all_active());
+                    pc_ += n;
+                    continue;
+                }
             }
             ++out_.steps;
             if (pc_ >= length_) {
@@ -293,13 +308,17 @@ private:
 // Runs `length` instructions matched as `s` over W lanes, of which [0, lanes) take part, with a
 // stack of Depth frames. step(pc, active, io) runs instruction pc for the lanes of `active`.
 // The run ends when no lane is left (status none) or on an error.
-template <std::size_t W, std::size_t Depth = 32, class Step>
+// Straight runs: runs[pc] (when runs is not null) is how many instructions from pc are ordinary
+// and report nothing (no cond, values, discard, finish, jump or stop): the loop hands them to
+// straight(pc, n, active, all_active) at once for the active lanes, n no more than the budget
+// leaves, instead of stepping each (the budget counts each, so a run stops at the same place).
+template <std::size_t W, std::size_t Depth = 32, class Step, class Straight = no_straight_runs>
 structured_outcome<W> run_structured(std::uint32_t length, structure_view s, std::uint64_t budget, std::size_t lanes, Step&& step,
-                                     structured_options options = {}) {
+                                     structured_options options = {}, const std::uint32_t* runs = nullptr, Straight&& straight = {}) {
     // The engine holds Depth frames of 3 W-lane rows: keep it off the caller's stack frame size
     // limits by constructing it here once per run (no allocation per step).
     detail::structured_run<W, Depth> r(length, s, lanes, options);
-    return r.run(budget, step);
+    return r.run(budget, step, runs, straight);
 }
 
 }  // namespace ctisa::exec

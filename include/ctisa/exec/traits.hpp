@@ -55,6 +55,14 @@
 //                                      only of these runs on rows held as values:
 //   template <descriptor D, class Rows> static void execute_values(Rows& rows);  its kernel
 //                                      (both from values_traits<Values> below)
+//   template <std::size_t N> static bool plain_alu(const descriptor&);  [false, with the next]
+//   template <class View> static void execute_plain_alu(const descriptor&, const View&,
+//                       const lane_word* active, bool all);
+//                                      d over N lanes is ordinary arithmetic the interpreter may run
+//                                      in a straight run, one engine step for a stretch of such
+//                                      instructions (exec/machine.hpp): its kernel is all the step
+//                                      hook would do, it reports nothing (no branch, end, kill,
+//                                      flow, environment) and execute_plain_alu is that kernel
 //   static void initialize(M& m);         [nothing]  after the machine allocated its rows (zeros)
 //   static void prepare(M& m, Env& env);  [nothing]  before every run
 //   static run_status finish(M& m, Env& env, run_status);  [unchanged]  after every run

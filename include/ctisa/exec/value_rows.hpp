@@ -113,6 +113,33 @@ CTISA_EXEC_INLINE void floor_lanes(const F& x, F& out) noexcept {
     out = __builtin_bit_cast(F, (r & small) | ((xb | quiet) & ~small));
 }
 
+// A chunk of lanes as a vector V (the interpreters' fast paths: a SIMD register of lanes at a
+// time straight from the rows). Its load from p (the chunk's first lane in a row):
+template <class V>
+CTISA_EXEC_INLINE void load_chunk(const lane_word* p, V& out) noexcept {
+    std::memcpy(&out, p, sizeof out);
+}
+// x stored at p for the lanes of the mask chunk `on` (all ones or zero a lane), the others kept.
+template <class V>
+CTISA_EXEC_INLINE void blend_store(lane_word* p, const V& x, const V& on) noexcept {
+    V old;
+    load_chunk(p, old);
+    const V r = (x & on) | (old & ~on);
+    std::memcpy(p, &r, sizeof r);
+}
+// x stored at p for the lanes active at it (`active`: the mask's lanes from the same lane as p),
+// every lane when `all`.
+template <class V>
+CTISA_EXEC_INLINE void store_chunk(lane_word* p, const V& x, const lane_word* active, bool all) noexcept {
+    if (all) {
+        std::memcpy(p, &x, sizeof x);
+        return;
+    }
+    V on;
+    load_chunk(active, on);
+    blend_store(p, x, on);
+}
+
 template <std::size_t R, std::size_t B>
 struct value_rows {
     using bits = typename row_vectors<B>::bits;

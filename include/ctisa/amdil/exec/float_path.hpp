@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstring>
 
 #include "../../exec/kernel.hpp"
 #include "../../exec/value_rows.hpp"
@@ -74,7 +73,7 @@ struct chunk {
     const resolved& r;
     std::size_t l0;
     CTISA_EXEC_INLINE void at(unsigned s, unsigned i, bits& x) const {
-        std::memcpy(&x, r.src[s][i] + l0, sizeof x);
+        ctisa::exec::load_chunk(r.src[s][i] + l0, x);
         if constexpr (!Plain) x = (x & r.and_mask[s][i]) ^ r.xor_mask[s][i];
     }
     CTISA_EXEC_INLINE void f(unsigned s, unsigned i, floats& x) const {
@@ -150,21 +149,14 @@ CTISA_EXEC_INLINE void chunks(const instruction_desc& d, const resolved& r, cons
         bits out[4];
         op(chunk<B, Plain>{r, l0}, out);
         if (plain_store) {
-            for (unsigned i = 0; i < 4; ++i) std::memcpy(r.dst[i] + l0, &out[i], sizeof(bits));
+            for (unsigned i = 0; i < 4; ++i) ctisa::exec::store_chunk(r.dst[i] + l0, out[i], active + l0, true);
             continue;
         }
-        bits on;
-        if (!all) std::memcpy(&on, active + l0, sizeof on);
         for (unsigned i = 0; i < 4; ++i) {
             const unsigned mode = d.dst.mode[i];
             if (mode == 0) continue;
-            bits x = mode == 1 ? out[i] : bits{} + (mode == 2 ? 0u : 0x3F800000u);
-            if (!all) {
-                bits old;
-                std::memcpy(&old, r.dst[i] + l0, sizeof old);
-                x = (x & on) | (old & ~on);
-            }
-            std::memcpy(r.dst[i] + l0, &x, sizeof x);
+            const bits x = mode == 1 ? out[i] : bits{} + (mode == 2 ? 0u : 0x3F800000u);
+            ctisa::exec::store_chunk(r.dst[i] + l0, x, active + l0, all);
         }
     }
 }

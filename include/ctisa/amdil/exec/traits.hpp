@@ -165,6 +165,17 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
             for (std::size_t l = 0; l < View::lanes; ++l) fx.cond[l] &= all ? ctisa::exec::lane_on : active[l];
     }
 
+    // Plain ALU (the interpreter's straight runs, exec/machine.hpp): the fast path's arithmetic,
+    // which reports nothing.
+    template <std::size_t N>
+    static constexpr bool plain_alu(const descriptor& d) noexcept {
+        return float_path::fits<N> && d.fast && d.computes;
+    }
+    template <class View>
+    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) {
+        if constexpr (float_path::fits<View::lanes>) float_path::run(d, v, active, all);
+    }
+
     template <std::size_t N>
     static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io) {
         if (fx.refused != refusal::none) {

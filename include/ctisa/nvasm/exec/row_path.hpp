@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstring>
 
 #include "../../exec/transcendental.hpp"
 #include "../../exec/value_rows.hpp"
@@ -23,11 +22,6 @@ using floats = ctisa::exec::row_vectors<vector_lanes>::floats;
 
 [[nodiscard]] CTISA_EXEC_INLINE floats fl(const bits& b) noexcept { return __builtin_bit_cast(floats, b); }
 [[nodiscard]] CTISA_EXEC_INLINE bits bt(const floats& f) noexcept { return __builtin_bit_cast(bits, f); }
-[[nodiscard]] CTISA_EXEC_INLINE bits load(const lane_word* p) noexcept {
-    bits x;
-    std::memcpy(&x, p, sizeof x);
-    return x;
-}
 // a where m is set, else b (m a comparison's result).
 template <class M>
 [[nodiscard]] CTISA_EXEC_INLINE bits pick(const M& m, const bits& a, const bits& b) noexcept {
@@ -125,7 +119,7 @@ void run_op(const descriptor& d, const View& v, const lane_word* active, bool al
         bits a[4], b[4]{}, c[4]{}, o[4];
         // (Sources without modifiers, the common case, skip the masks: a quarter of a MAD's work.)
         const auto read = [&](unsigned k, bits(&x)[4]) CTISA_EXEC_INLINE_LAMBDA {
-            for (unsigned i = 0; i < 4; ++i) x[i] = load(in[k][i] + l);
+            for (unsigned i = 0; i < 4; ++i) ctisa::exec::load_chunk(in[k][i] + l, x[i]);
             if (modified[k])
                 for (unsigned i = 0; i < 4; ++i) x[i] = (x[i] & keep[k]) ^ flip[k];
         };
@@ -138,13 +132,48 @@ void run_op(const descriptor& d, const View& v, const lane_word* active, bool al
             bits w = o[i];
             if constexpr (quiets<Op>) w = quiet(w);
             if (clamp != nvasm::clamp::none) w = clamped(w, clamp);
-            if (!all) {
-                const bits m = load(active + l);
-                w = (w & m) | (load(out[i] + l) & ~m);
-            }
-            std::memcpy(out[i] + l, &w, sizeof w);
+            ctisa::exec::store_chunk(out[i] + l, w, active + l, all);
         }
     }
+}
+
+// f.template operator()<Op, Sources>() for an operation this path computes, and true; false for
+// the others.
+template <class F>
+CTISA_EXEC_INLINE constexpr bool dispatch(opcode code, F&& f) {
+    using op = opcode;
+    switch (code) {
+        case op::add: return f.template operator()<op::add, 2>(), true;
+        case op::sub: return f.template operator()<op::sub, 2>(), true;
+        case op::mul: return f.template operator()<op::mul, 2>(), true;
+        case op::mad: return f.template operator()<op::mad, 3>(), true;
+        case op::mov: return f.template operator()<op::mov, 1>(), true;
+        case op::min: return f.template operator()<op::min, 2>(), true;
+        case op::max: return f.template operator()<op::max, 2>(), true;
+        case op::cmp: return f.template operator()<op::cmp, 3>(), true;
+        case op::dp3: return f.template operator()<op::dp3, 2>(), true;
+        case op::dp4: return f.template operator()<op::dp4, 2>(), true;
+        case op::dph: return f.template operator()<op::dph, 2>(), true;
+        case op::slt: return f.template operator()<op::slt, 2>(), true;
+        case op::sge: return f.template operator()<op::sge, 2>(), true;
+        case op::sle: return f.template operator()<op::sle, 2>(), true;
+        case op::sgt: return f.template operator()<op::sgt, 2>(), true;
+        case op::seq: return f.template operator()<op::seq, 2>(), true;
+        case op::sne: return f.template operator()<op::sne, 2>(), true;
+        case op::rsq: return f.template operator()<op::rsq, 1>(), true;
+        case op::rcp: return f.template operator()<op::rcp, 1>(), true;
+        case op::ex2: return f.template operator()<op::ex2, 1>(), true;
+        case op::lg2: return f.template operator()<op::lg2, 1>(), true;
+        case op::pow: return f.template operator()<op::pow, 2>(), true;
+        default: return false;
+    }
+}
+
+// Whether this path runs d over N lanes.
+template <std::size_t N>
+[[nodiscard]] constexpr bool takes(const descriptor& d) noexcept {
+    if constexpr (N % vector_lanes != 0 || !ctisa::exec::value_block<vector_lanes>) return false;
+    else return float_path::plain(d) && dispatch(d.code, []<opcode, unsigned>() {});
 }
 
 // Runs d over the view's lanes when this path takes it; false when not (the caller goes on).
@@ -154,32 +183,7 @@ template <class View>
         return false;
     } else {
         if (!float_path::plain(d)) return false;
-        using op = opcode;
-        switch (d.code) {
-            case op::add: return run_op<op::add, 2>(d, v, active, all), true;
-            case op::sub: return run_op<op::sub, 2>(d, v, active, all), true;
-            case op::mul: return run_op<op::mul, 2>(d, v, active, all), true;
-            case op::mad: return run_op<op::mad, 3>(d, v, active, all), true;
-            case op::mov: return run_op<op::mov, 1>(d, v, active, all), true;
-            case op::min: return run_op<op::min, 2>(d, v, active, all), true;
-            case op::max: return run_op<op::max, 2>(d, v, active, all), true;
-            case op::cmp: return run_op<op::cmp, 3>(d, v, active, all), true;
-            case op::dp3: return run_op<op::dp3, 2>(d, v, active, all), true;
-            case op::dp4: return run_op<op::dp4, 2>(d, v, active, all), true;
-            case op::dph: return run_op<op::dph, 2>(d, v, active, all), true;
-            case op::slt: return run_op<op::slt, 2>(d, v, active, all), true;
-            case op::sge: return run_op<op::sge, 2>(d, v, active, all), true;
-            case op::sle: return run_op<op::sle, 2>(d, v, active, all), true;
-            case op::sgt: return run_op<op::sgt, 2>(d, v, active, all), true;
-            case op::seq: return run_op<op::seq, 2>(d, v, active, all), true;
-            case op::sne: return run_op<op::sne, 2>(d, v, active, all), true;
-            case op::rsq: return run_op<op::rsq, 1>(d, v, active, all), true;
-            case op::rcp: return run_op<op::rcp, 1>(d, v, active, all), true;
-            case op::ex2: return run_op<op::ex2, 1>(d, v, active, all), true;
-            case op::lg2: return run_op<op::lg2, 1>(d, v, active, all), true;
-            case op::pow: return run_op<op::pow, 2>(d, v, active, all), true;
-            default: return false;
-        }
+        return dispatch(d.code, [&]<opcode Op, unsigned Sources>() CTISA_EXEC_INLINE_LAMBDA { run_op<Op, Sources>(d, v, active, all); });
     }
 }
 

@@ -212,6 +212,17 @@ struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, defaul
         }
     }
 
+    // Plain ALU (the interpreter's straight runs, exec/machine.hpp): the row path's arithmetic,
+    // which reports nothing.
+    template <std::size_t N>
+    static constexpr bool plain_alu(const descriptor& d) noexcept {
+        return d.kind == stmt::alu && row_path::takes<N>(d);
+    }
+    template <class View>
+    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) noexcept {
+        (void)row_path::run(d, v, active, all);
+    }
+
     template <std::size_t N>
     static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io) {
         if (fx.stop) io.stop = error{error_code::not_executable, 0, 0, 0, "statement names what the executor cannot hold"};

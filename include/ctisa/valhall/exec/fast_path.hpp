@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "../../exec/value_rows.hpp"
 #include "layout.hpp"
@@ -69,7 +68,7 @@ CTISA_EXEC_INLINE operand decode(const source_desc& s, const View& v) noexcept {
 
 CTISA_EXEC_INLINE void read(const operand& o, std::size_t l0, bits& out) noexcept {
     bits w;
-    std::memcpy(&w, o.row + l0, sizeof w);
+    ctisa::exec::load_chunk(o.row + l0, w);
     switch (o.k) {
         case operand::kind::plain: out = w; return;
         case operand::kind::part: w = ((w >> o.at) << o.up) >> o.up; break;
@@ -92,11 +91,11 @@ CTISA_EXEC_INLINE void each(const instruction_desc& d, const lane_view<N, S>& v,
     if (plain && all) {  // the common case: loads, the operation, a store
         for (std::size_t l0 = 0; l0 < N; l0 += lanes) {
             bits a{}, b{}, c{}, out;
-            std::memcpy(&a, o[0].row + l0, sizeof a);
-            if constexpr (Sources > 1) std::memcpy(&b, o[1].row + l0, sizeof b);
-            if constexpr (Sources > 2) std::memcpy(&c, o[2].row + l0, sizeof c);
+            ctisa::exec::load_chunk(o[0].row + l0, a);
+            if constexpr (Sources > 1) ctisa::exec::load_chunk(o[1].row + l0, b);
+            if constexpr (Sources > 2) ctisa::exec::load_chunk(o[2].row + l0, c);
             f(a, b, c, out);
-            std::memcpy(dst + l0, &out, sizeof out);
+            ctisa::exec::store_chunk(dst + l0, out, active + l0, true);
         }
         return;
     }
@@ -106,13 +105,7 @@ CTISA_EXEC_INLINE void each(const instruction_desc& d, const lane_view<N, S>& v,
         if constexpr (Sources > 1) read(o[1], l0, b);
         if constexpr (Sources > 2) read(o[2], l0, c);
         f(a, b, c, out);
-        if (!all) {
-            bits old, mask;
-            std::memcpy(&old, dst + l0, sizeof old);
-            std::memcpy(&mask, active + l0, sizeof mask);
-            out = (out & mask) | (old & ~mask);
-        }
-        std::memcpy(dst + l0, &out, sizeof out);
+        ctisa::exec::store_chunk(dst + l0, out, active + l0, all);
     }
 }
 

@@ -70,6 +70,17 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
     // Only register rows are written; uniforms, immediates and specials are read-only.
     static constexpr std::uint32_t rows_out(const layout& l) noexcept { return l.registers_end; }
 
+    // Plain ALU (the interpreter's straight runs, exec/machine.hpp): the fast path's arithmetic with
+    // no action, which the step hook would only run.
+    template <std::size_t N>
+    static constexpr bool plain_alu(const descriptor& d) noexcept {
+        return d.why == unexecutable::none && !d.has_action && fast_path::applies<N>(d);
+    }
+    template <class View>
+    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) noexcept {
+        if constexpr (fast_path::applies_to<View::lanes>) fast_path::run(d, v, active, all);
+    }
+
     template <class M>
     static context* context_of(M& m) noexcept {
         return m.program().data();
