@@ -76,3 +76,26 @@ TEST_CASE("errors have names and messages", "[core][error]") {
     STATIC_REQUIRE(good.value() == 7);
     CHECK_THROWS_AS(bad.value(), bad_result_access);
 }
+
+// A result holds its value or its error, never both: copies and assignments between the two keep
+// whichever is active, in constant evaluation (a union's active member) and at run time.
+constexpr bool result_switches_between_value_and_error() {
+    result<int> r = 7;
+    const result<int> failed = error{error_code::truncated, 0, 0, 12, "x"};
+    r = failed;
+    if (r.ok() || r.error().offset != 12 || r.error().subject != "x") return false;
+    r = result<int>(9);
+    if (!r.ok() || *r != 9 || r.error().failed()) return false;
+    const result<int> copy = r, copied_failure = failed;
+    const result<int> not_a_failure = error{};  // no error: a success holding int{}, as before
+    return copy.value() == 9 && copied_failure.error().code == error_code::truncated && not_a_failure.ok() && *not_a_failure == 0;
+}
+
+TEST_CASE("a result switches between its value and its error", "[core][error]") {
+    STATIC_REQUIRE(result_switches_between_value_and_error());
+    CHECK(result_switches_between_value_and_error());
+    result<std::vector<int>> v = std::vector<int>{1, 2};  // not trivially copyable: kept as both
+    v = error{error_code::truncated, 0, 0, 3, {}};
+    CHECK_FALSE(v.ok());
+    CHECK(v.error().offset == 3);
+}

@@ -7,6 +7,7 @@
 // buffers, macro calls) are handled here.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -193,6 +194,31 @@ template <class V>
     return operands_end(w, *r, field(c, generated::il_macro_call::outputs), field(c, generated::il_macro_call::inputs), visit);
 }
 
+// Index past the packet of `op` at `at` whose operands start at `i`. One result returned, never
+// assigned again: GCC 12 warned that an error read after reassignments might be uninitialized.
+template <class V>
+[[nodiscard]] constexpr result<std::size_t> packet_end(std::span<const std::uint32_t> w, std::size_t at, opcode op, bool primary_modifier,
+                                                       std::size_t i, V& visit) {
+    if (op == opcode::comment || op == opcode::macrocall || (op == opcode::dcl_const_buffer && primary_modifier))
+        return special_packet_end(w, at, op, i, visit);
+    const operand_counts n = operands(op);
+    if (!n.described) return stream_error(errors::undescribed_operands, at, enumerator(op));
+    const auto end = operands_end(w, i, n.dst, n.src, visit);
+    if (!end) return end;
+    return plain_dwords(w, *end, n.extra, enumerator(op), token_kind::extra, visit);
+}
+
+// Per opcode, the bit of its aoffimmi control field, or -1 when it has none: found once here, not
+// by name in every packet.
+inline constexpr auto aoffimmi_bits = [] {
+    std::array<std::int8_t, opcode_count> bits{};
+    for (std::size_t c = 0; c < opcode_count; ++c) {
+        const auto f = find_control_field(static_cast<opcode>(c), "aoffimmi");
+        bits[c] = f ? static_cast<std::int8_t>(f->lsb) : std::int8_t{-1};
+    }
+    return bits;
+}();
+
 }  // namespace detail
 
 // The packet that starts at dword `at`: its extent, or why it is not one. visit(index, token_kind) is
@@ -214,21 +240,12 @@ template <class V = ignore_tokens>
     std::size_t i = *after_modifiers;
     // Sample and fetch instructions with aoffimmi set: 'a 32-bit value containing the packed offsets
     // immediately follows the opcode token and modifier, if present' (7.6).
-    if (const auto offsets = find_control_field(op, "aoffimmi"); offsets && ((t >> offsets->lsb) & 1u)) {
+    if (const int offsets = detail::aoffimmi_bits[code]; offsets >= 0 && ((t >> offsets) & 1u)) {
         auto r = detail::plain_dwords(w, i, 1, "aoffimmi offsets", token_kind::address_offset, visit);
         if (!r) return r.error();
         i = *r;
     }
-    result<std::size_t> end = i;
-    if (op == opcode::comment || op == opcode::macrocall ||
-        (op == opcode::dcl_const_buffer && modifiers != 0 && field(t, f::pri_modifier_present))) {
-        end = detail::special_packet_end(w, at, op, i, visit);
-    } else {
-        const operand_counts n = operands(op);
-        if (!n.described) return stream_error(errors::undescribed_operands, at, enumerator(op));
-        end = detail::operands_end(w, i, n.dst, n.src, visit);
-        if (end) end = detail::plain_dwords(w, *end, n.extra, enumerator(op), token_kind::extra, visit);
-    }
+    const auto end = detail::packet_end(w, at, op, modifiers != 0 && field(t, f::pri_modifier_present), i, visit);
     if (!end) return end.error();
     return packet_extent{at, *end - at};
 }
