@@ -45,7 +45,9 @@ setup make_setup_f16(std::size_t lanes) {
     return s;
 }
 
-// FMA.f32's math: one fused rounding, NaN results canonical ([nan]). Lanes in blocks of B held in
+// FMA.f32's math: one fused rounding, NaN results canonical ([nan]): as a user writing for speed
+// would, once at the end (a NaN stays a NaN through the chain, so the bits are the same; the
+// compiled path drops the same per-step work by its loose-NaN analysis). Lanes in blocks of B in
 // a local array (64 lanes: four 16-lane vectors whose chains interleave, 16 for a 16-lane warp).
 template <std::size_t B>
 void fma_f32_blocks(const setup& in, std::vector<std::uint32_t>& r0, std::vector<std::uint32_t>& r1, std::size_t lanes) {
@@ -54,12 +56,13 @@ void fma_f32_blocks(const setup& in, std::vector<std::uint32_t>& r0, std::vector
         for (std::size_t j = 0; j < B; ++j) r[j] = in.r0[first + j];
         for (int k = 0; k < 64; ++k) {
             VB_LANE_LOOP
-            for (std::size_t j = 0; j < B; ++j) {
-                const std::uint32_t x = std::bit_cast<std::uint32_t>(std::fma(std::bit_cast<float>(r[j]), c0, c1));
-                r[j] = (x & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : x;
-            }
+            for (std::size_t j = 0; j < B; ++j) r[j] = std::bit_cast<std::uint32_t>(std::fma(std::bit_cast<float>(r[j]), c0, c1));
         }
-        for (std::size_t j = 0; j < B; ++j) r0[first + j] = r[j], r1[first + j] = in.r1[first + j];
+        for (std::size_t j = 0; j < B; ++j) {
+            const std::uint32_t x = r[j];
+            r0[first + j] = (x & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : x;
+            r1[first + j] = in.r1[first + j];
+        }
     }
 }
 void native_fma_f32(const setup& in, std::vector<std::uint32_t>& r0, std::vector<std::uint32_t>& r1, std::size_t lanes) {
