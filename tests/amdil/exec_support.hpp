@@ -19,6 +19,8 @@
 #include <ctisa/amdil/amdil.hpp>
 #include <ctisa/amdil/executor.hpp>
 
+#include "statements_of.hpp"
+
 namespace amdil_exec_test {
 
 namespace am = ctisa::amdil;
@@ -31,16 +33,7 @@ inline constexpr float inf_f = std::numeric_limits<float>::infinity();
 inline std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
 inline float flt(std::uint32_t b) { return std::bit_cast<float>(b); }
 
-inline std::vector<am::instruction> program(std::string_view text) {
-    std::vector<am::instruction> out;
-    const auto e = ctisa::for_each_statement<am::isa>(text, [&](const am::instruction& in, ctisa::text::position) {
-        out.push_back(in);
-        return ctisa::error{};
-    });
-    INFO(text);
-    REQUIRE_FALSE(e.failed());
-    return out;
-}
+inline std::vector<am::instruction> program(std::string_view text) { return ctisa_test::statements_of<am::isa>(text); }
 
 // "dcl_literal lN, 0x..., ..." for four words.
 inline std::string literal(unsigned n, std::array<std::uint32_t, 4> w) {

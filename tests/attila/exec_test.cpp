@@ -12,6 +12,8 @@
 
 #include <ctisa/attila/executor.hpp>
 
+#include "statements_of.hpp"
+
 namespace at = ctisa::attila;
 namespace ex = ctisa::attila::exec;
 using at::bank;
@@ -24,15 +26,7 @@ constexpr float inf_f = std::numeric_limits<float>::infinity();
 std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
 float flt(std::uint32_t b) { return std::bit_cast<float>(b); }
 
-std::vector<at::instruction> program(std::string_view text) {
-    std::vector<at::instruction> out;
-    const auto e = ctisa::for_each_statement<at::isa>(text, [&](const at::instruction& in, ctisa::text::position) {
-        out.push_back(in);
-        return ctisa::error{};
-    });
-    REQUIRE_FALSE(e.failed());
-    return out;
-}
+std::vector<at::instruction> program(std::string_view text) { return ctisa_test::statements_of<at::isa>(text); }
 
 // One lane's vector as floats / as bits.
 std::array<float, 4> vec(const ex::machine<4>& m, bank b, unsigned reg, std::size_t lane = 0) {

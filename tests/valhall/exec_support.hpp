@@ -17,22 +17,15 @@
 
 #include <ctisa/valhall/executor.hpp>
 
+#include "statements_of.hpp"
+
 namespace va = ctisa::valhall;
 namespace vx = ctisa::valhall::exec;
 
 inline std::uint32_t fbits(float f) { return std::bit_cast<std::uint32_t>(f); }
 inline float flt(std::uint32_t b) { return std::bit_cast<float>(b); }
 
-inline std::vector<va::instruction> program(std::string_view text) {
-    std::vector<va::instruction> out;
-    const auto e = ctisa::for_each_statement<va::isa>(text, [&](const va::instruction& in, ctisa::text::position) {
-        out.push_back(in);
-        return ctisa::error{};
-    });
-    INFO(text);
-    REQUIRE_FALSE(e.failed());
-    return out;
-}
+inline std::vector<va::instruction> program(std::string_view text) { return ctisa_test::statements_of<va::isa>(text); }
 
 // Everything the environment can do, recorded or configurable.
 struct test_env : vx::default_environment {

@@ -3,7 +3,6 @@
 // AMD IL's registers in an inputs file and how to set and read them on the reference executor.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "../core/text/names.hpp"
+#include "../exec/lane_records.hpp"
 #include "executor.hpp"
 #include "isa.hpp"
 
@@ -121,14 +121,12 @@ struct run_adapter {
     }
     static std::vector<reg> written(const machine& m) {
         std::vector<reg> out;
-        std::vector<int> per_lane(machine::lanes, 0);
-        int most = 0;
-        for (const auto& v : m.env.vertices) most = std::max(most, ++per_lane[v.lane]);
         const auto outputs = [&](int k) {
             for (const std::uint32_t o : m.outputs_written()) out.push_back(reg{reg_type::output, o, 0, 4, false, k});
         };
+        const std::size_t most = ctisa::exec::most_of_one_lane(m.env.vertices);
         if (most == 0) outputs(-1);  // no emit: the outputs as the run left them
-        for (int k = 0; k < most; ++k) outputs(k);
+        for (std::size_t k = 0; k < most; ++k) outputs(static_cast<int>(k));
         return out;
     }
     // An emitted vertex prints only for a lane that emitted that many.
@@ -137,9 +135,7 @@ struct run_adapter {
 
 private:
     static const machine::vertex* emitted(const machine& m, std::size_t lane, int k) {
-        for (const auto& v : m.env.vertices)
-            if (v.lane == lane && k-- == 0) return &v;
-        return nullptr;
+        return ctisa::exec::nth_of_lane(m.env.vertices, lane, static_cast<std::size_t>(k));
     }
 };
 

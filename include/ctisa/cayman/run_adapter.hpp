@@ -4,7 +4,6 @@
 // POS0, PARAM1, PIXEL0), on a machine that lays the statements out and runs the image.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +17,7 @@
 #include <vector>
 
 #include "../core/text/names.hpp"
+#include "../exec/lane_records.hpp"
 #include "executor.hpp"
 #include "isa.hpp"
 
@@ -155,11 +155,11 @@ struct run_adapter {
             case kind::memory: return {r.value, 0, 0, 0};
             case kind::lds: return {m.env.lds_load(r.index, 4), 0, 0, 0};
             case kind::emitted: {
-                const exec::gs_event* e = nth_of(m.env.gs_events, lane, r.index);
+                const exec::gs_event* e = ctisa::exec::nth_of_lane(m.env.gs_events, lane, r.index);
                 return {e && e->vertex ? 1u : 0u, e && e->cut ? 1u : 0u, 0, 0};
             }
             case kind::fetched: {
-                const exec::fetch_request* f = nth_of(m.env.fetches, lane, r.index);
+                const exec::fetch_request* f = ctisa::exec::nth_of_lane(m.env.fetches, lane, r.index);
                 return f ? f->coord : exec::vec4{};
             }
         }
@@ -191,8 +191,8 @@ struct run_adapter {
     // that made that many.
     static bool shown(const machine& m, const reg& r, std::size_t lane) {
         if (r.k == kind::memory || r.k == kind::lds) return r.owner == lane;
-        if (r.k == kind::emitted) return nth_of(m.env.gs_events, lane, r.index) != nullptr;
-        if (r.k == kind::fetched) return nth_of(m.env.fetches, lane, r.index) != nullptr;
+        if (r.k == kind::emitted) return ctisa::exec::nth_of_lane(m.env.gs_events, lane, r.index) != nullptr;
+        if (r.k == kind::fetched) return ctisa::exec::nth_of_lane(m.env.fetches, lane, r.index) != nullptr;
         return true;
     }
 
@@ -208,12 +208,6 @@ private:
         } else if (c != category::tf && d.fetch.writes) {
             gprs.insert(d.fetch.dst_gpr);
         }
-    }
-    template <class Record>
-    static const Record* nth_of(const std::vector<Record>& records, std::size_t lane, std::uint32_t k) {
-        for (const Record& r : records)
-            if (r.lane == lane && k-- == 0) return &r;
-        return nullptr;
     }
     static std::string extra_name(const reg& r) {
         using ms = exec::memory_space;
@@ -261,15 +255,9 @@ private:
         for (const auto& [key, r] : dwords) out.push_back(r);
         for (std::uint32_t a = 0; a + 4 <= m.env.lds.size(); a += 4)
             if (m.env.lds_load(a, 4) != 0) out.push_back(reg{kind::lds, 0, a, 1, false});
-        std::map<std::uint32_t, std::uint32_t> emits, fetches;  // per lane: how many
-        for (const exec::gs_event& e : m.env.gs_events) ++emits[e.lane];
-        for (const exec::fetch_request& f : m.env.fetches) ++fetches[f.lane];
-        std::uint32_t most = 0;
-        for (const auto& [lane, n] : emits) most = std::max(most, n);
-        for (std::uint32_t k = 0; k < most; ++k) out.push_back(reg{kind::emitted, 0, k, 2, false});
-        most = 0;
-        for (const auto& [lane, n] : fetches) most = std::max(most, n);
-        for (std::uint32_t k = 0; k < most; ++k) out.push_back(reg{kind::fetched, 0, k, 4, false});
+        const std::size_t emits = ctisa::exec::most_of_one_lane(m.env.gs_events), fetches = ctisa::exec::most_of_one_lane(m.env.fetches);
+        for (std::uint32_t k = 0; k < emits; ++k) out.push_back(reg{kind::emitted, 0, k, 2, false});
+        for (std::uint32_t k = 0; k < fetches; ++k) out.push_back(reg{kind::fetched, 0, k, 4, false});
     }
 };
 

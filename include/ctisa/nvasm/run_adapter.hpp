@@ -5,7 +5,6 @@
 // program uses, per lane, or for a geometry program every vertex each lane emitted.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../exec/lane_records.hpp"
 #include "executor.hpp"
 #include "isa.hpp"
 
@@ -73,12 +73,9 @@ struct run_adapter {
     }
     static std::array<std::uint32_t, 4> read(const machine& m, const reg& r, std::size_t lane) {
         if (r.vertex < 0) return m.read(r.name, lane).value_or(std::array<std::uint32_t, 4>{});
-        int k = 0;
-        for (const auto& v : m.env.vertices) {
-            if (v.lane != lane || k++ != r.vertex) continue;
-            for (const auto& [text, w] : v.outputs)
+        if (const auto* v = emitted(m, lane, r.vertex))
+            for (const auto& [text, w] : v->outputs)
                 if (text == r.output) return w;
-        }
         return {};
     }
     static std::vector<reg> written(const machine& m) {
@@ -87,19 +84,19 @@ struct run_adapter {
             for (auto& name : m.outputs()) out.push_back(reg{name, 4, false, -1, {}});
             return out;
         }
-        std::vector<int> per_lane(machine::lanes, 0);
-        int most = 0;
-        for (const auto& v : m.env.vertices) most = std::max(most, ++per_lane[v.lane]);
-        for (int k = 0; k < most; ++k)
-            for (auto& name : m.outputs()) out.push_back(reg{name, 4, false, k, name});
+        const std::size_t most = ctisa::exec::most_of_one_lane(m.env.vertices);
+        for (std::size_t k = 0; k < most; ++k)
+            for (auto& name : m.outputs()) out.push_back(reg{name, 4, false, static_cast<int>(k), name});
         return out;
     }
     static bool killed(const machine& m, std::size_t lane) { return m.killed(lane); }
     // An emitted vertex's output prints only for a lane that emitted that many vertices.
-    static bool shown(const machine& m, const reg& r, std::size_t lane) {
-        if (r.vertex < 0) return true;
-        const auto emitted = std::count_if(m.env.vertices.begin(), m.env.vertices.end(), [&](const auto& v) { return v.lane == lane; });
-        return r.vertex < emitted;
+    static bool shown(const machine& m, const reg& r, std::size_t lane) { return r.vertex < 0 || emitted(m, lane, r.vertex) != nullptr; }
+
+private:
+    // The lane's k-th emitted vertex, or null.
+    static const exec::emitted_vertex* emitted(const machine& m, std::size_t lane, int k) {
+        return ctisa::exec::nth_of_lane(m.env.vertices, lane, static_cast<std::size_t>(k));
     }
 };
 
