@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <type_traits>
 
@@ -257,7 +258,140 @@ template <class Op>
     return pack16(op(lo16(a), lo16(b), lo16(c)), op(hi16(a), hi16(b), hi16(c)));
 }
 
+// LSHIFT_AND and friends with the direction and the logic as masks of all ones or zero, for the
+// kernel that the interpreter shares between them (shift_logic, with them as template arguments,
+// is the same value).
+struct shift_logic_masks {
+    std::uint64_t left, and_, or_, xor_;
+};
+[[nodiscard]] constexpr shift_logic_masks shift_logic_masks_of(unsigned k) noexcept {  // k: the id from LSHIFT_AND.i32 on
+    const auto all = [](bool b) { return std::uint64_t{0} - std::uint64_t{b}; };
+    const bool left = (k / 4) % 2 == 0;  // LSHIFT_*, RSHIFT_* alternate in groups of four
+    const unsigned logic = k / 8;        // AND, OR, XOR
+    return {all(left), all(logic == 0), all(logic == 1), all(logic == 2)};
+}
+template <unsigned Bits>
+[[nodiscard]] CTISA_EXEC_INLINE std::uint64_t shift_logic_by(std::uint64_t a, unsigned amount, std::uint64_t b, shift_logic_masks m) noexcept {
+    using word = std::conditional_t<Bits == 64, std::uint64_t, lane_word>;  // (32-bit lanes vectorize twice as wide)
+    const auto w = [](std::uint64_t u) { return static_cast<word>(u); };
+    const word x = (w(shift_lane<Bits>(a, amount, true)) & w(m.left)) | (w(shift_lane<Bits>(a, amount, false)) & ~w(m.left));
+    const word y = w(b);
+    return ((x & y) & w(m.and_)) | ((x | y) & w(m.or_)) | ((x ^ y) & w(m.xor_));
+}
+
 }  // namespace kernel
+
+// --- kernels the interpreter shares -----------------------------------------------------------
+
+// The interpreter runs the members of a group through one kernel that reads the member from the
+// descriptor at run time: every kernel instantiated costs the compile time of its optimisation and
+// code generation (172 of them were most of an executor TU's compile time), and the members of
+// a group differ only in constants that the lane loop can take as values. The compiled path still
+// instantiates each instruction's own kernel, where those values are constants again.
+// `own`: the instruction's own kernel.
+enum class kernel_group : std::uint8_t {
+    own,
+    message,
+    load,
+    store,
+    shift_32,
+    shift_16,
+    shift_8,
+    shift_64,
+    add_u32,
+    add_v2u16,
+    add_v4u8,
+    add_s32,
+    add_v2s16,
+    add_v4s8,
+    add_64,
+    shaddx,
+    extend_to_32,
+    int_to_f32,
+    i8_to_i16,
+    i8_to_f16,
+    v2i16_to_v2f16,
+    f32_to_int,
+    f16_to_int,
+    v2f16_to_v2int,
+    icmp_32,
+    icmp_16,
+    icmp_8,
+    csel_32,
+    csel_16,
+    add_min_max_f32,
+    add_min_max_v2f16,
+};
+
+[[nodiscard]] constexpr kernel_group group_of(instruction_id id) noexcept {
+    using enum instruction_id;
+    using enum kernel_group;
+    const auto in = [id](std::initializer_list<instruction_id> ids) {
+        for (instruction_id i : ids)
+            if (i == id) return true;
+        return false;
+    };
+    if (is_load(id)) return load;
+    if (is_store(id)) return store;
+    if (in({ld_var_special, ld_var_imm_f32, ld_var_imm_f16, ld_attr_imm, ld_attr, lea_attr, st_image, ld_tile, tex_fetch, tex})) return message;
+    if (id >= lshift_and_i32 && id <= rshift_xor_i64) {  // by lane width (the four of a kind are four apart)
+        constexpr kernel_group by_width[4] = {shift_32, shift_16, shift_8, shift_64};
+        return by_width[(static_cast<unsigned>(id) - static_cast<unsigned>(lshift_and_i32)) % 4];
+    }
+    if (in({iadd_u32, isub_u32, hadd_u32})) return add_u32;
+    if (in({iadd_v2u16, isub_v2u16, hadd_v2u16})) return add_v2u16;
+    if (in({iadd_v4u8, isub_v4u8, hadd_v4u8})) return add_v4u8;
+    if (in({iadd_s32, isub_s32, hadd_s32})) return add_s32;
+    if (in({iadd_v2s16, isub_v2s16, hadd_v2s16})) return add_v2s16;
+    if (in({iadd_v4s8, isub_v4s8, hadd_v4s8})) return add_v4s8;
+    if (in({iadd_u64, iadd_s64, isub_u64, isub_s64})) return add_64;
+    if (in({shaddx_u64, shaddx_s64})) return shaddx;
+    if (in({s16_to_s32, u16_to_u32, s8_to_s32, u8_to_u32})) return extend_to_32;
+    if (in({s16_to_f32, u16_to_f32, s8_to_f32, u8_to_f32, s32_to_f32, u32_to_f32})) return int_to_f32;
+    if (in({s8_to_s16, u8_to_u16})) return i8_to_i16;
+    if (in({s8_to_f16, u8_to_f16})) return i8_to_f16;
+    if (in({v2s16_to_v2f16, v2u16_to_v2f16})) return v2i16_to_v2f16;
+    if (in({f32_to_s32, f32_to_u32})) return f32_to_int;
+    if (in({f16_to_s32, f16_to_u32})) return f16_to_int;
+    if (in({v2f16_to_v2s16, v2f16_to_v2u16})) return v2f16_to_v2int;
+    if (in({icmp_u32, icmp_s32})) return icmp_32;
+    if (in({icmp_v2u16, icmp_v2s16})) return icmp_16;
+    if (in({icmp_v4u8, icmp_v4s8})) return icmp_8;
+    if (in({csel_u32, csel_i32})) return csel_32;
+    if (in({csel_v2u16, csel_v2i16})) return csel_16;
+    if (in({fadd_f32, fmin_f32, fmax_f32})) return add_min_max_f32;
+    if (in({fadd_v2f16, fmin_v2f16, fmax_v2f16})) return add_min_max_v2f16;
+    return own;
+}
+
+// The instruction whose kernel the interpreter runs for `id`: its group's first.
+[[nodiscard]] constexpr instruction_id shared_kernel(instruction_id id) noexcept {
+    const kernel_group g = group_of(id);
+    if (g == kernel_group::own) return id;
+    for (std::size_t i = 0;; ++i)
+        if (group_of(static_cast<instruction_id>(i)) == g) return static_cast<instruction_id>(i);
+}
+
+// The instruction a kernel runs: Id itself on the compiled path, the descriptor's in the interpreter
+// (Id is then its group's first).
+template <instruction_id Id, class Desc>
+[[nodiscard]] CTISA_EXEC_INLINE instruction_id member(const Desc& desc) noexcept {
+    if constexpr (ctisa::exec::is_static_desc<Desc>) return Id;
+    else return desc.get().id;
+}
+
+// type_of for an instruction known at run time (type_of reads the mnemonic). A template, so that
+// only a TU that instantiates a kernel evaluates the table.
+template <class = void>
+inline constexpr auto lane_types = [] {
+    std::array<type_info, instruction_count> t{};
+    for (std::size_t i = 0; i < instruction_count; ++i) t[i] = type_of(static_cast<instruction_id>(i));
+    return t;
+}();
+template <class = void>
+[[nodiscard]] CTISA_EXEC_INLINE type_info lane_type(instruction_id id) noexcept {
+    return lane_types<>[static_cast<std::size_t>(id)];
+}
 
 // The value of a modifier of the descriptor as its enum.
 #define CTISA_VA_MOD(type) d.template mod<type>(modifier::type)
@@ -271,7 +405,7 @@ CTISA_EXEC_INLINE void message_kernels(const Desc& desc, const lane_view<N, S>& 
     const instruction_desc& d = desc.get();
     (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
     if constexpr (is_message(Id)) {  // varyings, attributes, tilebuffer, images, textures
-        const instruction_info& ins = info(Id);
+        const instruction_info& ins = info(member<Id>(desc));  // (one kernel for all messages in the interpreter)
         for (std::size_t l = 0; l < N; ++l) {
             if (!active[l]) continue;
             std::array<std::uint64_t, 4> sources{};
@@ -297,6 +431,9 @@ CTISA_EXEC_INLINE void message_kernels(const Desc& desc, const lane_view<N, S>& 
     }
 }
 
+// Bytes a LOAD / STORE moves, in the order of their ids (i8, i16, i24, i32, i48, i64, i96, i128).
+inline constexpr unsigned access_bytes[8] = {1, 2, 3, 4, 6, 8, 12, 16};
+
 // Memory; the other instructions go on to message_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
 CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
@@ -306,14 +443,8 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
     const instruction_desc& d = desc.get();
     (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
     if constexpr (is_load(Id)) {
-        constexpr unsigned bytes = Id == load_i8    ? 1
-                                   : Id == load_i16 ? 2
-                                   : Id == load_i24 ? 3
-                                   : Id == load_i32 ? 4
-                                   : Id == load_i48 ? 6
-                                   : Id == load_i64 ? 8
-                                   : Id == load_i96 ? 12
-                                                    : 16;
+        const instruction_id m = member<Id>(desc);
+        const unsigned bytes = access_bytes[static_cast<unsigned>(m) - static_cast<unsigned>(load_i8)];
         const bool sign = !d.flag(modifier::unsigned_);
         const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
         for (std::size_t l = 0; l < N; ++l) {
@@ -334,17 +465,17 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
             enum class place { byte, half, word, pair, words };
             place p = place::words;
             unsigned lane_index = 0;
-            if constexpr (Id == load_i8) {
-                const unsigned m = d.mods[static_cast<std::size_t>(modifier::load_lane_8_bit)];
-                p = m < 4 ? place::byte : m < 6 ? place::half : m == 6 ? place::word : place::pair;
-                lane_index = m < 4 ? m : m - 4;
-            } else if constexpr (Id == load_i16) {
-                const unsigned m = d.mods[static_cast<std::size_t>(modifier::load_lane_16_bit)];
-                p = m < 2 ? place::half : m == 2 ? place::word : place::pair;
-                lane_index = m;
-            } else if constexpr (Id == load_i24) {
+            if (m == load_i8) {
+                const unsigned lm = d.mods[static_cast<std::size_t>(modifier::load_lane_8_bit)];
+                p = lm < 4 ? place::byte : lm < 6 ? place::half : lm == 6 ? place::word : place::pair;
+                lane_index = lm < 4 ? lm : lm - 4;
+            } else if (m == load_i16) {
+                const unsigned lm = d.mods[static_cast<std::size_t>(modifier::load_lane_16_bit)];
+                p = lm < 2 ? place::half : lm == 2 ? place::word : place::pair;
+                lane_index = lm;
+            } else if (m == load_i24) {
                 p = place::word;
-            } else if constexpr (Id == load_i32) {
+            } else if (m == load_i32) {
                 p = d.mods[static_cast<std::size_t>(modifier::load_lane_32_bit)] == 0 ? place::word : place::pair;
             }
             switch (p) {
@@ -370,14 +501,7 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
             }
         }
     } else if constexpr (is_store(Id)) {
-        constexpr unsigned bytes = Id == store_i8    ? 1
-                                   : Id == store_i16 ? 2
-                                   : Id == store_i24 ? 3
-                                   : Id == store_i32 ? 4
-                                   : Id == store_i48 ? 6
-                                   : Id == store_i64 ? 8
-                                   : Id == store_i96 ? 12
-                                                     : 16;
+        const unsigned bytes = access_bytes[static_cast<unsigned>(member<Id>(desc)) - static_cast<unsigned>(store_i8)];
         const auto segment = CTISA_VA_MOD(store_segment);
         const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
         for (std::size_t l = 0; l < N; ++l) {
@@ -510,25 +634,30 @@ CTISA_EXEC_INLINE void compare_kernels(const Desc& desc, const lane_view<N, S>& 
     const instruction_desc& d = desc.get();
     (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
     static constexpr type_info t = type_of(Id);
+    (void)t;
     if constexpr (Id == csel_f32 || Id == csel_u32 || Id == csel_i32) {
         const condition cond = CTISA_VA_MOD(condition);
-        lanewise<4, false>(desc, v, active, all_active, [cond](lane_word a, lane_word b, lane_word x, lane_word y) {
+        const bool sign = member<Id>(desc) == csel_i32;
+        lanewise<4, false>(desc, v, active, all_active, [cond, sign](lane_word a, lane_word b, lane_word x, lane_word y) {
+            (void)sign;
             bool pass;
             if constexpr (Id == csel_f32) pass = compare_float(as_float(a), as_float(b), cond);
-            else if constexpr (Id == csel_u32) pass = compare_int(a, b, cond);
-            else pass = compare_int(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b), cond);
+            else if (sign) pass = compare_int(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b), cond);
+            else pass = compare_int(a, b, cond);
             return pass ? x : y;
         });
     } else if constexpr (Id == csel_v2f16 || Id == csel_v2u16 || Id == csel_v2i16) {
         const condition cond = CTISA_VA_MOD(condition);
-        lanewise<4, false>(desc, v, active, all_active, [cond](lane_word a, lane_word b, lane_word x, lane_word y) {
+        const bool sign = member<Id>(desc) == csel_v2i16;
+        lanewise<4, false>(desc, v, active, all_active, [cond, sign](lane_word a, lane_word b, lane_word x, lane_word y) {
             lane_word out = 0;
             for (unsigned j = 0; j < 2; ++j) {
                 const half_bits p = static_cast<half_bits>(a >> (16 * j)), q = static_cast<half_bits>(b >> (16 * j));
+                (void)sign;
                 bool pass;
                 if constexpr (Id == csel_v2f16) pass = compare_float(f16(p), f16(q), cond);
-                else if constexpr (Id == csel_v2u16) pass = compare_int(p, q, cond);
-                else pass = compare_int(static_cast<std::int16_t>(p), static_cast<std::int16_t>(q), cond);
+                else if (sign) pass = compare_int(static_cast<std::int16_t>(p), static_cast<std::int16_t>(q), cond);
+                else pass = compare_int(p, q, cond);
                 out |= ((pass ? x : y) & (0xFFFFu << (16 * j)));
             }
             return out;
@@ -538,13 +667,16 @@ CTISA_EXEC_INLINE void compare_kernels(const Desc& desc, const lane_view<N, S>& 
         const condition cond = CTISA_VA_MOD(condition);
         const result_type rt = CTISA_VA_MOD(result_type);
         const bool both = d.flag(modifier::and_);
-        lanewise<3, false>(desc, v, active, all_active, [cond, rt, both](lane_word a, lane_word b, lane_word c, lane_word) {
+        const bool sign = lane_type(member<Id>(desc)).is_signed;  // (signed and unsigned share a kernel in the interpreter)
+        lanewise<3, false>(desc, v, active, all_active, [cond, rt, both, sign](lane_word a, lane_word b, lane_word c, lane_word) {
             constexpr unsigned bits = t.bits;
-            return per_lane_int<bits>(a, b, c, [cond, rt, both](lane_word x, lane_word y, lane_word z) {
+            return per_lane_int<bits>(a, b, c, [cond, rt, both, sign](lane_word x, lane_word y, lane_word z) {
+                (void)sign;
                 bool r;
                 if constexpr (Id == fcmp_f32) r = compare_float(as_float(x), as_float(y), cond);
                 else if constexpr (Id == fcmp_v2f16) r = compare_float(f16(static_cast<half_bits>(x)), f16(static_cast<half_bits>(y)), cond);
-                else r = compare_int(lane_value<bits, t.is_signed>(x), lane_value<bits, t.is_signed>(y), cond);
+                else if (sign) r = compare_int(lane_value<bits, true>(x), lane_value<bits, true>(y), cond);
+                else r = compare_int(lane_value<bits, false>(x), lane_value<bits, false>(y), cond);
                 r = both ? (r && z != 0) : (r || z != 0);
                 return boolean_value(r, rt, bits);
             });
@@ -565,12 +697,12 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N,
     (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
     static constexpr type_info t = type_of(Id);
     if constexpr (Id == iadd_u64 || Id == iadd_s64 || Id == isub_u64 || Id == isub_s64) {
-        const bool sat = d.flag(modifier::saturate);
-        lanewise<2, true>(desc, v, active, all_active, [sat](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) {
-            if constexpr (Id == iadd_u64 || Id == iadd_s64) return add64(a, b, t.is_signed, sat);
-            else return sub64(a, b, t.is_signed, sat);
+        const instruction_id m = member<Id>(desc);  // (the four share a kernel in the interpreter)
+        const bool sat = d.flag(modifier::saturate), sign = m == iadd_s64 || m == isub_s64, sub = m == isub_u64 || m == isub_s64;
+        lanewise<2, true>(desc, v, active, all_active, [sat, sign, sub](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) {
+            return sub ? sub64(a, b, sign, sat) : add64(a, b, sign, sat);
         });
-    } else if constexpr (Id == shaddx_u64 || Id == shaddx_s64) {
+    } else if constexpr (Id == shaddx_u64 || Id == shaddx_s64) {  // (the same code: one kernel in the interpreter)
         const unsigned shift = d.immediate & 7u;
         lanewise<2, true>(desc, v, active, all_active,
                           [shift](std::uint64_t a, std::uint64_t b, std::uint64_t, std::uint64_t) { return a + (b << shift); });
@@ -590,19 +722,20 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N,
     } else if constexpr (Id == mux_i32) {
         lanewise<3, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word m, lane_word) { return (a & m) | (b & ~m); });
     } else if constexpr (Id >= lshift_and_i32 && Id <= rshift_xor_i64) {
-        static constexpr unsigned k = static_cast<unsigned>(Id) - static_cast<unsigned>(lshift_and_i32);
-        static constexpr bool left = (k / 4) % 2 == 0;  // LSHIFT_*, RSHIFT_* alternate in groups of four
-        static constexpr unsigned logic = k / 8;        // AND, OR, XOR
+        // The direction and the logic as masks (the instructions of a width share a kernel in the
+        // interpreter): a select would be compiled as a branch, which does not vectorize.
+        const unsigned k = static_cast<unsigned>(member<Id>(desc)) - static_cast<unsigned>(lshift_and_i32);
+        const shift_logic_masks sm = shift_logic_masks_of(k);
         const lane_word flip = d.flag(modifier::not_result) ? lane_on : 0u;
         if constexpr (t.bits == 64) {
-            lanewise<3, true>(desc, v, active, all_active, [flip](std::uint64_t a, std::uint64_t s, std::uint64_t b, std::uint64_t) {
-                return shift_logic<64, left, logic>(a, static_cast<unsigned>(s & 0xFFu), b) ^ (std::uint64_t{flip} << 32 | flip);
+            lanewise<3, true>(desc, v, active, all_active, [flip, sm](std::uint64_t a, std::uint64_t s, std::uint64_t b, std::uint64_t) {
+                return shift_logic_by<64>(a, static_cast<unsigned>(s & 0xFFu), b, sm) ^ (std::uint64_t{flip} << 32 | flip);
             });
         } else {
-            lanewise<3, false>(desc, v, active, all_active, [flip](lane_word a, lane_word s, lane_word b, lane_word) {
+            lanewise<3, false>(desc, v, active, all_active, [flip, sm](lane_word a, lane_word s, lane_word b, lane_word) {
                 return per_lane_int<t.bits>(a, s, b,
-                                            [](lane_word x, lane_word amount, lane_word y) {
-                                                return static_cast<lane_word>(shift_logic<t.bits, left, logic>(x, amount & 0xFFu, y));
+                                            [sm](lane_word x, lane_word amount, lane_word y) {
+                                                return static_cast<lane_word>(shift_logic_by<t.bits>(x, amount & 0xFFu, y, sm));
                                             }) ^
                        flip;
             });
@@ -652,25 +785,28 @@ CTISA_EXEC_INLINE void integer_kernels(const Desc& desc, const lane_view<N, S>& 
                          Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 || Id == isub_v2s16 || Id == isub_v4s8 ||
                          Id == imul_i32 || Id == imul_v2i16 || Id == imul_v4i8 || Id == imul_s32 || Id == imul_v2s16 || Id == imul_v4s8 ||
                          Id == hadd_u32 || Id == hadd_v2u16 || Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8) {
-        constexpr bool add = Id == iadd_u32 || Id == iadd_v2u16 || Id == iadd_v4u8 || Id == iadd_s32 || Id == iadd_v2s16 || Id == iadd_v4s8;
-        constexpr bool sub = Id == isub_u32 || Id == isub_v2u16 || Id == isub_v4u8 || Id == isub_s32 || Id == isub_v2s16 || Id == isub_v4s8;
-        constexpr bool hadd = Id == hadd_u32 || Id == hadd_v2u16 || Id == hadd_v4u8 || Id == hadd_s32 || Id == hadd_v2s16 || Id == hadd_v4s8;
-        const bool sat = d.flag(modifier::saturate);
+        constexpr bool mul = Id == imul_i32 || Id == imul_v2i16 || Id == imul_v4i8 || Id == imul_s32 || Id == imul_v2s16 || Id == imul_v4s8;
+        // IADD, ISUB and HADD of a type share a kernel in the interpreter: a sum, of b or -b, halved
+        // for HADD (the same values as a - b and (a + b + round) >> 1 in 64 bits).
+        const instruction_id m = member<Id>(desc);
+        const bool sub = m == isub_u32 || m == isub_v2u16 || m == isub_v4u8 || m == isub_s32 || m == isub_v2s16 || m == isub_v4s8;
+        const bool hadd = m == hadd_u32 || m == hadd_v2u16 || m == hadd_v4u8 || m == hadd_s32 || m == hadd_v2s16 || m == hadd_v4s8;
+        const bool sat = d.flag(modifier::saturate) && !hadd;
         const std::int64_t round = d.flag(modifier::rhadd) ? 1 : 0;
-        lanewise<2, false>(desc, v, active, all_active, [sat, round](lane_word a, lane_word b, lane_word, lane_word) {
-            return per_lane_int<t.bits>(a, b, 0, [sat, round](lane_word x, lane_word y, lane_word) -> lane_word {
-                (void)sat, (void)round;
+        lanewise<2, false>(desc, v, active, all_active, [sat, round, sub, hadd](lane_word a, lane_word b, lane_word, lane_word) {
+            return per_lane_int<t.bits>(a, b, 0, [sat, round, sub, hadd](lane_word x, lane_word y, lane_word) -> lane_word {
+                (void)round, (void)sub, (void)hadd;
                 constexpr unsigned bits = t.bits;
                 constexpr bool s = t.is_signed;
-                if constexpr (!add && !sub && !hadd && bits == 32 && !s) {  // u32 x u32 needs 64 unsigned bits
+                if constexpr (mul && bits == 32 && !s) {  // u32 x u32 needs 64 unsigned bits
                     const std::uint64_t p = std::uint64_t{x} * y;
                     return sat && p > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<lane_word>(p);
+                } else if constexpr (mul) {
+                    return lane_result<bits, s>(lane_value<bits, s>(x) * lane_value<bits, s>(y), sat);
                 } else {
                     const std::int64_t a64 = lane_value<bits, s>(x), b64 = lane_value<bits, s>(y);
-                    if constexpr (add) return lane_result<bits, s>(a64 + b64, sat);
-                    else if constexpr (sub) return lane_result<bits, s>(a64 - b64, sat);
-                    else if constexpr (hadd) return lane_result<bits, s>((a64 + b64 + round) >> 1, false);
-                    else return lane_result<bits, s>(a64 * b64, sat);
+                    const std::int64_t sum = a64 + (sub ? -b64 : b64);
+                    return lane_result<bits, s>(hadd ? (sum + round) >> 1 : sum, sat);
                 }
             });
         });
@@ -687,20 +823,23 @@ CTISA_EXEC_INLINE void conversion_kernels(const Desc& desc, const lane_view<N, S
     using enum instruction_id;
     const instruction_desc& d = desc.get();
     (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
-    static constexpr type_info t = type_of(Id);
+    // Signed and unsigned, and the source widths, share kernels in the interpreter: the type of
+    // the instruction run, as values.
+    const type_info t = lane_type(member<Id>(desc));
+    (void)t;
     if constexpr (Id == s16_to_s32 || Id == u16_to_u32 || Id == s8_to_s32 || Id == u8_to_u32) {
-        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
+        lanewise<1, false>(desc, v, active, all_active, [t](lane_word a, lane_word, lane_word, lane_word) {
             return extend(a, t.bits, t.is_signed);  // the select already extended a byte / half; this takes a plain word's low part
         });
     } else if constexpr (Id == s16_to_f32 || Id == u16_to_f32 || Id == s8_to_f32 || Id == u8_to_f32 || Id == s32_to_f32 || Id == u32_to_f32) {
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
+        lanewise<1, false>(desc, v, active, all_active, [r, t](lane_word a, lane_word, lane_word, lane_word) {
             const lane_word x = extend(a, t.bits, t.is_signed);
             const double value = t.is_signed ? static_cast<double>(static_cast<std::int32_t>(x)) : static_cast<double>(x);
             return as_bits(ctisa::exec::float_from_double(value, r));
         });
     } else if constexpr (Id == s8_to_s16 || Id == u8_to_u16 || Id == s8_to_f16 || Id == u8_to_f16) {
-        lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) {
+        lanewise<1, false>(desc, v, active, all_active, [t](lane_word a, lane_word, lane_word, lane_word) {
             const lane_word x = extend(a, 8, t.is_signed);  // a 16-bit result, in both halves
             if constexpr (Id == s8_to_f16 || Id == u8_to_f16) {
                 const half_bits h =
@@ -712,33 +851,33 @@ CTISA_EXEC_INLINE void conversion_kernels(const Desc& desc, const lane_view<N, S
         });
     } else if constexpr (Id == v2s16_to_v2f16 || Id == v2u16_to_v2f16) {
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            return halves(a, 0, 0, [r](half_bits h, half_bits, half_bits) -> lane_word {
+        lanewise<1, false>(desc, v, active, all_active, [r, t](lane_word a, lane_word, lane_word, lane_word) {
+            return halves(a, 0, 0, [r, t](half_bits h, half_bits, half_bits) -> lane_word {
                 const float x = t.is_signed ? static_cast<float>(static_cast<std::int16_t>(h)) : static_cast<float>(h);
                 return ctisa::exec::half_from_float(x, r);
             });
         });
     } else if constexpr (Id == f32_to_s32 || Id == f32_to_u32) {
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            constexpr bool s = Id == f32_to_s32;
+        const bool s = member<Id>(desc) == f32_to_s32;  // (type_of: the source's type)
+        lanewise<1, false>(desc, v, active, all_active, [r, s](lane_word a, lane_word, lane_word, lane_word) {
             return static_cast<lane_word>(
                 float_to_int(as_float(a), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
                              s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
         });
     } else if constexpr (Id == f16_to_s32 || Id == f16_to_u32) {
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            constexpr bool s = Id == f16_to_s32;
+        const bool s = member<Id>(desc) == f16_to_s32;  // (type_of: the source's type)
+        lanewise<1, false>(desc, v, active, all_active, [r, s](lane_word a, lane_word, lane_word, lane_word) {
             return static_cast<lane_word>(
                 float_to_int(f16(lo16(a)), r, s ? std::numeric_limits<std::int32_t>::min() : 0,
                              s ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::uint32_t>::max()));
         });
     } else if constexpr (Id == v2f16_to_v2s16 || Id == v2f16_to_v2u16) {
         const rounding r = rounding_of(CTISA_VA_MOD(round_mode));
-        lanewise<1, false>(desc, v, active, all_active, [r](lane_word a, lane_word, lane_word, lane_word) {
-            return halves(a, 0, 0, [r](half_bits h, half_bits, half_bits) -> lane_word {
-                constexpr bool s = Id == v2f16_to_v2s16;
+        const bool s = member<Id>(desc) == v2f16_to_v2s16;
+        lanewise<1, false>(desc, v, active, all_active, [r, s](lane_word a, lane_word, lane_word, lane_word) {
+            return halves(a, 0, 0, [r, s](half_bits h, half_bits, half_bits) -> lane_word {
                 return static_cast<lane_word>(float_to_int(f16(h), r, s ? -32768 : 0, s ? 32767 : 65535)) & 0xFFFFu;
             });
         });
@@ -760,20 +899,22 @@ CTISA_EXEC_INLINE void float_kernels(const Desc& desc, const lane_view<N, S>& v,
     (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
     if constexpr (Id == nop) {
     } else if constexpr (Id == fadd_f32 || Id == fmin_f32 || Id == fmax_f32) {
+        // The three share a kernel in the interpreter: each value, then a select.
         const clamp c = CTISA_VA_MOD(clamp);
-        lanewise<2, false>(desc, v, active, all_active, [c](lane_word a, lane_word b, lane_word, lane_word) {
+        const instruction_id m = member<Id>(desc);
+        const bool add = m == fadd_f32, min = m == fmin_f32;
+        lanewise<2, false>(desc, v, active, all_active, [c, add, min](lane_word a, lane_word b, lane_word, lane_word) {
             const float x = as_float(a), y = as_float(b);
-            if constexpr (Id == fadd_f32) return f32_result(x + y, c);
-            else if constexpr (Id == fmin_f32) return f32_result(op_fmin(x, y), c);
-            else return f32_result(op_fmax(x, y), c);
+            return f32_result(add ? x + y : min ? op_fmin(x, y) : op_fmax(x, y), c);
         });
     } else if constexpr (Id == fadd_v2f16 || Id == fmin_v2f16 || Id == fmax_v2f16) {
         const clamp c = CTISA_VA_MOD(clamp);
-        lanewise<2, false>(desc, v, active, all_active, [c](lane_word a, lane_word b, lane_word, lane_word) {
-            return halves(a, b, 0, [c](half_bits x, half_bits y, half_bits) -> lane_word {
-                if constexpr (Id == fadd_v2f16) return f16_result(f16(x) + f16(y), c);
-                else if constexpr (Id == fmin_v2f16) return f16_result(op_fmin(f16(x), f16(y)), c);
-                else return f16_result(op_fmax(f16(x), f16(y)), c);
+        const instruction_id m = member<Id>(desc);
+        const bool add = m == fadd_v2f16, min = m == fmin_v2f16;
+        lanewise<2, false>(desc, v, active, all_active, [c, add, min](lane_word a, lane_word b, lane_word, lane_word) {
+            return halves(a, b, 0, [c, add, min](half_bits x, half_bits y, half_bits) -> lane_word {
+                const float p = f16(x), q = f16(y);
+                return f16_result(add ? p + q : min ? op_fmin(p, q) : op_fmax(p, q), c);
             });
         });
     } else if constexpr (Id == fma_f32) {
@@ -863,8 +1004,9 @@ CTISA_EXEC_INLINE void execute_op(const Desc& desc, const lane_view<N, S>& v, co
 [[nodiscard]] constexpr bool has_kernel(instruction_id id) noexcept { return not_executable_reason(id).empty(); }
 
 // Runs one instruction whose id is known only at run time (the interpreter): a table over the
-// generated instruction list. Instructions that cannot be executed never reach here (the step
-// stops the run first); their entries are null.
+// generated instruction list, an entry the kernel of the instruction's group (shared_kernel).
+// Instructions that cannot be executed never reach here (the step stops the run first); their
+// entries are null.
 template <class Desc, std::size_t N, std::size_t S, class Env>
 inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env, std::size_t lane0,
                     const lane_word* live, effects<N>& fx) {
@@ -873,7 +1015,8 @@ inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word*
         [](std::size_t i) { return i; },
         []<std::size_t I>(std::integral_constant<std::size_t, I>) -> kernel_fn {
             constexpr auto id = static_cast<instruction_id>(I);
-            if constexpr (has_kernel(id)) return &execute_op<id, Desc, N, S, Env>;
+            static_assert(!has_kernel(id) || has_kernel(shared_kernel(id)));
+            if constexpr (has_kernel(id)) return &execute_op<shared_kernel(id), Desc, N, S, Env>;
             else return nullptr;
         });
     if (const kernel_fn f = table[static_cast<std::size_t>(desc.get().id)]) f(desc, v, active, all_active, env, lane0, live, fx);
