@@ -214,3 +214,24 @@ TEST_CASE("ATTILA decoding never crashes on arbitrary words, and decodes as the 
     CHECK(differ == 0);
     CHECK(planned > 3000);
 }
+
+TEST_CASE("ATTILA's plan decoder reads as the definition in constant evaluation too", "[attila][decoding]") {
+    // Constant evaluation reads an admitted word field by field; at run time its bytes are stored
+    // whole. One text per way a slot is read: registers (c256-c511, |..|), immediates, predicates,
+    // booleans, constants as predicates, units, samples, offsets; and the result's kinds.
+    constexpr auto same = [](std::string_view text) {
+        const auto w = encode_text(text);
+        return at::decode_words(w).value() == at::decode_words_by_encoding(w).value();
+    };
+    STATIC_REQUIRE(same("mad r0, c10[a1.y + -1], c300[a1.y + -1].x, r2"));
+    STATIC_REQUIRE(same("(!p5) mul_sat o2.yw, -|i4.wzyx|, 1.5 <- end"));
+    STATIC_REQUIRE(same("addi a0.x, a0.x, -7"));
+    STATIC_REQUIRE(same("andp !p9, c0[a0.x + 2].w, p6"));
+    STATIC_REQUIRE(same("andp p0, false, !p3"));
+    STATIC_REQUIRE(same("andp !p9, !c1.y, true"));
+    STATIC_REQUIRE(same("setpeq !p1, r1.x, c0.y"));
+    STATIC_REQUIRE(same("(p1) tex o0, -r3, t3"));
+    STATIC_REQUIRE(same("kls r1, s2"));
+    STATIC_REQUIRE(same("jmp !p1, -3"));
+    STATIC_REQUIRE(same("(!p31) end"));
+}

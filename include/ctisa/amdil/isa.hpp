@@ -46,6 +46,7 @@ private:
 
     // The next unit into `d` (a default decoded), or the error.
     constexpr error step(decoded<instruction>& d) {
+        if (!std::is_constant_evaluated() && std::endian::native == std::endian::little && header_seen_ && !ended_ && step_plain(d)) return {};
         const std::size_t left = (bytes_.size() - offset_) / 4;
         if ((bytes_.size() - offset_) % 4 != 0 && left == 0)
             return error{error_code::truncated, 0, 0, static_cast<std::uint32_t>(offset_), "token"};
@@ -94,6 +95,30 @@ private:
         if (!header_seen_ && offset_ >= bytes_.size())
             return error{error_code::missing_header, 0, 0, static_cast<std::uint32_t>(offset_), "IL_Lang"};
         return {};
+    }
+
+    // A plain packet (plain_packet_size) after the header, its tokens read where they lie and
+    // copied once into `d`; false, with nothing changed, for any other unit (step() then reads it
+    // the checked way, through a window of 64 tokens).
+    bool step_plain(decoded<instruction>& d) noexcept {
+        std::size_t n = (bytes_.size() - offset_) / 4;
+        if (n > max_packet_dwords) n = max_packet_dwords;
+        const std::uint8_t* at = bytes_.data() + offset_;
+        const auto token_at = [at](std::size_t i) {
+            std::uint32_t t;  // little-endian, unaligned: read in place
+            std::memcpy(&t, at + 4 * i, sizeof t);
+            return t;
+        };
+        if (n == 0 || prec_mask(token_at(0)) != 0) return false;
+        const std::size_t size = plain_packet_size(token_at, n);
+        if (size == 0) return false;
+        std::memcpy(d.instruction.words.data(), at, 4 * size);  // the words past it stay zero
+        d.instruction.size = static_cast<std::uint8_t>(size);
+        ended_ = (token_at(0) & 0xFFFFu) == static_cast<std::uint32_t>(opcode::end);
+        d.size = size * 4;
+        d.offset = offset_;
+        offset_ += d.size;
+        return true;
     }
 
     [[nodiscard]] constexpr error moved(error e) const noexcept {

@@ -219,7 +219,68 @@ inline constexpr auto aoffimmi_bits = [] {
     return bits;
 }();
 
+// What plain_packet_size() needs of an opcode, in one row (has_modifier_flags() searches a list).
+struct packet_shape {
+    std::uint8_t dst = 0;
+    std::uint8_t src = 0;
+    std::uint8_t extra = 0;
+    std::int8_t aoffimmi = -1;  // aoffimmi_bits
+    bool modifier_flags = false;
+    bool plain = false;  // described, and not a packet whose length a token of its own gives
+};
+
+inline constexpr auto packet_shapes = [] {
+    std::array<packet_shape, opcode_count> shapes{};
+    for (std::size_t c = 0; c < opcode_count; ++c) {
+        const auto op = static_cast<opcode>(c);
+        const operand_counts n = operands(op);
+        const bool special = op == opcode::comment || op == opcode::macrocall || op == opcode::dcl_const_buffer;
+        shapes[c] = packet_shape{n.dst, n.src, n.extra, aoffimmi_bits[c], has_modifier_flags(op), n.described && !special};
+    }
+    return shapes;
+}();
+
+// An operand token with any of these set is not a plain one: reserved bits, relative addressing,
+// a further dimension, an extended register number.
+inline constexpr std::uint32_t unplain_operand_bits = 0xFu << generated::il_dst::reserved.lsb | 3u << generated::il_dst::relative_address.lsb |
+                                                      1u << generated::il_dst::dimension.lsb | 1u << generated::il_dst::extended.lsb;
+
 }  // namespace detail
+
+// The size in dwords of the packet at token_at(0) (n dwords readable) when it is a plain one: a described
+// opcode whose operands are one token each, with their modifier and immediate, and every check of
+// packet_at() passes. 0 otherwise: packet_at() then decides, and names any error. A loop over
+// dwords with no result per operand: what most of a program is, read at a few cycles a token.
+template <class Token>
+[[nodiscard]] constexpr std::size_t plain_packet_size(Token&& token_at, std::size_t n) noexcept {
+    using detail::field;
+    namespace f = generated::il_opcode;
+    namespace o = generated::il_dst;  // IL_Src has the same layout
+    if (n == 0) return 0;
+    const std::uint32_t t = token_at(std::size_t{0});
+    const std::uint32_t code = field(t, f::code);
+    if (!is_defined(code)) return 0;
+    const detail::packet_shape& s = detail::packet_shapes[code];
+    if (!s.plain) return 0;
+    std::size_t i = 1;
+    if (s.modifier_flags) i += field(t, f::pri_modifier_present) + field(t, f::sec_modifier_present);
+    if (s.aoffimmi >= 0) i += (t >> s.aoffimmi) & 1u;
+    for (std::size_t k = 0; k < std::size_t{s.dst} + s.src; ++k) {
+        if (i >= n) return 0;
+        const std::uint32_t token = token_at(i++);
+        if ((token & detail::unplain_operand_bits) != 0 || field(token, o::register_type) >= static_cast<std::uint32_t>(reg_type::last))
+            return 0;
+        if (field(token, o::modifier_present)) {
+            if (i >= n) return 0;
+            const std::uint32_t m = token_at(i);
+            if ((k < s.dst ? detail::check_dst_mod(m, i) : detail::check_src_mod(m, i)).failed()) return 0;
+            ++i;
+        }
+        i += field(token, o::immediate_present);
+    }
+    i += s.extra;
+    return i <= n ? i : 0;
+}
 
 // The packet that starts at dword `at`: its extent, or why it is not one. visit(index, token_kind) is
 // called for each dword of the packet, in order.

@@ -35,6 +35,22 @@ struct isa {
     }
     // attila::decode()'s result, decoded in place (see decode_words_into).
     static constexpr result<decoded<instruction>> decode(std::span<const std::uint8_t> bytes) {
+        if (bytes.size() >= instruction_bytes) {
+            const words w = from_bytes<std::uint64_t, 2>(bytes.first<instruction_bytes>());
+            if (const auto* p = decoding_detail::admitting_plan(w)) return decode_admitted(w, *p);
+        }
+        return decode_checked(bytes);
+    }
+
+    // An admitted word's instruction, written whole where it stays: with no other way through,
+    // GCC drops out's default construction (two dozen narrow stores, in a loop bound by stores).
+    static constexpr result<decoded<instruction>> decode_admitted(const words& w, const decoding_detail::plan& p) {
+        result<decoded<instruction>> out;
+        out->size = instruction_bytes;
+        decoding_detail::read_admitted(w, p, out->instruction);
+        return out;
+    }
+    static constexpr result<decoded<instruction>> decode_checked(std::span<const std::uint8_t> bytes) {
         result<decoded<instruction>> out;  // built where it stays: a temporary copied in is a stall too
         out->size = instruction_bytes;
         if (bytes.size() < instruction_bytes) out = detail::field_error(error_code::truncated, "");
