@@ -239,10 +239,14 @@ public:
                 }
             },
             args...);
-        return ctisa::finish(in, e);
+        if (e.failed()) return refused(e);
+        return in;
     }
 
 private:
+    // Apart from the packet's path: inlined, the error's copy into the result cost as much as the packet's.
+    [[gnu::cold, gnu::noinline]] static constexpr result<instruction> refused(const error& e) { return report(e); }
+
     std::uint32_t token_ = static_cast<std::uint32_t>(Op);
     std::uint32_t dst_mod_ = 0;
     std::uint32_t prec_ = 0;

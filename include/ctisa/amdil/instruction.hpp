@@ -4,7 +4,9 @@
 // binary carries (default-content modifier tokens, opaque IL_Rel_Addr tokens) survives a round trip.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -35,6 +37,15 @@ struct packet_bytes {
 
 [[nodiscard]] constexpr packet_bytes to_bytes(const instruction& in) noexcept {
     packet_bytes out;
+    if constexpr (std::endian::native == std::endian::little) {
+        // The tokens' own bytes, the rest zero, in one pass of fixed length that vectorises (a copy
+        // of `size` dwords then read back whole was a store-forwarding stall).
+        std::array<std::uint32_t, max_packet_dwords> tokens{};
+        for (std::size_t i = 0; i < max_packet_dwords; ++i) tokens[i] = i < in.size ? in.words[i] : 0u;
+        out.bytes = std::bit_cast<decltype(out.bytes)>(tokens);
+        out.count = std::size_t{std::min(in.size, static_cast<std::uint8_t>(max_packet_dwords))} * 4;
+        return out;
+    }
     for (std::size_t i = 0; i < in.size; ++i)
         for (unsigned b = 0; b < 4; ++b) out.bytes[out.count++] = static_cast<std::uint8_t>(in.words[i] >> (8 * b));
     return out;

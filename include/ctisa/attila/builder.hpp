@@ -16,6 +16,7 @@
 
 #include "../core/builder.hpp"
 #include "../core/text/cursor.hpp"
+#include "encoding.hpp"
 #include "instruction.hpp"
 
 namespace ctisa::attila {
@@ -527,12 +528,21 @@ struct builder {
             in.relative = true;
             in.rel = *pl.rel;
         }
-        error e = pl.status;
-        if (!e.failed()) e = validate(in);
-        return built<instruction>::trusted(finish(in, e));
+        // validate() and the encoding with this opcode's facts constant: what the operand types
+        // proved folds away, and encoding the result is a copy of `w`. Only whether it failed
+        // here; the error itself is made apart (a 80-byte error built on the way was a stall).
+        if (pl.status.failed() || attila::detail::validate_as(in, info(Op), info(info(Op).form)).failed()) return refused(in, pl.status);
+        carried_words<2> w{};
+        w.fits = attila::detail::encode_valid_words_as(in, info(info(Op).form), w.words).failed() ? 0 : 1;
+        return built<instruction>::trusted(in, w);
     }
 
 private:
+    // The error of an instruction the placement or validate() refused, reported.
+    [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const error& placed) noexcept {
+        return built<instruction>::trusted(report(placed.failed() ? placed : validate(in)));
+    }
+
     constexpr builder predicated(std::uint8_t index, bool invert, error_code status) const noexcept {
         builder b = *this;
         b.modifiers.predicated = true;

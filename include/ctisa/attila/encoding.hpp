@@ -44,7 +44,7 @@ constexpr std::uint8_t bank_code_of(const operand& o) noexcept {
     return static_cast<std::uint8_t>(o.bank);
 }
 
-constexpr slot_bits encode_slot(const operand& o, slot_kind kind, const form_info& form) noexcept {
+CTISA_ALWAYS_INLINE constexpr slot_bits encode_slot(const operand& o, slot_kind kind, const form_info& form) noexcept {
     slot_bits s;
     s.swizzle = form.unused_swizzle;
     switch (kind) {
@@ -76,19 +76,15 @@ constexpr slot_bits encode_slot(const operand& o, slot_kind kind, const form_inf
 }
 
 template <class Format>
-constexpr error pack_checked(const Format& f, words& w) noexcept {
+CTISA_ALWAYS_INLINE constexpr error pack_checked(const Format& f, words& w) noexcept {
     const std::size_t at = pack(f, w);
     if (at != Format::fields.size()) return error{error_code::value_out_of_range, 0, 0, 0, Format::fields[at].name};
     return {};
 }
 
-}  // namespace detail
-
-// The two words of an instruction validate() accepts (what a builder returns). Fields are still
-// checked to fit: an instruction validate() would reject comes back as an error or unspecified words.
-[[nodiscard]] constexpr result<words> encode_valid_words(const instruction& in) noexcept {
-    const form_info& form = form_of(in);
-
+// encode_valid_words() given the instruction's form: a builder gives it as a constant, and inlined
+// there the form's layout folds into the code. Writes `w` or returns why a field does not fit.
+CTISA_ALWAYS_INLINE constexpr error encode_valid_words_as(const instruction& in, const form_info& form, words& w) noexcept {
     generated::lo64 lo{};
     lo.opcode = static_cast<std::uint8_t>(in.op);
     lo.endflag = in.end;
@@ -96,11 +92,7 @@ constexpr error pack_checked(const Format& f, words& w) noexcept {
     lo.predicated = in.predicated;
     lo.invertpred = in.invert_predicate;
     lo.predreg = in.predicate;
-    words w{};
-    if (form.zero_fill) {
-        if (auto e = detail::pack_checked(lo, w); e.failed()) return e;
-        return w;
-    }
+    if (form.zero_fill) return pack_checked(lo, w);
 
     std::uint8_t resreg = 0;
     lo.resbank = unused_bank_code;
@@ -118,7 +110,7 @@ constexpr error pack_checked(const Format& f, words& w) noexcept {
     }
 
     std::array<detail::slot_bits, 3> s{};
-    for (unsigned i = 0; i < 3; ++i) s[i] = detail::encode_slot(in.sources[i], form.slots[i + 1], form);
+    for (unsigned i = 0; i < 3; ++i) s[i] = encode_slot(in.sources[i], form.slots[i + 1], form);
     lo.op1bank = s[0].bank;
     lo.op1negate = s[0].negate;
     lo.op1absolute = s[0].absolute;
@@ -134,26 +126,34 @@ constexpr error pack_checked(const Format& f, words& w) noexcept {
         lo.reladcomp = in.rel.component;
         lo.reloffset = static_cast<std::uint16_t>(truncate_signed(in.rel.offset, 9));
     }
-    if (auto e = detail::pack_checked(lo, w); e.failed()) return e;
+    if (auto e = pack_checked(lo, w); e.failed()) return e;
 
-    if (detail::uses_immediate_layout(form, lo.op2bank)) {
+    if (uses_immediate_layout(form, lo.op2bank)) {
         generated::hi64_immediate hi{};
         hi.op1reg = s[0].reg;
         hi.op1swizzle = s[0].swizzle;
         hi.resreg = resreg;
         hi.immediate = in.sources[1].value;
-        if (auto e = detail::pack_checked(hi, w); e.failed()) return e;
-    } else {
-        generated::hi64_register hi{};
-        hi.op1reg = s[0].reg;
-        hi.op1swizzle = s[0].swizzle;
-        hi.resreg = resreg;
-        hi.op2reg = s[1].reg;
-        hi.op2swizzle = s[1].swizzle;
-        hi.op3reg = s[2].reg;
-        hi.op3swizzle = s[2].swizzle;
-        if (auto e = detail::pack_checked(hi, w); e.failed()) return e;
+        return pack_checked(hi, w);
     }
+    generated::hi64_register hi{};
+    hi.op1reg = s[0].reg;
+    hi.op1swizzle = s[0].swizzle;
+    hi.resreg = resreg;
+    hi.op2reg = s[1].reg;
+    hi.op2swizzle = s[1].swizzle;
+    hi.op3reg = s[2].reg;
+    hi.op3swizzle = s[2].swizzle;
+    return pack_checked(hi, w);
+}
+
+}  // namespace detail
+
+// The two words of an instruction validate() accepts (what a builder returns). Fields are still
+// checked to fit: an instruction validate() would reject comes back as an error or unspecified words.
+[[nodiscard]] constexpr result<words> encode_valid_words(const instruction& in) noexcept {
+    words w{};
+    if (auto e = detail::encode_valid_words_as(in, form_of(in), w); e.failed()) return e;
     return w;
 }
 
@@ -175,9 +175,11 @@ constexpr error pack_checked(const Format& f, words& w) noexcept {
     return encode(*in);
 }
 
-// A builder's result has been validated: encoding it only places the fields.
+// A builder's result has been validated, and mostly encoded too: encoding it is a copy (or, where
+// the builder's fields did not fit, what encode_valid_words says).
 [[nodiscard]] constexpr result<encoded> encode(const built<instruction>& in) noexcept {
     if (!in) return in.error();
+    if (in.carried().fits) return to_bytes(in.carried().words);
     auto w = encode_valid_words(*in);
     if (!w) return w.error();
     return to_bytes(*w);

@@ -7,6 +7,8 @@
 #include <array>
 #include <cstdint>
 
+#include "../core/bits.hpp"
+#include "../core/built.hpp"
 #include "../core/error.hpp"
 #include "errors.hpp"
 #include "generated/opcodes.hpp"
@@ -79,6 +81,8 @@ struct instruction {
     bool relative = false;
     relative_address rel{};
 
+    using built_encoding = carried_words<2>;  // what a builder encodes along with it (built.hpp)
+
     friend constexpr bool operator==(const instruction&, const instruction&) = default;
 };
 
@@ -91,7 +95,8 @@ namespace detail {
 
 constexpr error rule(error_code code, std::string_view subject) noexcept { return error{code, 0, 0, 0, subject}; }
 
-constexpr error check_register(const operand& o, bool as_result, std::string_view slot) noexcept {
+// Inlined (as the checks below) into validate_as(), so that a builder's constant kinds fold them.
+CTISA_ALWAYS_INLINE constexpr error check_register(const operand& o, bool as_result, std::string_view slot) noexcept {
     if (o.kind != operand_kind::reg) return rule(error_code::wrong_operand_kind, slot);
     switch (o.bank) {
         case bank::in:
@@ -110,7 +115,7 @@ constexpr error check_register(const operand& o, bool as_result, std::string_vie
     return {};
 }
 
-constexpr error check_source(const operand& o, slot_kind kind, immediate_kind imm, std::string_view slot) noexcept {
+CTISA_ALWAYS_INLINE constexpr error check_source(const operand& o, slot_kind kind, immediate_kind imm, std::string_view slot) noexcept {
     switch (kind) {
         case slot_kind::none: return o.kind == operand_kind::none ? error{} : rule(error_code::too_many_operands, slot);
         case slot_kind::source:
@@ -143,14 +148,12 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
 
 }  // namespace detail
 
-// Every rule of the ISA that a well-formed instruction obeys. Builders, the assembler and the
-// decoder all end here, so that what one accepts the others accept too.
-[[nodiscard]] constexpr error validate(const instruction& in) noexcept {
-    using detail::rule;
-    if (opcode_index[static_cast<std::uint8_t>(in.op)] < 0) return rule(error_code::reserved_opcode, "opcode");
-    const opcode_info& op = info(in.op);
-    const form_info& form = info(op.form);
+namespace detail {
 
+// validate() of an instruction of a defined opcode, given its opcode's and form's facts. A builder
+// gives them as constants: inlined there, what its operand types already prove folds away, and
+// the rules left are checked as validate() checks them, with the same errors.
+CTISA_ALWAYS_INLINE constexpr error validate_as(const instruction& in, const opcode_info& op, const form_info& form) noexcept {
     if (in.predicated && in.predicate >= predicate_count) return rule(error_code::register_out_of_range, "predicate");
     if (!in.predicated && (in.invert_predicate || in.predicate != 0)) return rule(error_code::unused_field_set, "predicate");
     if (in.op == opcode::end && !in.end) return rule(error_code::reserved_value, "endflag");
@@ -162,7 +165,7 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
             break;
         case slot_kind::vector_result:
             if (in.result.kind == operand_kind::predicate) return rule(error_code::predicate_not_allowed, "result");
-            if (auto e = detail::check_register(in.result, true, "result"); e.failed()) return e;
+            if (auto e = check_register(in.result, true, "result"); e.failed()) return e;
             if (in.result.negate || in.result.absolute || in.result.swizzle != identity_swizzle)
                 return rule(error_code::modifier_not_allowed, "result");
             if (in.mask == 0 || in.mask > full_mask) return rule(error_code::bad_write_mask, "result");
@@ -180,7 +183,7 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
     for (unsigned i = 0; i < 3; ++i) {
         const operand& s = in.sources[i];
         constexpr std::string_view names[3] = {"source 1", "source 2", "source 3"};
-        if (auto e = detail::check_source(s, form.slots[i + 1], op.immediate, names[i]); e.failed()) return e;
+        if (auto e = check_source(s, form.slots[i + 1], op.immediate, names[i]); e.failed()) return e;
         if (s.kind == operand_kind::reg && is_constant_bank(s.bank)) uses_constant = true;
     }
     if (in.relative) {
@@ -192,6 +195,15 @@ constexpr error check_source(const operand& o, slot_kind kind, immediate_kind im
         return rule(error_code::unused_field_set, "relative");
     }
     return {};
+}
+
+}  // namespace detail
+
+// Every rule of the ISA that a well-formed instruction obeys. Builders, the assembler and the
+// decoder all end here, so that what one accepts the others accept too.
+[[nodiscard]] constexpr error validate(const instruction& in) noexcept {
+    if (opcode_index[static_cast<std::uint8_t>(in.op)] < 0) return detail::rule(error_code::reserved_opcode, "opcode");
+    return detail::validate_as(in, info(in.op), info(info(in.op).form));
 }
 
 }  // namespace ctisa::attila

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -70,6 +71,9 @@ template <class Word, std::size_t N>
 // Words to bytes in memory order (each word little-endian), and back.
 template <class Word, std::size_t N>
 [[nodiscard]] constexpr std::array<std::uint8_t, N * sizeof(Word)> to_bytes(const std::array<Word, N>& words) noexcept {
+    // On a little-endian machine the words' own bytes: one copy (GCC assembled the loop's bytes one by one).
+    if constexpr (std::endian::native == std::endian::little && sizeof(words) == N * sizeof(Word))
+        return std::bit_cast<std::array<std::uint8_t, N * sizeof(Word)>>(words);
     std::array<std::uint8_t, N * sizeof(Word)> bytes{};
     for (std::size_t w = 0; w < N; ++w)
         for (std::size_t b = 0; b < sizeof(Word); ++b)

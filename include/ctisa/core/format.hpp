@@ -53,8 +53,9 @@ template <class Format, class Word, std::size_t N>
 
 // Writes every field of `Format` into the words. Returns the index of the first field whose
 // value does not fit (leaving later fields unwritten), or Format::fields.size() on success.
+// Inlined: where some fields are constants (a builder's), they fold into the words.
 template <class Format, class Word, std::size_t N>
-[[nodiscard]] constexpr std::size_t pack(const Format& in, std::array<Word, N>& words) noexcept {
+[[nodiscard]] CTISA_ALWAYS_INLINE constexpr std::size_t pack(const Format& in, std::array<Word, N>& words) noexcept {
     detail::check_format_shape<Format>();
     // All fields at once (shifts and ORs the compiler keeps in registers); the field at fault
     // is looked for only when one does not fit.
@@ -69,13 +70,16 @@ template <class Format, class Word, std::size_t N>
         cleared[f.word] |= f.max_value() << f.lsb;
     });
     if (!fits) {  // one insert() at a time, stopping at the field at fault
+        // On a copy: `words` itself only seen at constant indices, the caller keeps it in registers.
+        std::array<Word, N> partial = words;
         i = 0;
         bool ok = true;
         in.visit([&](const auto& member) {
             if (!ok) return;
-            if (!insert(words, Format::fields[i].bits, static_cast<std::uint64_t>(member))) ok = false;
+            if (!insert(partial, Format::fields[i].bits, static_cast<std::uint64_t>(member))) ok = false;
             else ++i;
         });
+        words = partial;
         return i;
     }
     for (std::size_t w = 0; w < N; ++w) words[w] = static_cast<Word>((static_cast<std::uint64_t>(words[w]) & ~cleared[w]) | bits[w]);

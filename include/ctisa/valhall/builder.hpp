@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "../core/builder.hpp"
+#include "encoding.hpp"
 #include "instruction.hpp"
 
 namespace ctisa::valhall {
@@ -446,8 +447,17 @@ struct builder {
                 place<Id, pos>(in, value, e);
             },
             ops...);
-        if (!e.failed()) e = validate_as(in, info(Id));
-        return built<instruction>::trusted(finish(in, e));
+        // Only whether validate_as() fails here, the error itself made apart (copying an 80-byte
+        // error out of the checks was a stall); then the word, with the descriptor constant (not
+        // carried if `base` was given another id: encode() then places it by that id's).
+        if (e.failed() || validate_as(in, info(Id)).failed()) return refused(in, e);
+        return built<instruction>::trusted(in, carried_words<1>{{encode_valid_word_as(in, info(Id))}, in.id == Id ? 1u : 0u});
+    }
+
+private:
+    // The error of an instruction the operands or validate() refused, reported.
+    [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const error& placed) noexcept {
+        return built<instruction>::trusted(report(placed.failed() ? placed : validate_as(in, info(Id))));
     }
 };
 

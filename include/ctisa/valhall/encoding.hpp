@@ -35,7 +35,7 @@ inline constexpr std::uint8_t no_dest_byte = 0xC0;  // what an instruction witho
 
 namespace encoding_detail {
 
-constexpr std::uint8_t source_byte(const source& s) noexcept {
+CTISA_ALWAYS_INLINE constexpr std::uint8_t source_byte(const source& s) noexcept {
     switch (s.kind) {
         case source_kind::reg: return static_cast<std::uint8_t>((s.discard ? 0x40 : 0x00) | s.index);
         case source_kind::uniform: return static_cast<std::uint8_t>(0x80 | s.index);
@@ -45,7 +45,7 @@ constexpr std::uint8_t source_byte(const source& s) noexcept {
     }
 }
 
-constexpr void put(words& w, unsigned lsb, unsigned width, std::uint64_t value) noexcept {
+CTISA_ALWAYS_INLINE constexpr void put(words& w, unsigned lsb, unsigned width, std::uint64_t value) noexcept {
     // Values are validated first: insert cannot fail here.
     (void)insert(w, bit_field{0, static_cast<std::uint8_t>(lsb), static_cast<std::uint8_t>(width)}, value);
 }
@@ -63,11 +63,10 @@ constexpr std::uint8_t variable_staging_count(const instruction& in, const instr
 
 }  // namespace encoding_detail
 
-// The word of an instruction validate() accepts (what a builder returns); anything else gives
-// an unspecified word.
-[[nodiscard]] constexpr std::uint64_t encode_valid_word(const instruction& in) noexcept {
+// encode_valid_word() with the descriptor of in.id given: inlined into each builder, which knows
+// its descriptor, so that the descriptor's layout folds into the code.
+[[nodiscard]] CTISA_ALWAYS_INLINE constexpr std::uint64_t encode_valid_word_as(const instruction& in, const instruction_info& ins) noexcept {
     using namespace encoding_detail;
-    const instruction_info& ins = info(in.id);
     words w{};
     put(w, 48, 9, ins.opcode);
     if (ins.opcode2 >= 0) w[0] |= static_cast<std::uint64_t>(ins.opcode2) << ins.secondary_shift;
@@ -106,6 +105,10 @@ constexpr std::uint8_t variable_staging_count(const instruction& in, const instr
     return w[0];
 }
 
+// The word of an instruction validate() accepts (what a builder returns); anything else gives
+// an unspecified word.
+[[nodiscard]] constexpr std::uint64_t encode_valid_word(const instruction& in) noexcept { return encode_valid_word_as(in, info(in.id)); }
+
 // The word of a valid instruction (validate() first: an invalid one is returned as its error).
 [[nodiscard]] constexpr result<std::uint64_t> encode_word(const instruction& in) noexcept {
     if (auto e = validate(in); e.failed()) return e;
@@ -124,9 +127,10 @@ constexpr std::uint8_t variable_staging_count(const instruction& in, const instr
     return encode(*in);
 }
 
-// A builder's result has been validated: encoding it only places the fields.
+// A builder's result has been validated, and encoded too: encoding it is a copy.
 [[nodiscard]] constexpr result<encoded> encode(const built<instruction>& in) noexcept {
     if (!in) return in.error();
+    if (in.carried().fits) return to_bytes(in.carried().words);
     return to_bytes(words{encode_valid_word(*in)});
 }
 

@@ -43,6 +43,7 @@
 #include <cstdint>
 
 #include "../core/bits.hpp"
+#include "../core/built.hpp"
 #include "../core/error.hpp"
 #include "errors.hpp"
 #include "generated/enums.hpp"
@@ -101,6 +102,8 @@ struct instruction {
     std::array<source, 4> sources{};
     std::uint32_t immediate = 0;
     std::array<std::uint8_t, modifier_count> modifiers{};
+
+    using built_encoding = carried_words<1>;  // what a builder encodes along with it (built.hpp)
 
     friend constexpr bool operator==(const instruction&, const instruction&) = default;
 };
@@ -205,7 +208,8 @@ namespace detail {
 
 constexpr error rule(error_code code, std::string_view subject) noexcept { return error{code, 0, 0, 0, subject}; }
 
-constexpr error check_source(const source& s, const source_info& si, std::string_view name) noexcept {
+// Inlined into validate_as(): a builder's constant source kinds and descriptor fold it.
+CTISA_ALWAYS_INLINE constexpr error check_source(const source& s, const source_info& si, std::string_view name) noexcept {
     switch (s.kind) {
         case source_kind::reg:
             if (s.index >= register_count) return rule(error_code::register_out_of_range, name);
