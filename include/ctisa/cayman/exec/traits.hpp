@@ -263,7 +263,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         const descriptor& d = desc.get();
         constexpr std::size_t n = View::lanes;
         fx.ctx = v.context;
-        if constexpr (std::is_same_v<Env, environment_ref>) v.context->env = &env;  // (for straight runs: execute_plain_alu)
+        if constexpr (std::is_same_v<Env, environment_ref>) v.context->env = &env;  // (for straight runs: plain_alu's kernels)
         if (d.refused != refusal::none) return;
         context& ctx = *v.context;
         switch (d.kind) {
@@ -320,17 +320,21 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     template <std::size_t N>
     static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io);
 
-    // Straight runs (the engine's hook, machine.hpp: plain ALU items run one after another in one
-    // step, with no effects or report): the plain groups, whose steps report nothing. Not the
+    // Straight runs (the engine's hook, exec/traits.hpp: plain ALU items run one after another in
+    // one step, with no effects or report): the plain groups, whose steps report nothing. Not the
     // program's first item: a straight run then finds the environment of the step before it
     // (context::env: a group follows its clause's start or another group, never a jump).
-    template <std::size_t W>
-    static constexpr bool plain_alu(const descriptor& d) noexcept {
-        return d.kind == item_kind::group && d.plain && d.refused == refusal::none && plain_group::block<W> != 0 && d.next > 1;
-    }
     template <class View>
-    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) {
-        if constexpr (plain_group::block<View::lanes> != 0) plain_group::run_item(d, v, active, all, *v.context->env);
+    static ctisa::exec::plain_kernel<descriptor, View> plain_alu(const descriptor& d) noexcept {
+        if constexpr (plain_group::block<View::lanes> != 0)
+            if (d.kind == item_kind::group && d.plain && d.refused == refusal::none && d.next > 1) return &run_plain<View>;
+        return (void)d, nullptr;
+    }
+
+private:
+    template <class View>
+    static void run_plain(const descriptor& d, const View& v, const lane_word* active, bool all) {
+        plain_group::run_item(d, v, active, all, *v.context->env);
     }
 };
 

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 
+#include "../../exec/traits.hpp"
 #include "../../exec/transcendental.hpp"
 #include "../../exec/value_rows.hpp"
 #include "float_path.hpp"
@@ -176,11 +177,14 @@ CTISA_EXEC_INLINE constexpr bool dispatch(opcode code, F&& f) {
     }
 }
 
-// Whether this path runs d over N lanes.
-template <std::size_t N>
-[[nodiscard]] constexpr bool takes(const descriptor& d) noexcept {
-    if constexpr (N % vector_lanes != 0 || !ctisa::exec::value_block<vector_lanes>) return false;
-    else return float_path::plain(d) && dispatch(d.code, []<opcode, unsigned>() {});
+// The kernel of d over the view's lanes when this path takes d, else null: the straight runs'
+// hook (traits::plain_alu), asked once an instruction when the machine is built.
+template <class View>
+[[nodiscard]] ctisa::exec::plain_kernel<descriptor, View> kernel(const descriptor& d) noexcept {
+    ctisa::exec::plain_kernel<descriptor, View> k = nullptr;
+    if constexpr (View::lanes % vector_lanes == 0 && ctisa::exec::value_block<vector_lanes>)
+        if (float_path::plain(d)) dispatch(d.code, [&k]<opcode Op, unsigned Sources>() { k = &run_op<Op, Sources, View>; });
+    return k;
 }
 
 // Runs d over the view's lanes when this path takes it; false when not (the caller goes on).
