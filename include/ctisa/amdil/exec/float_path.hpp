@@ -65,23 +65,20 @@ struct resolved {
 };
 
 // A chunk's source values: position i of source s from lane l0, with negate and abs unless Plain
-// (no source has either). (Vectors are passed by reference only: by value they change the ABI
-// where the target lacks their width, -Wpsabi; inlined, nothing of it remains.)
+// (no source has either). Loaded by value (exec::load_chunk says why); a chunk is never wider
+// than the target's SIMD register (chunk_lanes), so by value it keeps its ABI (-Wpsabi).
 template <std::size_t B, bool Plain>
 struct chunk {
     using bits = typename ctisa::exec::row_vectors<B>::bits;
     using floats = typename ctisa::exec::row_vectors<B>::floats;
     const resolved& r;
     std::size_t l0;
-    CTISA_EXEC_INLINE void at(unsigned s, unsigned i, bits& x) const {
-        ctisa::exec::load_chunk(r.src[s][i] + l0, x);
-        if constexpr (!Plain) x = (x & r.and_mask[s][i]) ^ r.xor_mask[s][i];
+    [[nodiscard]] CTISA_EXEC_INLINE bits at(unsigned s, unsigned i) const {
+        const bits x = ctisa::exec::load_chunk<bits>(r.src[s][i] + l0);
+        if constexpr (Plain) return x;
+        else return (x & r.and_mask[s][i]) ^ r.xor_mask[s][i];
     }
-    CTISA_EXEC_INLINE void f(unsigned s, unsigned i, floats& x) const {
-        bits b;
-        at(s, i, b);
-        x = __builtin_bit_cast(floats, b);
-    }
+    [[nodiscard]] CTISA_EXEC_INLINE floats f(unsigned s, unsigned i) const { return __builtin_bit_cast(floats, at(s, i)); }
 };
 
 // Non-IEEE products (control bit 0 clear) are 0 when either factor is 0 and the other infinite or
@@ -107,18 +104,14 @@ template <opcode Op, bool Ieee, class C>
 CTISA_EXEC_INLINE void component(const C& c, unsigned i, typename C::bits& out) {
     CTISA_EXEC_NO_CONTRACT
     if constexpr (Op == opcode::mov) {
-        c.at(0, i, out);
+        out = c.at(0, i);
     } else {
-        typename C::floats a, b, x;
-        c.f(0, i, a);
-        c.f(1, i, b);
+        const typename C::floats a = c.f(0, i), b = c.f(1, i);
+        typename C::floats x;
         if constexpr (Op == opcode::add) x = a + b;
         else if constexpr (Op == opcode::sub) x = a - b;
         else product<Ieee>(a, b, x);
-        if constexpr (Op == opcode::mad) {
-            c.f(2, i, a);
-            x = x + a;
-        }
+        if constexpr (Op == opcode::mad) x = x + c.f(2, i);
         quiet(x, out);
     }
 }
@@ -127,14 +120,10 @@ CTISA_EXEC_INLINE void component(const C& c, unsigned i, typename C::bits& out) 
 template <unsigned n, bool Ieee, class C>
 CTISA_EXEC_INLINE void dot(const C& c, typename C::bits& out) {
     CTISA_EXEC_NO_CONTRACT
-    typename C::floats a, b, p, sum;
-    c.f(0, 0, a);
-    c.f(1, 0, b);
-    product<Ieee>(a, b, sum);
+    typename C::floats p, sum;
+    product<Ieee>(c.f(0, 0), c.f(1, 0), sum);
     for (unsigned i = 1; i < n; ++i) {
-        c.f(0, i, a);
-        c.f(1, i, b);
-        product<Ieee>(a, b, p);
+        product<Ieee>(c.f(0, i), c.f(1, i), p);
         sum = sum + p;
     }
     quiet(sum, out);

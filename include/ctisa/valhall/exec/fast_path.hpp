@@ -68,8 +68,7 @@ CTISA_EXEC_INLINE operand decode(const source_desc& s, const View& v) noexcept {
 }
 
 CTISA_EXEC_INLINE void read(const operand& o, std::size_t l0, bits& out) noexcept {
-    bits w;
-    ctisa::exec::load_chunk(o.row + l0, w);
+    bits w = ctisa::exec::load_chunk<bits>(o.row + l0);
     switch (o.k) {
         case operand::kind::plain: out = w; return;
         case operand::kind::part: w = ((w >> o.at) << o.up) >> o.up; break;
@@ -91,10 +90,10 @@ CTISA_EXEC_INLINE void each(const instruction_desc& d, const lane_view<N, S>& v,
     lane_word* const dst = v.row(d.dest);
     if (plain && all) {  // the common case: loads, the operation, a store
         for (std::size_t l0 = 0; l0 < N; l0 += lanes) {
-            bits a{}, b{}, c{}, out;
-            ctisa::exec::load_chunk(o[0].row + l0, a);
-            if constexpr (Sources > 1) ctisa::exec::load_chunk(o[1].row + l0, b);
-            if constexpr (Sources > 2) ctisa::exec::load_chunk(o[2].row + l0, c);
+            const bits a = ctisa::exec::load_chunk<bits>(o[0].row + l0);
+            const bits b = Sources > 1 ? ctisa::exec::load_chunk<bits>(o[1].row + l0) : bits{};
+            const bits c = Sources > 2 ? ctisa::exec::load_chunk<bits>(o[2].row + l0) : bits{};
+            bits out;
             f(a, b, c, out);
             ctisa::exec::store_chunk(dst + l0, out, active + l0, true);
         }
