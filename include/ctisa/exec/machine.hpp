@@ -153,27 +153,35 @@ public:
     }
 
 private:
-    // Straight runs (the interpreter only): instructions the ISA marks plain ALU
-    // (Traits::plain_alu<W>) run one after another in one engine step, with no step hook, effects
-    // or report around each (exec/run.hpp, exec/structured.hpp). An ISA without the hook has none.
-    static constexpr bool has_plain_alu = requires(const descriptor& d, lane_view<W, W, context> v, const lane_word* a) {
-        { Traits::template plain_alu<W>(d) } -> std::same_as<bool>;
-        Traits::execute_plain_alu(d, v, a, true);
+    // Straight runs (the interpreter only): instructions for which the ISA gives a kernel
+    // (Traits::plain_alu, exec/traits.hpp) run one after another in one engine step, with no step
+    // hook, effects or report around each (exec/run.hpp, exec/structured.hpp). An ISA without the
+    // hook has none.
+    using full_view = lane_view<W, W, context>;
+    using straight_kernel = plain_kernel<descriptor, full_view>;
+    static constexpr bool has_plain_alu = requires(const descriptor& d) {
+        { Traits::template plain_alu<full_view>(d) } -> std::same_as<straight_kernel>;
     };
-    // runs_[pc]: how many instructions from pc are plain ALU (structured ISAs: of ordinary flow too).
+    // runs_[pc]: how many instructions from pc have a kernel in kernels_ (structured ISAs: of
+    // ordinary flow too), resolved here once so that a run only calls them.
     void find_runs() {
         runs_.assign(code_.size() + 1, 0);
+        kernels_.assign(code_.size(), nullptr);
         for (std::size_t pc = code_.size(); pc-- > 0;) {
-            bool plain = Traits::template plain_alu<W>(code_[pc]);
-            if constexpr (structured_traits<Traits>) plain = plain && flow_[pc].kind == flow_kind::ordinary;
-            runs_[pc] = plain ? runs_[pc + 1] + 1 : 0;
+            straight_kernel k = Traits::template plain_alu<full_view>(code_[pc]);
+            if constexpr (structured_traits<Traits>)
+                if (flow_[pc].kind != flow_kind::ordinary) k = nullptr;
+            kernels_[pc] = k;
+            runs_[pc] = k ? runs_[pc + 1] + 1 : 0;
         }
     }
     [[nodiscard]] auto straight_runs() noexcept {
         if constexpr (has_plain_alu) {
             return [this](std::uint32_t pc, std::uint32_t n, const lane_word* active, bool all) {
-                const lane_view<W, W, context> v = view();
-                for (const std::uint32_t end = pc + n; pc < end; ++pc) Traits::execute_plain_alu(code_[pc], v, active, all);
+                const full_view v = view();
+                const descriptor* code = code_.data();
+                const straight_kernel* kernels = kernels_.data();
+                for (const std::uint32_t end = pc + n; pc < end; ++pc) kernels[pc](code[pc], v, active, all);
             };
         } else {
             return no_straight_runs{};
@@ -234,6 +242,7 @@ private:
     }
 
     std::vector<std::uint32_t> runs_;
+    std::vector<straight_kernel> kernels_;
     std::vector<flow_op> flow_;
     std::vector<std::uint32_t> links_;
     error structure_{};

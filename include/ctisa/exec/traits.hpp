@@ -55,14 +55,14 @@
 //                                      only of these runs on rows held as values:
 //   template <descriptor D, class Rows> static void execute_values(Rows& rows);  its kernel
 //                                      (both from values_traits<Values> below)
-//   template <std::size_t N> static bool plain_alu(const descriptor&);  [false, with the next]
-//   template <class View> static void execute_plain_alu(const descriptor&, const View&,
-//                       const lane_word* active, bool all);
-//                                      d over N lanes is ordinary arithmetic the interpreter may run
-//                                      in a straight run, one engine step for a stretch of such
-//                                      instructions (exec/machine.hpp): its kernel is all the step
-//                                      hook would do, it reports nothing (no branch, end, kill,
-//                                      flow, environment) and execute_plain_alu is that kernel
+//   template <class View> static plain_kernel<descriptor, View> plain_alu(const descriptor& d);
+//                                      [none]  for the interpreter's straight runs (one engine step
+//                                      for a stretch of such instructions, exec/machine.hpp): the
+//                                      kernel of d over View's lanes when d is ordinary arithmetic
+//                                      whose kernel is all the step hook would do and which reports
+//                                      nothing (no branch, end, kill, flow, environment), else
+//                                      nullptr. Asked once per instruction when the machine is
+//                                      built; a run calls the kernel it gave, with no dispatch.
 //   static void initialize(M& m);         [nothing]  after the machine allocated its rows (zeros)
 //   static void prepare(M& m, Env& env);  [nothing]  before every run
 //   static run_status finish(M& m, Env& env, run_status);  [unchanged]  after every run
@@ -140,6 +140,11 @@ struct step_context {
     std::size_t lanes = 0;
     lane_word* scratch = nullptr;
 };
+
+// A straight run's kernel (the optional hook plain_alu): instruction d over the view's lanes of
+// `active`, every lane when `all`.
+template <class Descriptor, class View>
+using plain_kernel = void (*)(const Descriptor& d, const View& v, const lane_word* active, bool all);
 
 template <class T>
 concept structured_traits = requires(const typename T::descriptor& d) {

@@ -15,6 +15,7 @@
 #include <cstddef>
 
 #include "../../exec/kernel.hpp"
+#include "../../exec/traits.hpp"
 #include "../../exec/value_rows.hpp"
 #include "../../exec/vector4.hpp"
 #include "describe.hpp"
@@ -64,23 +65,20 @@ struct resolved {
 };
 
 // A chunk's source values: position i of source s from lane l0, with negate and abs unless Plain
-// (no source has either). (Vectors are passed by reference only: by value they change the ABI
-// where the target lacks their width, -Wpsabi; inlined, nothing of it remains.)
+// (no source has either). Loaded by value (exec::load_chunk says why); a chunk is never wider
+// than the target's SIMD register (chunk_lanes), so by value it keeps its ABI (-Wpsabi).
 template <std::size_t B, bool Plain>
 struct chunk {
     using bits = typename ctisa::exec::row_vectors<B>::bits;
     using floats = typename ctisa::exec::row_vectors<B>::floats;
     const resolved& r;
     std::size_t l0;
-    CTISA_EXEC_INLINE void at(unsigned s, unsigned i, bits& x) const {
-        ctisa::exec::load_chunk(r.src[s][i] + l0, x);
-        if constexpr (!Plain) x = (x & r.and_mask[s][i]) ^ r.xor_mask[s][i];
+    [[nodiscard]] CTISA_EXEC_INLINE bits at(unsigned s, unsigned i) const {
+        const bits x = ctisa::exec::load_chunk<bits>(r.src[s][i] + l0);
+        if constexpr (Plain) return x;
+        else return (x & r.and_mask[s][i]) ^ r.xor_mask[s][i];
     }
-    CTISA_EXEC_INLINE void f(unsigned s, unsigned i, floats& x) const {
-        bits b;
-        at(s, i, b);
-        x = __builtin_bit_cast(floats, b);
-    }
+    [[nodiscard]] CTISA_EXEC_INLINE floats f(unsigned s, unsigned i) const { return __builtin_bit_cast(floats, at(s, i)); }
 };
 
 // Non-IEEE products (control bit 0 clear) are 0 when either factor is 0 and the other infinite or
@@ -106,18 +104,14 @@ template <opcode Op, bool Ieee, class C>
 CTISA_EXEC_INLINE void component(const C& c, unsigned i, typename C::bits& out) {
     CTISA_EXEC_NO_CONTRACT
     if constexpr (Op == opcode::mov) {
-        c.at(0, i, out);
+        out = c.at(0, i);
     } else {
-        typename C::floats a, b, x;
-        c.f(0, i, a);
-        c.f(1, i, b);
+        const typename C::floats a = c.f(0, i), b = c.f(1, i);
+        typename C::floats x;
         if constexpr (Op == opcode::add) x = a + b;
         else if constexpr (Op == opcode::sub) x = a - b;
         else product<Ieee>(a, b, x);
-        if constexpr (Op == opcode::mad) {
-            c.f(2, i, a);
-            x = x + a;
-        }
+        if constexpr (Op == opcode::mad) x = x + c.f(2, i);
         quiet(x, out);
     }
 }
@@ -126,14 +120,10 @@ CTISA_EXEC_INLINE void component(const C& c, unsigned i, typename C::bits& out) 
 template <unsigned n, bool Ieee, class C>
 CTISA_EXEC_INLINE void dot(const C& c, typename C::bits& out) {
     CTISA_EXEC_NO_CONTRACT
-    typename C::floats a, b, p, sum;
-    c.f(0, 0, a);
-    c.f(1, 0, b);
-    product<Ieee>(a, b, sum);
+    typename C::floats p, sum;
+    product<Ieee>(c.f(0, 0), c.f(1, 0), sum);
     for (unsigned i = 1; i < n; ++i) {
-        c.f(0, i, a);
-        c.f(1, i, b);
-        product<Ieee>(a, b, p);
+        product<Ieee>(c.f(0, i), c.f(1, i), p);
         sum = sum + p;
     }
     quiet(sum, out);
@@ -161,68 +151,84 @@ CTISA_EXEC_INLINE void chunks(const instruction_desc& d, const resolved& r, cons
     }
 }
 
-// The operation of d on every chunk: each component from its own positions, or a dot product into
-// all four.
-template <std::size_t B, bool Plain, std::size_t N>
-void run_resolved(const instruction_desc& d, const resolved& r, const lane_word* active, bool all) {
+// Op on every chunk: each component from its own positions, or (DP3, DP4) a dot product into all
+// four.
+template <opcode Op, bool Ieee, bool Plain, std::size_t B, std::size_t N>
+CTISA_EXEC_INLINE void run_resolved(const instruction_desc& d, const resolved& r, const lane_word* active, bool all) {
     using c_t = const chunk<B, Plain>&;
     using bits = typename chunk<B, Plain>::bits;
-    const auto each = [&]<opcode Op, bool Ieee>() CTISA_EXEC_INLINE_LAMBDA {
+    if constexpr (Op == opcode::dp3 || Op == opcode::dp4) {
+        chunks<B, Plain, N>(d, r, active, all, [](c_t c, bits(&out)[4]) CTISA_EXEC_INLINE_LAMBDA {
+            dot<Op == opcode::dp3 ? 3 : 4, Ieee>(c, out[0]);
+            out[1] = out[2] = out[3] = out[0];
+        });
+    } else {
         chunks<B, Plain, N>(d, r, active, all, [](c_t c, bits(&out)[4]) CTISA_EXEC_INLINE_LAMBDA {
             for (unsigned i = 0; i < 4; ++i) component<Op, Ieee>(c, i, out[i]);
         });
-    };
-    const auto dots = [&]<unsigned n, bool Ieee>() CTISA_EXEC_INLINE_LAMBDA {
-        chunks<B, Plain, N>(d, r, active, all, [](c_t c, bits(&out)[4]) CTISA_EXEC_INLINE_LAMBDA {
-            dot<n, Ieee>(c, out[0]);
-            out[1] = out[2] = out[3] = out[0];
-        });
-    };
-    const bool ieee = (d.control & 1u) != 0;  // _ieee: plain products
-    switch (d.op) {
-        case opcode::add: each.template operator()<opcode::add, true>(); break;
-        case opcode::sub: each.template operator()<opcode::sub, true>(); break;
-        case opcode::mov: each.template operator()<opcode::mov, true>(); break;
-        case opcode::mul:
-            if (ieee) each.template operator()<opcode::mul, true>();
-            else each.template operator()<opcode::mul, false>();
-            break;
-        case opcode::mad:
-            if (ieee) each.template operator()<opcode::mad, true>();
-            else each.template operator()<opcode::mad, false>();
-            break;
-        case opcode::dp3:
-            if (ieee) dots.template operator()<3, true>();
-            else dots.template operator()<3, false>();
-            break;
-        default:
-            if (ieee) dots.template operator()<4, true>();
-            else dots.template operator()<4, false>();
-            break;
     }
 }
 
-// Runs d over the view's lanes; the caller checked applies(d) and fits<View::lanes>.
-template <class View>
-void run(const instruction_desc& d, const View& v, const lane_word* active, bool all) {
-    constexpr std::size_t n = View::lanes, B = chunk_lanes<n>;
+// d (applies(d), fits<View::lanes>) over the view's lanes: its rows and modifiers resolved (Plain:
+// no source has negate or abs), then Op with Ieee products on every chunk.
+template <opcode Op, bool Ieee, bool Plain, class View>
+void run_op(const instruction_desc& d, const View& v, const lane_word* active, bool all) {
+    constexpr std::size_t n = View::lanes;
     resolved r;
-    bool plain = true;
     const unsigned srcs = d.srcs < 3 ? d.srcs : 3;
-    for (unsigned s = 0; s < srcs; ++s) {
-        plain = plain && d.src[s].negate == 0 && !d.src[s].absolute;
+    for (unsigned s = 0; s < srcs; ++s)
         for (unsigned i = 0; i < 4; ++i) r.src[s][i] = v.row(d.src[s].row[i]);
-    }
     for (unsigned i = 0; i < 4; ++i) r.dst[i] = v.row(d.dst.row + i);
-    if (!plain)
+    if constexpr (!Plain)
         for (unsigned s = 0; s < srcs; ++s)
             for (unsigned i = 0; i < 4; ++i) {
                 const ctisa::exec::float_modifier m(((d.src[s].negate >> i) & 1u) != 0, d.src[s].absolute);
                 r.and_mask[s][i] = m.and_mask;
                 r.xor_mask[s][i] = m.xor_mask;
             }
-    if (plain) run_resolved<B, true, n>(d, r, active, all);
-    else run_resolved<B, false, n>(d, r, active, all);
+    run_resolved<Op, Ieee, Plain, chunk_lanes<n>, n>(d, r, active, all);
+}
+
+// f.template operator()<Op, Ieee, Plain>() for d (applies(d)): its operation, whether its products
+// are IEEE (control bit 0, _ieee) and whether no source has negate or abs.
+template <class F>
+CTISA_EXEC_INLINE void dispatch(const instruction_desc& d, F&& f) {
+    bool plain = true;
+    for (unsigned s = 0; s < d.srcs && s < 3; ++s) plain = plain && d.src[s].negate == 0 && !d.src[s].absolute;
+    const bool ieee = (d.control & 1u) != 0;
+    const auto modes = [&]<opcode Op, bool Ieee>() CTISA_EXEC_INLINE_LAMBDA {
+        if (plain) f.template operator()<Op, Ieee, true>();
+        else f.template operator()<Op, Ieee, false>();
+    };
+    const auto products = [&]<opcode Op>() CTISA_EXEC_INLINE_LAMBDA {
+        if (ieee) modes.template operator()<Op, true>();
+        else modes.template operator()<Op, false>();
+    };
+    switch (d.op) {
+        case opcode::add: return modes.template operator()<opcode::add, true>();
+        case opcode::sub: return modes.template operator()<opcode::sub, true>();
+        case opcode::mov: return modes.template operator()<opcode::mov, true>();
+        case opcode::mul: return products.template operator()<opcode::mul>();
+        case opcode::mad: return products.template operator()<opcode::mad>();
+        case opcode::dp3: return products.template operator()<opcode::dp3>();
+        default: return products.template operator()<opcode::dp4>();
+    }
+}
+
+// The kernel of d (applies(d)) over the view's lanes, or null where the path does not fit them:
+// the straight runs' hook (traits::plain_alu), asked once an instruction when the machine is built.
+template <class View>
+[[nodiscard]] ctisa::exec::plain_kernel<instruction_desc, View> kernel(const instruction_desc& d) {
+    ctisa::exec::plain_kernel<instruction_desc, View> k = nullptr;
+    if constexpr (fits<View::lanes>) dispatch(d, [&k]<opcode Op, bool Ieee, bool Plain>() { k = &run_op<Op, Ieee, Plain, View>; });
+    else (void)d;
+    return k;
+}
+
+// Runs d over the view's lanes; the caller checked applies(d) and fits<View::lanes>.
+template <class View>
+void run(const instruction_desc& d, const View& v, const lane_word* active, bool all) {
+    dispatch(d, [&]<opcode Op, bool Ieee, bool Plain>() CTISA_EXEC_INLINE_LAMBDA { run_op<Op, Ieee, Plain>(d, v, active, all); });
 }
 
 }  // namespace float_path

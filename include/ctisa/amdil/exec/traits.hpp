@@ -165,15 +165,11 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
             for (std::size_t l = 0; l < View::lanes; ++l) fx.cond[l] &= all ? ctisa::exec::lane_on : active[l];
     }
 
-    // Plain ALU (the interpreter's straight runs, exec/machine.hpp): the fast path's arithmetic,
+    // Plain ALU (the interpreter's straight runs, exec/traits.hpp): the fast path's arithmetic,
     // which reports nothing.
-    template <std::size_t N>
-    static constexpr bool plain_alu(const descriptor& d) noexcept {
-        return float_path::fits<N> && d.fast && d.computes;
-    }
     template <class View>
-    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) {
-        if constexpr (float_path::fits<View::lanes>) float_path::run(d, v, active, all);
+    static ctisa::exec::plain_kernel<descriptor, View> plain_alu(const descriptor& d) {
+        return d.fast && d.computes ? float_path::kernel<View>(d) : nullptr;
     }
 
     template <std::size_t N>

@@ -48,9 +48,9 @@ struct context {
     std::span<const constant_row> constant_keys{};
     std::uint32_t* constant_rows = nullptr;
     bool constants_ready = false;
-    // The interpreter's: the environment of the running step (the constants are filled from it at
-    // the first plain group, which may run in a straight run of groups with no environment at
-    // hand), and the plain groups' slots resolved for the machine's width, by item.
+    // The interpreter's: the run's environment, set once a run by traits::prepare (the constants
+    // are filled from it at the first plain group, which may run in a straight run of groups with
+    // no environment at hand), and the plain groups' slots resolved for the machine's width, by item.
     const environment_ref* env = nullptr;
     const plain_group::planned* plans = nullptr;
 

@@ -59,6 +59,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -217,6 +218,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         std::vector<constant_row> constant_keys;  // the interpreter's constant rows (plain_group.hpp)
         std::vector<lane_word> constant_rows;
         std::vector<plain_group::planned> plans;  // by item: the interpreter's plain groups resolved for W
+        std::optional<environment_ref> env;        // the running one's, for context::env
     };
     static constexpr std::size_t default_lanes = 64;  // a Cayman wavefront
 
@@ -234,9 +236,11 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
             for (std::size_t i = 0; i < m.program().size(); ++i) st.plans[i] = plain_group::plan_of<M::lanes>(m.descriptor_at(i));
     }
     template <class M, class Env>
-    static void prepare(M& m, Env&) {
+    static void prepare(M& m, Env& env) {
         auto& st = m.state();
         st.ctx.restart(m.program());
+        st.env.emplace(env);
+        st.ctx.env = &*st.env;  // (the straight runs' plain groups fill the constant rows from it)
         st.ctx.constant_keys = st.constant_keys;
         st.ctx.constant_rows = st.constant_rows.data();
         st.ctx.plans = st.plans.data();
@@ -263,7 +267,6 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         const descriptor& d = desc.get();
         constexpr std::size_t n = View::lanes;
         fx.ctx = v.context;
-        if constexpr (std::is_same_v<Env, environment_ref>) v.context->env = &env;  // (for straight runs: execute_plain_alu)
         if (d.refused != refusal::none) return;
         context& ctx = *v.context;
         switch (d.kind) {
@@ -320,17 +323,20 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     template <std::size_t N>
     static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io);
 
-    // Straight runs (the engine's hook, machine.hpp: plain ALU items run one after another in one
-    // step, with no effects or report): the plain groups, whose steps report nothing. Not the
-    // program's first item: a straight run then finds the environment of the step before it
-    // (context::env: a group follows its clause's start or another group, never a jump).
-    template <std::size_t W>
-    static constexpr bool plain_alu(const descriptor& d) noexcept {
-        return d.kind == item_kind::group && d.plain && d.refused == refusal::none && plain_group::block<W> != 0 && d.next > 1;
-    }
+    // Straight runs (the engine's hook, exec/traits.hpp: plain ALU items run one after another in
+    // one step, with no effects or report): the plain groups, whose steps report nothing. Their
+    // environment is the run's (context::env, set by prepare).
     template <class View>
-    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) {
-        if constexpr (plain_group::block<View::lanes> != 0) plain_group::run_item(d, v, active, all, *v.context->env);
+    static ctisa::exec::plain_kernel<descriptor, View> plain_alu(const descriptor& d) noexcept {
+        if constexpr (plain_group::block<View::lanes> != 0)
+            if (d.kind == item_kind::group && d.plain && d.refused == refusal::none) return &run_plain<View>;
+        return (void)d, nullptr;
+    }
+
+private:
+    template <class View>
+    static void run_plain(const descriptor& d, const View& v, const lane_word* active, bool all) {
+        plain_group::run_item(d, v, active, all, *v.context->env);
     }
 };
 

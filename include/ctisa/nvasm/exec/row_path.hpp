@@ -10,6 +10,7 @@
 
 #include <cstddef>
 
+#include "../../exec/traits.hpp"
 #include "../../exec/transcendental.hpp"
 #include "../../exec/value_rows.hpp"
 #include "float_path.hpp"
@@ -22,13 +23,6 @@ using floats = ctisa::exec::row_vectors<vector_lanes>::floats;
 
 [[nodiscard]] CTISA_EXEC_INLINE floats fl(const bits& b) noexcept { return __builtin_bit_cast(floats, b); }
 [[nodiscard]] CTISA_EXEC_INLINE bits bt(const floats& f) noexcept { return __builtin_bit_cast(bits, f); }
-// A chunk by value: loaded into an array element by reference, the element's address taken, GCC
-// kept run_op's source arrays on the stack under AVX2 (mad_chain 5.5 -> 1.0 G lane-ops/s).
-[[nodiscard]] CTISA_EXEC_INLINE bits load(const lane_word* p) noexcept {
-    bits x;
-    ctisa::exec::load_chunk(p, x);
-    return x;
-}
 // a where m is set, else b (m a comparison's result).
 template <class M>
 [[nodiscard]] CTISA_EXEC_INLINE bits pick(const M& m, const bits& a, const bits& b) noexcept {
@@ -126,7 +120,7 @@ void run_op(const descriptor& d, const View& v, const lane_word* active, bool al
         bits a[4], b[4]{}, c[4]{}, o[4];
         // (Sources without modifiers, the common case, skip the masks: a quarter of a MAD's work.)
         const auto read = [&](unsigned k, bits(&x)[4]) CTISA_EXEC_INLINE_LAMBDA {
-            for (unsigned i = 0; i < 4; ++i) x[i] = load(in[k][i] + l);
+            for (unsigned i = 0; i < 4; ++i) x[i] = ctisa::exec::load_chunk<bits>(in[k][i] + l);
             if (modified[k])
                 for (unsigned i = 0; i < 4; ++i) x[i] = (x[i] & keep[k]) ^ flip[k];
         };
@@ -176,11 +170,14 @@ CTISA_EXEC_INLINE constexpr bool dispatch(opcode code, F&& f) {
     }
 }
 
-// Whether this path runs d over N lanes.
-template <std::size_t N>
-[[nodiscard]] constexpr bool takes(const descriptor& d) noexcept {
-    if constexpr (N % vector_lanes != 0 || !ctisa::exec::value_block<vector_lanes>) return false;
-    else return float_path::plain(d) && dispatch(d.code, []<opcode, unsigned>() {});
+// The kernel of d over the view's lanes when this path takes d, else null: the straight runs'
+// hook (traits::plain_alu), asked once an instruction when the machine is built.
+template <class View>
+[[nodiscard]] ctisa::exec::plain_kernel<descriptor, View> kernel(const descriptor& d) noexcept {
+    ctisa::exec::plain_kernel<descriptor, View> k = nullptr;
+    if constexpr (View::lanes % vector_lanes == 0 && ctisa::exec::value_block<vector_lanes>)
+        if (float_path::plain(d)) dispatch(d.code, [&k]<opcode Op, unsigned Sources>() { k = &run_op<Op, Sources, View>; });
+    return k;
 }
 
 // Runs d over the view's lanes when this path takes it; false when not (the caller goes on).

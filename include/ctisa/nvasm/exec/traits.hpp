@@ -212,15 +212,11 @@ struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, defaul
         }
     }
 
-    // Plain ALU (the interpreter's straight runs, exec/machine.hpp): the row path's arithmetic,
+    // Plain ALU (the interpreter's straight runs, exec/traits.hpp): the row path's arithmetic,
     // which reports nothing.
-    template <std::size_t N>
-    static constexpr bool plain_alu(const descriptor& d) noexcept {
-        return d.kind == stmt::alu && row_path::takes<N>(d);
-    }
     template <class View>
-    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) noexcept {
-        (void)row_path::run(d, v, active, all);
+    static ctisa::exec::plain_kernel<descriptor, View> plain_alu(const descriptor& d) noexcept {
+        return d.kind == stmt::alu ? row_path::kernel<View>(d) : nullptr;
     }
 
     template <std::size_t N>

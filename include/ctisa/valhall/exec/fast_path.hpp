@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../../exec/traits.hpp"
 #include "../../exec/value_rows.hpp"
 #include "layout.hpp"
 #include "values.hpp"
@@ -67,8 +68,7 @@ CTISA_EXEC_INLINE operand decode(const source_desc& s, const View& v) noexcept {
 }
 
 CTISA_EXEC_INLINE void read(const operand& o, std::size_t l0, bits& out) noexcept {
-    bits w;
-    ctisa::exec::load_chunk(o.row + l0, w);
+    bits w = ctisa::exec::load_chunk<bits>(o.row + l0);
     switch (o.k) {
         case operand::kind::plain: out = w; return;
         case operand::kind::part: w = ((w >> o.at) << o.up) >> o.up; break;
@@ -90,10 +90,10 @@ CTISA_EXEC_INLINE void each(const instruction_desc& d, const lane_view<N, S>& v,
     lane_word* const dst = v.row(d.dest);
     if (plain && all) {  // the common case: loads, the operation, a store
         for (std::size_t l0 = 0; l0 < N; l0 += lanes) {
-            bits a{}, b{}, c{}, out;
-            ctisa::exec::load_chunk(o[0].row + l0, a);
-            if constexpr (Sources > 1) ctisa::exec::load_chunk(o[1].row + l0, b);
-            if constexpr (Sources > 2) ctisa::exec::load_chunk(o[2].row + l0, c);
+            const bits a = ctisa::exec::load_chunk<bits>(o[0].row + l0);
+            const bits b = Sources > 1 ? ctisa::exec::load_chunk<bits>(o[1].row + l0) : bits{};
+            const bits c = Sources > 2 ? ctisa::exec::load_chunk<bits>(o[2].row + l0) : bits{};
+            bits out;
             f(a, b, c, out);
             ctisa::exec::store_chunk(dst + l0, out, active + l0, true);
         }
@@ -109,59 +109,82 @@ CTISA_EXEC_INLINE void each(const instruction_desc& d, const lane_view<N, S>& v,
     }
 }
 
-// FADD.f32 or FMA.f32 with the clamp C.
-template <clamp C, std::size_t N, std::size_t S>
-void float_op(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all) noexcept {
+// Each operation's kernel over the view's lanes (applies<View::lanes>(d)), for the lanes of `active`.
+using in = const bits&;  // (a source chunk)
+enum class int_op : std::uint8_t { mov, add, sub, mul };
+template <int_op Op, class View>
+void int_kernel(const instruction_desc& d, const View& v, const lane_word* active, bool all) noexcept {
+    each<Op == int_op::mov ? 1 : 2>(d, v, active, all, [](in a, [[maybe_unused]] in b, in, bits& out) CTISA_EXEC_INLINE_LAMBDA {
+        if constexpr (Op == int_op::mov) out = a;
+        else if constexpr (Op == int_op::add) out = a + b;
+        else if constexpr (Op == int_op::sub) out = a - b;
+        else out = a * b;
+    });
+}
+// FADD.f32 (Fma false) or FMA.f32 with the clamp C.
+template <bool Fma, clamp C, class View>
+void float_kernel(const instruction_desc& d, const View& v, const lane_word* active, bool all) noexcept {
     CTISA_EXEC_NO_CONTRACT
-    if (d.id == instruction_id::fadd_f32) {
-        each<2>(d, v, active, all, [](const bits& a, const bits& b, const bits&, bits& out) CTISA_EXEC_INLINE_LAMBDA {
+    if constexpr (!Fma) {
+        each<2>(d, v, active, all, [](in a, in b, in, bits& out) CTISA_EXEC_INLINE_LAMBDA {
             values::f32_result<C, rows>(__builtin_bit_cast(floats, a) + __builtin_bit_cast(floats, b), out);
         });
     } else {
-        each<3>(d, v, active, all, [](const bits& a, const bits& b, const bits& c, bits& out) CTISA_EXEC_INLINE_LAMBDA {
-            floats f;
-            ctisa::exec::fused_multiply_add(__builtin_bit_cast(floats, a), __builtin_bit_cast(floats, b), __builtin_bit_cast(floats, c), f);
-            values::f32_result<C, rows>(f, out);
+        each<3>(d, v, active, all, [](in a, in b, in c, bits& out) CTISA_EXEC_INLINE_LAMBDA {
+            floats x;
+            ctisa::exec::fused_multiply_add(__builtin_bit_cast(floats, a), __builtin_bit_cast(floats, b), __builtin_bit_cast(floats, c), x);
+            values::f32_result<C, rows>(x, out);
         });
     }
 }
-
 // The shift-logic family on 32 bits (values.hpp's shift_logic).
-template <bool Left, unsigned Logic, std::size_t N, std::size_t S>
-CTISA_EXEC_INLINE void shift_op(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all) noexcept {
+template <bool Left, unsigned Logic, class View>
+void shift_kernel(const instruction_desc& d, const View& v, const lane_word* active, bool all) noexcept {
     const lane_word flip = d.flag(modifier::not_result) ? lane_on : 0u;
-    each<3>(d, v, active, all, [flip](const bits& a, const bits& b, const bits& c, bits& out) CTISA_EXEC_INLINE_LAMBDA {
-        out = values::shift_logic<Left, Logic>(a, b, c, flip);
-    });
+    each<3>(d, v, active, all,
+            [flip](in a, in b, in c, bits& out) CTISA_EXEC_INLINE_LAMBDA { out = values::shift_logic<Left, Logic>(a, b, c, flip); });
+}
+template <clamp C, class View>
+[[nodiscard]] constexpr ctisa::exec::plain_kernel<instruction_desc, View> float_kernel_of(bool fma) noexcept {
+    return fma ? &float_kernel<true, C, View> : &float_kernel<false, C, View>;
 }
 
-// Runs d (applies<N>(d)) for the lanes of `active`.
-template <std::size_t N, std::size_t S>
-[[gnu::noinline]] void run(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all) noexcept {
+// The kernel of d's operation (applies<View::lanes>(d)).
+template <class View>
+[[nodiscard]] constexpr ctisa::exec::plain_kernel<instruction_desc, View> kernel_of_op(const instruction_desc& d) noexcept {
     using enum instruction_id;
-    using f = const bits&;
     switch (d.id) {
-        case mov_i32: return each<1>(d, v, active, all, [](f a, f, f, bits& out) CTISA_EXEC_INLINE_LAMBDA { out = a; });
+        case mov_i32: return &int_kernel<int_op::mov, View>;
         case iadd_u32:
-        case iadd_s32: return each<2>(d, v, active, all, [](f a, f b, f, bits& out) CTISA_EXEC_INLINE_LAMBDA { out = a + b; });
+        case iadd_s32: return &int_kernel<int_op::add, View>;
         case isub_u32:
-        case isub_s32: return each<2>(d, v, active, all, [](f a, f b, f, bits& out) CTISA_EXEC_INLINE_LAMBDA { out = a - b; });
+        case isub_s32: return &int_kernel<int_op::sub, View>;
         case imul_i32:
-        case imul_s32: return each<2>(d, v, active, all, [](f a, f b, f, bits& out) CTISA_EXEC_INLINE_LAMBDA { out = a * b; });
-        case lshift_and_i32: return shift_op<true, 0>(d, v, active, all);
-        case rshift_and_i32: return shift_op<false, 0>(d, v, active, all);
-        case lshift_or_i32: return shift_op<true, 1>(d, v, active, all);
-        case rshift_or_i32: return shift_op<false, 1>(d, v, active, all);
-        case lshift_xor_i32: return shift_op<true, 2>(d, v, active, all);
-        case rshift_xor_i32: return shift_op<false, 2>(d, v, active, all);
+        case imul_s32: return &int_kernel<int_op::mul, View>;
+        case lshift_and_i32: return &shift_kernel<true, 0, View>;
+        case rshift_and_i32: return &shift_kernel<false, 0, View>;
+        case lshift_or_i32: return &shift_kernel<true, 1, View>;
+        case rshift_or_i32: return &shift_kernel<false, 1, View>;
+        case lshift_xor_i32: return &shift_kernel<true, 2, View>;
+        case rshift_xor_i32: return &shift_kernel<false, 2, View>;
         default: break;
     }
-    switch (d.mod<clamp>(modifier::clamp)) {  // FADD.f32, FMA.f32
-        case clamp::clamp_0_inf: return float_op<clamp::clamp_0_inf>(d, v, active, all);
-        case clamp::clamp_m1_1: return float_op<clamp::clamp_m1_1>(d, v, active, all);
-        case clamp::clamp_0_1: return float_op<clamp::clamp_0_1>(d, v, active, all);
-        default: return float_op<clamp::none>(d, v, active, all);
+    const bool fma = d.id != fadd_f32;  // FADD.f32, FMA.f32
+    switch (d.mod<clamp>(modifier::clamp)) {
+        case clamp::clamp_0_inf: return float_kernel_of<clamp::clamp_0_inf, View>(fma);
+        case clamp::clamp_m1_1: return float_kernel_of<clamp::clamp_m1_1, View>(fma);
+        case clamp::clamp_0_1: return float_kernel_of<clamp::clamp_0_1, View>(fma);
+        default: return float_kernel_of<clamp::none, View>(fma);
     }
+}
+
+// The kernel of d over the view's lanes, null unless applies<View::lanes>(d): the interpreter's
+// fast path, and the straight runs' hook (traits::plain_alu), asked once an instruction when the
+// machine is built.
+template <class View>
+[[nodiscard]] constexpr ctisa::exec::plain_kernel<instruction_desc, View> kernel(const instruction_desc& d) noexcept {
+    if constexpr (applies_to<View::lanes>) return applies<View::lanes>(d) ? kernel_of_op<View>(d) : nullptr;
+    else return (void)d, nullptr;
 }
 
 }  // namespace ctisa::valhall::exec::fast_path

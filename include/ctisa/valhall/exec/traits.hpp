@@ -70,15 +70,11 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
     // Only register rows are written; uniforms, immediates and specials are read-only.
     static constexpr std::uint32_t rows_out(const layout& l) noexcept { return l.registers_end; }
 
-    // Plain ALU (the interpreter's straight runs, exec/machine.hpp): the fast path's arithmetic with
+    // Plain ALU (the interpreter's straight runs, exec/traits.hpp): the fast path's arithmetic with
     // no action, which the step hook would only run.
-    template <std::size_t N>
-    static constexpr bool plain_alu(const descriptor& d) noexcept {
-        return d.why == unexecutable::none && !d.has_action && fast_path::applies<N>(d);
-    }
     template <class View>
-    static void execute_plain_alu(const descriptor& d, const View& v, const lane_word* active, bool all) noexcept {
-        if constexpr (fast_path::applies_to<View::lanes>) fast_path::run(d, v, active, all);
+    static constexpr ctisa::exec::plain_kernel<descriptor, View> plain_alu(const descriptor& d) noexcept {
+        return d.why == unexecutable::none && !d.has_action ? fast_path::kernel<View>(d) : nullptr;
     }
 
     template <class M>
@@ -120,8 +116,7 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (has_kernel(Desc::get().id)) execute_op<Desc::get().id>(desc, v, active, all, env, at.first, at.live, fx);
         } else {
-            if constexpr (fast_path::applies_to<View::lanes>)
-                if (fast_path::applies<View::lanes>(desc.get())) return fast_path::run(desc.get(), v, active, all);
+            if (const auto fast = fast_path::kernel<View>(desc.get())) return fast(desc.get(), v, active, all);
             exec::execute(desc, v, active, all, env, at.first, at.live, fx);
         }
     }
