@@ -30,6 +30,18 @@
 
 namespace ctisa::exec {
 
+// Registers a row of a value-path block spans (1, 2 or 4 of `lanes` lanes each), the one rule of
+// every value path: as many as the block's `held_rows` (the rows it keeps in registers from one
+// instruction to a later one) fit in value_registers, the warp a whole number of blocks. Each
+// instruction runs on every register of the block before the next, so that the block's
+// independent chains overlap (one 16-lane chain of FMAs waits on its latency).
+template <std::size_t W>
+[[nodiscard]] constexpr std::size_t value_group_of(std::size_t held_rows, std::size_t lanes) noexcept {
+    std::size_t g = 1;
+    while (g < 4 && 2 * g * held_rows <= value_registers && W % (2 * g * lanes) == 0) g *= 2;
+    return g;
+}
+
 template <executor_traits Traits, auto Program, std::size_t W>
 class compiled {
     using descriptor = typename Traits::descriptor;
@@ -72,14 +84,7 @@ class compiled {
             return Traits::carried_rows(std::span<const descriptor>(code));
         else return std::size_t{lay.rows};
     }();
-    // Blocks of the value path: `value_group` registers a row (1, 2 or 4), as many as the held rows
-    // fit in value_registers: each instruction runs on every register of the block before the next,
-    // so that a block's independent chains overlap (one 16-lane chain of FMAs waits on its latency).
-    static constexpr std::size_t value_group = [] {
-        std::size_t g = 1;
-        while (g < 4 && 2 * g * held_rows <= value_registers && W % (2 * g * value_lanes) == 0) g *= 2;
-        return g;
-    }();
+    static constexpr std::size_t value_group = value_group_of<W>(held_rows, value_lanes);
 
 public:
     // Whether a full warp runs on rows held as values (every instruction has a value kernel).

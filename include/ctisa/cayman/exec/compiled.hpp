@@ -44,13 +44,15 @@ struct constant_ref {
 };
 
 // The rows and constants of a program's value path: slot[r] the value holding machine row r (-1
-// none), row[i] the machine row of value i, written[i] whether the program writes it.
+// none), row[i] the machine row of value i, written[i] whether the program writes it; held the
+// rows it reads (each loaded at the block's start and kept to its last read, the others only
+// stored at the end).
 template <std::size_t Constants>
 struct plan {
     std::array<std::int16_t, row::count> slot{};
     std::array<std::uint16_t, row::count> rows{};
-    std::array<bool, row::count> written{};
-    std::size_t count = 0;
+    std::array<bool, row::count> written{}, read{};
+    std::size_t count = 0, held = 0;
     std::array<constant_ref, Constants> constants{};
     std::size_t constant_count = 0;
 
@@ -59,7 +61,9 @@ struct plan {
             slot[r] = static_cast<std::int16_t>(count);
             rows[count++] = static_cast<std::uint16_t>(r);
         }
-        written[static_cast<std::size_t>(slot[r])] = written[static_cast<std::size_t>(slot[r])] || write;
+        const auto i = static_cast<std::size_t>(slot[r]);
+        written[i] = written[i] || write;
+        if (!write && !read[i]) read[i] = true, ++held;
     }
     constexpr void use_constant(const constant_ref& c) {
         for (std::size_t i = 0; i < constant_count; ++i)
@@ -89,6 +93,7 @@ constexpr plan<Constants> plan_of(std::span<const descriptor> items) {
             for (std::size_t k = 0; k < s.sources && k < 3; ++k) {
                 const source& src = s.src[k];
                 if (src.kind == src_kind::gpr) p.use(row::gpr(src.index, src.chan), false);
+                else if (src.kind == src_kind::pv) p.use(row::pv + src.chan, false);
                 else if (src.kind == src_kind::kcache) p.use_constant({src.bank, src.index, src.chan});
             }
             if (s.write && s.op != opcode::alu_op2_nop && s.op != opcode::alu_op2_group_barrier) p.use(row::gpr(s.dst, s.chan), true);
@@ -164,12 +169,8 @@ class compiled {
         while (b > 4 && b > W) b /= 2;
         return b;
     }();
-    // Blocks side by side (their chains overlap): as many as keep the rows in registers.
-    static constexpr std::size_t group_count = [] {
-        std::size_t g = 1;
-        while (g < 4 && 2 * g * plan_holder::value.count <= 2 * ctisa::exec::value_registers && W % (2 * g * lanes) == 0) g *= 2;
-        return g;
-    }();
+    // Blocks side by side (their chains overlap): the shared rule, on the rows a block reads.
+    static constexpr std::size_t group_count = ctisa::exec::value_group_of<W>(plan_holder::value.held, lanes);
     static constexpr bool by_value = ctisa::exec::value_block<lanes> && W % lanes == 0 && length > 0 && [] {
         for (std::size_t i = 0; i < length; ++i)
             if (!values::supported(code[i])) return false;
