@@ -178,11 +178,7 @@ CTISA_ALWAYS_INLINE constexpr error encode_valid_words_as(const instruction& in,
 // A builder's result has been validated, and mostly encoded too: encoding it is a copy (or, where
 // the builder's fields did not fit, what encode_valid_words says).
 [[nodiscard]] constexpr result<encoded> encode(const built<instruction>& in) noexcept {
-    if (!in) return in.error();
-    if (in.carried().fits) return to_bytes(in.carried().words);
-    auto w = encode_valid_words(*in);
-    if (!w) return w.error();
-    return to_bytes(*w);
+    return encode_built(in, [](const instruction& valid) { return encode_valid_words(valid); });
 }
 
 namespace detail {

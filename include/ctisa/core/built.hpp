@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "bits.hpp"
 #include "error.hpp"
 #include "result.hpp"
 
@@ -65,5 +66,18 @@ private:
     result<T> r_;
     [[no_unique_address]] encoding e_;
 };
+
+// The bytes of a builder's result, for every ISA whose builders carry their encoding: its error
+// passed on; the carried words where they fit; else encode_valid(*in), the ISA's encoder of a
+// valid instruction (giving its words, or the error of a field that does not fit).
+template <class T, class EncodeValid>
+[[nodiscard]] constexpr auto encode_built(const built<T>& in, EncodeValid encode_valid) noexcept
+    -> result<decltype(to_bytes(in.carried().words))> {
+    if (!in) return in.error();
+    if (in.carried().fits) return to_bytes(in.carried().words);
+    const result<decltype(in.carried().words)> w = encode_valid(*in);
+    if (!w) return w.error();
+    return to_bytes(*w);
+}
 
 }  // namespace ctisa

@@ -129,9 +129,7 @@ constexpr std::uint8_t variable_staging_count(const instruction& in, const instr
 
 // A builder's result has been validated, and encoded too: encoding it is a copy.
 [[nodiscard]] constexpr result<encoded> encode(const built<instruction>& in) noexcept {
-    if (!in) return in.error();
-    if (in.carried().fits) return to_bytes(in.carried().words);
-    return to_bytes(words{encode_valid_word(*in)});
+    return encode_built(in, [](const instruction& valid) { return words{encode_valid_word(valid)}; });
 }
 
 // The instruction a word's opcode (and secondary opcode) select, or why none.
