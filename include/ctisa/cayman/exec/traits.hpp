@@ -218,7 +218,7 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
         std::vector<constant_row> constant_keys;  // the interpreter's constant rows (plain_group.hpp)
         std::vector<lane_word> constant_rows;
         std::vector<plain_group::planned> plans;  // by item: the interpreter's plain groups resolved for W
-        std::optional<environment_ref> env;        // the running one's, for context::env
+        std::optional<environment_ref> env;        // a run's environment wrapped, where it is not one already
     };
     static constexpr std::size_t default_lanes = 64;  // a Cayman wavefront
 
@@ -239,8 +239,14 @@ struct traits : ctisa::exec::traits_base<item, exec::descriptor, exec::layout, e
     static void prepare(M& m, Env& env) {
         auto& st = m.state();
         st.ctx.restart(m.program());
-        st.env.emplace(env);
-        st.ctx.env = &*st.env;  // (the straight runs' plain groups fill the constant rows from it)
+        // (The straight runs' plain groups fill the constant rows from it.) The run holds `env`
+        // until it ends, so an environment_ref is pointed at; any other kind is wrapped once.
+        if constexpr (std::is_same_v<std::remove_const_t<Env>, environment_ref>) {
+            st.ctx.env = &env;
+        } else {
+            st.env.emplace(env);
+            st.ctx.env = &*st.env;
+        }
         st.ctx.constant_keys = st.constant_keys;
         st.ctx.constant_rows = st.constant_rows.data();
         st.ctx.plans = st.plans.data();
