@@ -14,6 +14,8 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include <ctisa/core/assembler.hpp>
@@ -169,14 +171,16 @@ void encode(benchmark::State& state, EncodeMix&& encode_mix) {
 }
 
 // What an encode mix of builder calls ends with: each built instruction encoded into out, one unit
-// of Isa::max_unit_bytes after another; how many before the first that failed.
-template <class Isa, class Built, std::size_t N>
-std::size_t encode_each(const Built (&mix)[N], std::uint8_t* out) {
+// of Isa::max_unit_bytes after another (its bytes: an array of that size, or fewer); how many
+// before the first that failed.
+template <class Isa, class Mix>
+std::size_t encode_each(const Mix& mix, std::uint8_t* out) {
     std::size_t n = 0;
     for (const auto& in : mix) {
         const auto bytes = encode(in);  // the ISA's, found by argument-dependent lookup
         if (!bytes) return n;
-        for (std::size_t b = 0; b < Isa::max_unit_bytes; ++b) out[n * Isa::max_unit_bytes + b] = (*bytes)[b];
+        static_assert(std::tuple_size_v<std::decay_t<decltype(*bytes)>> <= Isa::max_unit_bytes);
+        std::copy(bytes->begin(), bytes->end(), out + n * Isa::max_unit_bytes);
         ++n;
     }
     return n;

@@ -315,7 +315,7 @@ CPP_KEYWORDS = {"and", "or", "not", "xor", "else", "return", "if", "for", "while
 def builders_header(spec, label, digest):
     """One named builder per ALU opcode, its arity fixed: a wrong operand count does not compile."""
     out = [emit.banner(label, digest, "Cayman: one typed builder per ALU_OP2, ALU_OP3 and LDS_IDX_OP opcode.")]
-    out.append('\n#include "../builder.hpp"\n')
+    out.append('\n#include "../typed_alu.hpp"\n')
     for cat in spec["category"]:
         if cat["name"] not in ("ALU_OP2", "ALU_OP3", "LDS_IDX_OP"):
             continue
@@ -328,7 +328,7 @@ def builders_header(spec, label, digest):
             args = "".join(f", s{i}" for i in range(n))
             template = "template <" + ", ".join(f"class S{i}" for i in range(n)) + ">\n" if n else ""
             out.append(f"{template}[[nodiscard]] constexpr result<alu_op> {fn}(operands::gpr dst{params}) noexcept {{\n"
-                       f"    return alu(opcode::{cat['name'].lower()}_{name}, dst{args});\n}}\n")
+                       f"    return alu<opcode::{cat['name'].lower()}_{name}>(dst{args});\n}}\n")
         out.append(f"\n}}  // namespace ctisa::cayman::{cat['name'].lower()}\n")
     return "".join(out)
 

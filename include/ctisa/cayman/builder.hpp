@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../core/bits.hpp"
 #include "../core/builder.hpp"
 #include "group.hpp"
 #include "layout.hpp"
@@ -134,16 +135,16 @@ template <class T>
         f.abs = s.abs;
         return f;
     } else if constexpr (std::is_same_v<T, operands::gpr>) {
-        return {s.index, static_cast<std::uint32_t>(s.chan), s.relative, 0, 0, {}, s.index < 128 ? "" : "GPR"};
+        return {s.index, static_cast<std::uint32_t>(s.chan), s.relative, 0, 0, {}, s.index < 128 ? std::string_view{} : "GPR"};
     } else if constexpr (std::is_same_v<T, operands::kcache>) {
         const std::uint32_t base = s.bank < 2 ? 128 + 32 * s.bank : 256 + 32 * (s.bank - 2);
-        return {base + s.index, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, s.bank < 4 && s.index < 32 ? "" : "KCACHE"};
+        return {base + s.index, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, s.bank < 4 && s.index < 32 ? std::string_view{} : "KCACHE"};
     } else if constexpr (std::is_same_v<T, operands::literal>) {
-        return {253, static_cast<std::uint32_t>(s.chan), 0, 0, 0, s.value, ""};
+        return {253, static_cast<std::uint32_t>(s.chan), 0, 0, 0, s.value, {}};
     } else if constexpr (std::is_same_v<T, operands::pv>) {
-        return {254, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, ""};
+        return {254, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, {}};
     } else {
-        return {s.sel, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, ""};
+        return {s.sel, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, {}};
     }
 }
 
@@ -217,6 +218,13 @@ template <class... Sources>
     s = 0;
     ((r = r ? detail::put_source(*r, s++, detail::fields_of(sources)) : r), ...);
     return r ? r : report(r.error());
+}
+
+// The bytes of an ALU instruction's unit (its two dwords, as isa::encode gives them; the literals
+// are the group's), or the builder's error: the dwords are already the encoding, so this is a copy.
+[[nodiscard]] constexpr result<std::array<std::uint8_t, 8>> encode(const result<alu_op>& op) noexcept {
+    if (!op) return op.error();
+    return to_bytes(std::array<std::uint32_t, 2>{op->in.dwords[0], op->in.dwords[1]});
 }
 
 // Output modifiers: OMOD scales the result (ALU_WORD1_OP2 bits 5-6, value set omod), CLAMP

@@ -17,4 +17,5 @@
 #include "layout.hpp"
 #include "listing.hpp"
 #include "program.hpp"
+#include "typed_alu.hpp"
 #include "unit_builders.hpp"

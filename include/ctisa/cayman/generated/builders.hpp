@@ -3,674 +3,674 @@
 // Cayman: one typed builder per ALU_OP2, ALU_OP3 and LDS_IDX_OP opcode.
 #pragma once
 
-#include "../builder.hpp"
+#include "../typed_alu.hpp"
 
 namespace ctisa::cayman::alu_op2 {
 
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> add(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_add, dst, s0, s1);
+    return alu<opcode::alu_op2_add>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mul(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mul, dst, s0, s1);
+    return alu<opcode::alu_op2_mul>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mul_ieee(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mul_ieee, dst, s0, s1);
+    return alu<opcode::alu_op2_mul_ieee>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> max(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_max, dst, s0, s1);
+    return alu<opcode::alu_op2_max>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> min(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_min, dst, s0, s1);
+    return alu<opcode::alu_op2_min>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> max_dx10(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_max_dx10, dst, s0, s1);
+    return alu<opcode::alu_op2_max_dx10>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> min_dx10(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_min_dx10, dst, s0, s1);
+    return alu<opcode::alu_op2_min_dx10>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> sete(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_sete, dst, s0, s1);
+    return alu<opcode::alu_op2_sete>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setgt(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setgt, dst, s0, s1);
+    return alu<opcode::alu_op2_setgt>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setge(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setge, dst, s0, s1);
+    return alu<opcode::alu_op2_setge>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setne(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setne, dst, s0, s1);
+    return alu<opcode::alu_op2_setne>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> sete_dx10(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_sete_dx10, dst, s0, s1);
+    return alu<opcode::alu_op2_sete_dx10>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setgt_dx10(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setgt_dx10, dst, s0, s1);
+    return alu<opcode::alu_op2_setgt_dx10>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setge_dx10(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setge_dx10, dst, s0, s1);
+    return alu<opcode::alu_op2_setge_dx10>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setne_dx10(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setne_dx10, dst, s0, s1);
+    return alu<opcode::alu_op2_setne_dx10>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> fract(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_fract, dst, s0);
+    return alu<opcode::alu_op2_fract>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> trunc(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_trunc, dst, s0);
+    return alu<opcode::alu_op2_trunc>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> ceil(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_ceil, dst, s0);
+    return alu<opcode::alu_op2_ceil>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> rndne(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_rndne, dst, s0);
+    return alu<opcode::alu_op2_rndne>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> floor(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_floor, dst, s0);
+    return alu<opcode::alu_op2_floor>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> ashr_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_ashr_int, dst, s0, s1);
+    return alu<opcode::alu_op2_ashr_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lshr_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_lshr_int, dst, s0, s1);
+    return alu<opcode::alu_op2_lshr_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lshl_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_lshl_int, dst, s0, s1);
+    return alu<opcode::alu_op2_lshl_int>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> mov(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_mov, dst, s0);
+    return alu<opcode::alu_op2_mov>(dst, s0);
 }
 [[nodiscard]] constexpr result<alu_op> nop(operands::gpr dst) noexcept {
-    return alu(opcode::alu_op2_nop, dst);
+    return alu<opcode::alu_op2_nop>(dst);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setgt_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setgt_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setgt_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setge_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setge_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setge_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_sete(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_sete, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_sete>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setgt(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setgt, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setgt>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setge(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setge, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setge>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setne(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setne, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setne>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> pred_set_inv(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_pred_set_inv, dst, s0);
+    return alu<opcode::alu_op2_pred_set_inv>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_set_pop(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_set_pop, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_set_pop>(dst, s0, s1);
 }
 [[nodiscard]] constexpr result<alu_op> pred_set_clr(operands::gpr dst) noexcept {
-    return alu(opcode::alu_op2_pred_set_clr, dst);
+    return alu<opcode::alu_op2_pred_set_clr>(dst);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> pred_set_restore(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_pred_set_restore, dst, s0);
+    return alu<opcode::alu_op2_pred_set_restore>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_sete_push(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_sete_push, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_sete_push>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setgt_push(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setgt_push, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setgt_push>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setge_push(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setge_push, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setge_push>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setne_push(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setne_push, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setne_push>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> kille(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_kille, dst, s0, s1);
+    return alu<opcode::alu_op2_kille>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> killgt(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_killgt, dst, s0, s1);
+    return alu<opcode::alu_op2_killgt>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> killge(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_killge, dst, s0, s1);
+    return alu<opcode::alu_op2_killge>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> killne(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_killne, dst, s0, s1);
+    return alu<opcode::alu_op2_killne>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> and_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_and_int, dst, s0, s1);
+    return alu<opcode::alu_op2_and_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> or_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_or_int, dst, s0, s1);
+    return alu<opcode::alu_op2_or_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> xor_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_xor_int, dst, s0, s1);
+    return alu<opcode::alu_op2_xor_int>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> not_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_not_int, dst, s0);
+    return alu<opcode::alu_op2_not_int>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> add_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_add_int, dst, s0, s1);
+    return alu<opcode::alu_op2_add_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> sub_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_sub_int, dst, s0, s1);
+    return alu<opcode::alu_op2_sub_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> max_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_max_int, dst, s0, s1);
+    return alu<opcode::alu_op2_max_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> min_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_min_int, dst, s0, s1);
+    return alu<opcode::alu_op2_min_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> max_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_max_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_max_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> min_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_min_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_min_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> sete_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_sete_int, dst, s0, s1);
+    return alu<opcode::alu_op2_sete_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setgt_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setgt_int, dst, s0, s1);
+    return alu<opcode::alu_op2_setgt_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setge_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setge_int, dst, s0, s1);
+    return alu<opcode::alu_op2_setge_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setne_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setne_int, dst, s0, s1);
+    return alu<opcode::alu_op2_setne_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setgt_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setgt_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_setgt_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setge_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setge_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_setge_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> killgt_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_killgt_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_killgt_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> killge_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_killge_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_killge_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_sete_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_sete_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_sete_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setgt_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setgt_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setgt_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setge_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setge_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setge_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setne_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setne_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setne_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> kille_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_kille_int, dst, s0, s1);
+    return alu<opcode::alu_op2_kille_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> killgt_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_killgt_int, dst, s0, s1);
+    return alu<opcode::alu_op2_killgt_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> killge_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_killge_int, dst, s0, s1);
+    return alu<opcode::alu_op2_killge_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> killne_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_killne_int, dst, s0, s1);
+    return alu<opcode::alu_op2_killne_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_sete_push_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_sete_push_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_sete_push_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setgt_push_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setgt_push_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setgt_push_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setge_push_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setge_push_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setge_push_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setne_push_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setne_push_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setne_push_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setlt_push_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setlt_push_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setlt_push_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setle_push_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setle_push_int, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setle_push_int>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt_to_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt_to_int, dst, s0);
+    return alu<opcode::alu_op2_flt_to_int>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> bfrev_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_bfrev_int, dst, s0);
+    return alu<opcode::alu_op2_bfrev_int>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> addc_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_addc_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_addc_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> subb_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_subb_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_subb_uint>(dst, s0, s1);
 }
 [[nodiscard]] constexpr result<alu_op> group_barrier(operands::gpr dst) noexcept {
-    return alu(opcode::alu_op2_group_barrier, dst);
+    return alu<opcode::alu_op2_group_barrier>(dst);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> set_mode(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_set_mode, dst, s0, s1);
+    return alu<opcode::alu_op2_set_mode>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> set_lds_size(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_set_lds_size, dst, s0, s1);
+    return alu<opcode::alu_op2_set_lds_size>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mul_int24(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mul_int24, dst, s0, s1);
+    return alu<opcode::alu_op2_mul_int24>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mulhi_int24(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mulhi_int24, dst, s0, s1);
+    return alu<opcode::alu_op2_mulhi_int24>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt_to_int_trunc(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt_to_int_trunc, dst, s0);
+    return alu<opcode::alu_op2_flt_to_int_trunc>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> exp_ieee(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_exp_ieee, dst, s0);
+    return alu<opcode::alu_op2_exp_ieee>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> log_clamped(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_log_clamped, dst, s0);
+    return alu<opcode::alu_op2_log_clamped>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> log_ieee(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_log_ieee, dst, s0);
+    return alu<opcode::alu_op2_log_ieee>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> recip_clamped(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_recip_clamped, dst, s0);
+    return alu<opcode::alu_op2_recip_clamped>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> recip_ff(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_recip_ff, dst, s0);
+    return alu<opcode::alu_op2_recip_ff>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> recip_ieee(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_recip_ieee, dst, s0);
+    return alu<opcode::alu_op2_recip_ieee>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> recipsqrt_clamped(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_recipsqrt_clamped, dst, s0);
+    return alu<opcode::alu_op2_recipsqrt_clamped>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> recipsqrt_ff(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_recipsqrt_ff, dst, s0);
+    return alu<opcode::alu_op2_recipsqrt_ff>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> recipsqrt_ieee(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_recipsqrt_ieee, dst, s0);
+    return alu<opcode::alu_op2_recipsqrt_ieee>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> sqrt_ieee(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_sqrt_ieee, dst, s0);
+    return alu<opcode::alu_op2_sqrt_ieee>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> sin(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_sin, dst, s0);
+    return alu<opcode::alu_op2_sin>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> cos(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_cos, dst, s0);
+    return alu<opcode::alu_op2_cos>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mullo_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mullo_int, dst, s0, s1);
+    return alu<opcode::alu_op2_mullo_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mulhi_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mulhi_int, dst, s0, s1);
+    return alu<opcode::alu_op2_mulhi_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mullo_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mullo_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_mullo_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mulhi_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mulhi_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_mulhi_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> recip_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_recip_64, dst, s0, s1);
+    return alu<opcode::alu_op2_recip_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> recip_clamped_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_recip_clamped_64, dst, s0, s1);
+    return alu<opcode::alu_op2_recip_clamped_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> recipsqrt_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_recipsqrt_64, dst, s0, s1);
+    return alu<opcode::alu_op2_recipsqrt_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> recipsqrt_clamped_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_recipsqrt_clamped_64, dst, s0, s1);
+    return alu<opcode::alu_op2_recipsqrt_clamped_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> sqrt_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_sqrt_64, dst, s0, s1);
+    return alu<opcode::alu_op2_sqrt_64>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt_to_uint(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt_to_uint, dst, s0);
+    return alu<opcode::alu_op2_flt_to_uint>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> int_to_flt(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_int_to_flt, dst, s0);
+    return alu<opcode::alu_op2_int_to_flt>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> uint_to_flt(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_uint_to_flt, dst, s0);
+    return alu<opcode::alu_op2_uint_to_flt>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> bfm_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_bfm_int, dst, s0, s1);
+    return alu<opcode::alu_op2_bfm_int>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt32_to_flt16(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt32_to_flt16, dst, s0);
+    return alu<opcode::alu_op2_flt32_to_flt16>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt16_to_flt32(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt16_to_flt32, dst, s0);
+    return alu<opcode::alu_op2_flt16_to_flt32>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> ubyte0_flt(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_ubyte0_flt, dst, s0);
+    return alu<opcode::alu_op2_ubyte0_flt>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> ubyte1_flt(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_ubyte1_flt, dst, s0);
+    return alu<opcode::alu_op2_ubyte1_flt>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> ubyte2_flt(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_ubyte2_flt, dst, s0);
+    return alu<opcode::alu_op2_ubyte2_flt>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> ubyte3_flt(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_ubyte3_flt, dst, s0);
+    return alu<opcode::alu_op2_ubyte3_flt>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> bcnt_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_bcnt_int, dst, s0);
+    return alu<opcode::alu_op2_bcnt_int>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> ffbh_uint(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_ffbh_uint, dst, s0);
+    return alu<opcode::alu_op2_ffbh_uint>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> ffbl_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_ffbl_int, dst, s0);
+    return alu<opcode::alu_op2_ffbl_int>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> ffbh_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_ffbh_int, dst, s0);
+    return alu<opcode::alu_op2_ffbh_int>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt_to_uint4(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt_to_uint4, dst, s0);
+    return alu<opcode::alu_op2_flt_to_uint4>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> dot_ieee(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_dot_ieee, dst, s0, s1);
+    return alu<opcode::alu_op2_dot_ieee>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt_to_int_rpi(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt_to_int_rpi, dst, s0);
+    return alu<opcode::alu_op2_flt_to_int_rpi>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt_to_int_floor(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt_to_int_floor, dst, s0);
+    return alu<opcode::alu_op2_flt_to_int_floor>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mulhi_uint24(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mulhi_uint24, dst, s0, s1);
+    return alu<opcode::alu_op2_mulhi_uint24>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> mbcnt_32hi_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_mbcnt_32hi_int, dst, s0);
+    return alu<opcode::alu_op2_mbcnt_32hi_int>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> offset_to_flt(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_offset_to_flt, dst, s0);
+    return alu<opcode::alu_op2_offset_to_flt>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mul_uint24(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mul_uint24, dst, s0, s1);
+    return alu<opcode::alu_op2_mul_uint24>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> bcnt_accum_prev_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_bcnt_accum_prev_int, dst, s0);
+    return alu<opcode::alu_op2_bcnt_accum_prev_int>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> mbcnt_32lo_accum_prev_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_mbcnt_32lo_accum_prev_int, dst, s0);
+    return alu<opcode::alu_op2_mbcnt_32lo_accum_prev_int>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> sete_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_sete_64, dst, s0, s1);
+    return alu<opcode::alu_op2_sete_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setne_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setne_64, dst, s0, s1);
+    return alu<opcode::alu_op2_setne_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setgt_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setgt_64, dst, s0, s1);
+    return alu<opcode::alu_op2_setgt_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> setge_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_setge_64, dst, s0, s1);
+    return alu<opcode::alu_op2_setge_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> min_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_min_64, dst, s0, s1);
+    return alu<opcode::alu_op2_min_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> max_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_max_64, dst, s0, s1);
+    return alu<opcode::alu_op2_max_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> dot4(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_dot4, dst, s0, s1);
+    return alu<opcode::alu_op2_dot4>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> dot4_ieee(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_dot4_ieee, dst, s0, s1);
+    return alu<opcode::alu_op2_dot4_ieee>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> cube(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_cube, dst, s0, s1);
+    return alu<opcode::alu_op2_cube>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> max4(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_max4, dst, s0);
+    return alu<opcode::alu_op2_max4>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> frexp_64(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_frexp_64, dst, s0);
+    return alu<opcode::alu_op2_frexp_64>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> ldexp_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_ldexp_64, dst, s0, s1);
+    return alu<opcode::alu_op2_ldexp_64>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> fract_64(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_fract_64, dst, s0);
+    return alu<opcode::alu_op2_fract_64>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setgt_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setgt_64, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setgt_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_sete_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_sete_64, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_sete_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> pred_setge_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_pred_setge_64, dst, s0, s1);
+    return alu<opcode::alu_op2_pred_setge_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> mul_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_mul_64, dst, s0, s1);
+    return alu<opcode::alu_op2_mul_64>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> add_64(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_add_64, dst, s0, s1);
+    return alu<opcode::alu_op2_add_64>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> mova_int(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_mova_int, dst, s0);
+    return alu<opcode::alu_op2_mova_int>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt64_to_flt32(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt64_to_flt32, dst, s0);
+    return alu<opcode::alu_op2_flt64_to_flt32>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> flt32_to_flt64(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_flt32_to_flt64, dst, s0);
+    return alu<opcode::alu_op2_flt32_to_flt64>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> sad_accum_prev_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_sad_accum_prev_uint, dst, s0, s1);
+    return alu<opcode::alu_op2_sad_accum_prev_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> dot(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_dot, dst, s0, s1);
+    return alu<opcode::alu_op2_dot>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> mul_prev(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_mul_prev, dst, s0);
+    return alu<opcode::alu_op2_mul_prev>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> mul_ieee_prev(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_mul_ieee_prev, dst, s0);
+    return alu<opcode::alu_op2_mul_ieee_prev>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> add_prev(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_add_prev, dst, s0);
+    return alu<opcode::alu_op2_add_prev>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> muladd_prev(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_muladd_prev, dst, s0, s1);
+    return alu<opcode::alu_op2_muladd_prev>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> muladd_ieee_prev(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_muladd_ieee_prev, dst, s0, s1);
+    return alu<opcode::alu_op2_muladd_ieee_prev>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> interp_xy(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_interp_xy, dst, s0, s1);
+    return alu<opcode::alu_op2_interp_xy>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> interp_zw(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_interp_zw, dst, s0, s1);
+    return alu<opcode::alu_op2_interp_zw>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> interp_x(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_interp_x, dst, s0, s1);
+    return alu<opcode::alu_op2_interp_x>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> interp_z(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::alu_op2_interp_z, dst, s0, s1);
+    return alu<opcode::alu_op2_interp_z>(dst, s0, s1);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> store_flags(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_store_flags, dst, s0);
+    return alu<opcode::alu_op2_store_flags>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> load_store_flags(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_load_store_flags, dst, s0);
+    return alu<opcode::alu_op2_load_store_flags>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> interp_load_p0(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_interp_load_p0, dst, s0);
+    return alu<opcode::alu_op2_interp_load_p0>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> interp_load_p10(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_interp_load_p10, dst, s0);
+    return alu<opcode::alu_op2_interp_load_p10>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> interp_load_p20(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::alu_op2_interp_load_p20, dst, s0);
+    return alu<opcode::alu_op2_interp_load_p20>(dst, s0);
 }
 
 }  // namespace ctisa::cayman::alu_op2
@@ -679,103 +679,103 @@ namespace ctisa::cayman::alu_op3 {
 
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> bfe_uint(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_bfe_uint, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_bfe_uint>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> bfe_int(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_bfe_int, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_bfe_int>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> bfi_int(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_bfi_int, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_bfi_int>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> fma(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_fma, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_fma>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> muladd_int24(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_muladd_int24, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_muladd_int24>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> cndne_64(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_cndne_64, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_cndne_64>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> fma_64(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_fma_64, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_fma_64>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lerp_uint(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_lerp_uint, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_lerp_uint>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> bit_align_int(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_bit_align_int, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_bit_align_int>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> byte_align_int(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_byte_align_int, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_byte_align_int>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> sad_accum_uint(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_sad_accum_uint, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_sad_accum_uint>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> sad_accum_hi_uint(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_sad_accum_hi_uint, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_sad_accum_hi_uint>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> muladd_uint24(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_muladd_uint24, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_muladd_uint24>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> muladd(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_muladd, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_muladd>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> muladd_m2(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_muladd_m2, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_muladd_m2>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> muladd_m4(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_muladd_m4, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_muladd_m4>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> muladd_d2(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_muladd_d2, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_muladd_d2>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> muladd_ieee(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_muladd_ieee, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_muladd_ieee>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> cnde(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_cnde, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_cnde>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> cndgt(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_cndgt, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_cndgt>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> cndge(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_cndge, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_cndge>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> cnde_int(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_cnde_int, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_cnde_int>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> cndgt_int(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_cndgt_int, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_cndgt_int>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> cndge_int(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_cndge_int, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_cndge_int>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> mul_lit(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::alu_op3_mul_lit, dst, s0, s1, s2);
+    return alu<opcode::alu_op3_mul_lit>(dst, s0, s1, s2);
 }
 
 }  // namespace ctisa::cayman::alu_op3
@@ -784,187 +784,187 @@ namespace ctisa::cayman::lds_idx_op {
 
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_add(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_add, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_add>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_sub(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_sub, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_sub>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_rsub(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_rsub, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_rsub>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_inc(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_inc, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_inc>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_dec(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_dec, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_dec>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_min_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_min_int, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_min_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_max_int(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_max_int, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_max_int>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_min_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_min_uint, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_min_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_max_uint(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_max_uint, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_max_uint>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_and(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_and, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_and>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_or(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_or, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_or>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_xor(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_xor, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_xor>(dst, s0, s1);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_mskor(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_mskor, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_mskor>(dst, s0, s1, s2);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_write(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_write, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_write>(dst, s0, s1);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_write_rel(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_write_rel, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_write_rel>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_write2(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_write2, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_write2>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_cmp_store(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_cmp_store, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_cmp_store>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_cmp_store_spf(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_cmp_store_spf, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_cmp_store_spf>(dst, s0, s1, s2);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_byte_write(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_byte_write, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_byte_write>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_short_write(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_short_write, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_short_write>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_add_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_add_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_add_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_sub_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_sub_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_sub_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_rsub_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_rsub_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_rsub_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_inc_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_inc_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_inc_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_dec_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_dec_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_dec_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_min_int_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_min_int_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_min_int_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_max_int_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_max_int_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_max_int_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_min_uint_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_min_uint_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_min_uint_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_max_uint_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_max_uint_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_max_uint_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_and_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_and_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_and_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_or_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_or_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_or_ret>(dst, s0, s1);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_xor_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_xor_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_xor_ret>(dst, s0, s1);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_mskor_ret(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_mskor_ret, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_mskor_ret>(dst, s0, s1, s2);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_xchg_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_xchg_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_xchg_ret>(dst, s0, s1);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_xchg_rel_ret(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_xchg_rel_ret, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_xchg_rel_ret>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_xchg2_ret(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_xchg2_ret, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_xchg2_ret>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_cmp_xchg_ret(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_cmp_xchg_ret, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_cmp_xchg_ret>(dst, s0, s1, s2);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_cmp_xchg_spf_ret(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_cmp_xchg_spf_ret, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_cmp_xchg_spf_ret>(dst, s0, s1, s2);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> lds_read_ret(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::lds_idx_op_lds_read_ret, dst, s0);
+    return alu<opcode::lds_idx_op_lds_read_ret>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> lds_read_rel_ret(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::lds_idx_op_lds_read_rel_ret, dst, s0);
+    return alu<opcode::lds_idx_op_lds_read_rel_ret>(dst, s0);
 }
 template <class S0, class S1>
 [[nodiscard]] constexpr result<alu_op> lds_read2_ret(operands::gpr dst, const S0& s0, const S1& s1) noexcept {
-    return alu(opcode::lds_idx_op_lds_read2_ret, dst, s0, s1);
+    return alu<opcode::lds_idx_op_lds_read2_ret>(dst, s0, s1);
 }
 template <class S0, class S1, class S2>
 [[nodiscard]] constexpr result<alu_op> lds_readwrite_ret(operands::gpr dst, const S0& s0, const S1& s1, const S2& s2) noexcept {
-    return alu(opcode::lds_idx_op_lds_readwrite_ret, dst, s0, s1, s2);
+    return alu<opcode::lds_idx_op_lds_readwrite_ret>(dst, s0, s1, s2);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> lds_byte_read_ret(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::lds_idx_op_lds_byte_read_ret, dst, s0);
+    return alu<opcode::lds_idx_op_lds_byte_read_ret>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> lds_ubyte_read_ret(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::lds_idx_op_lds_ubyte_read_ret, dst, s0);
+    return alu<opcode::lds_idx_op_lds_ubyte_read_ret>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> lds_short_read_ret(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::lds_idx_op_lds_short_read_ret, dst, s0);
+    return alu<opcode::lds_idx_op_lds_short_read_ret>(dst, s0);
 }
 template <class S0>
 [[nodiscard]] constexpr result<alu_op> lds_ushort_read_ret(operands::gpr dst, const S0& s0) noexcept {
-    return alu(opcode::lds_idx_op_lds_ushort_read_ret, dst, s0);
+    return alu<opcode::lds_idx_op_lds_ushort_read_ret>(dst, s0);
 }
 
 }  // namespace ctisa::cayman::lds_idx_op
