@@ -37,18 +37,18 @@ struct reg_operand {
     std::uint32_t number = 0;
     std::uint32_t mod = 0;
     bool has_mod = false;
-    error problem{};  // the first invalid setting, reported by the builder
+    error_code problem{};  // the first invalid setting, reported by the builder (a code: 8 bytes copied, not an error's 80)
 
     // Destination mask as chapter 3 writes it: x|_|0|1 per component ("xy__").
     constexpr reg_operand<role::dst> mask(std::string_view m) const
         requires(Role == role::plain)
     {
         reg_operand<role::dst> out{type, number, 0, true, problem};
-        if (m.size() != 4) out.problem = error{error_code::bad_write_mask};
+        if (m.size() != 4) out.problem = error_code::bad_write_mask;
         for (std::size_t c = 0; c < m.size() && c < 4; ++c) {
             const char ch = m[c];
             const std::uint32_t v = ch == '_' ? 0u : ch == component_letters[c] ? 1u : ch == '0' ? 2u : ch == '1' ? 3u : 4u;
-            if (v == 4) out.problem = error{error_code::bad_write_mask};
+            if (v == 4) out.problem = error_code::bad_write_mask;
             else out.mod |= v << (2 * c);
         }
         return out;
@@ -59,10 +59,10 @@ struct reg_operand {
     {
         auto out = as_src();
         out.mod &= ~0x7777u;
-        if (s.size() != 1 && s.size() != 4) out.problem = error{error_code::bad_swizzle};
+        if (s.size() != 1 && s.size() != 4) out.problem = error_code::bad_swizzle;
         for (std::size_t c = 0; c < 4 && !s.empty(); ++c) {
             const auto v = swizzle_letters.find(s.size() == 1 ? s[0] : s[c < s.size() ? c : 0]);
-            if (v == std::string_view::npos) out.problem = error{error_code::bad_swizzle};
+            if (v == std::string_view::npos) out.problem = error_code::bad_swizzle;
             else out.mod |= static_cast<std::uint32_t>(v) << (4 * c);
         }
         return out;
@@ -163,8 +163,8 @@ public:
         const auto f = find_control_field(Op, name);
         const auto v = static_cast<std::uint32_t>(value);
         const std::uint32_t mask = f ? control_field_mask(Op, *f) : 0;
-        if (mask == 0) out.problem_ = error{errors::unknown_control_field, 0, 0, 0, name};
-        else if (v > mask >> f->lsb) out.problem_ = error{error_code::value_out_of_range, 0, 0, 0, name};
+        if (mask == 0) out.problem_ = {errors::unknown_control_field, 0, false, 0, name};
+        else if (v > mask >> f->lsb) out.problem_ = {error_code::value_out_of_range, 0, false, 0, name};
         else out.token_ |= v << f->lsb;
         return out;
     }
@@ -185,10 +185,10 @@ public:
         out.prec_ = 0;
         for (char ch : components) {
             const auto c = component_letters.find(ch);
-            if (c == std::string_view::npos || (out.prec_ >> c & 1u)) out.problem_ = error{error_code::bad_write_mask, 0, 0, 0, components};
+            if (c == std::string_view::npos || (out.prec_ >> c & 1u)) out.problem_ = {error_code::bad_write_mask, 0, false, 0, components};
             else out.prec_ |= 1u << c;
         }
-        if (out.prec_ == 0 && !out.problem_.failed()) out.problem_ = error{error_code::bad_write_mask, 0, 0, 0, components};
+        if (out.prec_ == 0 && !out.problem_.failed()) out.problem_ = {error_code::bad_write_mask, 0, false, 0, components};
         return out;
     }
 
@@ -213,8 +213,8 @@ public:
         instruction in;
         if (prec_) in.words[in.size++] = static_cast<std::uint32_t>(opcode::prefix) | prec_ << 16;
         in.words[in.size++] = token_;
-        error e = problem_;
-        if (dst_mod_ && n.dst == 0 && !e.failed()) e = error{error_code::modifier_not_allowed};
+        operand_fault e = problem_;
+        if (dst_mod_ && n.dst == 0) e.set(error_code::modifier_not_allowed, 0);
         ctisa::for_each_operand(
             [&](auto index, const auto& a) {
                 using A = std::remove_cvref_t<decltype(a)>;
@@ -228,14 +228,14 @@ public:
                                   "a destination takes a write mask, not a swizzle or source modifiers");
                     static_assert(kind != 1 || build_detail::is_src_reg<A>, "a source takes a swizzle, not a write mask");
                     A r = a;
-                    if (r.problem.failed() && !e.failed()) e = r.problem;
+                    if (r.problem != error_code::none) e.set(r.problem, 0);
                     if (kind == 0 && decltype(index)::value == 0 && dst_mod_) {
                         if (!r.has_mod) r.mod = 0x55u;
                         r.has_mod = true;
                         r.mod |= dst_mod_;
                     }
-                    if (r.type >= static_cast<std::uint32_t>(reg_type::last) && !e.failed()) e = error{error_code::register_out_of_range};
-                    if (!build_detail::append_operand(in, r) && !e.failed()) e = error{error_code::operand_limit};
+                    if (r.type >= static_cast<std::uint32_t>(reg_type::last)) e.set(error_code::register_out_of_range, 0);
+                    if (!build_detail::append_operand(in, r)) e.set(error_code::operand_limit, 0);
                 }
             },
             args...);
@@ -245,12 +245,12 @@ public:
 
 private:
     // Apart from the packet's path: inlined, the error's copy into the result cost as much as the packet's.
-    [[gnu::cold, gnu::noinline]] static constexpr result<instruction> refused(const error& e) { return report(e); }
+    [[gnu::cold, gnu::noinline]] static constexpr result<instruction> refused(const operand_fault& e) { return report(e.to_error({})); }
 
     std::uint32_t token_ = static_cast<std::uint32_t>(Op);
     std::uint32_t dst_mod_ = 0;
     std::uint32_t prec_ = 0;
-    error problem_{};
+    operand_fault problem_{};  // the first invalid setting (no operand: a control field or the prefix)
 };
 
 }  // namespace ctisa::amdil

@@ -345,19 +345,18 @@ constexpr operand immediate_operand(const T& v) noexcept {
 }
 
 struct placement {
-    error status{};  // the first failure
+    operand_fault fault{};  // the first failure; its error is made on the cold path (refused)
     bool has_constant = false;
     bool plain_constant = false;
     std::optional<relative_address> rel{};
-    std::uint8_t operand = 0;  // the operand being placed (1-based) and what it is, for errors
-    std::string_view role{};
+    std::uint8_t operand = 0;  // the operand being placed (1-based), for errors
 
     constexpr void fail(error_code c) noexcept {
-        if (!status.failed() && c != error_code::none) status = error{c, 0, 0, 0, {}, operand, role};
+        if (c != error_code::none) fault.set(c, operand);
     }
     // The same, showing the operand's text: prefix and number (c999).
     constexpr void fail(error_code c, std::string_view prefix, std::int64_t value) noexcept {
-        if (!status.failed() && c != error_code::none) status = error{c, 0, 0, 0, prefix, operand, role, true, value};
+        if (c != error_code::none) fault.set(c, operand, prefix, value);
     }
     constexpr void constant(const std::optional<relative_address>& r) noexcept {
         if (r) {
@@ -428,6 +427,13 @@ constexpr void place(instruction& in, unsigned slot, const T& v, placement& pl) 
         }
     }
 }
+
+// An opcode's facts and its form's, as constants of their own: read through info(Op), a reference
+// into the tables, they were loaded at run time (a jump table over the form's slots each call).
+template <opcode Op>
+inline constexpr opcode_info opcode_facts = info(Op);
+template <opcode Op>
+inline constexpr form_info form_facts = info(info(Op).form);
 
 // What each position is, for errors.
 inline constexpr std::array<std::string_view, 4> slot_roles{"destination", "source 1", "source 2", "source 3"};
@@ -506,8 +512,8 @@ struct builder {
         in.predicated = modifiers.predicated;
         in.invert_predicate = modifiers.invert_predicate;
         in.predicate = modifiers.predicate;
-        const form_info& form = info(info(Op).form);
-        for (unsigned s = 1; s < 4; ++s)
+        constexpr const form_info& form = form_facts<Op>;
+        for (unsigned s = 1; s < 4; ++s)  // the sample, when left out: s0
             if (form.slots[s] == slot_kind::sample)
                 in.sources[s - 1] = operand{operand_kind::sample, bank::invalid, 0, identity_swizzle, false, false, 0};
 
@@ -520,7 +526,6 @@ struct builder {
                 constexpr slot_kind kind = info(info(Op).form).slots[slot];
                 check_operand_type<kind, info(Op).immediate, info(info(Op).form).invert_result, T>();
                 pl.operand = static_cast<std::uint8_t>(decltype(index)::value + 1);
-                pl.role = slot_roles[slot];
                 place<kind>(in, slot, value, pl);
             },
             ops...);
@@ -531,16 +536,19 @@ struct builder {
         // validate() and the encoding with this opcode's facts constant: what the operand types
         // proved folds away, and encoding the result is a copy of `w`. Only whether it failed
         // here; the error itself is made apart (a 80-byte error built on the way was a stall).
-        if (pl.status.failed() || attila::detail::validate_as(in, info(Op), info(info(Op).form)).failed()) return refused(in, pl.status);
+        if (pl.fault.failed() || attila::detail::validate_as(in, opcode_facts<Op>, form).failed()) return refused(in, pl.fault);
         carried_words<2> w{};
-        w.fits = attila::detail::encode_valid_words_as(in, info(info(Op).form), w.words).failed() ? 0 : 1;
+        w.fits = attila::detail::encode_valid_words_as(in, form, w.words).failed() ? 0 : 1;
         return built<instruction>::trusted(in, w);
     }
 
 private:
     // The error of an instruction the placement or validate() refused, reported.
-    [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const error& placed) noexcept {
-        return built<instruction>::trusted(report(placed.failed() ? placed : validate(in)));
+    [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const operand_fault& placed) noexcept {
+        using namespace builder_detail;
+        if (!placed.failed()) return built<instruction>::trusted(report(validate(in)));
+        const std::string_view role = placed.operand != 0 ? slot_roles[written_slots<Op>::value.slot[placed.operand - 1]] : std::string_view{};
+        return built<instruction>::trusted(report(placed.to_error(role)));
     }
 
     constexpr builder predicated(std::uint8_t index, bool invert, error_code status) const noexcept {

@@ -179,19 +179,19 @@ CTISA_ALWAYS_INLINE constexpr error validate_as(const instruction& in, const opc
         default: return rule(error_code::wrong_operand_kind, "result");
     }
 
-    bool uses_constant = false;
-    for (unsigned i = 0; i < 3; ++i) {
-        const operand& s = in.sources[i];
-        constexpr std::string_view names[3] = {"source 1", "source 2", "source 3"};
-        if (auto e = check_source(s, form.slots[i + 1], op.immediate, names[i]); e.failed()) return e;
-        if (s.kind == operand_kind::reg && is_constant_bank(s.bank)) uses_constant = true;
-    }
+    // Unrolled by hand: each slot's kind is then a constant in a builder, and its checks fold (a
+    // loop kept them as a jump table over the form's slots and a lookup of each operand's bank).
+    if (auto e = check_source(in.sources[0], form.slots[1], op.immediate, "source 1"); e.failed()) return e;
+    if (auto e = check_source(in.sources[1], form.slots[2], op.immediate, "source 2"); e.failed()) return e;
+    if (auto e = check_source(in.sources[2], form.slots[3], op.immediate, "source 3"); e.failed()) return e;
+    const auto reads_constant = [](const operand& s) { return s.kind == operand_kind::reg && is_constant_bank(s.bank); };
+    const bool uses_constant = reads_constant(in.sources[0]) || reads_constant(in.sources[1]) || reads_constant(in.sources[2]);
     if (in.relative) {
         if (!uses_constant) return rule(errors::relative_addressing_not_allowed, "relative");
         if (in.rel.reg >= relative_address_count || in.rel.component > 3) return rule(error_code::bad_relative_address, "relative");
         if (in.rel.offset < relative_offset_min || in.rel.offset > relative_offset_max)
             return rule(error_code::bad_relative_address, "relative");
-    } else if (in.rel != relative_address{}) {
+    } else if (in.rel.reg != 0 || in.rel.component != 0 || in.rel.offset != 0) {  // field by field: GCC called operator== out of line
         return rule(error_code::unused_field_set, "relative");
     }
     return {};

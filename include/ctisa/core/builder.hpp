@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <string_view>
 #include <type_traits>
 
 #include <boost/hana/at.hpp>
@@ -33,6 +35,29 @@ constexpr void for_each_operand(F&& f, const Operands&... operands) {
     boost::hana::for_each(boost::hana::make_range(boost::hana::size_c<0>, boost::hana::size_c<sizeof...(Operands)>),
                           [&](auto index) { f(index, boost::hana::at(tuple, index)); });
 }
+
+// A builder's first failure while placing operands, small on the hot path: the kind, the operand
+// (1-based; 0: none), and the refused value with its prefix ("r", 66). The role ("destination")
+// is the ISA's to add, on the cold path, when it becomes the error users see (to_error).
+struct operand_fault {
+    error_code code{};
+    std::uint8_t operand = 0;
+    bool has_value = false;
+    std::int64_t value = 0;
+    std::string_view subject{};
+
+    [[nodiscard]] constexpr bool failed() const noexcept { return code != error_code::none; }
+    // Keeps the first failure only.
+    constexpr void set(error_code c, std::uint8_t at) noexcept {
+        if (!failed()) *this = operand_fault{c, at};
+    }
+    constexpr void set(error_code c, std::uint8_t at, std::string_view prefix, std::int64_t v) noexcept {
+        if (!failed()) *this = operand_fault{c, at, true, v, prefix};
+    }
+    [[nodiscard]] constexpr error to_error(std::string_view role) const noexcept {
+        return error{code, 0, 0, 0, subject, operand, operand != 0 ? role : std::string_view{}, has_value, value};
+    }
+};
 
 // Reports a value-level error where it happens: a compile error (naming it) in constant
 // evaluation, the returned error otherwise.

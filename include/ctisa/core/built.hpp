@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "bits.hpp"
 #include "error.hpp"
@@ -62,7 +63,7 @@ public:
 
 private:
     constexpr built(const result<T>& r, const encoding& e) noexcept : r_(r), e_(e) {}
-    constexpr built(const T& value, const encoding& e) noexcept : r_(value), e_(e) {}  // no result copied
+    constexpr built(const T& value, const encoding& e) noexcept : r_(std::in_place, value), e_(e) {}  // no result copied
     result<T> r_;
     [[no_unique_address]] encoding e_;
 };

@@ -136,6 +136,9 @@ public:
     constexpr result(T value) noexcept(std::is_nothrow_move_constructible_v<T>)  // NOLINT: implicit by design
         : s_(std::move(value)) {}
     constexpr result(ctisa::error e) noexcept : s_(e) {}  // NOLINT: implicit by design
+    // The value copied straight into place: through result(T)'s parameter, a builder's instruction
+    // went by a stack temporary, stored in two wide pieces and loaded as one (a forwarding stall).
+    constexpr result(std::in_place_t, const T& value) noexcept(std::is_nothrow_copy_constructible_v<T>) : s_(value) {}
 
     [[nodiscard]] constexpr bool ok() const noexcept { return s_.ok(); }
     [[nodiscard]] constexpr explicit operator bool() const noexcept { return ok(); }

@@ -318,13 +318,19 @@ template <class T>
     return static_cast<std::uint32_t>(static_cast<std::uint64_t>(wide));
 }
 
+// An instruction's descriptor as a constant of its own: read through info(Id), a reference into
+// the table, its counts and layout were loaded at run time and its loops not unrolled.
+template <instruction_id Id>
+inline constexpr instruction_info descriptor = info(Id);
+
 template <instruction_id Id, unsigned Pos, class T>
-constexpr void place(instruction& in, const T& v, error& first) noexcept {
+constexpr void place(instruction& in, const T& v, operand_fault& first) noexcept {
     constexpr slot s = slot_at(Id, Pos);
-    // The first failure, naming this operand and, with `prefix`, its value.
+    // The first failure, naming this operand and, with `prefix`, its value (its role: refused()).
     auto fail = [&](error_code c, std::string_view prefix, std::int64_t value, bool has_value) {
-        if (!first.failed() && c != error_code::none)
-            first = error{c, 0, 0, 0, prefix, static_cast<std::uint8_t>(Pos + 1), role_name(Id, Pos), has_value, value};
+        if (c == error_code::none) return;
+        if (has_value) first.set(c, static_cast<std::uint8_t>(Pos + 1), prefix, value);
+        else first.set(c, static_cast<std::uint8_t>(Pos + 1));
     };
     if constexpr (s.kind == role::staging) {
         in.staging[s.index] = staging_operand{static_cast<std::uint8_t>(v.base), static_cast<std::uint8_t>(v.count)};
@@ -434,9 +440,9 @@ struct builder {
         static_assert(!(modes.uniform && modes.mode != immediate_mode::none),
                       "Valhall rule: uniforms are readable only in the default immediate mode");
         instruction in = base;
-        error e{status, 0, 0, 0, {}};
+        operand_fault e{status};
         if constexpr (modes.mode != immediate_mode::none) {
-            if (Mode && in.mode != modes.mode && !e.failed()) e = error{errors::immediate_mode_mismatch, 0, 0, 0, {}};
+            if (Mode && in.mode != modes.mode) e.set(errors::immediate_mode_mismatch, 0);
             in.mode = modes.mode;
         }
         for_each_operand(
@@ -450,14 +456,16 @@ struct builder {
         // Only whether validate_as() fails here, the error itself made apart (copying an 80-byte
         // error out of the checks was a stall); then the word, with the descriptor constant (not
         // carried if `base` was given another id: encode() then places it by that id's).
-        if (e.failed() || validate_as(in, info(Id)).failed()) return refused(in, e);
-        return built<instruction>::trusted(in, carried_words<1>{{encode_valid_word_as(in, info(Id))}, in.id == Id ? 1u : 0u});
+        if (e.failed() || validate_as(in, descriptor<Id>).failed()) return refused(in, e);
+        return built<instruction>::trusted(in, carried_words<1>{{encode_valid_word_as(in, descriptor<Id>)}, in.id == Id ? 1u : 0u});
     }
 
 private:
     // The error of an instruction the operands or validate() refused, reported.
-    [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const error& placed) noexcept {
-        return built<instruction>::trusted(report(placed.failed() ? placed : validate_as(in, info(Id))));
+    [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const operand_fault& placed) noexcept {
+        if (!placed.failed()) return built<instruction>::trusted(report(validate_as(in, info(Id))));
+        const std::string_view role = placed.operand != 0 ? builder_detail::role_name(Id, placed.operand - 1u) : std::string_view{};
+        return built<instruction>::trusted(report(placed.to_error(role)));
     }
 };
 
