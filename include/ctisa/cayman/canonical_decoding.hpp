@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// The stream decoder's fast path: an image laid out the way layout() lays it out (each clause right
+// after the clauses of the CF instructions before it, a fetch clause on a 16-byte boundary, nothing
+// after the last) decoded in one pass, clause by clause in text order, straight into statements.
+// It accepts only images the reference path (isa.hpp's text_order over decode_program) accepts,
+// and gives the same statements: the same unit checks, the same group rules; anything else (an
+// error anywhere, a shared clause, a clause out of place) it leaves to the reference path, which
+// names the error. tests/cayman/decoder_test.cpp compares the two.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "../core/contract.hpp"
+#include "layout.hpp"
+#include "program.hpp"
+#include "syntax.hpp"
+
+namespace ctisa::cayman::detail {
+
+// CF lines as the disassembler writes them: jump targets and the first CF line of a shared
+// clause labelled, ADDRs naming them.
+inline void label_targets(std::vector<decoded<statement>>& out) {
+    std::vector<std::size_t> at;  // CF address -> index in `out` (CF lines come in CF order)
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (out[i].instruction.role == unit_role::cf) at.push_back(i);
+    for (const std::size_t i : at) {
+        const statement& s = out[i].instruction;
+        if (!targets_cf(s.in) && !(s.written & addr_by_label)) continue;
+        const std::uint32_t target = detail::value_or_zero(s.in, field_key::addr);
+        if (target < at.size()) out[at[target]].instruction.written |= labelled;  // decode_program checked the range
+    }
+    for (const std::size_t i : at)
+        if (targets_cf(out[i].instruction.in)) out[i].instruction.written |= addr_by_label;
+}
+
+// ALU groups numbered in text order, as the parser numbers them (syntax.hpp's group_start).
+inline void number_groups(std::vector<decoded<statement>>& out) {
+    std::uint32_t groups = 0;
+    bool in_group = false;
+    for (auto& d : out) {
+        statement& s = d.instruction;
+        if (s.role == unit_role::cf) in_group = false;
+        if (s.role != unit_role::alu) continue;
+        if (!in_group) {
+            s.written |= group_start;
+            s.cf_address = groups++;
+        }
+        in_group = detail::value_or_zero(s.in, field_key::last) == 0;
+    }
+}
+
+// One unit of a clause decoded as unit_at() decodes it, and with no unused field set (text_order's
+// check); false for anything else.
+[[nodiscard]] inline bool canonical_unit(std::span<const std::uint8_t> image, std::uint32_t offset, clause kind,
+                                         std::vector<decoded<statement>>& out) {
+    auto in = unit_at(image, offset, kind);
+    if (!in || unused_field_set(*in)) return false;
+    const bool fetch = kind == clause::texture || kind == clause::gds;
+    out.push_back({{fetch ? unit_role::fetch : unit_role::alu, *in, 0, 0}, fetch ? 16u : 8u, offset});
+    return true;
+}
+
+// An ALU clause owned by `cf` (`extended`: the ALU_EXTENDED before it, or null): read_alu_clause()'s
+// groups and literal slots, then laid_out_canonically()'s rules for each group. False where either
+// would fail.
+[[nodiscard]] inline bool canonical_alu_clause(std::span<const std::uint8_t> image, const clause_ref& c, const instruction& cf,
+                                               const instruction* extended, std::vector<decoded<statement>>& out) {
+    std::array<instruction, 4> group{}, previous{};
+    std::size_t slots = 0, previous_slots = 0;
+    const std::uint32_t end = c.start + c.bytes;
+    for (std::uint32_t offset = c.start; offset < end;) {
+        if (!canonical_unit(image, offset, clause::alu, out)) return false;
+        group[slots++] = out.back().instruction.in;
+        offset += 8;
+        if (value_or_zero(group[slots - 1], field_key::last) == 0) {
+            if (slots == 4 || offset >= end) return false;
+            continue;
+        }
+        const std::span<const instruction> g(group.data(), slots);
+        const std::uint32_t literals = literal_dwords_read(g);
+        for (std::uint32_t s = 0; s < literals / 2; ++s, offset += 8) {
+            if (offset >= end) return false;
+            out.push_back({{unit_role::literal, instruction{opcode{}, {dword_at(image, offset), dword_at(image, offset + 4), 0, 0}}, 0, 0}, 8, offset});
+        }
+        for (const instruction& in : g)
+            if (check_alu_rules(in, cf, extended, offset >= end, 0).failed()) return false;
+        if (!check_group(g, literals, true) || check_adjacent(std::span<const instruction>(previous.data(), previous_slots), g).failed())
+            return false;
+        previous = group;
+        previous_slots = slots;
+        slots = 0;
+    }
+    return true;
+}
+
+// The fast path: the statements of a canonically laid-out image in text order, appended to `out`
+// (empty), and true; false where the reference path must decide (`out` is then unspecified).
+[[nodiscard]] inline bool decode_canonical(std::span<const std::uint8_t> image, std::vector<decoded<statement>>& out) {
+    if (image.size() % 8 != 0) return false;
+    std::vector<program_unit> cf;
+    const auto cf_end = read_cf(image, cf);
+    if (!cf_end) return false;
+    const std::uint32_t cf_bytes = *cf_end;
+    out.reserve(image.size() / 8);
+    std::uint32_t at = cf_bytes;  // where the next clause lies
+    const instruction* extended = nullptr;
+    for (const program_unit& u : cf) {
+        const instruction* before = extended;
+        extended = info(u.in.op).mnemonic == "ALU_EXTENDED" ? &u.in : nullptr;
+        if (targets_cf(u.in) && value_or_zero(u.in, field_key::addr) * 8 >= cf_bytes) return false;
+        const auto c = clause_of(u.in, u.offset);
+        out.push_back({{unit_role::cf, u.in, u.offset / 8, static_cast<std::uint8_t>(c ? written_addr | written_count : 0)}, 8, u.offset});
+        if (!c) continue;
+        // The clause where layout() puts it, or a shared one (left to the reference path).
+        const std::uint32_t start = c->kind != clause::alu && at % 16 != 0 ? at + 8 : at;
+        if (c->start != start || start + c->bytes > image.size()) return false;
+        if (c->kind == clause::texture && c->bytes > 16 * max_texture_clause) return false;
+        if (start != at && (dword_at(image, at) != 0 || dword_at(image, at + 4) != 0)) return false;
+        at = start + c->bytes;
+        if (c->kind == clause::alu) {
+            if (!canonical_alu_clause(image, *c, u.in, before, out)) return false;
+        } else {
+            for (std::uint32_t offset = c->start; offset < at; offset += 16)
+                if (!canonical_unit(image, offset, c->kind, out)) return false;
+        }
+    }
+    if (at != image.size()) return false;
+    for (const program_unit& u : cf)
+        if (unused_field_set(u.in)) return false;
+    label_targets(out);
+    number_groups(out);
+    return true;
+}
+
+}  // namespace ctisa::cayman::detail
