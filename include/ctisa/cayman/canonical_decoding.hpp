@@ -58,10 +58,52 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
 [[nodiscard]] inline bool canonical_unit(std::span<const std::uint8_t> image, std::uint32_t offset, clause kind,
                                          std::vector<decoded<statement>>& out) {
     auto in = unit_at(image, offset, kind);
-    if (!in || unused_field_set(*in)) return false;
+    if (!in) return false;
+    const auto& unused = unused_bits[static_cast<std::size_t>(in->op)];  // unused_field_set()'s table: any bit, a field set
+    if (((in->dwords[0] & unused[0]) | (in->dwords[1] & unused[1]) | (in->dwords[2] & unused[2])) != 0) return false;
     const bool fetch = kind == clause::texture || kind == clause::gds;
     out.push_back({{fetch ? unit_role::fetch : unit_role::alu, *in, 0, 0}, fetch ? 16u : 8u, offset});
     return true;
+}
+
+// Most groups are one instruction with nothing chapter 4 restricts: a one-slot opcode (no
+// reduction, transcendental or 64-bit shape), no PRED_SET*, KILL* or MOVA*, no relative operand or
+// UPDATE_* bit, no kcache source, a defined BANK_SWIZZLE. Such a group keeps check_group's,
+// check_alu_rules' and the read ports' rules whatever else it holds (one instruction reads each
+// GPR port on its own cycle), so lone_slot() lets it skip them; any other goes through them all.
+// Per opcode: whether it may be such an instruction, and the bits a dword must have clear.
+struct lone_slot_rule {
+    std::array<std::uint32_t, 2> clear{};
+    bool may = false;
+};
+
+inline std::array<lone_slot_rule, opcodes.size()> make_lone_slot_rules() noexcept {  // not constexpr: see encoding.hpp's place_table
+    std::array<lone_slot_rule, opcodes.size()> out{};
+    constexpr std::uint8_t restricted = opcode_flag::reduction | opcode_flag::predicate | opcode_flag::kill | opcode_flag::mova;
+    for (std::size_t o = 0; o < opcodes.size(); ++o) {
+        const auto op = static_cast<opcode>(o);
+        const opcode_info& oi = opcodes[o];
+        out[o].may = info(oi.cat).unit == unit_kind::alu && (oi.slots == alu_slots::none || oi.slots == alu_slots::any) &&
+                     (oi.flags & restricted) == 0;
+        for (const field_key k : {field_key::update_pred, field_key::update_exec_mask, field_key::src0_rel, field_key::src1_rel,
+                                  field_key::src2_rel, field_key::dst_rel}) {
+            const std::uint32_t p = packed_place(op, k), d = (p >> 9) & 3u;
+            if ((p & 511u) == 0) continue;
+            if (d < 2) out[o].clear[d] |= place_mask(p);
+            else out[o].may = false;
+        }
+    }
+    return out;
+}
+
+inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_lone_slot_rules();
+
+[[nodiscard]] inline bool lone_slot(const instruction& in) noexcept {
+    const lone_slot_rule& r = lone_slot_rules[static_cast<std::size_t>(in.op)];
+    if (!r.may || ((in.dwords[0] & r.clear[0]) | (in.dwords[1] & r.clear[1])) != 0) return false;
+    for (const field_key k : source_sel)
+        if (is_kcache(value_or_zero(in, k))) return false;
+    return value_or_zero(in, field_key::bank_swizzle) < 6;
 }
 
 // An ALU clause owned by `cf` (`extended`: the ALU_EXTENDED before it, or null): read_alu_clause()'s
@@ -86,10 +128,12 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
             if (offset >= end) return false;
             out.push_back({{unit_role::literal, instruction{opcode{}, {dword_at(image, offset), dword_at(image, offset + 4), 0, 0}}, 0, 0}, 8, offset});
         }
-        for (const instruction& in : g)
-            if (check_alu_rules(in, cf, extended, offset >= end, 0).failed()) return false;
-        if (!check_group(g, literals, true) || check_adjacent(std::span<const instruction>(previous.data(), previous_slots), g).failed())
-            return false;
+        if (slots != 1 || !lone_slot(group[0])) {
+            for (const instruction& in : g)
+                if (check_alu_rules(in, cf, extended, offset >= end, 0).failed()) return false;
+            if (!check_group(g, literals, true)) return false;
+        }
+        if (check_adjacent(std::span<const instruction>(previous.data(), previous_slots), g).failed()) return false;
         previous = group;
         previous_slots = slots;
         slots = 0;
