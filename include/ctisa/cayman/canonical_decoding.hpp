@@ -53,16 +53,30 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
     }
 }
 
-// One unit of a clause decoded as unit_at() decodes it, and with no unused field set (text_order's
-// check); false for anything else.
-[[nodiscard]] inline bool canonical_unit(std::span<const std::uint8_t> image, std::uint32_t offset, clause kind,
-                                         std::vector<decoded<statement>>& out) {
+// What the fast path needs of a unit's dwords: no field the instruction does not use set
+// (unused_field_set()'s table: any bit there is such a field).
+[[nodiscard]] inline bool no_unused_field(const instruction& in) noexcept {
+    const auto& unused = unused_bits[static_cast<std::size_t>(in.op)];
+    return ((in.dwords[0] & unused[0]) | (in.dwords[1] & unused[1]) | (in.dwords[2] & unused[2])) == 0;
+}
+
+// One fetch unit decoded as unit_at() decodes it, with no unused field set; false for anything else.
+[[nodiscard]] inline bool canonical_fetch(std::span<const std::uint8_t> image, std::uint32_t offset, clause kind, decoded<statement>& out) {
     auto in = unit_at(image, offset, kind);
-    if (!in) return false;
-    const auto& unused = unused_bits[static_cast<std::size_t>(in->op)];  // unused_field_set()'s table: any bit, a field set
-    if (((in->dwords[0] & unused[0]) | (in->dwords[1] & unused[1]) | (in->dwords[2] & unused[2])) != 0) return false;
-    const bool fetch = kind == clause::texture || kind == clause::gds;
-    out.push_back({{fetch ? unit_role::fetch : unit_role::alu, *in, 0, 0}, fetch ? 16u : 8u, offset});
+    if (!in || !no_unused_field(*in)) return false;
+    out = {{unit_role::fetch, *in, 0, 0}, 16, offset};
+    return true;
+}
+
+// One ALU unit: decode_alu()'s opcode and check()'s shortcut (passes() true: check() gives the
+// instruction), with no unused field set; false for anything else, where the reference decides.
+[[nodiscard]] inline bool canonical_alu(std::span<const std::uint8_t> image, std::uint32_t offset, decoded<statement>& out) {
+    const std::uint32_t w1 = dword_at(image, offset + 4);
+    const auto op = alu_opcode(w1);
+    if (!op) return false;
+    const instruction in{*op, {dword_at(image, offset), w1, 0, 0}};
+    if (!passes(in) || !no_unused_field(in)) return false;
+    out = {{unit_role::alu, in, 0, 0}, 8, offset};
     return true;
 }
 
@@ -110,13 +124,14 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
 // groups and literal slots, then laid_out_canonically()'s rules for each group. False where either
 // would fail.
 [[nodiscard]] inline bool canonical_alu_clause(std::span<const std::uint8_t> image, const clause_ref& c, const instruction& cf,
-                                               const instruction* extended, std::vector<decoded<statement>>& out) {
+                                               const instruction* extended, decoded<statement>*& out) {
     std::array<instruction, 4> group{}, previous{};
     std::size_t slots = 0, previous_slots = 0;
+    bool previous_mova = false;  // check_adjacent() looks only after a MOVA*
     const std::uint32_t end = c.start + c.bytes;
     for (std::uint32_t offset = c.start; offset < end;) {
-        if (!canonical_unit(image, offset, clause::alu, out)) return false;
-        group[slots++] = out.back().instruction.in;
+        if (!canonical_alu(image, offset, *out)) return false;
+        group[slots++] = (out++)->instruction.in;
         offset += 8;
         if (value_or_zero(group[slots - 1], field_key::last) == 0) {
             if (slots == 4 || offset >= end) return false;
@@ -126,16 +141,18 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
         const std::uint32_t literals = literal_dwords_read(g);
         for (std::uint32_t s = 0; s < literals / 2; ++s, offset += 8) {
             if (offset >= end) return false;
-            out.push_back({{unit_role::literal, instruction{opcode{}, {dword_at(image, offset), dword_at(image, offset + 4), 0, 0}}, 0, 0}, 8, offset});
+            *out++ = {{unit_role::literal, instruction{opcode{}, {dword_at(image, offset), dword_at(image, offset + 4), 0, 0}}, 0, 0}, 8, offset};
         }
         if (slots != 1 || !lone_slot(group[0])) {
             for (const instruction& in : g)
                 if (check_alu_rules(in, cf, extended, offset >= end, 0).failed()) return false;
             if (!check_group(g, literals, true)) return false;
         }
-        if (check_adjacent(std::span<const instruction>(previous.data(), previous_slots), g).failed()) return false;
+        if (previous_mova && check_adjacent(std::span<const instruction>(previous.data(), previous_slots), g).failed()) return false;
         previous = group;
         previous_slots = slots;
+        previous_mova = false;
+        for (const instruction& in : g) previous_mova = previous_mova || (info(in.op).flags & opcode_flag::mova) != 0;
         slots = 0;
     }
     return true;
@@ -149,15 +166,16 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
     const auto cf_end = read_cf(image, cf);
     if (!cf_end) return false;
     const std::uint32_t cf_bytes = *cf_end;
-    out.reserve(image.size() / 8);
-    std::uint32_t at = cf_bytes;  // where the next clause lies
+    out.resize(image.size() / 8);  // every unit takes 8 bytes or more
+    decoded<statement>* next = out.data();
+    std::uint32_t at = cf_bytes;      // where the next clause lies
     const instruction* extended = nullptr;
     for (const program_unit& u : cf) {
         const instruction* before = extended;
         extended = info(u.in.op).mnemonic == "ALU_EXTENDED" ? &u.in : nullptr;
         if (targets_cf(u.in) && value_or_zero(u.in, field_key::addr) * 8 >= cf_bytes) return false;
         const auto c = clause_of(u.in, u.offset);
-        out.push_back({{unit_role::cf, u.in, u.offset / 8, static_cast<std::uint8_t>(c ? written_addr | written_count : 0)}, 8, u.offset});
+        *next++ = {{unit_role::cf, u.in, u.offset / 8, static_cast<std::uint8_t>(c ? written_addr | written_count : 0)}, 8, u.offset};
         if (!c) continue;
         // The clause where layout() puts it, or a shared one (left to the reference path).
         const std::uint32_t start = c->kind != clause::alu && at % 16 != 0 ? at + 8 : at;
@@ -166,15 +184,16 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
         if (start != at && (dword_at(image, at) != 0 || dword_at(image, at + 4) != 0)) return false;
         at = start + c->bytes;
         if (c->kind == clause::alu) {
-            if (!canonical_alu_clause(image, *c, u.in, before, out)) return false;
+            if (!canonical_alu_clause(image, *c, u.in, before, next)) return false;
         } else {
             for (std::uint32_t offset = c->start; offset < at; offset += 16)
-                if (!canonical_unit(image, offset, c->kind, out)) return false;
+                if (!canonical_fetch(image, offset, c->kind, *next++)) return false;
         }
     }
     if (at != image.size()) return false;
     for (const program_unit& u : cf)
         if (unused_field_set(u.in)) return false;
+    out.resize(static_cast<std::size_t>(next - out.data()));
     label_targets(out);
     number_groups(out);
     return true;

@@ -251,11 +251,17 @@ inline const check_tables checks = make_check_tables();
     return identified(opcode_of(category::cf, inst), w, 1, "CF_INST");
 }
 
+[[nodiscard]] constexpr bool is_lds(std::uint32_t w1) noexcept { return ((w1 >> 15) & 7u) != 0 && ((w1 >> 13) & 0x1Fu) == 17; }
+
+// The opcode an ALU unit's second dword names, if any.
+[[nodiscard]] constexpr std::optional<opcode> alu_opcode(std::uint32_t w1) noexcept {
+    if (((w1 >> 15) & 7u) == 0) return opcode_of(category::alu_op2, (w1 >> 7) & 0x7FFu);
+    if (is_lds(w1)) return opcode_of(category::lds_idx_op, (w1 >> 21) & 0x3Fu);
+    return opcode_of(category::alu_op3, (w1 >> 13) & 0x1Fu);
+}
+
 [[nodiscard]] constexpr result<instruction> decode_alu(const std::array<std::uint32_t, 4>& w) noexcept {
-    if (((w[1] >> 15) & 7u) == 0) return identified(opcode_of(category::alu_op2, (w[1] >> 7) & 0x7FFu), w, 1, "ALU_INST");
-    const std::uint32_t inst = (w[1] >> 13) & 0x1Fu;
-    if (inst == 17) return identified(opcode_of(category::lds_idx_op, (w[1] >> 21) & 0x3Fu), w, 1, "LDS_OP");
-    return identified(opcode_of(category::alu_op3, inst), w, 1, "ALU_INST");
+    return identified(alu_opcode(w[1]), w, 1, is_lds(w[1]) ? "LDS_OP" : "ALU_INST");
 }
 
 [[nodiscard]] constexpr result<instruction> decode_fetch(const std::array<std::uint32_t, 4>& w, clause kind) noexcept {
