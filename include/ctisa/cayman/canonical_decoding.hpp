@@ -70,14 +70,12 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
 
 // One ALU unit: decode_alu()'s opcode and check()'s shortcut (passes() true: check() gives the
 // instruction), with no unused field set; false for anything else, where the reference decides.
-[[nodiscard]] inline bool canonical_alu(std::span<const std::uint8_t> image, std::uint32_t offset, decoded<statement>& out) {
+[[nodiscard]] inline bool canonical_alu(std::span<const std::uint8_t> image, std::uint32_t offset, instruction& in) {
     const std::uint32_t w1 = dword_at(image, offset + 4);
     const auto op = alu_opcode(w1);
     if (!op) return false;
-    const instruction in{*op, {dword_at(image, offset), w1, 0, 0}};
-    if (!passes(in) || !no_unused_field(in)) return false;
-    out = {{unit_role::alu, in, 0, 0}, 8, offset};
-    return true;
+    in = {*op, {dword_at(image, offset), w1, 0, 0}};
+    return passes(in) && no_unused_field(in);
 }
 
 // Most groups are one instruction with nothing chapter 4 restricts: a one-slot opcode (no
@@ -130,8 +128,9 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
     bool previous_mova = false;  // check_adjacent() looks only after a MOVA*
     const std::uint32_t end = c.start + c.bytes;
     for (std::uint32_t offset = c.start; offset < end;) {
-        if (!canonical_alu(image, offset, *out)) return false;
-        group[slots++] = (out++)->instruction.in;
+        instruction& in = group[slots++];  // kept here, not read back from `out`: a store-forwarding stall a unit
+        if (!canonical_alu(image, offset, in)) return false;
+        *out++ = {{unit_role::alu, in, 0, 0}, 8, offset};
         offset += 8;
         if (value_or_zero(group[slots - 1], field_key::last) == 0) {
             if (slots == 4 || offset >= end) return false;
