@@ -122,7 +122,7 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
 // groups and literal slots, then laid_out_canonically()'s rules for each group. False where either
 // would fail.
 [[nodiscard]] inline bool canonical_alu_clause(std::span<const std::uint8_t> image, const clause_ref& c, const instruction& cf,
-                                               const instruction* extended, decoded<statement>*& out) {
+                                               const instruction* extended, decoded<statement>*& out, std::uint32_t& groups) {
     std::array<instruction, 4> group{}, previous{};
     std::size_t slots = 0, previous_slots = 0;
     bool previous_mova = false;  // check_adjacent() looks only after a MOVA*
@@ -130,7 +130,8 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
     for (std::uint32_t offset = c.start; offset < end;) {
         instruction& in = group[slots++];  // kept here, not read back from `out`: a store-forwarding stall a unit
         if (!canonical_alu(image, offset, in)) return false;
-        *out++ = {{unit_role::alu, in, 0, 0}, 8, offset};
+        *out++ = slots == 1 ? decoded<statement>{{unit_role::alu, in, groups++, group_start}, 8, offset}  // as number_groups() numbers them
+                            : decoded<statement>{{unit_role::alu, in, 0, 0}, 8, offset};
         offset += 8;
         if (value_or_zero(group[slots - 1], field_key::last) == 0) {
             if (slots == 4 || offset >= end) return false;
@@ -169,6 +170,7 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
     decoded<statement>* next = out.data();
     std::uint32_t at = cf_bytes;      // where the next clause lies
     const instruction* extended = nullptr;
+    std::uint32_t groups = 0;
     for (const program_unit& u : cf) {
         const instruction* before = extended;
         extended = info(u.in.op).mnemonic == "ALU_EXTENDED" ? &u.in : nullptr;
@@ -183,7 +185,7 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
         if (start != at && (dword_at(image, at) != 0 || dword_at(image, at + 4) != 0)) return false;
         at = start + c->bytes;
         if (c->kind == clause::alu) {
-            if (!canonical_alu_clause(image, *c, u.in, before, next)) return false;
+            if (!canonical_alu_clause(image, *c, u.in, before, next, groups)) return false;
         } else {
             for (std::uint32_t offset = c->start; offset < at; offset += 16)
                 if (!canonical_fetch(image, offset, c->kind, *next++)) return false;
@@ -194,7 +196,6 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
         if (unused_field_set(u.in)) return false;
     out.resize(static_cast<std::size_t>(next - out.data()));
     label_targets(out);
-    number_groups(out);
     return true;
 }
 
