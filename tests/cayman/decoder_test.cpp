@@ -65,17 +65,31 @@ std::vector<cm::cf_item> groups_program() {
     cm::alu_group dot;
     for (std::uint32_t ch = 0; ch < 4; ++ch)
         dot.slots.push_back(ins(c::alu_op2, "DOT4",
-                                {{"DST_GPR", 4}, {"DST_CHAN", ch}, {"SRC0_SEL", 2}, {"SRC0_CHAN", ch}, {"SRC1_SEL", 3}, {"SRC1_CHAN", ch},
-                                 {"WRITE_MASK", ch == 0}, {"LAST", ch == 3}}));
-    const cm::alu_group literal{{ins(c::alu_op2, "MUL", {{"DST_GPR", 5}, {"SRC0_SEL", 1}, {"SRC1_SEL", 253}, {"WRITE_MASK", 1}}),
-                                 ins(c::alu_op3, "MULADD", {{"DST_GPR", 5}, {"DST_CHAN", 2}, {"SRC0_SEL", 129}, {"SRC1_SEL", 253},
-                                                            {"SRC1_CHAN", 3}, {"SRC2_SEL", 1}, {"SRC2_CHAN", 2}, {"LAST", 1}})},
-                                {0x3F800000u, 0x40000000u, 0x40400000u, 0x40800000u}};
+                                {{"DST_GPR", 4},
+                                 {"DST_CHAN", ch},
+                                 {"SRC0_SEL", 2},
+                                 {"SRC0_CHAN", ch},
+                                 {"SRC1_SEL", 3},
+                                 {"SRC1_CHAN", ch},
+                                 {"WRITE_MASK", ch == 0},
+                                 {"LAST", ch == 3}}));
+    const cm::alu_group literal{
+        {ins(c::alu_op2, "MUL", {{"DST_GPR", 5}, {"SRC0_SEL", 1}, {"SRC1_SEL", 253}, {"WRITE_MASK", 1}}), ins(c::alu_op3, "MULADD",
+                                                                                                              {{"DST_GPR", 5},
+                                                                                                               {"DST_CHAN", 2},
+                                                                                                               {"SRC0_SEL", 129},
+                                                                                                               {"SRC1_SEL", 253},
+                                                                                                               {"SRC1_CHAN", 3},
+                                                                                                               {"SRC2_SEL", 1},
+                                                                                                               {"SRC2_CHAN", 2},
+                                                                                                               {"LAST", 1}})},
+        {0x3F800000u, 0x40000000u, 0x40400000u, 0x40800000u}};
     const cm::alu_group bank2{{ins(c::alu_op2, "MOV", {{"DST_GPR", 6}, {"SRC0_SEL", 256 + 17}, {"WRITE_MASK", 1}, {"LAST", 1}})}, {}};
     const cm::alu_group mova{{ins(c::alu_op2, "MOVA_INT", {{"SRC0_SEL", 1}, {"LAST", 1}})}, {}};
-    const cm::alu_group after{{ins(c::alu_op2, "ADD", {{"DST_GPR", 7}, {"DST_CHAN", 1}, {"SRC0_SEL", 254}, {"SRC0_CHAN", 1}, {"SRC1_SEL", 1},
-                                                      {"WRITE_MASK", 1}, {"LAST", 1}})},
-                              {}};
+    const cm::alu_group after{
+        {ins(c::alu_op2, "ADD",
+             {{"DST_GPR", 7}, {"DST_CHAN", 1}, {"SRC0_SEL", 254}, {"SRC0_CHAN", 1}, {"SRC1_SEL", 1}, {"WRITE_MASK", 1}, {"LAST", 1}})},
+        {}};
     return {
         {ins(c::cf_alu, "ALU", {{"KCACHE_MODE0", 1}}), {dot, literal, mova, after}, {}},
         {ins(c::cf_alu, "ALU_EXTENDED", {{"KCACHE_MODE2", 2}, {"KCACHE_BANK2", 3}}), {}, {}},

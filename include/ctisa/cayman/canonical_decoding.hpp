@@ -95,8 +95,8 @@ inline std::array<lone_slot_rule, opcodes.size()> make_lone_slot_rules() noexcep
     for (std::size_t o = 0; o < opcodes.size(); ++o) {
         const auto op = static_cast<opcode>(o);
         const opcode_info& oi = opcodes[o];
-        out[o].may = info(oi.cat).unit == unit_kind::alu && (oi.slots == alu_slots::none || oi.slots == alu_slots::any) &&
-                     (oi.flags & restricted) == 0;
+        out[o].may =
+            info(oi.cat).unit == unit_kind::alu && (oi.slots == alu_slots::none || oi.slots == alu_slots::any) && (oi.flags & restricted) == 0;
         for (const field_key k : {field_key::update_pred, field_key::update_exec_mask, field_key::src0_rel, field_key::src1_rel,
                                   field_key::src2_rel, field_key::dst_rel}) {
             const std::uint32_t p = packed_place(op, k), d = (p >> 9) & 3u;
@@ -141,7 +141,8 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
         const std::uint32_t literals = literal_dwords_read(g);
         for (std::uint32_t s = 0; s < literals / 2; ++s, offset += 8) {
             if (offset >= end) return false;
-            *out++ = {{unit_role::literal, instruction{opcode{}, {dword_at(image, offset), dword_at(image, offset + 4), 0, 0}}, 0, 0}, 8, offset};
+            *out++ = {
+                {unit_role::literal, instruction{opcode{}, {dword_at(image, offset), dword_at(image, offset + 4), 0, 0}}, 0, 0}, 8, offset};
         }
         if (slots != 1 || !lone_slot(group[0])) {
             for (const instruction& in : g)

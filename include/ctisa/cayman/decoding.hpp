@@ -55,7 +55,8 @@ inline opcode_index make_opcode_index() noexcept {  // not constexpr: see above
         const category_info& ci = categories[c];
         t.first[c] = at;
         t.size[c] = ci.opcode_count == 0 ? 0 : opcodes[ci.first_opcode + ci.opcode_count - 1u].value + 1u;
-        for (std::size_t o = ci.first_opcode; o < ci.first_opcode + ci.opcode_count; ++o) t.op[at + opcodes[o].value] = static_cast<std::uint16_t>(o + 1);
+        for (std::size_t o = ci.first_opcode; o < ci.first_opcode + ci.opcode_count; ++o)
+            t.op[at + opcodes[o].value] = static_cast<std::uint16_t>(o + 1);
         at += t.size[c];
     }
     return t;
