@@ -135,11 +135,7 @@ TEST_CASE("cayman decoder: every single-bit flip decodes as the reference decode
 }
 
 TEST_CASE("cayman decoder: pads, truncations, moved dwords and multi-bit flips decode as the reference decodes them", "[cayman][decoder]") {
-    std::uint64_t state = 2026;
-    const auto next = [&] {
-        state = state * 6364136223846793005u + 1442695040888963407u;
-        return static_cast<std::uint32_t>(state >> 33);
-    };
+    lcg next{2026};
     const auto all = images();
     tally t;
     for (int i = 0; i < 20000; ++i) {
