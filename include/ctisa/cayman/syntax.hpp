@@ -354,12 +354,13 @@ constexpr void print_fields(Sink& out, const statement& s) {
         out.push(')');
     }
     if (has_operands(s)) print_operands(out, s);
-    for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
+    for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t position) {
         const field_info& f = fields[i];
         const field_key key = field_keys[i];
         const std::uint32_t value = read(s.in.dwords[d], f);
         if (by_label && !clause_cf && key == field_key::addr) return addr();
-        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && key == field_key::dst_chan) || operand_field(s, key)) return;
+        // (position: is_owned() without searching the formats for it, as unused_bits' table is built)
+        if (value == 0 || is_owned(s.in.op, i, position) || (s.role == unit_role::alu && key == field_key::dst_chan) || operand_field(s, key)) return;
         if (clause_cf && (key == field_key::addr || key == field_key::count)) return;
         out.push(' ');
         if (field_named(s.in.op, key) != i) {  // the second field of that name (GDS's SRC_GPR): FORMAT.FIELD
