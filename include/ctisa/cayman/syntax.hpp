@@ -360,7 +360,8 @@ constexpr void print_fields(Sink& out, const statement& s) {
         const std::uint32_t value = read(s.in.dwords[d], f);
         if (by_label && !clause_cf && key == field_key::addr) return addr();
         // (position: is_owned() without searching the formats for it, as unused_bits' table is built)
-        if (value == 0 || is_owned(s.in.op, i, position) || (s.role == unit_role::alu && key == field_key::dst_chan) || operand_field(s, key)) return;
+        if (value == 0 || is_owned(s.in.op, i, position) || (s.role == unit_role::alu && key == field_key::dst_chan) || operand_field(s, key))
+            return;
         if (clause_cf && (key == field_key::addr || key == field_key::count)) return;
         out.push(' ');
         if (field_named(s.in.op, key) != i) {  // the second field of that name (GDS's SRC_GPR): FORMAT.FIELD
