@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <ctisa/cayman/isa.hpp>
@@ -152,4 +153,27 @@ TEST_CASE("cayman decoder: pads, truncations, moved dwords and multi-bit flips d
     }
     INFO(t.images << " images, " << t.accepted << " accepted, " << t.fast << " by the fast path");
     CHECK(t.fast > 1000);
+}
+
+TEST_CASE("cayman printing: the fields found set print as every field visited prints", "[cayman][decoder]") {
+    // Every opcode in its role, with random dwords: the shortcut through print_tables and the
+    // walk over every field of the formats write the same text.
+    lcg next{7};
+    std::size_t compared = 0;
+    for (std::size_t o = 0; o < cm::opcodes.size(); ++o) {
+        for (int k = 0; k < 64; ++k) {
+            cm::statement st{cm::unit_role::alu, cm::instruction{static_cast<cm::opcode>(o), {next(), next(), next(), 0}}, next() % 64,
+                             static_cast<std::uint8_t>(next() & ~cm::addr_by_label)};
+            const cm::unit_kind unit = cm::info(cm::opcodes[o].cat).unit;
+            st.role = unit == cm::unit_kind::alu ? cm::unit_role::alu : unit == cm::unit_kind::fetch ? cm::unit_role::fetch : cm::unit_role::cf;
+            if (k % 2) st.in.dwords[0] &= 0x000F000Fu, st.in.dwords[1] &= 0x00F000F0u;  // mostly zero fields too
+            std::string fast, every;
+            ctisa::text::string_sink a(fast), b(every);
+            cm::detail::print_fields(a, st);
+            cm::detail::print_fields(b, st, true);
+            REQUIRE(fast == every);
+            ++compared;
+        }
+    }
+    CHECK(compared == 64 * cm::opcodes.size());
 }
