@@ -18,6 +18,15 @@ namespace cm = ctisa::cayman;
 using field_values = std::initializer_list<std::pair<std::string_view, std::uint32_t>>;
 using c = cm::category;
 
+// The tests' random mutations: a 64-bit LCG's high bits, deterministic from its seed.
+struct lcg {
+    std::uint64_t state;
+    std::uint32_t operator()() {
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        return static_cast<std::uint32_t>(state >> 33);
+    }
+};
+
 inline cm::instruction ins(c cat, std::string_view mnemonic, field_values values = {}) {
     cm::instruction in = cm::make(*cm::find_opcode(cat, mnemonic));
     for (const auto& [field, value] : values) in = cm::set(in, field, value).value();

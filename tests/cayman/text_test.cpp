@@ -530,11 +530,7 @@ TEST_CASE("cayman text: the layout check without laying out agrees with laying o
     std::vector<std::vector<std::uint8_t>> images{
         cm::layout(vertex_shader()).value(), cm::layout(pixel_shader()).value(), cm::layout(compute_kernel()).value(),
         cm::layout({{ins(c::cf_alu, "ALU"), {mov}, {}}, {ins(c::cf_alu, "ALU_POP_AFTER"), {}, {}, 0}, {ins(c::cf, "END"), {}, {}}}).value()};
-    std::uint64_t state = 99;
-    const auto next = [&] {
-        state = state * 6364136223846793005u + 1442695040888963407u;
-        return static_cast<std::uint32_t>(state >> 33);
-    };
+    lcg next{99};
     std::size_t accepted = 0, compared = 0;
     for (int i = 0; i < 6000; ++i) {
         std::vector<std::uint8_t> bytes = images[static_cast<std::size_t>(i) % images.size()];

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "builder.hpp"
+#include "canonical_decoding.hpp"
 #include "decoding.hpp"
 #include "description.hpp"
 #include "encoding.hpp"

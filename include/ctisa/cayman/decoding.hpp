@@ -34,6 +34,45 @@ namespace detail {
     return error{kind, 0, 0, static_cast<std::uint32_t>(dword * 4), subject};
 }
 
+// find_opcode(category, value) as one load at run time (decoding looks one up a unit): per
+// category, its opcodes by value from 0 to its largest (opcode + 1; 0: none), built at start-up
+// like check_tables below; constant evaluation searches.
+inline constexpr std::size_t opcode_index_size = [] {
+    std::size_t n = 0;
+    for (const category_info& c : categories) n += c.opcode_count == 0 ? 0 : opcodes[c.first_opcode + c.opcode_count - 1u].value + 1u;
+    return n;
+}();
+
+struct opcode_index {
+    std::array<std::uint32_t, categories.size()> first{}, size{};
+    std::array<std::uint16_t, opcode_index_size> op{};
+};
+
+inline opcode_index make_opcode_index() noexcept {  // not constexpr: see above
+    opcode_index t;
+    std::uint32_t at = 0;
+    for (std::size_t c = 0; c < categories.size(); ++c) {
+        const category_info& ci = categories[c];
+        t.first[c] = at;
+        t.size[c] = ci.opcode_count == 0 ? 0 : opcodes[ci.first_opcode + ci.opcode_count - 1u].value + 1u;
+        for (std::size_t o = ci.first_opcode; o < ci.first_opcode + ci.opcode_count; ++o)
+            t.op[at + opcodes[o].value] = static_cast<std::uint16_t>(o + 1);
+        at += t.size[c];
+    }
+    return t;
+}
+
+inline const opcode_index opcodes_by_value = make_opcode_index();
+
+[[nodiscard]] constexpr std::optional<opcode> opcode_of(category c, std::uint32_t value) noexcept {
+    if (std::is_constant_evaluated()) return find_opcode(c, value);
+    const opcode_index& t = opcodes_by_value;
+    const auto i = static_cast<std::size_t>(c);
+    const std::uint16_t o = value < t.size[i] ? t.op[t.first[i] + value] : 0;
+    if (o == 0) return std::nullopt;
+    return static_cast<opcode>(o - 1);
+}
+
 // Per value set, which values below 512 it names (a bit each): computed once.
 inline constexpr auto named_values = [] {
     std::array<std::array<std::uint64_t, 8>, value_sets.size()> out{};
@@ -63,7 +102,7 @@ inline constexpr auto sub_operation_of = [] {
 // A sub-operation field must hold a value its category lists.
 [[nodiscard]] constexpr bool defined_sub_operation(std::size_t index, std::uint32_t value) noexcept {
     const std::uint8_t c = sub_operation_of[index];
-    return c == no_category || find_opcode(static_cast<category>(c), value).has_value();
+    return c == no_category || opcode_of(static_cast<category>(c), value).has_value();
 }
 
 // Checks the dwords of an identified instruction against its formats and its category, naming the
@@ -175,7 +214,7 @@ inline const check_tables checks = make_check_tables();
     const field_rule& r = t.rules[index];
     const std::uint32_t value = (dword & r.mask) >> r.lsb;
     const bool named = value < 512 ? ((t.allowed[r.values][value / 64] >> (value % 64)) & 1u) != 0 : defined_value(fields[index], value);
-    return named && (r.sub == no_category || find_opcode(static_cast<category>(r.sub), value).has_value());
+    return named && (r.sub == no_category || opcode_of(static_cast<category>(r.sub), value).has_value());
 }
 
 // first_fault()'s checks as one AND and compare a dword, then only the constrained fields.
@@ -207,17 +246,23 @@ inline const check_tables checks = make_check_tables();
 }
 
 [[nodiscard]] constexpr result<instruction> decode_cf(const std::array<std::uint32_t, 4>& w) noexcept {
-    if ((w[1] >> 29) & 1u) return identified(find_opcode(category::cf_alu, (w[1] >> 26) & 0xFu), w, 1, "CF_INST");
+    if ((w[1] >> 29) & 1u) return identified(opcode_of(category::cf_alu, (w[1] >> 26) & 0xFu), w, 1, "CF_INST");
     const std::uint32_t inst = (w[1] >> 22) & 0xFFu;
-    if (const auto export_op = find_opcode(category::cf_alloc_export, inst)) return check(instruction{*export_op, w});
-    return identified(find_opcode(category::cf, inst), w, 1, "CF_INST");
+    if (const auto export_op = opcode_of(category::cf_alloc_export, inst)) return check(instruction{*export_op, w});
+    return identified(opcode_of(category::cf, inst), w, 1, "CF_INST");
+}
+
+[[nodiscard]] constexpr bool is_lds(std::uint32_t w1) noexcept { return ((w1 >> 15) & 7u) != 0 && ((w1 >> 13) & 0x1Fu) == 17; }
+
+// The opcode an ALU unit's second dword names, if any.
+[[nodiscard]] constexpr std::optional<opcode> alu_opcode(std::uint32_t w1) noexcept {
+    if (((w1 >> 15) & 7u) == 0) return opcode_of(category::alu_op2, (w1 >> 7) & 0x7FFu);
+    if (is_lds(w1)) return opcode_of(category::lds_idx_op, (w1 >> 21) & 0x3Fu);
+    return opcode_of(category::alu_op3, (w1 >> 13) & 0x1Fu);
 }
 
 [[nodiscard]] constexpr result<instruction> decode_alu(const std::array<std::uint32_t, 4>& w) noexcept {
-    if (((w[1] >> 15) & 7u) == 0) return identified(find_opcode(category::alu_op2, (w[1] >> 7) & 0x7FFu), w, 1, "ALU_INST");
-    const std::uint32_t inst = (w[1] >> 13) & 0x1Fu;
-    if (inst == 17) return identified(find_opcode(category::lds_idx_op, (w[1] >> 21) & 0x3Fu), w, 1, "LDS_OP");
-    return identified(find_opcode(category::alu_op3, inst), w, 1, "ALU_INST");
+    return identified(alu_opcode(w[1]), w, 1, is_lds(w[1]) ? "LDS_OP" : "ALU_INST");
 }
 
 [[nodiscard]] constexpr result<instruction> decode_fetch(const std::array<std::uint32_t, 4>& w, clause kind) noexcept {
@@ -225,12 +270,12 @@ inline const check_tables checks = make_check_tables();
     if (kind == clause::gds) {
         if (inst != 2) return fail(errors::reserved_opcode, 0, "MEM_INST");
         const std::uint32_t mem_op = (w[0] >> 8) & 7u;
-        if (mem_op == 4) return identified(find_opcode(category::gds, (w[1] >> 9) & 0x3Fu), w, 1, "GDS_OP");
-        return identified(find_opcode(category::tf, mem_op), w, 0, "MEM_OP");
+        if (mem_op == 4) return identified(opcode_of(category::gds, (w[1] >> 9) & 0x3Fu), w, 1, "GDS_OP");
+        return identified(opcode_of(category::tf, mem_op), w, 0, "MEM_OP");
     }
-    if (inst == 2) return identified(find_opcode(category::mem_rd, (w[0] >> 8) & 7u), w, 0, "MEM_OP");
-    if (const auto vtx = find_opcode(category::vtx, inst)) return check(instruction{*vtx, w});
-    return identified(find_opcode(category::tex, inst), w, 0, "TEX_INST");
+    if (inst == 2) return identified(opcode_of(category::mem_rd, (w[0] >> 8) & 7u), w, 0, "MEM_OP");
+    if (const auto vtx = opcode_of(category::vtx, inst)) return check(instruction{*vtx, w});
+    return identified(opcode_of(category::tex, inst), w, 0, "TEX_INST");
 }
 
 }  // namespace detail

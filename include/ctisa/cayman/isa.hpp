@@ -18,6 +18,7 @@
 #include "../core/assembler.hpp"
 #include "../core/format.hpp"
 #include "../core/isa_functions.hpp"
+#include "canonical_decoding.hpp"
 #include "layout.hpp"
 #include "listing.hpp"
 #include "syntax.hpp"
@@ -123,38 +124,6 @@ constexpr error link(std::span<const statement> program, Sink& out) {
         emit(unit_bytes(program[i]));
     }
     return {};
-}
-
-// CF lines as the disassembler writes them: jump targets and the first CF line of a shared
-// clause labelled, ADDRs naming them.
-inline void label_targets(std::vector<decoded<statement>>& out) {
-    std::vector<std::size_t> at;  // CF address -> index in `out` (CF lines come in CF order)
-    for (std::size_t i = 0; i < out.size(); ++i)
-        if (out[i].instruction.role == unit_role::cf) at.push_back(i);
-    for (const std::size_t i : at) {
-        const statement& s = out[i].instruction;
-        if (!targets_cf(s.in) && !(s.written & addr_by_label)) continue;
-        const std::uint32_t target = detail::value_or_zero(s.in, field_key::addr);
-        if (target < at.size()) out[at[target]].instruction.written |= labelled;  // decode_program checked the range
-    }
-    for (const std::size_t i : at)
-        if (targets_cf(out[i].instruction.in)) out[i].instruction.written |= addr_by_label;
-}
-
-// ALU groups numbered in text order, as the parser numbers them (syntax.hpp's group_start).
-inline void number_groups(std::vector<decoded<statement>>& out) {
-    std::uint32_t groups = 0;
-    bool in_group = false;
-    for (auto& d : out) {
-        statement& s = d.instruction;
-        if (s.role == unit_role::cf) in_group = false;
-        if (s.role != unit_role::alu) continue;
-        if (!in_group) {
-            s.written |= group_start;
-            s.cf_address = groups++;
-        }
-        in_group = detail::value_or_zero(s.in, field_key::last) == 0;
-    }
 }
 
 // Calls f(group, literal dwords, last group) for each ALU group of clause `c` of a decoded program
@@ -276,12 +245,25 @@ template <class F>
 
 }  // namespace detail
 
-// The stream decoder: the whole image decoded first, then its units in text order.
+namespace detail {
+
+// The reference path: the whole image decoded (decode_program), then its units in text order.
+[[nodiscard]] inline result<std::vector<decoded<statement>>> decode_by_reference(std::span<const std::uint8_t> image) {
+    auto p = decode_program(image);
+    if (!p) return p.error();
+    return text_order(*p, image);
+}
+
+}  // namespace detail
+
+// The stream decoder: the whole image checked first (decode_canonical, or where it declines the
+// reference path, which names any error), then its units in text order.
 class decoder {
 public:
     explicit decoder(std::span<const std::uint8_t> image) {
-        auto p = decode_program(image);
-        auto units = p ? detail::text_order(*p, image) : result<std::vector<decoded<statement>>>(p.error());
+        if (detail::decode_canonical(image, units_)) return;
+        units_.clear();
+        auto units = detail::decode_by_reference(image);
         if (units) units_ = std::move(*units);
         else failure_ = units.error();
     }

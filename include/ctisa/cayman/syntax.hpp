@@ -56,6 +56,7 @@
 //   reads back to the same dwords. `;` and `#` start comments.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -156,6 +157,38 @@ inline unused_bit_table make_unused_bits() noexcept {  // not constexpr: see abo
 }
 
 inline const unused_bit_table unused_bits = make_unused_bits();
+
+// print_fields()'s shortcut: per opcode and dword, the bits of the fields it does not own (what
+// the printer may write), and per format the field at each bit. Chapter 9 lists each format's
+// fields from bit 0 up, so walking a dword's set bits visits its fields in the printer's order.
+// Built at start-up like unused_bits.
+struct print_table {
+    std::array<std::array<std::uint32_t, 3>, opcodes.size()> printable{};
+    std::array<std::array<std::uint16_t, 32>, formats.size()> field_at{};
+};
+
+inline print_table make_print_table() noexcept {  // not constexpr: see unused_bits
+    print_table t;
+    for (std::size_t o = 0; o < opcodes.size(); ++o) {
+        const auto op = static_cast<opcode>(o);
+        for_each_own_field(op, [&](std::size_t i, std::size_t d, std::size_t position) {
+            if (!is_owned(op, i, position)) t.printable[o][d] |= mask_of(fields[i]);
+        });
+    }
+    for (const field_info& f : fields)
+        for (std::uint32_t b = f.lsb; b <= f.msb; ++b)
+            t.field_at[static_cast<std::size_t>(f.format)][b] = static_cast<std::uint16_t>(&f - fields.data());
+    return t;
+}
+
+inline const print_table print_tables = make_print_table();
+
+static_assert([] {
+    for (const format_info& f : formats)
+        for (std::size_t i = f.first_field + 1; i < f.first_field + f.field_count; ++i)
+            if (fields[i].lsb <= fields[i - 1].lsb) return false;
+    return true;
+}());
 
 static_assert([] {
     for (const opcode_info& oi : opcodes)
@@ -338,8 +371,10 @@ constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value) 
     text::write_unsigned(out, value);
 }
 
+// every_field: visit every field of the formats, not only those print_tables finds set (the
+// reference the shortcut is tested against; constant evaluation always does).
 template <class Sink>
-constexpr void print_fields(Sink& out, const statement& s) {
+constexpr void print_fields(Sink& out, const statement& s, bool every_field = false) {
     const bool clause_cf = s.role == unit_role::cf && clause_kind(s.in);
     const bool by_label = s.role == unit_role::cf && (s.written & addr_by_label);
     const auto addr = [&] {
@@ -354,12 +389,14 @@ constexpr void print_fields(Sink& out, const statement& s) {
         out.push(')');
     }
     if (has_operands(s)) print_operands(out, s);
-    for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
+    const auto field = [&](std::size_t i, std::size_t d, std::size_t position) {
         const field_info& f = fields[i];
         const field_key key = field_keys[i];
         const std::uint32_t value = read(s.in.dwords[d], f);
         if (by_label && !clause_cf && key == field_key::addr) return addr();
-        if (value == 0 || is_owned(s.in.op, i) || (s.role == unit_role::alu && key == field_key::dst_chan) || operand_field(s, key)) return;
+        // (position: is_owned() without searching the formats for it, as unused_bits' table is built)
+        if (value == 0 || is_owned(s.in.op, i, position) || (s.role == unit_role::alu && key == field_key::dst_chan) || operand_field(s, key))
+            return;
         if (clause_cf && (key == field_key::addr || key == field_key::count)) return;
         out.push(' ');
         if (field_named(s.in.op, key) != i) {  // the second field of that name (GDS's SRC_GPR): FORMAT.FIELD
@@ -370,7 +407,20 @@ constexpr void print_fields(Sink& out, const statement& s) {
         out.push('(');
         print_value(out, f, value);
         out.push(')');
-    });
+    };
+    // field() writes nothing for a zero or owned field, except ADDR by label: at run time the
+    // others visit only the fields print_tables finds set, in the same order.
+    if (std::is_constant_evaluated() || by_label || every_field) return for_each_own_field(s.in.op, field);
+    const opcode_info& oi = info(s.in.op);
+    std::size_t position = 0;
+    for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; position += formats[oi.formats[d]].field_count, ++d) {
+        const format_info& fi = formats[oi.formats[d]];
+        for (std::uint32_t live = s.in.dwords[d] & print_tables.printable[static_cast<std::size_t>(s.in.op)][d]; live != 0;) {
+            const std::size_t i = print_tables.field_at[oi.formats[d]][static_cast<std::size_t>(std::countr_zero(live))];
+            live &= ~mask_of(fields[i]);
+            field(i, d, position + (i - fi.first_field));
+        }
+    }
 }
 
 // A group's first ALU line starts with its number, right-aligned in six columns as AMD's listings
