@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include <ctisa/cayman/description.hpp>
@@ -191,5 +192,29 @@ TEST_CASE("cayman description: fields by key agree with fields by name", "[cayma
         REQUIRE(key);
         CHECK(cm::find_field(cm::fields[i].format, *key) == i);
         CHECK(cm::field_keys[i] == *key);
+    }
+}
+
+TEST_CASE("cayman description: every mnemonic and field name is found, near misses are not", "[cayman][description]") {
+    // At run time: the lookups' loops, not their constant evaluation.
+    for (std::size_t i = 0; i < cm::opcodes.size(); ++i) {
+        const auto& o = cm::opcodes[i];
+        INFO(o.mnemonic);
+        REQUIRE(cm::find_opcode(o.cat, o.mnemonic) == static_cast<cm::opcode>(i));
+        const std::string longer = std::string(o.mnemonic) + "X", lower = [&] {
+            std::string out(o.mnemonic);
+            for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+            return out;
+        }();
+        CHECK(!cm::find_opcode(o.cat, longer));
+        CHECK(!cm::find_opcode(o.cat, lower));
+        CHECK(!cm::find_opcode(o.cat, o.mnemonic.substr(0, o.mnemonic.size() - 1)));
+    }
+    for (std::size_t k = 0; k < cm::field_key_names.size(); ++k) {
+        const std::string_view name = cm::field_key_names[k];
+        INFO(name);
+        REQUIRE(cm::find_field_key(name) == static_cast<cm::field_key>(k));
+        CHECK(!cm::find_field_key(std::string(name) + "_"));
+        CHECK(!cm::find_field_key(name.substr(0, name.size() - 1)));
     }
 }
