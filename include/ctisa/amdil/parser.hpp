@@ -116,8 +116,8 @@ struct head_state {
                 // dcl_resource's _type(2d,unnorm) (7.5's example): the type and bit 31 together.
                 constexpr std::string_view unnorm = ",unnorm)";
                 const auto open = m.text.substr(0, m.text.size() - 1);
-                if (op == opcode::dcl_resource && text::equals(cf.name, "type") && text::starts_with(s, open) && text::starts_with(s.substr(open.size()), unnorm) &&
-                    ends_suffix(s, open.size() + unnorm.size())) {
+                if (op == opcode::dcl_resource && text::equals(cf.name, "type") && text::starts_with(s, open) &&
+                    text::starts_with(s.substr(open.size()), unnorm) && ends_suffix(s, open.size() + unnorm.size())) {
                     if (st.seen & print_detail::unnormalize_bit) return 0;
                     st.seen |= print_detail::unnormalize_bit;
                     st.token |= print_detail::unnormalize_bit;

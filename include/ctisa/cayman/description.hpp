@@ -87,8 +87,7 @@ template <class Order, class Index>
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(category c, std::string_view mnemonic) noexcept {
     const auto name = [](std::size_t position) { return opcodes[opcodes_by_name[position]].mnemonic; };
     return detail::search(
-        info(c), [&](std::size_t p) { return text::compare(name(p), mnemonic); },
-        [](std::size_t p) { return opcodes_by_name[p]; });
+        info(c), [&](std::size_t p) { return text::compare(name(p), mnemonic); }, [](std::size_t p) { return opcodes_by_name[p]; });
 }
 
 // By opcode value: opcodes are ordered by value inside their category.
