@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include <ctisa/cayman/description.hpp>
@@ -191,5 +193,42 @@ TEST_CASE("cayman description: fields by key agree with fields by name", "[cayma
         REQUIRE(key);
         CHECK(cm::find_field(cm::fields[i].format, *key) == i);
         CHECK(cm::field_keys[i] == *key);
+    }
+}
+
+namespace {
+
+// The opcode of a category a name spells, by scanning every opcode (the reference for the search).
+std::optional<cm::opcode> opcode_by_scan(cm::category c, std::string_view name) {
+    for (std::size_t i = 0; i < cm::opcodes.size(); ++i)
+        if (cm::opcodes[i].cat == c && cm::opcodes[i].mnemonic == name) return static_cast<cm::opcode>(i);
+    return std::nullopt;
+}
+std::optional<cm::field_key> field_key_by_scan(std::string_view name) {
+    for (std::size_t k = 0; k < cm::field_key_names.size(); ++k)
+        if (cm::field_key_names[k] == name) return static_cast<cm::field_key>(k);
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("cayman description: every mnemonic and field name is found, near misses as a scan finds them", "[cayman][description]") {
+    // At run time: the searches' loops, not their constant evaluation.
+    for (std::size_t i = 0; i < cm::opcodes.size(); ++i) {
+        const auto& o = cm::opcodes[i];
+        INFO(o.mnemonic);
+        REQUIRE(cm::find_opcode(o.cat, o.mnemonic) == static_cast<cm::opcode>(i));
+        std::string lower(o.mnemonic);
+        for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        CHECK(!cm::find_opcode(o.cat, lower));  // the document's spelling only
+        for (const std::string& near : {std::string(o.mnemonic) + "X", std::string(o.mnemonic.substr(0, o.mnemonic.size() - 1))})
+            CHECK(cm::find_opcode(o.cat, near) == opcode_by_scan(o.cat, near));
+    }
+    for (std::size_t k = 0; k < cm::field_key_names.size(); ++k) {
+        const std::string_view name = cm::field_key_names[k];
+        INFO(name);
+        REQUIRE(cm::find_field_key(name) == static_cast<cm::field_key>(k));
+        for (const std::string& near : {std::string(name) + "_", std::string(name.substr(0, name.size() - 1))})
+            CHECK(cm::find_field_key(near) == field_key_by_scan(near));
     }
 }

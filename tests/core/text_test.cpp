@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <ctisa/core/table.hpp>
+#include <ctisa/core/text/compare.hpp>
 #include <ctisa/core/text/cursor.hpp>
 #include <ctisa/core/text/names.hpp>
 #include <ctisa/core/text/writer.hpp>
@@ -105,4 +106,22 @@ TEST_CASE("indexed_name: a numbered name, then [element]", "[core][text]") {
     CHECK_FALSE(indexed_name("cb1[-5]", "cb"));
     CHECK_FALSE(indexed_name("cb1[4294967296]", "cb"));  // does not fit 32 bits
     CHECK_FALSE(indexed_name("v1[2]", "cb"));
+}
+
+TEST_CASE("text::equals, starts_with and compare answer as std::string_view does", "[core][text]") {
+    STATIC_REQUIRE(text::equals("ADDR", "ADDR"));
+    STATIC_REQUIRE(!text::equals("ADDR", "ADD"));
+    STATIC_REQUIRE(text::starts_with("_sat_x", "_sat"));
+    STATIC_REQUIRE(!text::starts_with("_sa", "_sat"));
+    STATIC_REQUIRE(text::compare("MUL", "MULADD") < 0);
+    STATIC_REQUIRE(text::compare("\xff", "a") > 0);  // bytes order as unsigned char, as memcmp does
+    const std::string_view words[] = {"", "a", "A", "ab", "abc", "abd", "b", "ADDR", "ADD", "\xff", "\x80x", "x\x80", "____", "___"};
+    const auto sign = [](int v) { return (v > 0) - (v < 0); };
+    for (const auto a : words)
+        for (const auto b : words) {
+            INFO(a << " vs " << b);
+            CHECK(text::equals(a, b) == (a == b));
+            CHECK(text::starts_with(a, b) == a.starts_with(b));
+            CHECK(text::compare(a, b) == sign(a.compare(b)));
+        }
 }

@@ -263,3 +263,42 @@ TEST_CASE("nvasm description: opcodes as the tool lists them", "[nvasm][descript
     nv::isa::for_each_field([&](auto&&...) { ++fields; });
     CHECK(fields == 0);
 }
+
+namespace {
+
+// The binding a path spells, as find_binding answers it, by trying every binding in table order
+// (the reference for its search by hash).
+const nv::binding_info* find_binding_by_scan(std::string_view path, std::uint8_t stage_bit, bool in_list) {
+    const nv::binding_info* other_stage = nullptr;
+    for (const auto& b : nv::bindings) {
+        if ((b.list_only && !in_list) || !nv::detail::path_matches(path, b.pattern, in_list && b.multi)) continue;
+        if (b.stages & stage_bit) return &b;
+        other_stage = &b;
+    }
+    return other_stage;
+}
+
+}  // namespace
+
+TEST_CASE("nvasm find_binding: the search by hash finds what a scan of every binding finds", "[nvasm][description]") {
+    std::set<std::string> paths;
+    for (const auto& b : nv::bindings) {
+        const std::string pattern(b.pattern);
+        paths.insert(pattern);
+        paths.insert(std::regex_replace(pattern, std::regex(R"(\[[^\]]*\])"), "[1]"));
+        paths.insert(std::regex_replace(pattern, std::regex(R"(\[[^\]]*\])"), "[0..2]"));
+        paths.insert(std::regex_replace(pattern, std::regex(R"(\[[^\]]*\])"), ""));
+        paths.insert(pattern.substr(0, pattern.rfind('.')));
+        paths.insert(pattern + ".x");
+    }
+    std::size_t found = 0;
+    for (const auto& path : paths)
+        for (const std::uint8_t stage : {nv::stage_bit::vertex, nv::stage_bit::fragment, nv::stage_bit::geometry})
+            for (const bool in_list : {false, true}) {
+                INFO(path << " stage " << int(stage) << (in_list ? " in a list" : ""));
+                const auto* expected = find_binding_by_scan(path, stage, in_list);
+                CHECK(nv::detail::find_binding(path, stage, in_list) == expected);
+                found += expected != nullptr;
+            }
+    CHECK(found > nv::bindings.size());  // the paths are bindings, not only misses
+}

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "../core/text/compare.hpp"
 #include "generated/enums.hpp"
 #include "generated/opcodes.hpp"
 #include "generated/tokens.hpp"
@@ -74,7 +75,7 @@ struct control_field {
 // Chapter 6's text syntax of `value` in the enumeration `enum_name` ("_relop(eq)"), empty if none.
 [[nodiscard]] constexpr std::string_view enum_text(std::string_view enum_name, std::uint32_t value) noexcept {
     for (const auto& m : appendix_b_members)
-        if (m.enum_name == enum_name && m.value == value) return m.text;
+        if (m.value == value && text::equals(m.enum_name, enum_name)) return m.text;
     return {};
 }
 

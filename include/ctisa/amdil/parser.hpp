@@ -9,6 +9,7 @@
 
 #include "../core/result.hpp"
 #include "../core/static_vector.hpp"
+#include "../core/text/compare.hpp"
 #include "../core/text/cursor.hpp"
 #include "printer.hpp"
 
@@ -62,7 +63,7 @@ struct head_state {
 // _fmtx(float) ... _fmtw(uint) of dcl_resource: its format token field by field, as chapter 7's example
 // writes it (names compared without case). The characters it took, or 0.
 [[nodiscard]] constexpr std::size_t format_suffix(std::string_view s, head_state& st) noexcept {
-    if (s.size() < 6 || !s.starts_with("_fmt") || s[5] != '(') return 0;
+    if (s.size() < 6 || !text::starts_with(s, "_fmt") || s[5] != '(') return 0;
     const auto c = component_letters.find(s[4]);
     const auto close = s.find(')', 6);
     if (c == std::string_view::npos || close == std::string_view::npos || !ends_suffix(s, close + 1)) return 0;
@@ -91,7 +92,7 @@ struct head_state {
             st.token |= static_cast<std::uint32_t>(v) << cf.lsb;
             return true;
         };
-        if (cf.enum_name == "ILElementFormat" && s.size() > cf.name.size() + 2 && s.substr(1).starts_with(cf.name) &&
+        if (text::equals(cf.enum_name, "ILElementFormat") && s.size() > cf.name.size() + 2 && text::starts_with(s.substr(1), cf.name) &&
             s[1 + cf.name.size()] == '(') {  // dcl_uav's _fmtx(float): a member's name, any case
             const auto rest = s.substr(2 + cf.name.size());
             const auto close = rest.find(')');
@@ -102,34 +103,34 @@ struct head_state {
         }
         if (!cf.enum_name.empty())
             for (const auto& m : appendix_b_members) {
-                if (m.enum_name != cf.enum_name || m.text.empty()) continue;
-                if (s.starts_with(m.text) && ends_suffix(s, m.text.size())) return set(m.value) ? m.text.size() : 0;
+                if (!text::equals(m.enum_name, cf.enum_name) || m.text.empty()) continue;
+                if (text::starts_with(s, m.text) && ends_suffix(s, m.text.size())) return set(m.value) ? m.text.size() : 0;
                 // _x(0) for the placeholder text _<comp>(0) in the x component's field (printer.hpp component_of)
                 if (const auto p = m.text.find(print_detail::comp_placeholder);
                     p != std::string_view::npos && print_detail::component_of(cf.name)) {
                     const auto after = m.text.substr(p + print_detail::comp_placeholder.size());
-                    if (s.size() > p && s.starts_with(m.text.substr(0, p)) && s[p] == print_detail::component_of(cf.name) &&
-                        s.substr(p + 1).starts_with(after) && ends_suffix(s, p + 1 + after.size()))
+                    if (s.size() > p && text::starts_with(s, m.text.substr(0, p)) && s[p] == print_detail::component_of(cf.name) &&
+                        text::starts_with(s.substr(p + 1), after) && ends_suffix(s, p + 1 + after.size()))
                         return set(m.value) ? p + 1 + after.size() : 0;
                 }
                 // dcl_resource's _type(2d,unnorm) (7.5's example): the type and bit 31 together.
                 constexpr std::string_view unnorm = ",unnorm)";
                 const auto open = m.text.substr(0, m.text.size() - 1);
-                if (op == opcode::dcl_resource && cf.name == "type" && s.starts_with(open) && s.substr(open.size()).starts_with(unnorm) &&
-                    ends_suffix(s, open.size() + unnorm.size())) {
+                if (op == opcode::dcl_resource && text::equals(cf.name, "type") && text::starts_with(s, open) &&
+                    text::starts_with(s.substr(open.size()), unnorm) && ends_suffix(s, open.size() + unnorm.size())) {
                     if (st.seen & print_detail::unnormalize_bit) return 0;
                     st.seen |= print_detail::unnormalize_bit;
                     st.token |= print_detail::unnormalize_bit;
                     return set(m.value) ? open.size() + unnorm.size() : 0;
                 }
             }
-        if ((cf.flag || cf.name == "ieee") && s.size() > cf.name.size() && s.substr(1).starts_with(cf.name) &&
+        if ((cf.flag || text::equals(cf.name, "ieee")) && s.size() > cf.name.size() && text::starts_with(s.substr(1), cf.name) &&
             ends_suffix(s, 1 + cf.name.size()))
             return set(1) ? 1 + cf.name.size() : 0;
-        if (s.size() > cf.name.size() + 1 && s.substr(1, cf.name.size()) == cf.name) {
+        if (s.size() > cf.name.size() + 1 && text::equals(s.substr(1, cf.name.size()), cf.name)) {
             const auto n = parenthesized_number(s.substr(1 + cf.name.size()));
             if (!n || !ends_suffix(s, 1 + cf.name.size() + n->second)) continue;
-            if (cf.name == "aoffimmi") {
+            if (text::equals(cf.name, "aoffimmi")) {
                 if (!set(1)) return 0;
                 st.offsets = static_cast<std::uint32_t>(n->first);
             } else if (!set(n->first)) {
@@ -143,18 +144,18 @@ struct head_state {
 
 // The generic suffixes: instruction modifiers, opcode modifier tokens, undocumented control bits.
 [[nodiscard]] constexpr std::size_t other_suffix(std::string_view s, head_state& st) noexcept {
-    if (s.starts_with("_sat") && ends_suffix(s, 4) && !st.clamp) {
+    if (text::starts_with(s, "_sat") && ends_suffix(s, 4) && !st.clamp) {
         st.clamp = true;
         return 4;
     }
     for (std::uint32_t v = 1; v < static_cast<std::uint32_t>(shift_scale::last); ++v) {
         const auto t = enum_text("ILShiftScale", v);
-        if (s.starts_with(t) && ends_suffix(s, t.size()) && st.shift == 0) {
+        if (text::starts_with(s, t) && ends_suffix(s, t.size()) && st.shift == 0) {
             st.shift = v;
             return t.size();
         }
     }
-    if (s.starts_with("_prec") && st.prec == 0) {  // _prec (all four) or _precxz
+    if (text::starts_with(s, "_prec") && st.prec == 0) {  // _prec (all four) or _precxz
         std::size_t n = 5;
         for (unsigned c = 0; c < 4 && n < s.size(); ++c)
             if (s[n] == component_letters[c]) {
@@ -167,16 +168,16 @@ struct head_state {
         return 0;
     }
     for (std::string_view name : {"pri", "sec", "bits"}) {
-        if (!s.substr(1).starts_with(name)) continue;
+        if (!text::starts_with(s.substr(1), name)) continue;
         const auto n = parenthesized_number(s.substr(1 + name.size()));
         if (!n || n->first > 0xFFFFFFFFu || !ends_suffix(s, 1 + name.size() + n->second)) return 0;
         const auto v = static_cast<std::uint32_t>(n->first);
-        if (name == "bits") {
+        if (text::equals(name, "bits")) {
             if (v > (st.flags ? 0x3FFFu : 0xFFFFu) || (st.seen & (v << 16))) return 0;
             st.seen |= v << 16;
             st.token |= v << 16;
         } else {
-            auto& slot = name == "pri" ? st.pri : st.sec;
+            auto& slot = text::equals(name, "pri") ? st.pri : st.sec;
             if (slot) return 0;
             slot = v;
         }
@@ -204,7 +205,7 @@ struct head_state {
     if (name.empty()) return std::nullopt;
     for (std::size_t i = 0; i < register_text.size(); ++i) {  // (size and first letter inline: a memcmp call each cost 5% of assembling)
         const std::string_view t = register_text[i];
-        if (t.size() == name.size() && t[0] == name[0] && t == name) return static_cast<std::uint32_t>(i);
+        if (t.size() == name.size() && t[0] == name[0] && text::equals(t, name)) return static_cast<std::uint32_t>(i);
     }
     return std::nullopt;
 }
@@ -259,7 +260,7 @@ struct head_state {
         const auto rest = in.source().substr(in.offset());
         const auto flag = [&](std::string_view word, std::uint32_t bit) {
             const char next = rest.size() > word.size() ? rest[word.size()] : ' ';
-            if (!rest.starts_with(word) || text::is_alpha(next) || text::is_digit(next)) return false;  // '_' starts the next one
+            if (!text::starts_with(rest, word) || text::is_alpha(next) || text::is_digit(next)) return false;  // '_' starts the next one
             m |= bit;
             in.advance(word.size());
             return true;
@@ -275,7 +276,7 @@ struct head_state {
             if (shift || flag("_sat", 1u << generated::il_dst_mod::clamp.lsb)) continue;
             return in.fail(error_code::unknown_modifier, in.token_text());
         }
-        if (rest.starts_with("_neg(")) {
+        if (text::starts_with(rest, "_neg(")) {
             in.advance(5);
             while (in.peek() != ')') {
                 const auto c = component_letters.find(in.peek());
@@ -328,7 +329,7 @@ struct head_state {
     std::optional<std::uint32_t> immediate;
     if (!two_dimensional && in.peek() == '[') {
         in.advance();
-        if (in.source().substr(in.offset()).starts_with("rel(")) {
+        if (text::starts_with(in.source().substr(in.offset()), "rel(")) {
             in.advance(4);
             auto r = number(in);
             if (!r) return r.error();
@@ -408,7 +409,7 @@ struct head_state {
 // mcall(k) (outputs), (inputs) (the IL_Macro_Call token counts the lists; a comma after the head, as
 // the section's example writes, is accepted).
 [[nodiscard]] constexpr result<instruction> parse_macro(text::cursor& in, std::string_view head, text::position at) {
-    const bool def = head.starts_with("mdef(");
+    const bool def = text::starts_with(head, "mdef(");
     const auto k = parenthesized_number(head.substr(def ? 4 : 5));
     if (!k) return text::cursor::fail_at(at, error_code::unknown_modifier, head);
     if (k->first > generated::il_opcode::control.max_value()) return text::cursor::fail_at(at, error_code::number_out_of_range, head);
@@ -419,12 +420,12 @@ struct head_state {
         namespace d = generated::il_macro_def;
         std::uint32_t token = 0;
         for (const auto& [name, f] : {std::pair{std::string_view{"_out"}, d::out}, std::pair{std::string_view{"_in"}, d::in}}) {
-            const auto n = rest.starts_with(name) ? parenthesized_number(rest.substr(name.size())) : std::nullopt;
+            const auto n = text::starts_with(rest, name) ? parenthesized_number(rest.substr(name.size())) : std::nullopt;
             if (!n || n->first > f.max_value()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
             token |= static_cast<std::uint32_t>(n->first) << f.lsb;
             rest.remove_prefix(name.size() + n->second);
         }
-        if (rest == "_outline") token |= 1u << d::outline.lsb;
+        if (text::equals(rest, "_outline")) token |= 1u << d::outline.lsb;
         else if (!rest.empty()) return text::cursor::fail_at(at, error_code::unknown_modifier, rest);
         if (!in.at_end_of_statement()) return in.fail(error_code::too_many_operands, in.token_text());
         (void)out.push_back(token);
@@ -440,7 +441,7 @@ struct head_state {
 [[nodiscard]] constexpr result<instruction> parse_header(text::cursor& in, std::string_view head, text::position at) {
     const auto bad = [&] { return text::cursor::fail_at(at, error_code::unknown_mnemonic, head); };
     std::uint32_t shader = 0;
-    while (shader < 6 && !head.substr(3).starts_with(shader_text[shader])) ++shader;
+    while (shader < 6 && !text::starts_with(head.substr(3), shader_text[shader])) ++shader;
     if (shader == 6 || head.size() < 6 || head[5] != '_') return bad();
     text::cursor c(head.substr(6));
     auto major = number(c, 255);
@@ -449,7 +450,7 @@ struct head_state {
     if (!minor) return bad();
     std::uint32_t lang = 0, flags = 0;
     auto rest = head.substr(6 + c.offset());
-    if (rest.starts_with("_lang(")) {
+    if (text::starts_with(rest, "_lang(")) {
         const auto close = rest.find(')');
         if (close == std::string_view::npos) return bad();
         const auto name = rest.substr(6, close - 6);
@@ -459,11 +460,11 @@ struct head_state {
         if (lang == static_cast<std::uint32_t>(language_type::last)) return text::cursor::fail_at(at, error_code::unknown_modifier, name);
         rest.remove_prefix(close + 1);
     }
-    if (rest.starts_with("_multipass")) {
+    if (text::starts_with(rest, "_multipass")) {
         flags |= 1u << 24;
         rest.remove_prefix(10);
     }
-    if (rest.starts_with("_realtime")) {
+    if (text::starts_with(rest, "_realtime")) {
         flags |= 1u << 25;
         rest.remove_prefix(9);
     }
@@ -485,8 +486,8 @@ struct head_state {
     in.skip_blanks();
     const auto at = in.where();
     const auto head = head_word(in);
-    if (head.starts_with("il_")) return parse_header(in, head, at);
-    if (head.starts_with("mdef(") || head.starts_with("mcall(")) return parse_macro(in, head, at);
+    if (text::starts_with(head, "il_")) return parse_header(in, head, at);
+    if (text::starts_with(head, "mdef(") || text::starts_with(head, "mcall(")) return parse_macro(in, head, at);
     // The longest mnemonic the head starts with whose remaining suffixes all parse.
     std::optional<opcode> op;
     head_state st;

@@ -10,6 +10,7 @@
 #include <span>
 #include <string_view>
 
+#include "../core/text/compare.hpp"
 #include "generated/description.hpp"
 
 namespace ctisa::cayman {
@@ -41,8 +42,9 @@ namespace ctisa::cayman {
     std::size_t lo = 0, hi = field_key_names.size();
     while (lo < hi) {
         const std::size_t mid = lo + (hi - lo) / 2;
-        if (field_key_names[mid] == name) return static_cast<field_key>(mid);
-        if (field_key_names[mid] < name) lo = mid + 1;
+        const int c = text::compare(field_key_names[mid], name);  // one comparison a step, no memcmp
+        if (c == 0) return static_cast<field_key>(mid);
+        if (c < 0) lo = mid + 1;
         else hi = mid;
     }
     return std::nullopt;
@@ -85,10 +87,7 @@ template <class Order, class Index>
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(category c, std::string_view mnemonic) noexcept {
     const auto name = [](std::size_t position) { return opcodes[opcodes_by_name[position]].mnemonic; };
     return detail::search(
-        info(c), [&](std::size_t p) { return name(p) == mnemonic  ? 0
-                                             : name(p) < mnemonic ? -1
-                                                                  : 1; },
-        [](std::size_t p) { return opcodes_by_name[p]; });
+        info(c), [&](std::size_t p) { return text::compare(name(p), mnemonic); }, [](std::size_t p) { return opcodes_by_name[p]; });
 }
 
 // By opcode value: opcodes are ordered by value inside their category.

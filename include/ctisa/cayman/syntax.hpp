@@ -64,6 +64,7 @@
 #include <type_traits>
 
 #include "../core/static_vector.hpp"
+#include "../core/text/compare.hpp"
 #include "../core/text/cursor.hpp"
 #include "../core/text/writer.hpp"
 #include "layout.hpp"
@@ -255,7 +256,7 @@ inline constexpr std::array<inline_constant, 5> inline_constants{
 [[nodiscard]] constexpr std::optional<std::uint32_t> parse_inline_constant(text::cursor& in) noexcept {
     const std::string_view rest = in.source().substr(in.offset());
     for (const auto& c : inline_constants) {
-        if (!rest.starts_with(c.spelling)) continue;
+        if (!text::starts_with(rest, c.spelling)) continue;
         const char next = in.peek(c.spelling.size());
         if (text::is_ident_char(next) || next == '.') continue;
         in.advance(c.spelling.size());
@@ -477,7 +478,7 @@ namespace detail {
     if (set == value_set::none) return std::nullopt;
     const value_set_info& vs = value_sets[static_cast<std::size_t>(set)];
     for (std::size_t i = vs.first; i < vs.first + vs.count; ++i)
-        if (values[i].name == name) return values[i].value;
+        if (text::equals(values[i].name, name)) return values[i].value;
     return std::nullopt;
 }
 
@@ -520,7 +521,7 @@ namespace detail {
             value = *sel;
         } else if (field && (value = value_named(fields[*field].values, word))) {
             in.advance(word.size());
-        } else if (ctx && name == "ADDR" && !word.empty() && !text::is_digit(word[0])) {
+        } else if (ctx && text::equals(name, "ADDR") && !word.empty() && !text::is_digit(word[0])) {
             // A jump target or a shared clause by label: resolve() writes the label's CF address.
             if (!ctx->references.push_back({word, ctx->statements, value_at})) return in.fail(error_code::program_too_long);
             in.advance(word.size());
@@ -534,12 +535,13 @@ namespace detail {
         if (overflow || *value > 0xFFFFFFFFu) return text::cursor::fail_at(value_at, error_code::value_out_of_range, name);
         std::string_view target = name;
         auto v = static_cast<std::uint32_t>(*value);
-        if (clause_cf && name == "CNT") {
+        if (clause_cf && text::equals(name, "CNT")) {
             if (v == 0) return text::cursor::fail_at(value_at, error_code::value_out_of_range, name);
             target = "COUNT", --v;
         }
         if (by_label) s.written |= addr_by_label;
-        else if (clause_cf && (target == "ADDR" || target == "COUNT")) s.written |= target == "ADDR" ? written_addr : written_count;
+        else if (clause_cf && (text::equals(target, "ADDR") || text::equals(target, "COUNT")))
+            s.written |= text::equals(target, "ADDR") ? written_addr : written_count;
         const auto key = dword ? std::nullopt : find_field_key(target);  // as set(in, name) and get(in, name), looked up once
         const std::uint32_t before = dword ? read(s.in.dwords[*dword], fields[*field]) : key ? value_or_zero(s.in, *key) : 0;
         if (before != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
@@ -626,7 +628,7 @@ namespace detail {
     if (in.at_end_of_statement() || (!word.empty() && in.peek(word.size()) == '(')) return {};
     const text::position at = in.where();
     const bool op2 = info(s.in.op).cat == category::alu_op2;
-    if (word == "____" && (op2 || info(s.in.op).cat == category::lds_idx_op)) {
+    if (text::equals(word, "____") && (op2 || info(s.in.op).cat == category::lds_idx_op)) {
         in.advance(word.size());
     } else if (is_gpr_word(word)) {
         const auto gpr = parse_select(in, word);
@@ -694,7 +696,7 @@ template <std::size_t N>
     if (!s) return s;
     const bool clause_start = info(s->in.op).cat == category::cf_alu && info(s->in.op).mnemonic != "ALU_EXTENDED";
     if (ctx.extended && !clause_start) return text::cursor::fail_at(at, errors::extended_without_clause, info(s->in.op).mnemonic);
-    ctx.extended = info(s->in.op).mnemonic == "ALU_EXTENDED";
+    ctx.extended = text::equals(info(s->in.op).mnemonic, "ALU_EXTENDED");
     s->cf_address = ctx.cf_units++;
     ctx.in_group = false;
     ctx.open = (s->written & addr_by_label) ? std::nullopt : clause_kind(s->in);  // a shared clause has its lines elsewhere
@@ -752,7 +754,7 @@ template <std::size_t N>
         in.skip_blanks();
         const std::string_view slot = in.identifier();
         for (std::uint32_t chan = 0; chan < 4; ++chan)
-            if (slot == detail::slot_names[chan] && in.consume(':'))
+            if (text::equals(slot, detail::slot_names[chan]) && in.consume(':'))
                 return ctx.open == clause::alu ? detail::parse_alu(in, ctx, chan, number, at)
                                                : text::cursor::fail_at(at, error_code::misplaced_statement, slot);
         in = text::cursor(in.source(), "#;", start);
@@ -761,13 +763,13 @@ template <std::size_t N>
     const std::string_view word = in.identifier();
     const auto misplaced = text::cursor::fail_at(at, error_code::misplaced_statement, word);
     for (std::uint32_t chan = 0; chan < 4; ++chan) {
-        if (word != detail::slot_names[chan] || !in.consume(':')) continue;
+        if (!text::equals(word, detail::slot_names[chan]) || !in.consume(':')) continue;
         if (ctx.open != clause::alu) return misplaced;
         return detail::parse_alu(in, ctx, chan, std::nullopt, at);
     }
     if (!word.empty() && in.consume(':')) return parse_labelled(in, ctx, word, at);
-    if (word == "LITERAL") return ctx.open == clause::alu ? parse_literal(in) : misplaced;
-    if (word == "PROGRAM") return ctx.statements == 0 ? parse_program_kind(in) : misplaced;
+    if (text::equals(word, "LITERAL")) return ctx.open == clause::alu ? parse_literal(in) : misplaced;
+    if (text::equals(word, "PROGRAM")) return ctx.statements == 0 ? parse_program_kind(in) : misplaced;
     if (find_in(cf_categories, word)) {
         in = text::cursor(in.source(), "#;", start);
         return parse_cf(in, ctx);
