@@ -387,6 +387,14 @@ def member_type(value_set):
     return f"detail::typed<enums::{value_set}>" if value_set else "std::uint32_t"
 
 
+def field_value(member, value_set):
+    """A builder member as its field's number, spelled out per member type: no overload set to
+    resolve for each of the thousand-odd values (the header's parse cost)."""
+    if value_set in TYPED_SETS:
+        return f"static_cast<std::uint32_t>({member})"
+    return f"{member}.value" if value_set else member
+
+
 def field_key_tables(formats):
     """Field names as keys (sorted, distinct across formats) and, per format, the field of each key:
     fields are found by key in constant time, by name with one binary search."""
@@ -432,7 +440,7 @@ def unit_builders_header(spec, label, digest):
             fn = name + "_" if name in CPP_KEYWORDS else name
             fields = settable_fields(spec, cat, op)
             members = "".join(f"    {member_type(e)} {f.lower()}{{}};\n" for f, e in fields)
-            values = ", ".join(f'{{"{f}", detail::field_value(o.{f.lower()})}}' for f, _ in fields)
+            values = ", ".join(f'{{"{f}", {field_value(f"o.{f.lower()}", e)}}}' for f, e in fields)
             out.append(f"\nstruct {name}_fields {{\n{members}}};\n"
                        f"[[nodiscard]] constexpr result<instruction> {fn}(const {name}_fields& o = {{}}) {{\n"
                        f"    return detail::build_unit<{len(fields)}>(opcode::{cat['name'].lower()}_{name}, {{{{{values}}}}});\n}}\n")

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
 
 #include "builder.hpp"
 #include "decoding.hpp"
@@ -23,10 +24,16 @@ enum class export_target : std::uint8_t { pixel = 0, pos = 1, param = 2 };
 
 namespace detail {
 
+// A field's name and value, as the builders list them: a plain aggregate, cheaper to parse by the
+// thousand than std::pair's constrained constructors (generated/unit_builders.hpp).
+struct field_setting {
+    std::string_view name;
+    std::uint32_t value;
+};
+
 // Sets fields in order, stopping at the first error.
 template <std::size_t N>
-[[nodiscard]] constexpr result<instruction> with_fields(instruction in,
-                                                        const std::array<std::pair<std::string_view, std::uint32_t>, N>& values) {
+[[nodiscard]] constexpr result<instruction> with_fields(instruction in, const std::array<field_setting, N>& values) {
     for (const auto& [field, value] : values) {
         auto r = set(in, field, value);
         if (!r) return report(r.error());
@@ -47,19 +54,10 @@ struct typed {
     constexpr typed(std::uint32_t v) noexcept : value(v) {}                      // NOLINT: implicit on purpose
 };
 
-// A builder struct member as a field value (generated/unit_builders.hpp).
-[[nodiscard]] constexpr std::uint32_t field_value(std::uint32_t v) noexcept { return v; }
-template <class Enum>
-[[nodiscard]] constexpr std::uint32_t field_value(typed<Enum> v) noexcept {
-    return v.value;
-}
-[[nodiscard]] constexpr std::uint32_t field_value(sel v) noexcept { return to_u(v); }
-[[nodiscard]] constexpr std::uint32_t field_value(channel v) noexcept { return static_cast<std::uint32_t>(v); }
-
 // The opcode with the fields set, then the checks decoding makes (reserved values and bits): what
 // the generated named builders return.
 template <std::size_t N>
-[[nodiscard]] constexpr result<instruction> build_unit(opcode op, const std::array<std::pair<std::string_view, std::uint32_t>, N>& values) {
+[[nodiscard]] constexpr result<instruction> build_unit(opcode op, const std::array<field_setting, N>& values) {
     auto in = with_fields<N>(make(op), values);
     if (!in) return in;
     if (auto ok = check(*in); !ok) return report(ok.error());

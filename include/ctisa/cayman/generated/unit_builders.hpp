@@ -53,7 +53,7 @@ struct nop_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> nop(const nop_fields& o = {}) {
-    return detail::build_unit<1>(opcode::cf_nop, {{{"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<1>(opcode::cf_nop, {{{"BARRIER", o.barrier}}});
 }
 
 struct tc_fields {
@@ -63,7 +63,7 @@ struct tc_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> tc(const tc_fields& o = {}) {
-    return detail::build_unit<4>(opcode::cf_tc, {{{"ADDR", detail::field_value(o.addr)}, {"COUNT", detail::field_value(o.count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<4>(opcode::cf_tc, {{{"ADDR", o.addr}, {"COUNT", o.count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct gds_fields {
@@ -73,7 +73,7 @@ struct gds_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> gds(const gds_fields& o = {}) {
-    return detail::build_unit<4>(opcode::cf_gds, {{{"ADDR", detail::field_value(o.addr)}, {"COUNT", detail::field_value(o.count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<4>(opcode::cf_gds, {{{"ADDR", o.addr}, {"COUNT", o.count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct loop_start_fields {
@@ -84,7 +84,7 @@ struct loop_start_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> loop_start(const loop_start_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_loop_start, {{{"ADDR", detail::field_value(o.addr)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_loop_start, {{{"ADDR", o.addr}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct loop_end_fields {
@@ -96,7 +96,7 @@ struct loop_end_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> loop_end(const loop_end_fields& o = {}) {
-    return detail::build_unit<6>(opcode::cf_loop_end, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<6>(opcode::cf_loop_end, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct loop_start_dx10_fields {
@@ -107,7 +107,7 @@ struct loop_start_dx10_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> loop_start_dx10(const loop_start_dx10_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_loop_start_dx10, {{{"ADDR", detail::field_value(o.addr)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_loop_start_dx10, {{{"ADDR", o.addr}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct loop_start_no_al_fields {
@@ -118,7 +118,7 @@ struct loop_start_no_al_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> loop_start_no_al(const loop_start_no_al_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_loop_start_no_al, {{{"ADDR", detail::field_value(o.addr)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_loop_start_no_al, {{{"ADDR", o.addr}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct loop_continue_fields {
@@ -130,7 +130,7 @@ struct loop_continue_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> loop_continue(const loop_continue_fields& o = {}) {
-    return detail::build_unit<6>(opcode::cf_loop_continue, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<6>(opcode::cf_loop_continue, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct loop_break_fields {
@@ -142,7 +142,7 @@ struct loop_break_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> loop_break(const loop_break_fields& o = {}) {
-    return detail::build_unit<6>(opcode::cf_loop_break, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<6>(opcode::cf_loop_break, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct jump_fields {
@@ -154,7 +154,7 @@ struct jump_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> jump(const jump_fields& o = {}) {
-    return detail::build_unit<6>(opcode::cf_jump, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<6>(opcode::cf_jump, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct push_fields {
@@ -166,7 +166,7 @@ struct push_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> push(const push_fields& o = {}) {
-    return detail::build_unit<6>(opcode::cf_push, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<6>(opcode::cf_push, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct else_fields {
@@ -178,7 +178,7 @@ struct else_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> else_(const else_fields& o = {}) {
-    return detail::build_unit<6>(opcode::cf_else, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<6>(opcode::cf_else, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct pop_fields {
@@ -190,7 +190,7 @@ struct pop_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> pop(const pop_fields& o = {}) {
-    return detail::build_unit<6>(opcode::cf_pop, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<6>(opcode::cf_pop, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct call_fields {
@@ -202,7 +202,7 @@ struct call_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> call(const call_fields& o = {}) {
-    return detail::build_unit<6>(opcode::cf_call, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"COUNT", detail::field_value(o.count)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<6>(opcode::cf_call, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"COUNT", o.count}, {"BARRIER", o.barrier}}});
 }
 
 struct call_fs_fields {
@@ -211,7 +211,7 @@ struct call_fs_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> call_fs(const call_fs_fields& o = {}) {
-    return detail::build_unit<3>(opcode::cf_call_fs, {{{"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<3>(opcode::cf_call_fs, {{{"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"BARRIER", o.barrier}}});
 }
 
 struct return_fields {
@@ -220,7 +220,7 @@ struct return_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> return_(const return_fields& o = {}) {
-    return detail::build_unit<3>(opcode::cf_return, {{{"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<3>(opcode::cf_return, {{{"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"BARRIER", o.barrier}}});
 }
 
 struct emit_vertex_fields {
@@ -228,7 +228,7 @@ struct emit_vertex_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> emit_vertex(const emit_vertex_fields& o = {}) {
-    return detail::build_unit<2>(opcode::cf_emit_vertex, {{{"COUNT", detail::field_value(o.count)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<2>(opcode::cf_emit_vertex, {{{"COUNT", o.count}, {"BARRIER", o.barrier}}});
 }
 
 struct emit_cut_vertex_fields {
@@ -236,7 +236,7 @@ struct emit_cut_vertex_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> emit_cut_vertex(const emit_cut_vertex_fields& o = {}) {
-    return detail::build_unit<2>(opcode::cf_emit_cut_vertex, {{{"COUNT", detail::field_value(o.count)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<2>(opcode::cf_emit_cut_vertex, {{{"COUNT", o.count}, {"BARRIER", o.barrier}}});
 }
 
 struct cut_vertex_fields {
@@ -244,7 +244,7 @@ struct cut_vertex_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> cut_vertex(const cut_vertex_fields& o = {}) {
-    return detail::build_unit<2>(opcode::cf_cut_vertex, {{{"COUNT", detail::field_value(o.count)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<2>(opcode::cf_cut_vertex, {{{"COUNT", o.count}, {"BARRIER", o.barrier}}});
 }
 
 struct kill_fields {
@@ -255,7 +255,7 @@ struct kill_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> kill(const kill_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_kill, {{{"ADDR", detail::field_value(o.addr)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_kill, {{{"ADDR", o.addr}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct wait_ack_fields {
@@ -263,7 +263,7 @@ struct wait_ack_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> wait_ack(const wait_ack_fields& o = {}) {
-    return detail::build_unit<2>(opcode::cf_wait_ack, {{{"ADDR", detail::field_value(o.addr)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<2>(opcode::cf_wait_ack, {{{"ADDR", o.addr}, {"BARRIER", o.barrier}}});
 }
 
 struct tc_ack_fields {
@@ -273,7 +273,7 @@ struct tc_ack_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> tc_ack(const tc_ack_fields& o = {}) {
-    return detail::build_unit<4>(opcode::cf_tc_ack, {{{"ADDR", detail::field_value(o.addr)}, {"COUNT", detail::field_value(o.count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<4>(opcode::cf_tc_ack, {{{"ADDR", o.addr}, {"COUNT", o.count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"BARRIER", o.barrier}}});
 }
 
 struct jumptable_fields {
@@ -284,7 +284,7 @@ struct jumptable_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> jumptable(const jumptable_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_jumptable, {{{"ADDR", detail::field_value(o.addr)}, {"JUMPTABLE_SEL", detail::field_value(o.jumptable_sel)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_jumptable, {{{"ADDR", o.addr}, {"JUMPTABLE_SEL", o.jumptable_sel.value}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"BARRIER", o.barrier}}});
 }
 
 struct global_wave_sync_fields {
@@ -297,28 +297,28 @@ struct global_wave_sync_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> global_wave_sync(const global_wave_sync_fields& o = {}) {
-    return detail::build_unit<7>(opcode::cf_global_wave_sync, {{{"VALUE", detail::field_value(o.value)}, {"RESOURCE", detail::field_value(o.resource)}, {"SIGN", detail::field_value(o.sign)}, {"VAL_INDEX_MODE", detail::field_value(o.val_index_mode)}, {"RSRC_INDEX_MODE", detail::field_value(o.rsrc_index_mode)}, {"GWS_OPCODE", detail::field_value(o.gws_opcode)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<7>(opcode::cf_global_wave_sync, {{{"VALUE", o.value}, {"RESOURCE", o.resource}, {"SIGN", o.sign}, {"VAL_INDEX_MODE", o.val_index_mode.value}, {"RSRC_INDEX_MODE", o.rsrc_index_mode.value}, {"GWS_OPCODE", o.gws_opcode.value}, {"BARRIER", o.barrier}}});
 }
 
 struct halt_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> halt(const halt_fields& o = {}) {
-    return detail::build_unit<1>(opcode::cf_halt, {{{"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<1>(opcode::cf_halt, {{{"BARRIER", o.barrier}}});
 }
 
 struct end_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> end(const end_fields& o = {}) {
-    return detail::build_unit<1>(opcode::cf_end, {{{"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<1>(opcode::cf_end, {{{"BARRIER", o.barrier}}});
 }
 
 struct lds_dealloc_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> lds_dealloc(const lds_dealloc_fields& o = {}) {
-    return detail::build_unit<1>(opcode::cf_lds_dealloc, {{{"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<1>(opcode::cf_lds_dealloc, {{{"BARRIER", o.barrier}}});
 }
 
 struct push_wqm_fields {
@@ -329,7 +329,7 @@ struct push_wqm_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> push_wqm(const push_wqm_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_push_wqm, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_push_wqm, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"BARRIER", o.barrier}}});
 }
 
 struct pop_wqm_fields {
@@ -340,7 +340,7 @@ struct pop_wqm_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> pop_wqm(const pop_wqm_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_pop_wqm, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_pop_wqm, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"BARRIER", o.barrier}}});
 }
 
 struct else_wqm_fields {
@@ -351,7 +351,7 @@ struct else_wqm_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> else_wqm(const else_wqm_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_else_wqm, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_else_wqm, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"BARRIER", o.barrier}}});
 }
 
 struct jump_any_fields {
@@ -362,35 +362,35 @@ struct jump_any_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> jump_any(const jump_any_fields& o = {}) {
-    return detail::build_unit<5>(opcode::cf_jump_any, {{{"ADDR", detail::field_value(o.addr)}, {"POP_COUNT", detail::field_value(o.pop_count)}, {"CF_CONST", detail::field_value(o.cf_const)}, {"COND", detail::field_value(o.cond)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<5>(opcode::cf_jump_any, {{{"ADDR", o.addr}, {"POP_COUNT", o.pop_count}, {"CF_CONST", o.cf_const}, {"COND", o.cond.value}, {"BARRIER", o.barrier}}});
 }
 
 struct reactivate_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> reactivate(const reactivate_fields& o = {}) {
-    return detail::build_unit<1>(opcode::cf_reactivate, {{{"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<1>(opcode::cf_reactivate, {{{"BARRIER", o.barrier}}});
 }
 
 struct reactivate_wqm_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> reactivate_wqm(const reactivate_wqm_fields& o = {}) {
-    return detail::build_unit<1>(opcode::cf_reactivate_wqm, {{{"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<1>(opcode::cf_reactivate_wqm, {{{"BARRIER", o.barrier}}});
 }
 
 struct interrupt_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> interrupt(const interrupt_fields& o = {}) {
-    return detail::build_unit<1>(opcode::cf_interrupt, {{{"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<1>(opcode::cf_interrupt, {{{"BARRIER", o.barrier}}});
 }
 
 struct interrupt_and_sleep_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> interrupt_and_sleep(const interrupt_and_sleep_fields& o = {}) {
-    return detail::build_unit<1>(opcode::cf_interrupt_and_sleep, {{{"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<1>(opcode::cf_interrupt_and_sleep, {{{"BARRIER", o.barrier}}});
 }
 
 struct set_priority_fields {
@@ -398,7 +398,7 @@ struct set_priority_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> set_priority(const set_priority_fields& o = {}) {
-    return detail::build_unit<2>(opcode::cf_set_priority, {{{"COUNT", detail::field_value(o.count)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<2>(opcode::cf_set_priority, {{{"COUNT", o.count}, {"BARRIER", o.barrier}}});
 }
 
 }  // namespace ctisa::cayman::cf_op
@@ -420,7 +420,7 @@ struct mem_stream0_buf0_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream0_buf0(const mem_stream0_buf0_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream0_buf0, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream0_buf0, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream0_buf1_fields {
@@ -438,7 +438,7 @@ struct mem_stream0_buf1_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream0_buf1(const mem_stream0_buf1_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream0_buf1, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream0_buf1, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream0_buf2_fields {
@@ -456,7 +456,7 @@ struct mem_stream0_buf2_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream0_buf2(const mem_stream0_buf2_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream0_buf2, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream0_buf2, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream0_buf3_fields {
@@ -474,7 +474,7 @@ struct mem_stream0_buf3_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream0_buf3(const mem_stream0_buf3_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream0_buf3, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream0_buf3, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream1_buf0_fields {
@@ -492,7 +492,7 @@ struct mem_stream1_buf0_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream1_buf0(const mem_stream1_buf0_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream1_buf0, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream1_buf0, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream1_buf1_fields {
@@ -510,7 +510,7 @@ struct mem_stream1_buf1_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream1_buf1(const mem_stream1_buf1_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream1_buf1, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream1_buf1, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream1_buf2_fields {
@@ -528,7 +528,7 @@ struct mem_stream1_buf2_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream1_buf2(const mem_stream1_buf2_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream1_buf2, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream1_buf2, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream1_buf3_fields {
@@ -546,7 +546,7 @@ struct mem_stream1_buf3_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream1_buf3(const mem_stream1_buf3_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream1_buf3, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream1_buf3, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream2_buf0_fields {
@@ -564,7 +564,7 @@ struct mem_stream2_buf0_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream2_buf0(const mem_stream2_buf0_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream2_buf0, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream2_buf0, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream2_buf1_fields {
@@ -582,7 +582,7 @@ struct mem_stream2_buf1_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream2_buf1(const mem_stream2_buf1_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream2_buf1, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream2_buf1, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream2_buf2_fields {
@@ -600,7 +600,7 @@ struct mem_stream2_buf2_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream2_buf2(const mem_stream2_buf2_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream2_buf2, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream2_buf2, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream2_buf3_fields {
@@ -618,7 +618,7 @@ struct mem_stream2_buf3_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream2_buf3(const mem_stream2_buf3_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream2_buf3, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream2_buf3, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream3_buf0_fields {
@@ -636,7 +636,7 @@ struct mem_stream3_buf0_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream3_buf0(const mem_stream3_buf0_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream3_buf0, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream3_buf0, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream3_buf1_fields {
@@ -654,7 +654,7 @@ struct mem_stream3_buf1_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream3_buf1(const mem_stream3_buf1_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream3_buf1, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream3_buf1, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream3_buf2_fields {
@@ -672,7 +672,7 @@ struct mem_stream3_buf2_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream3_buf2(const mem_stream3_buf2_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream3_buf2, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream3_buf2, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_stream3_buf3_fields {
@@ -690,7 +690,7 @@ struct mem_stream3_buf3_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_stream3_buf3(const mem_stream3_buf3_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream3_buf3, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_stream3_buf3, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_wr_scratch_fields {
@@ -708,7 +708,7 @@ struct mem_wr_scratch_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_wr_scratch(const mem_wr_scratch_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_wr_scratch, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_wr_scratch, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_ring_fields {
@@ -726,7 +726,7 @@ struct mem_ring_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_ring(const mem_ring_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_ring, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_ring, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct export_fields {
@@ -746,7 +746,7 @@ struct export_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> export_(const export_fields& o = {}) {
-    return detail::build_unit<14>(opcode::cf_alloc_export_export, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"SEL_X", detail::field_value(o.sel_x)}, {"SEL_Y", detail::field_value(o.sel_y)}, {"SEL_Z", detail::field_value(o.sel_z)}, {"SEL_W", detail::field_value(o.sel_w)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<14>(opcode::cf_alloc_export_export, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"SEL_X", static_cast<std::uint32_t>(o.sel_x)}, {"SEL_Y", static_cast<std::uint32_t>(o.sel_y)}, {"SEL_Z", static_cast<std::uint32_t>(o.sel_z)}, {"SEL_W", static_cast<std::uint32_t>(o.sel_w)}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct export_done_fields {
@@ -766,7 +766,7 @@ struct export_done_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> export_done(const export_done_fields& o = {}) {
-    return detail::build_unit<14>(opcode::cf_alloc_export_export_done, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"SEL_X", detail::field_value(o.sel_x)}, {"SEL_Y", detail::field_value(o.sel_y)}, {"SEL_Z", detail::field_value(o.sel_z)}, {"SEL_W", detail::field_value(o.sel_w)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<14>(opcode::cf_alloc_export_export_done, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"SEL_X", static_cast<std::uint32_t>(o.sel_x)}, {"SEL_Y", static_cast<std::uint32_t>(o.sel_y)}, {"SEL_Z", static_cast<std::uint32_t>(o.sel_z)}, {"SEL_W", static_cast<std::uint32_t>(o.sel_w)}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_export_fields {
@@ -784,7 +784,7 @@ struct mem_export_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_export(const mem_export_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_export, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_export, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_rat_fields {
@@ -804,7 +804,7 @@ struct mem_rat_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_rat(const mem_rat_fields& o = {}) {
-    return detail::build_unit<14>(opcode::cf_alloc_export_mem_rat, {{{"RAT_ID", detail::field_value(o.rat_id)}, {"RAT_INST", detail::field_value(o.rat_inst)}, {"RAT_INDEX_MODE", detail::field_value(o.rat_index_mode)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<14>(opcode::cf_alloc_export_mem_rat, {{{"RAT_ID", o.rat_id}, {"RAT_INST", o.rat_inst}, {"RAT_INDEX_MODE", o.rat_index_mode.value}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_rat_cacheless_fields {
@@ -824,7 +824,7 @@ struct mem_rat_cacheless_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_rat_cacheless(const mem_rat_cacheless_fields& o = {}) {
-    return detail::build_unit<14>(opcode::cf_alloc_export_mem_rat_cacheless, {{{"RAT_ID", detail::field_value(o.rat_id)}, {"RAT_INST", detail::field_value(o.rat_inst)}, {"RAT_INDEX_MODE", detail::field_value(o.rat_index_mode)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<14>(opcode::cf_alloc_export_mem_rat_cacheless, {{{"RAT_ID", o.rat_id}, {"RAT_INST", o.rat_inst}, {"RAT_INDEX_MODE", o.rat_index_mode.value}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_ring1_fields {
@@ -842,7 +842,7 @@ struct mem_ring1_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_ring1(const mem_ring1_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_ring1, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_ring1, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_ring2_fields {
@@ -860,7 +860,7 @@ struct mem_ring2_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_ring2(const mem_ring2_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_ring2, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_ring2, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_ring3_fields {
@@ -878,7 +878,7 @@ struct mem_ring3_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_ring3(const mem_ring3_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_ring3, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_ring3, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_export_combined_fields {
@@ -896,7 +896,7 @@ struct mem_export_combined_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_export_combined(const mem_export_combined_fields& o = {}) {
-    return detail::build_unit<12>(opcode::cf_alloc_export_mem_export_combined, {{{"ARRAY_BASE", detail::field_value(o.array_base)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<12>(opcode::cf_alloc_export_mem_export_combined, {{{"ARRAY_BASE", o.array_base}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_rat_combined_cacheless_fields {
@@ -916,7 +916,7 @@ struct mem_rat_combined_cacheless_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_rat_combined_cacheless(const mem_rat_combined_cacheless_fields& o = {}) {
-    return detail::build_unit<14>(opcode::cf_alloc_export_mem_rat_combined_cacheless, {{{"RAT_ID", detail::field_value(o.rat_id)}, {"RAT_INST", detail::field_value(o.rat_inst)}, {"RAT_INDEX_MODE", detail::field_value(o.rat_index_mode)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<14>(opcode::cf_alloc_export_mem_rat_combined_cacheless, {{{"RAT_ID", o.rat_id}, {"RAT_INST", o.rat_inst}, {"RAT_INDEX_MODE", o.rat_index_mode.value}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 struct mem_rat_combined_fields {
@@ -936,7 +936,7 @@ struct mem_rat_combined_fields {
     std::uint32_t barrier{};
 };
 [[nodiscard]] constexpr result<instruction> mem_rat_combined(const mem_rat_combined_fields& o = {}) {
-    return detail::build_unit<14>(opcode::cf_alloc_export_mem_rat_combined, {{{"RAT_ID", detail::field_value(o.rat_id)}, {"RAT_INST", detail::field_value(o.rat_inst)}, {"RAT_INDEX_MODE", detail::field_value(o.rat_index_mode)}, {"TYPE", detail::field_value(o.type)}, {"RW_GPR", detail::field_value(o.rw_gpr)}, {"RW_REL", detail::field_value(o.rw_rel)}, {"INDEX_GPR", detail::field_value(o.index_gpr)}, {"ELEM_SIZE", detail::field_value(o.elem_size)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}, {"COMP_MASK", detail::field_value(o.comp_mask)}, {"BURST_COUNT", detail::field_value(o.burst_count)}, {"VALID_PIXEL_MODE", detail::field_value(o.valid_pixel_mode)}, {"MARK", detail::field_value(o.mark)}, {"BARRIER", detail::field_value(o.barrier)}}});
+    return detail::build_unit<14>(opcode::cf_alloc_export_mem_rat_combined, {{{"RAT_ID", o.rat_id}, {"RAT_INST", o.rat_inst}, {"RAT_INDEX_MODE", o.rat_index_mode.value}, {"TYPE", o.type.value}, {"RW_GPR", o.rw_gpr}, {"RW_REL", o.rw_rel.value}, {"INDEX_GPR", o.index_gpr}, {"ELEM_SIZE", o.elem_size.value}, {"ARRAY_SIZE", o.array_size}, {"COMP_MASK", o.comp_mask}, {"BURST_COUNT", o.burst_count}, {"VALID_PIXEL_MODE", o.valid_pixel_mode}, {"MARK", o.mark}, {"BARRIER", o.barrier}}});
 }
 
 }  // namespace ctisa::cayman::cf_alloc_export
@@ -973,7 +973,7 @@ struct ld_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> ld(const ld_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_ld, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_ld, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct get_texture_resinfo_fields {
@@ -1006,7 +1006,7 @@ struct get_texture_resinfo_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> get_texture_resinfo(const get_texture_resinfo_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_get_texture_resinfo, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_get_texture_resinfo, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct get_number_of_samples_fields {
@@ -1039,7 +1039,7 @@ struct get_number_of_samples_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> get_number_of_samples(const get_number_of_samples_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_get_number_of_samples, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_get_number_of_samples, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct get_lod_fields {
@@ -1072,7 +1072,7 @@ struct get_lod_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> get_lod(const get_lod_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_get_lod, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_get_lod, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct get_gradients_h_fields {
@@ -1105,7 +1105,7 @@ struct get_gradients_h_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> get_gradients_h(const get_gradients_h_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_get_gradients_h, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_get_gradients_h, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct get_gradients_v_fields {
@@ -1138,7 +1138,7 @@ struct get_gradients_v_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> get_gradients_v(const get_gradients_v_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_get_gradients_v, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_get_gradients_v, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct set_texture_offsets_fields {
@@ -1171,7 +1171,7 @@ struct set_texture_offsets_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> set_texture_offsets(const set_texture_offsets_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_set_texture_offsets, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_set_texture_offsets, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct keep_gradients_fields {
@@ -1204,7 +1204,7 @@ struct keep_gradients_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> keep_gradients(const keep_gradients_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_keep_gradients, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_keep_gradients, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct set_gradients_h_fields {
@@ -1237,7 +1237,7 @@ struct set_gradients_h_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> set_gradients_h(const set_gradients_h_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_set_gradients_h, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_set_gradients_h, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct set_gradients_v_fields {
@@ -1270,7 +1270,7 @@ struct set_gradients_v_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> set_gradients_v(const set_gradients_v_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_set_gradients_v, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_set_gradients_v, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_fields {
@@ -1303,7 +1303,7 @@ struct sample_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample(const sample_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_l_fields {
@@ -1336,7 +1336,7 @@ struct sample_l_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_l(const sample_l_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_l, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_l, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_lb_fields {
@@ -1369,7 +1369,7 @@ struct sample_lb_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_lb(const sample_lb_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_lb, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_lb, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_lz_fields {
@@ -1402,7 +1402,7 @@ struct sample_lz_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_lz(const sample_lz_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_lz, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_lz, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_g_fields {
@@ -1435,7 +1435,7 @@ struct sample_g_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_g(const sample_g_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_g, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_g, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct gather4_fields {
@@ -1468,7 +1468,7 @@ struct gather4_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gather4(const gather4_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_gather4, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_gather4, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_g_lb_fields {
@@ -1501,7 +1501,7 @@ struct sample_g_lb_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_g_lb(const sample_g_lb_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_g_lb, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_g_lb, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct gather4_o_fields {
@@ -1534,7 +1534,7 @@ struct gather4_o_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gather4_o(const gather4_o_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_gather4_o, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_gather4_o, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_c_fields {
@@ -1567,7 +1567,7 @@ struct sample_c_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_c(const sample_c_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_c, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_c, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_c_l_fields {
@@ -1600,7 +1600,7 @@ struct sample_c_l_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_c_l(const sample_c_l_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_c_l, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_c_l, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_c_lb_fields {
@@ -1633,7 +1633,7 @@ struct sample_c_lb_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_c_lb(const sample_c_lb_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_c_lb, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_c_lb, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_c_lz_fields {
@@ -1666,7 +1666,7 @@ struct sample_c_lz_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_c_lz(const sample_c_lz_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_c_lz, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_c_lz, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_c_g_fields {
@@ -1699,7 +1699,7 @@ struct sample_c_g_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_c_g(const sample_c_g_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_c_g, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_c_g, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct gather4_c_fields {
@@ -1732,7 +1732,7 @@ struct gather4_c_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gather4_c(const gather4_c_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_gather4_c, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_gather4_c, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct sample_c_g_lb_fields {
@@ -1765,7 +1765,7 @@ struct sample_c_g_lb_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> sample_c_g_lb(const sample_c_g_lb_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_sample_c_g_lb, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_sample_c_g_lb, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 struct gather4_c_o_fields {
@@ -1798,7 +1798,7 @@ struct gather4_c_o_fields {
     sel src_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gather4_c_o(const gather4_c_o_fields& o = {}) {
-    return detail::build_unit<27>(opcode::tex_gather4_c_o, {{{"INST_MOD", detail::field_value(o.inst_mod)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"RESOURCE_ID", detail::field_value(o.resource_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"RESOURCE_INDEX_MODE", detail::field_value(o.resource_index_mode)}, {"SAMPLER_INDEX_MODE", detail::field_value(o.sampler_index_mode)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"LOD_BIAS", detail::field_value(o.lod_bias)}, {"COORD_TYPE_X", detail::field_value(o.coord_type_x)}, {"COORD_TYPE_Y", detail::field_value(o.coord_type_y)}, {"COORD_TYPE_Z", detail::field_value(o.coord_type_z)}, {"COORD_TYPE_W", detail::field_value(o.coord_type_w)}, {"OFFSET_X", detail::field_value(o.offset_x)}, {"OFFSET_Y", detail::field_value(o.offset_y)}, {"OFFSET_Z", detail::field_value(o.offset_z)}, {"SAMPLER_ID", detail::field_value(o.sampler_id)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"SRC_SEL_W", detail::field_value(o.src_sel_w)}}});
+    return detail::build_unit<27>(opcode::tex_gather4_c_o, {{{"INST_MOD", o.inst_mod}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"RESOURCE_ID", o.resource_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"ALT_CONST", o.alt_const}, {"RESOURCE_INDEX_MODE", o.resource_index_mode.value}, {"SAMPLER_INDEX_MODE", o.sampler_index_mode.value}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"LOD_BIAS", o.lod_bias}, {"COORD_TYPE_X", o.coord_type_x.value}, {"COORD_TYPE_Y", o.coord_type_y.value}, {"COORD_TYPE_Z", o.coord_type_z.value}, {"COORD_TYPE_W", o.coord_type_w.value}, {"OFFSET_X", o.offset_x}, {"OFFSET_Y", o.offset_y}, {"OFFSET_Z", o.offset_z}, {"SAMPLER_ID", o.sampler_id}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"SRC_SEL_W", static_cast<std::uint32_t>(o.src_sel_w)}}});
 }
 
 }  // namespace ctisa::cayman::tex
@@ -1834,7 +1834,7 @@ struct fetch_fields {
     detail::typed<enums::cf_index> buffer_index_mode{};
 };
 [[nodiscard]] constexpr result<instruction> fetch(const fetch_fields& o = {}) {
-    return detail::build_unit<26>(opcode::vtx_fetch, {{{"FETCH_TYPE", detail::field_value(o.fetch_type)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"BUFFER_ID", detail::field_value(o.buffer_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"STRUCTURED_READ", detail::field_value(o.structured_read)}, {"LDS_REQ", detail::field_value(o.lds_req)}, {"COALESCED_READ", detail::field_value(o.coalesced_read)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"USE_CONST_FIELDS", detail::field_value(o.use_const_fields)}, {"DATA_FORMAT", detail::field_value(o.data_format)}, {"NUM_FORMAT_ALL", detail::field_value(o.num_format_all)}, {"FORMAT_COMP_ALL", detail::field_value(o.format_comp_all)}, {"SRF_MODE_ALL", detail::field_value(o.srf_mode_all)}, {"OFFSET", detail::field_value(o.offset)}, {"ENDIAN_SWAP", detail::field_value(o.endian_swap)}, {"CONST_BUF_NO_STRIDE", detail::field_value(o.const_buf_no_stride)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"BUFFER_INDEX_MODE", detail::field_value(o.buffer_index_mode)}}});
+    return detail::build_unit<26>(opcode::vtx_fetch, {{{"FETCH_TYPE", o.fetch_type.value}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"BUFFER_ID", o.buffer_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"STRUCTURED_READ", o.structured_read.value}, {"LDS_REQ", o.lds_req}, {"COALESCED_READ", o.coalesced_read}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"USE_CONST_FIELDS", o.use_const_fields}, {"DATA_FORMAT", o.data_format.value}, {"NUM_FORMAT_ALL", o.num_format_all.value}, {"FORMAT_COMP_ALL", o.format_comp_all.value}, {"SRF_MODE_ALL", o.srf_mode_all.value}, {"OFFSET", o.offset}, {"ENDIAN_SWAP", o.endian_swap.value}, {"CONST_BUF_NO_STRIDE", o.const_buf_no_stride}, {"ALT_CONST", o.alt_const}, {"BUFFER_INDEX_MODE", o.buffer_index_mode.value}}});
 }
 
 struct semantic_fields {
@@ -1865,7 +1865,7 @@ struct semantic_fields {
     detail::typed<enums::cf_index> buffer_index_mode{};
 };
 [[nodiscard]] constexpr result<instruction> semantic(const semantic_fields& o = {}) {
-    return detail::build_unit<25>(opcode::vtx_semantic, {{{"FETCH_TYPE", detail::field_value(o.fetch_type)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"BUFFER_ID", detail::field_value(o.buffer_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"STRUCTURED_READ", detail::field_value(o.structured_read)}, {"LDS_REQ", detail::field_value(o.lds_req)}, {"COALESCED_READ", detail::field_value(o.coalesced_read)}, {"SEMANTIC_ID", detail::field_value(o.semantic_id)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"USE_CONST_FIELDS", detail::field_value(o.use_const_fields)}, {"DATA_FORMAT", detail::field_value(o.data_format)}, {"NUM_FORMAT_ALL", detail::field_value(o.num_format_all)}, {"FORMAT_COMP_ALL", detail::field_value(o.format_comp_all)}, {"SRF_MODE_ALL", detail::field_value(o.srf_mode_all)}, {"OFFSET", detail::field_value(o.offset)}, {"ENDIAN_SWAP", detail::field_value(o.endian_swap)}, {"CONST_BUF_NO_STRIDE", detail::field_value(o.const_buf_no_stride)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"BUFFER_INDEX_MODE", detail::field_value(o.buffer_index_mode)}}});
+    return detail::build_unit<25>(opcode::vtx_semantic, {{{"FETCH_TYPE", o.fetch_type.value}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"BUFFER_ID", o.buffer_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"STRUCTURED_READ", o.structured_read.value}, {"LDS_REQ", o.lds_req}, {"COALESCED_READ", o.coalesced_read}, {"SEMANTIC_ID", o.semantic_id}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"USE_CONST_FIELDS", o.use_const_fields}, {"DATA_FORMAT", o.data_format.value}, {"NUM_FORMAT_ALL", o.num_format_all.value}, {"FORMAT_COMP_ALL", o.format_comp_all.value}, {"SRF_MODE_ALL", o.srf_mode_all.value}, {"OFFSET", o.offset}, {"ENDIAN_SWAP", o.endian_swap.value}, {"CONST_BUF_NO_STRIDE", o.const_buf_no_stride}, {"ALT_CONST", o.alt_const}, {"BUFFER_INDEX_MODE", o.buffer_index_mode.value}}});
 }
 
 struct get_buffer_resinfo_fields {
@@ -1897,7 +1897,7 @@ struct get_buffer_resinfo_fields {
     detail::typed<enums::cf_index> buffer_index_mode{};
 };
 [[nodiscard]] constexpr result<instruction> get_buffer_resinfo(const get_buffer_resinfo_fields& o = {}) {
-    return detail::build_unit<26>(opcode::vtx_get_buffer_resinfo, {{{"FETCH_TYPE", detail::field_value(o.fetch_type)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"BUFFER_ID", detail::field_value(o.buffer_id)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"STRUCTURED_READ", detail::field_value(o.structured_read)}, {"LDS_REQ", detail::field_value(o.lds_req)}, {"COALESCED_READ", detail::field_value(o.coalesced_read)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"USE_CONST_FIELDS", detail::field_value(o.use_const_fields)}, {"DATA_FORMAT", detail::field_value(o.data_format)}, {"NUM_FORMAT_ALL", detail::field_value(o.num_format_all)}, {"FORMAT_COMP_ALL", detail::field_value(o.format_comp_all)}, {"SRF_MODE_ALL", detail::field_value(o.srf_mode_all)}, {"OFFSET", detail::field_value(o.offset)}, {"ENDIAN_SWAP", detail::field_value(o.endian_swap)}, {"CONST_BUF_NO_STRIDE", detail::field_value(o.const_buf_no_stride)}, {"ALT_CONST", detail::field_value(o.alt_const)}, {"BUFFER_INDEX_MODE", detail::field_value(o.buffer_index_mode)}}});
+    return detail::build_unit<26>(opcode::vtx_get_buffer_resinfo, {{{"FETCH_TYPE", o.fetch_type.value}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"BUFFER_ID", o.buffer_id}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"STRUCTURED_READ", o.structured_read.value}, {"LDS_REQ", o.lds_req}, {"COALESCED_READ", o.coalesced_read}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"USE_CONST_FIELDS", o.use_const_fields}, {"DATA_FORMAT", o.data_format.value}, {"NUM_FORMAT_ALL", o.num_format_all.value}, {"FORMAT_COMP_ALL", o.format_comp_all.value}, {"SRF_MODE_ALL", o.srf_mode_all.value}, {"OFFSET", o.offset}, {"ENDIAN_SWAP", o.endian_swap.value}, {"CONST_BUF_NO_STRIDE", o.const_buf_no_stride}, {"ALT_CONST", o.alt_const}, {"BUFFER_INDEX_MODE", o.buffer_index_mode.value}}});
 }
 
 }  // namespace ctisa::cayman::vtx
@@ -1931,7 +1931,7 @@ struct mem_rd_scratch_fields {
     std::uint32_t array_size{};
 };
 [[nodiscard]] constexpr result<instruction> mem_rd_scratch(const mem_rd_scratch_fields& o = {}) {
-    return detail::build_unit<24>(opcode::mem_rd_mem_rd_scratch, {{{"ELEM_SIZE", detail::field_value(o.elem_size)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"UNCACHED", detail::field_value(o.uncached)}, {"INDEXED", detail::field_value(o.indexed)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"BURST_CNT", detail::field_value(o.burst_cnt)}, {"LDS_REQ", detail::field_value(o.lds_req)}, {"COALESCED_READ", detail::field_value(o.coalesced_read)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"DATA_FORMAT", detail::field_value(o.data_format)}, {"NUM_FORMAT_ALL", detail::field_value(o.num_format_all)}, {"FORMAT_COMP_ALL", detail::field_value(o.format_comp_all)}, {"SRF_MODE_ALL", detail::field_value(o.srf_mode_all)}, {"ARRAY_BASE", detail::field_value(o.array_base)}, {"ENDIAN_SWAP", detail::field_value(o.endian_swap)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}}});
+    return detail::build_unit<24>(opcode::mem_rd_mem_rd_scratch, {{{"ELEM_SIZE", o.elem_size.value}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"UNCACHED", o.uncached}, {"INDEXED", o.indexed}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"BURST_CNT", o.burst_cnt}, {"LDS_REQ", o.lds_req}, {"COALESCED_READ", o.coalesced_read}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"DATA_FORMAT", o.data_format.value}, {"NUM_FORMAT_ALL", o.num_format_all.value}, {"FORMAT_COMP_ALL", o.format_comp_all.value}, {"SRF_MODE_ALL", o.srf_mode_all.value}, {"ARRAY_BASE", o.array_base}, {"ENDIAN_SWAP", o.endian_swap.value}, {"ARRAY_SIZE", o.array_size}}});
 }
 
 struct mem_rd_scatter_fields {
@@ -1961,7 +1961,7 @@ struct mem_rd_scatter_fields {
     std::uint32_t array_size{};
 };
 [[nodiscard]] constexpr result<instruction> mem_rd_scatter(const mem_rd_scatter_fields& o = {}) {
-    return detail::build_unit<24>(opcode::mem_rd_mem_rd_scatter, {{{"ELEM_SIZE", detail::field_value(o.elem_size)}, {"FETCH_WHOLE_QUAD", detail::field_value(o.fetch_whole_quad)}, {"UNCACHED", detail::field_value(o.uncached)}, {"INDEXED", detail::field_value(o.indexed)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL", detail::field_value(o.src_rel)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"BURST_CNT", detail::field_value(o.burst_cnt)}, {"LDS_REQ", detail::field_value(o.lds_req)}, {"COALESCED_READ", detail::field_value(o.coalesced_read)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL", detail::field_value(o.dst_rel)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}, {"DATA_FORMAT", detail::field_value(o.data_format)}, {"NUM_FORMAT_ALL", detail::field_value(o.num_format_all)}, {"FORMAT_COMP_ALL", detail::field_value(o.format_comp_all)}, {"SRF_MODE_ALL", detail::field_value(o.srf_mode_all)}, {"ARRAY_BASE", detail::field_value(o.array_base)}, {"ENDIAN_SWAP", detail::field_value(o.endian_swap)}, {"ARRAY_SIZE", detail::field_value(o.array_size)}}});
+    return detail::build_unit<24>(opcode::mem_rd_mem_rd_scatter, {{{"ELEM_SIZE", o.elem_size.value}, {"FETCH_WHOLE_QUAD", o.fetch_whole_quad}, {"UNCACHED", o.uncached}, {"INDEXED", o.indexed}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_GPR", o.src_gpr}, {"SRC_REL", o.src_rel.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"BURST_CNT", o.burst_cnt}, {"LDS_REQ", o.lds_req}, {"COALESCED_READ", o.coalesced_read}, {"DST_GPR", o.dst_gpr}, {"DST_REL", o.dst_rel.value}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}, {"DATA_FORMAT", o.data_format.value}, {"NUM_FORMAT_ALL", o.num_format_all.value}, {"FORMAT_COMP_ALL", o.format_comp_all.value}, {"SRF_MODE_ALL", o.srf_mode_all.value}, {"ARRAY_BASE", o.array_base}, {"ENDIAN_SWAP", o.endian_swap.value}, {"ARRAY_SIZE", o.array_size}}});
 }
 
 }  // namespace ctisa::cayman::mem_rd
@@ -1986,7 +1986,7 @@ struct gds_add_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_add(const gds_add_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_add, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_add, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_sub_fields {
@@ -2007,7 +2007,7 @@ struct gds_sub_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_sub(const gds_sub_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_sub, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_sub, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_rsub_fields {
@@ -2028,7 +2028,7 @@ struct gds_rsub_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_rsub(const gds_rsub_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_rsub, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_rsub, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_inc_fields {
@@ -2049,7 +2049,7 @@ struct gds_inc_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_inc(const gds_inc_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_inc, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_inc, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_dec_fields {
@@ -2070,7 +2070,7 @@ struct gds_dec_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_dec(const gds_dec_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_dec, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_dec, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_min_int_fields {
@@ -2091,7 +2091,7 @@ struct gds_min_int_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_min_int(const gds_min_int_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_min_int, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_min_int, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_max_int_fields {
@@ -2112,7 +2112,7 @@ struct gds_max_int_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_max_int(const gds_max_int_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_max_int, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_max_int, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_min_uint_fields {
@@ -2133,7 +2133,7 @@ struct gds_min_uint_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_min_uint(const gds_min_uint_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_min_uint, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_min_uint, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_max_uint_fields {
@@ -2154,7 +2154,7 @@ struct gds_max_uint_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_max_uint(const gds_max_uint_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_max_uint, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_max_uint, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_and_fields {
@@ -2175,7 +2175,7 @@ struct gds_and_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_and(const gds_and_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_and, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_and, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_or_fields {
@@ -2196,7 +2196,7 @@ struct gds_or_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_or(const gds_or_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_or, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_or, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_xor_fields {
@@ -2217,7 +2217,7 @@ struct gds_xor_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_xor(const gds_xor_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_xor, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_xor, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_mskor_fields {
@@ -2238,7 +2238,7 @@ struct gds_mskor_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_mskor(const gds_mskor_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_mskor, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_mskor, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_write_fields {
@@ -2259,7 +2259,7 @@ struct gds_write_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_write(const gds_write_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_write, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_write, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_write_rel_fields {
@@ -2280,7 +2280,7 @@ struct gds_write_rel_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_write_rel(const gds_write_rel_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_write_rel, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_write_rel, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_write2_fields {
@@ -2301,7 +2301,7 @@ struct gds_write2_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_write2(const gds_write2_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_write2, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_write2, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_cmp_store_fields {
@@ -2322,7 +2322,7 @@ struct gds_cmp_store_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_cmp_store(const gds_cmp_store_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_cmp_store, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_cmp_store, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_cmp_store_spf_fields {
@@ -2343,7 +2343,7 @@ struct gds_cmp_store_spf_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_cmp_store_spf(const gds_cmp_store_spf_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_cmp_store_spf, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_cmp_store_spf, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_byte_write_fields {
@@ -2364,7 +2364,7 @@ struct gds_byte_write_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_byte_write(const gds_byte_write_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_byte_write, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_byte_write, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_short_write_fields {
@@ -2385,7 +2385,7 @@ struct gds_short_write_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_short_write(const gds_short_write_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_short_write, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_short_write, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_add_ret_fields {
@@ -2406,7 +2406,7 @@ struct gds_add_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_add_ret(const gds_add_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_add_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_add_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_sub_ret_fields {
@@ -2427,7 +2427,7 @@ struct gds_sub_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_sub_ret(const gds_sub_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_sub_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_sub_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_rsub_ret_fields {
@@ -2448,7 +2448,7 @@ struct gds_rsub_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_rsub_ret(const gds_rsub_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_rsub_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_rsub_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_inc_ret_fields {
@@ -2469,7 +2469,7 @@ struct gds_inc_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_inc_ret(const gds_inc_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_inc_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_inc_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_dec_ret_fields {
@@ -2490,7 +2490,7 @@ struct gds_dec_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_dec_ret(const gds_dec_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_dec_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_dec_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_min_int_ret_fields {
@@ -2511,7 +2511,7 @@ struct gds_min_int_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_min_int_ret(const gds_min_int_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_min_int_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_min_int_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_max_int_ret_fields {
@@ -2532,7 +2532,7 @@ struct gds_max_int_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_max_int_ret(const gds_max_int_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_max_int_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_max_int_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_min_uint_ret_fields {
@@ -2553,7 +2553,7 @@ struct gds_min_uint_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_min_uint_ret(const gds_min_uint_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_min_uint_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_min_uint_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_max_uint_ret_fields {
@@ -2574,7 +2574,7 @@ struct gds_max_uint_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_max_uint_ret(const gds_max_uint_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_max_uint_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_max_uint_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_and_ret_fields {
@@ -2595,7 +2595,7 @@ struct gds_and_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_and_ret(const gds_and_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_and_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_and_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_or_ret_fields {
@@ -2616,7 +2616,7 @@ struct gds_or_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_or_ret(const gds_or_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_or_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_or_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_xor_ret_fields {
@@ -2637,7 +2637,7 @@ struct gds_xor_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_xor_ret(const gds_xor_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_xor_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_xor_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_mskor_ret_fields {
@@ -2658,7 +2658,7 @@ struct gds_mskor_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_mskor_ret(const gds_mskor_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_mskor_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_mskor_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_xchg_ret_fields {
@@ -2679,7 +2679,7 @@ struct gds_xchg_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_xchg_ret(const gds_xchg_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_xchg_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_xchg_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_xchg_rel_ret_fields {
@@ -2700,7 +2700,7 @@ struct gds_xchg_rel_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_xchg_rel_ret(const gds_xchg_rel_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_xchg_rel_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_xchg_rel_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_xchg2_ret_fields {
@@ -2721,7 +2721,7 @@ struct gds_xchg2_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_xchg2_ret(const gds_xchg2_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_xchg2_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_xchg2_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_cmp_xchg_ret_fields {
@@ -2742,7 +2742,7 @@ struct gds_cmp_xchg_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_cmp_xchg_ret(const gds_cmp_xchg_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_cmp_xchg_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_cmp_xchg_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_cmp_xchg_spf_ret_fields {
@@ -2763,7 +2763,7 @@ struct gds_cmp_xchg_spf_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_cmp_xchg_spf_ret(const gds_cmp_xchg_spf_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_cmp_xchg_spf_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_cmp_xchg_spf_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_read_ret_fields {
@@ -2784,7 +2784,7 @@ struct gds_read_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_read_ret(const gds_read_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_read_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_read_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_read_rel_ret_fields {
@@ -2805,7 +2805,7 @@ struct gds_read_rel_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_read_rel_ret(const gds_read_rel_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_read_rel_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_read_rel_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_read2_ret_fields {
@@ -2826,7 +2826,7 @@ struct gds_read2_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_read2_ret(const gds_read2_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_read2_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_read2_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_readwrite_ret_fields {
@@ -2847,7 +2847,7 @@ struct gds_readwrite_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_readwrite_ret(const gds_readwrite_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_readwrite_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_readwrite_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_byte_read_ret_fields {
@@ -2868,7 +2868,7 @@ struct gds_byte_read_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_byte_read_ret(const gds_byte_read_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_byte_read_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_byte_read_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_ubyte_read_ret_fields {
@@ -2889,7 +2889,7 @@ struct gds_ubyte_read_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_ubyte_read_ret(const gds_ubyte_read_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_ubyte_read_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_ubyte_read_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_short_read_ret_fields {
@@ -2910,7 +2910,7 @@ struct gds_short_read_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_short_read_ret(const gds_short_read_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_short_read_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_short_read_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_ushort_read_ret_fields {
@@ -2931,7 +2931,7 @@ struct gds_ushort_read_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_ushort_read_ret(const gds_ushort_read_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_ushort_read_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_ushort_read_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 struct gds_atomic_ordered_alloc_ret_fields {
@@ -2952,7 +2952,7 @@ struct gds_atomic_ordered_alloc_ret_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> gds_atomic_ordered_alloc_ret(const gds_atomic_ordered_alloc_ret_fields& o = {}) {
-    return detail::build_unit<15>(opcode::gds_gds_atomic_ordered_alloc_ret, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<15>(opcode::gds_gds_atomic_ordered_alloc_ret, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 }  // namespace ctisa::cayman::gds
@@ -2978,7 +2978,7 @@ struct mem_tf_write_fields {
     sel dst_sel_w{};
 };
 [[nodiscard]] constexpr result<instruction> mem_tf_write(const mem_tf_write_fields& o = {}) {
-    return detail::build_unit<16>(opcode::tf_mem_tf_write, {{{"SRC_GPR", detail::field_value(o.src_gpr)}, {"SRC_REL_MODE", detail::field_value(o.src_rel_mode)}, {"SRC_SEL_X", detail::field_value(o.src_sel_x)}, {"SRC_SEL_Y", detail::field_value(o.src_sel_y)}, {"SRC_SEL_Z", detail::field_value(o.src_sel_z)}, {"DST_GPR", detail::field_value(o.dst_gpr)}, {"DST_REL_MODE", detail::field_value(o.dst_rel_mode)}, {"GDS_OP", detail::field_value(o.gds_op)}, {"UAV_INDEX_MODE", detail::field_value(o.uav_index_mode)}, {"UAV_ID", detail::field_value(o.uav_id)}, {"ALLOC_CONSUME", detail::field_value(o.alloc_consume)}, {"BCAST_FIRST_REQ", detail::field_value(o.bcast_first_req)}, {"DST_SEL_X", detail::field_value(o.dst_sel_x)}, {"DST_SEL_Y", detail::field_value(o.dst_sel_y)}, {"DST_SEL_Z", detail::field_value(o.dst_sel_z)}, {"DST_SEL_W", detail::field_value(o.dst_sel_w)}}});
+    return detail::build_unit<16>(opcode::tf_mem_tf_write, {{{"SRC_GPR", o.src_gpr}, {"SRC_REL_MODE", o.src_rel_mode.value}, {"SRC_SEL_X", static_cast<std::uint32_t>(o.src_sel_x)}, {"SRC_SEL_Y", static_cast<std::uint32_t>(o.src_sel_y)}, {"SRC_SEL_Z", static_cast<std::uint32_t>(o.src_sel_z)}, {"DST_GPR", o.dst_gpr}, {"DST_REL_MODE", o.dst_rel_mode.value}, {"GDS_OP", o.gds_op}, {"UAV_INDEX_MODE", o.uav_index_mode.value}, {"UAV_ID", o.uav_id}, {"ALLOC_CONSUME", o.alloc_consume}, {"BCAST_FIRST_REQ", o.bcast_first_req}, {"DST_SEL_X", static_cast<std::uint32_t>(o.dst_sel_x)}, {"DST_SEL_Y", static_cast<std::uint32_t>(o.dst_sel_y)}, {"DST_SEL_Z", static_cast<std::uint32_t>(o.dst_sel_z)}, {"DST_SEL_W", static_cast<std::uint32_t>(o.dst_sel_w)}}});
 }
 
 }  // namespace ctisa::cayman::tf
