@@ -183,6 +183,66 @@ TEST_CASE("[fma16]: FMA.v2f16 against exact integer arithmetic", "[valhall][exec
     CHECK(mismatches == 0);
 }
 
+namespace {
+// IEEE's rules where a source is infinite or NaN (every NaN result the default 0x7E00), else the
+// exact reference; then the clamp as the spec defines it ([clamp]: a NaN gives the low bound, -0
+// is below +0), on the half's value.
+std::uint16_t reference_fma16(std::uint16_t a, std::uint16_t b, std::uint16_t c, va::clamp cl) {
+    auto nan = [](std::uint16_t h) { return (h & 0x7FFF) > 0x7C00; };
+    auto inf = [](std::uint16_t h) { return (h & 0x7FFF) == 0x7C00; };
+    auto zero = [](std::uint16_t h) { return (h & 0x7FFF) == 0; };
+    std::uint16_t h;
+    if (nan(a) || nan(b) || nan(c) || (inf(a) && zero(b)) || (zero(a) && inf(b))) {
+        h = 0x7E00;
+    } else if (inf(a) || inf(b)) {
+        const std::uint16_t product = static_cast<std::uint16_t>(0x7C00 | ((a ^ b) & 0x8000));
+        h = inf(c) && c != product ? 0x7E00 : product;
+    } else if (inf(c)) {
+        h = c;
+    } else {
+        h = exact_fma16(a, b, c);
+    }
+    if (cl == va::clamp::none) return h;
+    const float lo = cl == va::clamp::clamp_m1_1 ? -1.0f : 0.0f, hi = cl == va::clamp::clamp_0_inf ? INFINITY : 1.0f;
+    const float x = ctisa::exec::half_to_float(h);
+    if (nan(h) || x < lo || (x == 0 && lo == 0)) return ctisa::exec::half_from_float(lo);  // NaN, below, and -0 against +0
+    if (x > hi) return ctisa::exec::half_from_float(hi);
+    return h;
+}
+}  // namespace
+
+TEST_CASE("[fma16]: FMA.v2f16 with infinities, NaN, subnormals and every clamp", "[valhall][exec]") {
+    const std::uint16_t edges[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400, 0x8400, 0x0401, 0x2400,
+                                   0x3555, 0x3BFF, 0x3C00, 0xBC00, 0x3C01, 0xBC01, 0x4000, 0x5BFF, 0x7BFE, 0x7BFF,
+                                   0xFBFF, 0x7C00, 0xFC00, 0x7C01, 0x7E00, 0xFE00, 0x7FFF, 0x1000, 0x9000, 0x0200};
+    const va::clamp clamps[] = {va::clamp::none, va::clamp::clamp_0_inf, va::clamp::clamp_m1_1, va::clamp::clamp_0_1};
+    int mismatches = 0;
+    auto check = [&](std::uint16_t a, std::uint16_t b, std::uint16_t c, va::clamp cl) {
+        const std::uint16_t got = vx::fma16(a, b, c, cl), want = reference_fma16(a, b, c, cl);
+        if (got != want && mismatches++ < 5)
+            FAIL_CHECK("fma16(" << a << ", " << b << ", " << c << ", clamp " << int(cl) << ") = " << got << ", want " << want);
+    };
+    for (const va::clamp cl : clamps)
+        for (const std::uint16_t a : edges)
+            for (const std::uint16_t b : edges)
+                for (const std::uint16_t c : edges) check(a, b, c, cl);
+    // Random triples, any bits (NaN and infinities included), each clamp; and sums that nearly
+    // cancel (c near -a * b), where the exact sum needs the most bits.
+    std::uint32_t s = 777;
+    auto next = [&] {
+        s = s * 1664525u + 1013904223u;
+        return static_cast<std::uint16_t>(s >> 16);
+    };
+    for (int i = 0; i < 100000; ++i) {
+        const std::uint16_t a = next(), b = next(), c = next();
+        check(a, b, c, clamps[i & 3]);
+        const float p = ctisa::exec::half_to_float(a) * ctisa::exec::half_to_float(b);
+        const std::uint16_t near = static_cast<std::uint16_t>(ctisa::exec::half_from_float(-p) + (next() % 5) - 2);
+        check(a, b, near, clamps[(i >> 2) & 3]);
+    }
+    CHECK(mismatches == 0);
+}
+
 TEST_CASE("binary16 conversions of exec/float.hpp", "[valhall][exec]") {
     // Every half converts to float and back unchanged (NaN to the default NaN).
     for (std::uint32_t h = 0; h < 0x10000; ++h) {

@@ -31,19 +31,24 @@ inline constexpr half_bits half_quiet_nan = 0x7E00;  // the default quiet NaN of
 [[nodiscard]] constexpr bool is_nan_half(half_bits h) noexcept { return (h & 0x7FFFu) > 0x7C00u; }
 
 // binary16 to binary32: exact. A NaN keeps its sign and payload (shifted into the wider field).
-// (Every path is computed and one selected, so that loops over lanes vectorize.)
+// (Every path is computed and one selected by masks, so that loops over lanes vectorize: with a
+// conditional operator GCC moved the subnormal path's multiply into a branch, and as a float
+// operation that may trap (-ftrapping-math, the default) it may not be executed unconditionally
+// again, so no loop calling this vectorized.)
 [[nodiscard]] inline float half_to_float(half_bits h) noexcept {
     const lane_word sign = static_cast<lane_word>(h & 0x8000u) << 16;
     const lane_word em = h & 0x7FFFu;
-    const lane_word special = 0x7F800000u | ((em & 0x3FFu) << 13);         // infinity, NaN
-    const lane_word normal = (em << 13) + 0x38000000u;                      // rebias 15 -> 127
-    const lane_word small = as_bits(static_cast<float>(em) * 0x1p-24f);    // subnormal, zero: em * 2^-24
-    const lane_word bits = em >= 0x7C00u ? special : em >= 0x0400u ? normal : small;
+    const lane_word special = 0x7F800000u | ((em & 0x3FFu) << 13);  // infinity, NaN
+    const lane_word normal = (em << 13) + 0x38000000u;               // rebias 15 -> 127
+    // subnormal, zero: em * 2^-24 (exact; converted as signed, which AVX2 has an instruction for)
+    const lane_word small = as_bits(static_cast<float>(static_cast<std::int32_t>(em)) * 0x1p-24f);
+    const lane_word bits = blend(blend(small, normal, mask_of(em >= 0x0400u)), special, mask_of(em >= 0x7C00u));
     return as_float(sign | bits);
 }
 
 // binary32 to binary16, rounded to nearest even; overflow gives infinity, NaN the default quiet
-// NaN 0x7E00. (Branch-free, as half_to_float.)
+// NaN 0x7E00. (Selects by masks, as half_to_float: with conditional operators, loops calling it
+// did not vectorize for AVX2.)
 [[nodiscard]] inline half_bits half_from_float(float value) noexcept {
     const lane_word all = as_bits(value);
     const lane_word sign = (all >> 16) & 0x8000u;
@@ -54,10 +59,10 @@ inline constexpr half_bits half_quiet_nan = 0x7E00;  // the default quiet NaN of
     // Below 2^-14, a subnormal half: adding 0.5 aligns the value at 2^-24 units in the low mantissa
     // bits, rounding to nearest even once; the units are then the half's bits.
     const lane_word small = as_bits(as_float(f) + 0.5f) - 0x3F000000u;
-    lane_word o = f < 0x38800000u ? small : normal;
-    o = f >= 0x47800000u ? 0x7C00u : o;  // 2^16 and above, infinity
+    lane_word o = blend(normal, small, mask_of(f < 0x38800000u));
+    o = blend(o, 0x7C00u, mask_of(f >= 0x47800000u));  // 2^16 and above, infinity
     o |= sign;
-    return static_cast<half_bits>(f > 0x7F800000u ? lane_word{half_quiet_nan} : o);
+    return static_cast<half_bits>(blend(o, half_quiet_nan, mask_of(f > 0x7F800000u)));
 }
 
 // The next binary16 value toward +infinity / -infinity (h not NaN, not +inf / -inf respectively).

@@ -70,6 +70,10 @@ inline constexpr std::size_t chunk_of = N % 16 == 0  ? 16
 [[nodiscard]] constexpr lane_word wrap_abs(lane_word a) noexcept { return (a >> 31) ? wrap_neg(a) : a; }
 [[nodiscard]] constexpr std::int32_t as_int(lane_word a) noexcept { return static_cast<std::int32_t>(a); }
 
+// All ones where b, else zero: a mask for blend. (Selects by masks stay selects: GCC may turn a
+// conditional operator into a branch, which stops a loop over lanes from vectorizing.)
+[[nodiscard]] constexpr lane_word mask_of(bool b) noexcept { return lane_word{0} - static_cast<lane_word>(b); }
+
 // dst = active ? value : dst, without branches.
 [[nodiscard]] constexpr lane_word blend(lane_word dst, lane_word value, lane_word active) noexcept { return (value & active) | (dst & ~active); }
 

@@ -5,7 +5,6 @@
 // The executor's kernels apply these to rows of lanes; tests check them one value at a time.
 #pragma once
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -20,6 +19,7 @@ using ctisa::exec::as_bits;
 using ctisa::exec::as_float;
 using ctisa::exec::half_bits;
 using ctisa::exec::lane_word;
+using ctisa::exec::mask_of;
 using ctisa::exec::rounding;
 
 // --- floating point -------------------------------------------------------------------------
@@ -60,14 +60,14 @@ inline constexpr half_bits f16_nan = ctisa::exec::half_quiet_nan;
 // An f32 result: NaN made canonical, then clamped. (The NaN test is on the bits: compilers
 // vectorize an integer compare and select more readily than an unordered float compare.)
 [[nodiscard]] constexpr lane_word canonical_bits(lane_word b) noexcept { return (b & 0x7FFFFFFFu) > 0x7F800000u ? f32_nan : b; }
-// The clamp is written as selects (branch-free, so that a loop over lanes vectorizes even when
-// the clamp is known only at run time): bounds (-1 or 0, 1 or +inf) and comparisons that are false
-// for NaN, exactly apply_clamp's.
+// The clamp is written as selects by masks (branch-free, so that a loop over lanes vectorizes even
+// when the clamp is known only at run time; GCC made conditional operators here branches for
+// AVX2): bounds (-1 or 0, 1 or +inf) and comparisons that are false for NaN, exactly apply_clamp's.
 [[nodiscard]] inline float clamp_selects(float x, clamp c) noexcept {
     const float lo = c == clamp::clamp_m1_1 ? -1.0f : 0.0f;
     const float hi = c == clamp::clamp_0_inf ? INFINITY : 1.0f;
-    const float r = x > lo ? x : lo;
-    return r < hi ? r : hi;
+    const float r = as_float(ctisa::exec::blend(as_bits(lo), as_bits(x), mask_of(x > lo)));
+    return as_float(ctisa::exec::blend(as_bits(hi), as_bits(r), mask_of(r < hi)));
 }
 [[nodiscard]] inline lane_word f32_result(float x, clamp c) noexcept {
     const lane_word b = canonical_bits(as_bits(x));
@@ -106,24 +106,36 @@ inline constexpr half_bits f16_nan = ctisa::exec::half_quiet_nan;
     return c == clamp::none ? h : clamped;
 }
 
-// [fma16]: a * b + c rounded once to binary16. The product of two halves is exact in a double;
-// the sum is rounded to odd in double (TwoSum gives its exact error), which then rounds
-// correctly to binary16. (Branch-free, so that loops over lanes vectorize.)
+// [fma16]: a * b + c rounded once to binary16 (to nearest even), computed in float:
+// - Every finite half is an integer multiple of 2^-24 below 2^16 with at most 11 significant bits,
+//   so a * b (at most 22 bits, a multiple of 2^-48, below 2^32) is exact in float: no rounding,
+//   and an FMA contraction of it could change nothing.
+// - s = a * b + c rounded to nearest float; TwoSum gives its error exactly (no overflow below
+//   2^33; every value is a multiple of 2^-48, far above float's subnormals). Where the sum is
+//   inexact and s even, s steps one ulp toward the exact sum: s is then the sum rounded to odd.
+// - No double rounding: every half and every midpoint between neighbouring halves (65520, the
+//   overflow threshold, included) has at most 12 significant bits and lies at or above 2^-25, so
+//   it is an even float. An inexact sum lies strictly between two neighbouring floats and its odd
+//   rounding is the odd one of them, so no half or midpoint lies between the sum and its odd
+//   rounding or on it: half_from_float rounds it as it would the exact sum. (Infinite or NaN
+//   sources make s infinite or NaN: no step.)
+// Half as wide a vector as the same steps in double, and no double -> float odd rounding.
+// (Branch-free, so that loops over lanes vectorize.)
 [[nodiscard]] inline half_bits fma16(half_bits a, half_bits b, half_bits c, clamp cl) noexcept {
-    const double p = static_cast<double>(f16(a)) * static_cast<double>(f16(b));
-    const double q = static_cast<double>(f16(c));
-    const double s = p + q;
-    const double pp = s - q;
-    const double qq = s - pp;
-    const double err = (p - pp) + (q - qq);
-    const std::uint64_t bits = std::bit_cast<std::uint64_t>(s);
-    const bool finite = (bits & 0x7FF0000000000000u) != 0x7FF0000000000000u;
-    const bool adjust = finite && err != 0.0 && (bits & 1u) == 0;
-    const std::uint64_t step = ((std::bit_cast<std::uint64_t>(err) ^ bits) >> 63) ? ~std::uint64_t{0} : 1u;  // toward the exact sum
-    const double odd = std::bit_cast<double>(bits + (adjust ? step : 0u));
-    const half_bits h = ctisa::exec::half_from_double(odd);
+    const float p = f16(a) * f16(b);
+    const float q = f16(c);
+    const float s = p + q;
+    const float pp = s - q;
+    const float qq = s - pp;
+    const float err = (p - pp) + (q - qq);
+    // The tests on bits and the masks keep the loops over lanes vectorizable: a float comparison
+    // behind && may trap, so GCC made it a branch.
+    const lane_word bits = as_bits(s), error = as_bits(err);
+    const lane_word adjust = mask_of((bits & 0x7F800000u) != 0x7F800000u) & mask_of((error & 0x7FFFFFFFu) != 0) & mask_of((bits & 1u) == 0);
+    const lane_word step = ((error ^ bits) >> 31) ? ~lane_word{0} : 1u;  // toward the exact sum
+    const half_bits h = ctisa::exec::half_from_float(as_float(bits + (step & adjust)));
     const half_bits clamped = ctisa::exec::half_from_float(clamp_selects(f16(h), cl));
-    return cl == clamp::none ? h : clamped;
+    return static_cast<half_bits>(ctisa::exec::blend(clamped, h, mask_of(cl == clamp::none)));
 }
 
 // Floating-point comparisons [conditions]: eq, gt, ge, lt, le false when unordered; ne true when
