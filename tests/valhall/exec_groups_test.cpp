@@ -54,9 +54,12 @@ constexpr bool shift_facts_hold() {
 
 // Instructions of a width share a kernel; no two widths do.
 constexpr bool shifts_share_by_width() {
-    for (const shift_fact& f : shift_facts)
-        for (const shift_fact& g : shift_facts)
-            if ((vx::shared_kernel(id_of(f.mnemonic)) == vx::shared_kernel(id_of(g.mnemonic))) != (f.bits == g.bits)) return false;
+    constexpr std::size_t n = std::size(shift_facts);
+    std::array<va::instruction_id, n> kernel{};
+    for (std::size_t i = 0; i < n; ++i) kernel[i] = vx::shared_kernel(id_of(shift_facts[i].mnemonic));
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+            if ((kernel[i] == kernel[j]) != (shift_facts[i].bits == shift_facts[j].bits)) return false;
     return true;
 }
 
