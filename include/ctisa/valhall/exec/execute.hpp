@@ -290,11 +290,7 @@ template <instruction_id Id, class Desc>
 // type_of for an instruction known at run time (type_of reads the mnemonic). A template, so that
 // only a TU that instantiates a kernel evaluates the table.
 template <class = void>
-inline constexpr auto lane_types = [] {
-    std::array<type_info, instruction_count> t{};
-    for (std::size_t i = 0; i < instruction_count; ++i) t[i] = type_of(static_cast<instruction_id>(i));
-    return t;
-}();
+inline constexpr auto lane_types = per_instruction(type_of);
 template <class = void>
 [[nodiscard]] CTISA_EXEC_INLINE type_info lane_type(instruction_id id) noexcept {
     return lane_types<>[static_cast<std::size_t>(id)];

@@ -17,6 +17,14 @@
 
 namespace ctisa::valhall::exec {
 
+// f(id) for every instruction, as a table indexed by id (for instructions known at run time).
+template <class F>
+[[nodiscard]] constexpr auto per_instruction(F f) noexcept {
+    std::array<decltype(f(instruction_id{})), instruction_count> t{};
+    for (std::size_t i = 0; i < instruction_count; ++i) t[i] = f(static_cast<instruction_id>(i));
+    return t;
+}
+
 // --- facts of the mnemonic ---------------------------------------------------------------------
 
 // LSHIFT_AND.i32 and its kin: "shift A left (L) or right (R), then AND / OR / XOR with B".
@@ -45,11 +53,7 @@ struct shift_logic_op {
 // The same for an instruction known at run time. A template, so that only a TU that instantiates
 // a kernel evaluates the table.
 template <class = void>
-inline constexpr auto shift_logic_ops = [] {
-    std::array<shift_logic_op, instruction_count> t{};
-    for (std::size_t i = 0; i < instruction_count; ++i) t[i] = shift_logic_of(static_cast<instruction_id>(i));
-    return t;
-}();
+inline constexpr auto shift_logic_ops = per_instruction(shift_logic_of);
 
 // Bytes a LOAD / STORE moves: its mnemonic's size (LOAD.i24: 3), 0 for the other instructions.
 [[nodiscard]] constexpr unsigned access_bytes_of(instruction_id id) noexcept {
@@ -60,11 +64,7 @@ inline constexpr auto shift_logic_ops = [] {
     return bits / 8;
 }
 template <class = void>
-inline constexpr auto access_bytes = [] {
-    std::array<std::uint8_t, instruction_count> t{};
-    for (std::size_t i = 0; i < instruction_count; ++i) t[i] = static_cast<std::uint8_t>(access_bytes_of(static_cast<instruction_id>(i)));
-    return t;
-}();
+inline constexpr auto access_bytes = per_instruction([](instruction_id id) { return static_cast<std::uint8_t>(access_bytes_of(id)); });
 
 // --- kernels the interpreter shares ------------------------------------------------------------
 
@@ -157,11 +157,7 @@ inline constexpr std::size_t kernel_group_count = static_cast<std::size_t>(kerne
 // Each instruction's group, and the instruction whose kernel the interpreter runs for it: its
 // group's first (tables: one pass over the instructions, not one per instruction).
 template <class = void>
-inline constexpr auto kernel_groups = [] {
-    std::array<kernel_group, instruction_count> g{};
-    for (std::size_t i = 0; i < instruction_count; ++i) g[i] = group_of(static_cast<instruction_id>(i));
-    return g;
-}();
+inline constexpr auto kernel_groups = per_instruction(group_of);
 template <class = void>
 inline constexpr auto shared_kernels = [] {
     std::array<instruction_id, instruction_count> first{};
