@@ -16,7 +16,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <initializer_list>
 #include <limits>
 #include <type_traits>
 
@@ -25,6 +24,7 @@
 #include "../../exec/kernel.hpp"
 #include "../../exec/lanes.hpp"
 #include "environment.hpp"
+#include "kernel_groups.hpp"
 #include "layout.hpp"
 #include "semantics.hpp"
 
@@ -264,11 +264,9 @@ template <class Op>
 struct shift_logic_masks {
     std::uint64_t left, and_, or_, xor_;
 };
-[[nodiscard]] constexpr shift_logic_masks shift_logic_masks_of(unsigned k) noexcept {  // k: the id from LSHIFT_AND.i32 on
+[[nodiscard]] constexpr shift_logic_masks shift_logic_masks_of(shift_logic_op s) noexcept {
     const auto all = [](bool b) { return std::uint64_t{0} - std::uint64_t{b}; };
-    const bool left = (k / 4) % 2 == 0;  // LSHIFT_*, RSHIFT_* alternate in groups of four
-    const unsigned logic = k / 8;        // AND, OR, XOR
-    return {all(left), all(logic == 0), all(logic == 1), all(logic == 2)};
+    return {all(s.left), all(s.logic == logic_op::and_), all(s.logic == logic_op::or_), all(s.logic == logic_op::xor_)};
 }
 template <unsigned Bits>
 [[nodiscard]] CTISA_EXEC_INLINE std::uint64_t shift_logic_by(std::uint64_t a, unsigned amount, std::uint64_t b, shift_logic_masks m) noexcept {
@@ -281,97 +279,6 @@ template <unsigned Bits>
 
 }  // namespace kernel
 
-// --- kernels the interpreter shares -----------------------------------------------------------
-
-// The interpreter runs the members of a group through one kernel that reads the member from the
-// descriptor at run time: every kernel instantiated costs the compile time of its optimisation and
-// code generation (172 of them were most of an executor TU's compile time), and the members of
-// a group differ only in constants that the lane loop can take as values. The compiled path still
-// instantiates each instruction's own kernel, where those values are constants again.
-// `own`: the instruction's own kernel.
-enum class kernel_group : std::uint8_t {
-    own,
-    message,
-    load,
-    store,
-    shift_32,
-    shift_16,
-    shift_8,
-    shift_64,
-    add_u32,
-    add_v2u16,
-    add_v4u8,
-    add_s32,
-    add_v2s16,
-    add_v4s8,
-    add_64,
-    shaddx,
-    extend_to_32,
-    int_to_f32,
-    i8_to_i16,
-    i8_to_f16,
-    v2i16_to_v2f16,
-    f32_to_int,
-    f16_to_int,
-    v2f16_to_v2int,
-    icmp_32,
-    icmp_16,
-    icmp_8,
-    csel_32,
-    csel_16,
-    add_min_max_f32,
-    add_min_max_v2f16,
-};
-
-[[nodiscard]] constexpr kernel_group group_of(instruction_id id) noexcept {
-    using enum instruction_id;
-    using enum kernel_group;
-    const auto in = [id](std::initializer_list<instruction_id> ids) {
-        for (instruction_id i : ids)
-            if (i == id) return true;
-        return false;
-    };
-    if (is_load(id)) return load;
-    if (is_store(id)) return store;
-    if (in({ld_var_special, ld_var_imm_f32, ld_var_imm_f16, ld_attr_imm, ld_attr, lea_attr, st_image, ld_tile, tex_fetch, tex})) return message;
-    if (id >= lshift_and_i32 && id <= rshift_xor_i64) {  // by lane width (the four of a kind are four apart)
-        constexpr kernel_group by_width[4] = {shift_32, shift_16, shift_8, shift_64};
-        return by_width[(static_cast<unsigned>(id) - static_cast<unsigned>(lshift_and_i32)) % 4];
-    }
-    if (in({iadd_u32, isub_u32, hadd_u32})) return add_u32;
-    if (in({iadd_v2u16, isub_v2u16, hadd_v2u16})) return add_v2u16;
-    if (in({iadd_v4u8, isub_v4u8, hadd_v4u8})) return add_v4u8;
-    if (in({iadd_s32, isub_s32, hadd_s32})) return add_s32;
-    if (in({iadd_v2s16, isub_v2s16, hadd_v2s16})) return add_v2s16;
-    if (in({iadd_v4s8, isub_v4s8, hadd_v4s8})) return add_v4s8;
-    if (in({iadd_u64, iadd_s64, isub_u64, isub_s64})) return add_64;
-    if (in({shaddx_u64, shaddx_s64})) return shaddx;
-    if (in({s16_to_s32, u16_to_u32, s8_to_s32, u8_to_u32})) return extend_to_32;
-    if (in({s16_to_f32, u16_to_f32, s8_to_f32, u8_to_f32, s32_to_f32, u32_to_f32})) return int_to_f32;
-    if (in({s8_to_s16, u8_to_u16})) return i8_to_i16;
-    if (in({s8_to_f16, u8_to_f16})) return i8_to_f16;
-    if (in({v2s16_to_v2f16, v2u16_to_v2f16})) return v2i16_to_v2f16;
-    if (in({f32_to_s32, f32_to_u32})) return f32_to_int;
-    if (in({f16_to_s32, f16_to_u32})) return f16_to_int;
-    if (in({v2f16_to_v2s16, v2f16_to_v2u16})) return v2f16_to_v2int;
-    if (in({icmp_u32, icmp_s32})) return icmp_32;
-    if (in({icmp_v2u16, icmp_v2s16})) return icmp_16;
-    if (in({icmp_v4u8, icmp_v4s8})) return icmp_8;
-    if (in({csel_u32, csel_i32})) return csel_32;
-    if (in({csel_v2u16, csel_v2i16})) return csel_16;
-    if (in({fadd_f32, fmin_f32, fmax_f32})) return add_min_max_f32;
-    if (in({fadd_v2f16, fmin_v2f16, fmax_v2f16})) return add_min_max_v2f16;
-    return own;
-}
-
-// The instruction whose kernel the interpreter runs for `id`: its group's first.
-[[nodiscard]] constexpr instruction_id shared_kernel(instruction_id id) noexcept {
-    const kernel_group g = group_of(id);
-    if (g == kernel_group::own) return id;
-    for (std::size_t i = 0;; ++i)
-        if (group_of(static_cast<instruction_id>(i)) == g) return static_cast<instruction_id>(i);
-}
-
 // The instruction a kernel runs: Id itself on the compiled path, the descriptor's in the interpreter
 // (Id is then its group's first).
 template <instruction_id Id, class Desc>
@@ -383,11 +290,7 @@ template <instruction_id Id, class Desc>
 // type_of for an instruction known at run time (type_of reads the mnemonic). A template, so that
 // only a TU that instantiates a kernel evaluates the table.
 template <class = void>
-inline constexpr auto lane_types = [] {
-    std::array<type_info, instruction_count> t{};
-    for (std::size_t i = 0; i < instruction_count; ++i) t[i] = type_of(static_cast<instruction_id>(i));
-    return t;
-}();
+inline constexpr auto lane_types = per_instruction(type_of);
 template <class = void>
 [[nodiscard]] CTISA_EXEC_INLINE type_info lane_type(instruction_id id) noexcept {
     return lane_types<>[static_cast<std::size_t>(id)];
@@ -431,9 +334,6 @@ CTISA_EXEC_INLINE void message_kernels(const Desc& desc, const lane_view<N, S>& 
     }
 }
 
-// Bytes a LOAD / STORE moves, in the order of their ids (i8, i16, i24, i32, i48, i64, i96, i128).
-inline constexpr unsigned access_bytes[8] = {1, 2, 3, 4, 6, 8, 12, 16};
-
 // Memory; the other instructions go on to message_kernels.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
 CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
@@ -444,7 +344,7 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
     (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
     if constexpr (is_load(Id)) {
         const instruction_id m = member<Id>(desc);
-        const unsigned bytes = access_bytes[static_cast<unsigned>(m) - static_cast<unsigned>(load_i8)];
+        const unsigned bytes = access_bytes<>[static_cast<std::size_t>(m)];
         const bool sign = !d.flag(modifier::unsigned_);
         const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
         for (std::size_t l = 0; l < N; ++l) {
@@ -501,7 +401,7 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
             }
         }
     } else if constexpr (is_store(Id)) {
-        const unsigned bytes = access_bytes[static_cast<unsigned>(member<Id>(desc)) - static_cast<unsigned>(store_i8)];
+        const unsigned bytes = access_bytes<>[static_cast<std::size_t>(member<Id>(desc))];
         const auto segment = CTISA_VA_MOD(store_segment);
         const std::int64_t offset = static_cast<std::int32_t>(d.immediate);
         for (std::size_t l = 0; l < N; ++l) {
@@ -721,11 +621,10 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N,
                            [](lane_word a, lane_word b, lane_word c, lane_word) { return (a & 0xFFu) | ((b & 0xFFu) << 8) | (c << 16); });
     } else if constexpr (Id == mux_i32) {
         lanewise<3, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word m, lane_word) { return (a & m) | (b & ~m); });
-    } else if constexpr (Id >= lshift_and_i32 && Id <= rshift_xor_i64) {
+    } else if constexpr (is_shift_logic(Id)) {
         // The direction and the logic as masks (the instructions of a width share a kernel in the
         // interpreter): a select would be compiled as a branch, which does not vectorize.
-        const unsigned k = static_cast<unsigned>(member<Id>(desc)) - static_cast<unsigned>(lshift_and_i32);
-        const shift_logic_masks sm = shift_logic_masks_of(k);
+        const shift_logic_masks sm = shift_logic_masks_of(shift_logic_ops<>[static_cast<std::size_t>(member<Id>(desc))]);
         const lane_word flip = d.flag(modifier::not_result) ? lane_on : 0u;
         if constexpr (t.bits == 64) {
             lanewise<3, true>(desc, v, active, all_active, [flip, sm](std::uint64_t a, std::uint64_t s, std::uint64_t b, std::uint64_t) {
@@ -1010,6 +909,7 @@ CTISA_EXEC_INLINE void execute_op(const Desc& desc, const lane_view<N, S>& v, co
 template <class Desc, std::size_t N, std::size_t S, class Env>
 inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env, std::size_t lane0,
                     const lane_word* live, effects<N>& fx) {
+    static_assert(kernel_groups_consistent<>, "a kernel group's member differs from its first in a fact its kernel takes as a constant");
     using kernel_fn = void (*)(const Desc&, const lane_view<N, S>&, const lane_word*, bool, Env&, std::size_t, const lane_word*, effects<N>&);
     static constexpr auto table = ctisa::exec::dispatch_table<kernel_fn, instruction_count, instruction_count>(
         [](std::size_t i) { return i; },
