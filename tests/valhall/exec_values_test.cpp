@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The compiled path over row values (values.hpp) gives the interpreter's results bit for bit: a
 // straight program of only the instructions with value kernels (every clamp, abs/neg/not, byte and
-// half selects, results that are sources), full and partial warps, and a budget shorter than the
-// program (the row kernels then). Inputs mix zeros, infinities, NaNs and subnormals (paths::fill).
+// half selects, FMA.v2f16 on uniform sources under every clamp, results that are sources), full and
+// partial warps, and a budget shorter than the program (the row kernels then). Inputs mix zeros, infinities, NaNs and subnormals (paths::fill).
 #include "exec_paths.hpp"
 
 namespace values_test {
@@ -33,6 +33,9 @@ FMA.f32 r0, r0, u2, u3
 FMA.f32 r0, r0, r0, r1
 IADD.u32 r6, r6, r6
 FMA.v2f16 r3, r3, u3, u3
+FMA.v2f16.clamp_m1_1 r37, r3, u3.h10, r4
+FMA.v2f16.clamp_0_inf r38, r4.abs, r5, u2.h11
+FMA.v2f16.clamp_0_1 r39, r5, u2.neg, u3
 FADD.f32 r1, r1, r0
 )">();
 

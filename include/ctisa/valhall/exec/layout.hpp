@@ -238,6 +238,7 @@ struct source_desc {
     lane_word and_mask = ~lane_word{0};  // abs
     lane_word xor_mask = 0;              // neg, not
     lane_word xor_hi = 0;                // not, high word
+    bool uniform = false;  // a uniform or immediate: the same in every lane (the compiled path converts it once)
 };
 
 struct instruction_desc {
@@ -535,6 +536,7 @@ constexpr unexecutable check_operands(const instruction& in) noexcept {
         source_desc& sd = d.sources[i];
         bool pair = reads_pair(in, i);
         sd.row = detail::source_row(l, in, s, 0, pc);
+        sd.uniform = s.kind == source_kind::uniform || s.kind == source_kind::immediate;
         if (!detail::resolve_select(sd, in, i, t, pair) && d.why == unexecutable::none) d.why = unexecutable::wide_operand;
         if (pair) sd.row_hi = detail::source_row(l, in, s, 1, pc);
         // Modifiers, after the select: abs and neg on the float's sign bit(s), not on every bit.

@@ -121,9 +121,9 @@ inline constexpr half_bits f16_nan = ctisa::exec::half_quiet_nan;
 //   sources make s infinite or NaN: no step.)
 // Half as wide a vector as the same steps in double, and no double -> float odd rounding.
 // (Branch-free, so that loops over lanes vectorize.)
-[[nodiscard]] inline half_bits fma16(half_bits a, half_bits b, half_bits c, clamp cl) noexcept {
-    const float p = f16(a) * f16(b);
-    const float q = f16(c);
+// fma16_of takes p = f16(a) * f16(b) and q = f16(c) (so that the compiled path converts a uniform
+// source once).
+[[nodiscard]] inline half_bits fma16_of(float p, float q, clamp cl) noexcept {
     const float s = p + q;
     const float pp = s - q;
     const float qq = s - pp;
@@ -137,6 +137,7 @@ inline constexpr half_bits f16_nan = ctisa::exec::half_quiet_nan;
     const half_bits clamped = ctisa::exec::half_from_float(clamp_selects(f16(h), cl));
     return static_cast<half_bits>(ctisa::exec::blend(clamped, h, mask_of(cl == clamp::none)));
 }
+[[nodiscard]] inline half_bits fma16(half_bits a, half_bits b, half_bits c, clamp cl) noexcept { return fma16_of(f16(a) * f16(b), f16(c), cl); }
 
 // Floating-point comparisons [conditions]: eq, gt, ge, lt, le false when unordered; ne true when
 // unordered (IEEE compareQuietNotEqual); gtlt false when unordered (ordered and not equal).

@@ -177,16 +177,35 @@ private:
     }
 
     // FMA.v2f16: fma16 on each half, lane by lane: a function of its own with fma16 inlined into its
-    // loop, which GCC vectorizes. (Inlined into a long program's block, GCC stopped inlining fma16
-    // and called it per half and lane: 62% of fma_v2f16/16, measured.)
-    template <clamp C, std::size_t B>
+    // loops, which GCC vectorizes. (Inlined into a long program's block, GCC stopped inlining fma16
+    // and called it per half and lane: 62% of fma_v2f16/16, measured.) The halves apart in 16-bit
+    // arrays, one loop a half: a loop over 16-bit elements gets twice the lanes a vector (under
+    // -mprefer-vector-width=256, its float steps in 512-bit registers), as the native baseline's. A
+    // uniform source (UY, UZ) is converted to float once, not per lane.
+    template <clamp C, std::size_t B, bool UY, bool UZ>
+    CTISA_EXEC_INLINE static void fma_half(const half_bits* x, const half_bits* y, const half_bits* z, half_bits* o) noexcept {
+        const float y0 = f16(y[0]), z0 = f16(z[0]);
+        CTISA_LANE_LOOP
+        for (std::size_t k = 0; k < B; ++k) o[k] = fma16_of(f16(x[k]) * (UY ? y0 : f16(y[k])), UZ ? z0 : f16(z[k]), C);
+    }
+    template <clamp C, std::size_t B, bool UY, bool UZ>
     [[gnu::noinline, gnu::flatten]] static void fma_halves_lanes(const lane_word* x, const lane_word* y, const lane_word* z,
                                                                  lane_word* o) noexcept {
+        half_bits h[8][B];  // x, y, z, result: low halves, then high
         CTISA_LANE_LOOP
-        for (std::size_t k = 0; k < B; ++k)
-            o[k] = pack16(fma16(lo16(x[k]), lo16(y[k]), lo16(z[k]), C), fma16(hi16(x[k]), hi16(y[k]), hi16(z[k]), C));
+        for (std::size_t k = 0; k < B; ++k) {
+            h[0][k] = lo16(x[k]), h[4][k] = hi16(x[k]);
+            if constexpr (!UY) h[1][k] = lo16(y[k]), h[5][k] = hi16(y[k]);
+            if constexpr (!UZ) h[2][k] = lo16(z[k]), h[6][k] = hi16(z[k]);
+        }
+        if constexpr (UY) h[1][0] = lo16(y[0]), h[5][0] = hi16(y[0]);
+        if constexpr (UZ) h[2][0] = lo16(z[0]), h[6][0] = hi16(z[0]);
+        fma_half<C, B, UY, UZ>(h[0], h[1], h[2], h[3]);
+        fma_half<C, B, UY, UZ>(h[4], h[5], h[6], h[7]);
+        CTISA_LANE_LOOP
+        for (std::size_t k = 0; k < B; ++k) o[k] = pack16(h[3][k], h[7][k]);
     }
-    template <clamp C, class Rows>
+    template <clamp C, bool UY, bool UZ, class Rows>
     CTISA_EXEC_INLINE static void fma_halves(const typename Rows::bits& a, const typename Rows::bits& b, const typename Rows::bits& c,
                                              typename Rows::bits& out) noexcept {
         constexpr std::size_t B = Rows::lanes;
@@ -194,7 +213,7 @@ private:
         std::memcpy(x, &a, sizeof x);
         std::memcpy(y, &b, sizeof y);
         std::memcpy(z, &c, sizeof z);
-        fma_halves_lanes<C, B>(x, y, z, o);
+        fma_halves_lanes<C, B, UY, UZ>(x, y, z, o);
         std::memcpy(&out, o, sizeof o);
     }
 
@@ -223,7 +242,7 @@ private:
                 f32_result<c, Rows, loose>(f, out);
             } else if constexpr (id == fma_v2f16) {
                 read<D, 2>(r, e);
-                fma_halves<c, Rows>(a, b, e, out);
+                fma_halves<c, D.sources[1].uniform, D.sources[2].uniform, Rows>(a, b, e, out);
             } else if constexpr (id == iadd_u32 || id == iadd_s32) {
                 out = a + b;  // wrapping (no saturation)
             } else if constexpr (id == isub_u32 || id == isub_s32) {
