@@ -252,11 +252,9 @@ private:
             } else {  // shift_logic on 32 bits: amount's low byte, 0 from a shift of 32 or more
                 static_assert(shift_logic_32(id));
                 read<D, 2>(r, e);
-                constexpr unsigned k = static_cast<unsigned>(id) - static_cast<unsigned>(lshift_and_i32);
-                constexpr bool left = (k / 4) % 2 == 0;
-                constexpr unsigned logic = k / 8;
+                constexpr shift_logic_op op = shift_logic_of(id);  // from the mnemonic, not the enum's order
                 constexpr lane_word flip = D.flag(modifier::not_result) ? ~lane_word{0} : 0u;
-                out = shift_logic<left, logic>(a, b, e, flip);
+                out = shift_logic<op.left, static_cast<unsigned>(op.logic)>(a, b, e, flip);
             }
         }
     }
