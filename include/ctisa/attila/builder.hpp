@@ -428,13 +428,6 @@ constexpr void place(instruction& in, unsigned slot, const T& v, placement& pl) 
     }
 }
 
-// An opcode's facts and its form's, as constants of their own: read through info(Op), a reference
-// into the tables, they were loaded at run time (a jump table over the form's slots each call).
-template <opcode Op>
-inline constexpr opcode_info opcode_facts = info(Op);
-template <opcode Op>
-inline constexpr form_info form_facts = info(info(Op).form);
-
 // What each position is, for errors.
 inline constexpr std::array<std::string_view, 4> slot_roles{"destination", "source 1", "source 2", "source 3"};
 
@@ -512,7 +505,7 @@ struct builder {
         in.predicated = modifiers.predicated;
         in.invert_predicate = modifiers.invert_predicate;
         in.predicate = modifiers.predicate;
-        constexpr const form_info& form = form_facts<Op>;
+        constexpr const form_info& form = info_constant<info(Op).form>;  // (core/builder.hpp)
         for (unsigned s = 1; s < 4; ++s)  // the sample, when left out: s0
             if (form.slots[s] == slot_kind::sample)
                 in.sources[s - 1] = operand{operand_kind::sample, bank::invalid, 0, identity_swizzle, false, false, 0};
@@ -536,7 +529,7 @@ struct builder {
         // validate() and the encoding with this opcode's facts constant: what the operand types
         // proved folds away, and encoding the result is a copy of `w`. Only whether it failed
         // here; the error itself is made apart (a 80-byte error built on the way was a stall).
-        if (pl.fault.failed() || attila::detail::validate_as(in, opcode_facts<Op>, form).failed()) return refused(in, pl.fault);
+        if (pl.fault.failed() || attila::detail::validate_as(in, info_constant<Op>, form).failed()) return refused(in, pl.fault);
         carried_words<2> w{};
         w.fits = attila::detail::encode_valid_words_as(in, form, w.words).failed() ? 0 : 1;
         return built<instruction>::trusted(in, w);
@@ -545,10 +538,8 @@ struct builder {
 private:
     // The error of an instruction the placement or validate() refused, reported.
     [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const operand_fault& placed) noexcept {
-        using namespace builder_detail;
-        if (!placed.failed()) return built<instruction>::trusted(report(validate(in)));
-        const std::string_view role = placed.operand != 0 ? slot_roles[written_slots<Op>::value.slot[placed.operand - 1]] : std::string_view{};
-        return built<instruction>::trusted(report(placed.to_error(role)));
+        const auto role_of = [](unsigned i) { return builder_detail::slot_roles[builder_detail::written_slots<Op>::value.slot[i]]; };
+        return built<instruction>::trusted(report(builder_error(placed, role_of, [&] { return validate(in); })));
     }
 
     constexpr builder predicated(std::uint8_t index, bool invert, error_code status) const noexcept {

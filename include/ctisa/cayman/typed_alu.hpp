@@ -52,13 +52,13 @@ struct alu_plan {
     }();
 };
 
-__attribute__((always_inline)) constexpr void put_fixed(instruction& in, const fixed_field& f, std::uint32_t value) noexcept {
+CTISA_ALWAYS_INLINE constexpr void put_fixed(instruction& in, const fixed_field& f, std::uint32_t value) noexcept {
     in.dwords[f.dword] |= value << f.lsb;  // the field is zero in make(Op), and value fits
 }
 
 // try_put_source() for source S of Op: false where that refuses it (then `op` is half-written).
 template <opcode Op, std::size_t S>
-[[nodiscard]] __attribute__((always_inline)) constexpr bool put_fixed_source(alu_op& op, const source_fields& f) noexcept {
+[[nodiscard]] CTISA_ALWAYS_INLINE constexpr bool put_fixed_source(alu_op& op, const source_fields& f) noexcept {
     constexpr fixed_source p = alu_plan<Op>::sources[S];
     if (!f.error_field.empty() || !p.sel.usable || !p.chan.usable || f.sel > p.sel.max || f.chan > p.chan.max) return false;
     if ((f.rel && !p.rel.usable) || (f.neg && !p.neg.usable) || (f.abs && !p.abs.usable)) return false;
@@ -76,8 +76,7 @@ template <opcode Op, std::size_t S>
 }
 
 template <opcode Op, std::size_t... S, class... Sources>
-[[nodiscard]] __attribute__((always_inline)) constexpr bool put_fixed_sources(alu_op& op, std::index_sequence<S...>,
-                                                                              const Sources&... sources) noexcept {
+[[nodiscard]] CTISA_ALWAYS_INLINE constexpr bool put_fixed_sources(alu_op& op, std::index_sequence<S...>, const Sources&... sources) noexcept {
     return (put_fixed_source<Op, S>(op, fields_of(sources)) && ...);
 }
 

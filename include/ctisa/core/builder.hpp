@@ -59,6 +59,20 @@ struct operand_fault {
     }
 };
 
+// The error a builder reports, made on its cold path: the placing fault, named with the role the
+// ISA gives its operand (role_of(0-based position)), or else what the ISA's validation finds.
+template <class RoleOf, class Validate>
+[[nodiscard]] constexpr error builder_error(const operand_fault& placed, RoleOf role_of, Validate validate) {
+    if (!placed.failed()) return validate();
+    return placed.to_error(placed.operand != 0 ? std::string_view{role_of(placed.operand - 1u)} : std::string_view{});
+}
+
+// A description's entry for Key (info(Key), found by the ISA's namespace) as a constant of its own:
+// read through info(), a reference into the table, a builder loaded its facts at run time and kept
+// its loops over them (an opcode's form, an instruction's operand counts).
+template <auto Key>
+inline constexpr auto info_constant = info(Key);
+
 // Reports a value-level error where it happens: a compile error (naming it) in constant
 // evaluation, the returned error otherwise.
 constexpr error report(error e) noexcept {

@@ -318,11 +318,6 @@ template <class T>
     return static_cast<std::uint32_t>(static_cast<std::uint64_t>(wide));
 }
 
-// An instruction's descriptor as a constant of its own: read through info(Id), a reference into
-// the table, its counts and layout were loaded at run time and its loops not unrolled.
-template <instruction_id Id>
-inline constexpr instruction_info descriptor = info(Id);
-
 template <instruction_id Id, unsigned Pos, class T>
 constexpr void place(instruction& in, const T& v, operand_fault& first) noexcept {
     constexpr slot s = slot_at(Id, Pos);
@@ -456,16 +451,15 @@ struct builder {
         // Only whether validate_as() fails here, the error itself made apart (copying an 80-byte
         // error out of the checks was a stall); then the word, with the descriptor constant (not
         // carried if `base` was given another id: encode() then places it by that id's).
-        if (e.failed() || validate_as(in, descriptor<Id>).failed()) return refused(in, e);
-        return built<instruction>::trusted(in, carried_words<1>{{encode_valid_word_as(in, descriptor<Id>)}, in.id == Id ? 1u : 0u});
+        if (e.failed() || validate_as(in, info_constant<Id>).failed()) return refused(in, e);
+        return built<instruction>::trusted(in, carried_words<1>{{encode_valid_word_as(in, info_constant<Id>)}, in.id == Id ? 1u : 0u});
     }
 
 private:
     // The error of an instruction the operands or validate() refused, reported.
     [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const operand_fault& placed) noexcept {
-        if (!placed.failed()) return built<instruction>::trusted(report(validate_as(in, info(Id))));
-        const std::string_view role = placed.operand != 0 ? builder_detail::role_name(Id, placed.operand - 1u) : std::string_view{};
-        return built<instruction>::trusted(report(placed.to_error(role)));
+        const auto role_of = [](unsigned i) { return builder_detail::role_name(Id, i); };
+        return built<instruction>::trusted(report(builder_error(placed, role_of, [&] { return validate_as(in, info(Id)); })));
     }
 };
 
