@@ -10,11 +10,19 @@
 # selected: the file must then compile, which proves that each case fails because of its own line.
 #
 # Inputs (-D): CXX, CXX_ID (CMAKE_CXX_COMPILER_ID), SOURCE, CASE, FLAGS and INCLUDES (;-lists; pass
-# them with $<SEMICOLON>).
+# them with $<SEMICOLON>); HEADER and PCH, the snippet's includes and their precompiled form (used
+# when the build has made it: -Winvalid-pch makes a stale or mismatched one an error, not a slow pass).
 set(args ${FLAGS})
 foreach(dir IN LISTS INCLUDES)
   list(APPEND args "-I${dir}")
 endforeach()
+if(PCH AND EXISTS "${PCH}")
+  if(CXX_ID STREQUAL "GNU")
+    list(APPEND args -include "${HEADER}" -Winvalid-pch)
+  else()
+    list(APPEND args -include-pch "${PCH}")
+  endif()
+endif()
 
 if(CASE STREQUAL "control")
   execute_process(COMMAND "${CXX}" ${args} -fsyntax-only "${SOURCE}"
