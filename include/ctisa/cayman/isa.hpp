@@ -331,6 +331,7 @@ struct isa {
                 f("LITERAL", ctisa::field_info{d == 0 ? "DWORD0" : "DWORD1", bit_field{d, 0, 32}}, s.in.dwords[d]);
             return;
         }
+        if (check_statement(s).failed()) return;  // no fields to list: print() names the fault
         detail::for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
             const cayman::field_info& fi = fields[i];
             f(cayman::info(fi.format).name,
