@@ -104,8 +104,7 @@ TEST_CASE("cayman explain lists a unit with an opcode outside the table as malfo
     std::vector<std::string> units;
     std::size_t fields = 0;
     cm::explain(
-        p, [&](const cm::program_unit&, std::string_view, std::string_view name) { units.emplace_back(name); },
-        [&](auto&&...) { ++fields; });
+        p, [&](const cm::program_unit&, std::string_view, std::string_view name) { units.emplace_back(name); }, [&](auto&&...) { ++fields; });
     CHECK(units == std::vector<std::string>{"!malformed (opcode)"});
     CHECK(fields == 0);
 }
