@@ -334,9 +334,10 @@ constexpr void print_packet(Sink& out, std::span<const std::uint32_t> w, std::ui
 namespace print_detail {
 
 // What print() writes for a unit check_unit() refuses: the token at fault and the reason, starting
-// with '!' so that the parser refuses the line (the program never reads back as another).
+// with '!' so that the parser refuses the line (the program never reads back as another). Cold and
+// out of line, as Cayman's.
 template <class Sink>
-constexpr void print_malformed(Sink& out, const error& e) {
+[[gnu::cold, gnu::noinline]] constexpr void print_malformed(Sink& out, const error& e) {
     out.append("!malformed ");
     out.append(e.subject);
     out.append(" at token ");

@@ -459,9 +459,9 @@ inline constexpr std::array<std::string_view, 6> role_names{"CF", "ALU", "LITERA
 
 // What print() writes for a statement check_statement() refuses: the role, the subject and the
 // reason, starting with '!' so that the parser refuses the line (the program never reads back as
-// another).
+// another). Cold and out of line: inlined, it kept print() out of the disassembler's loop.
 template <class Sink>
-constexpr void print_malformed(Sink& out, const statement& s, const error& e) {
+[[gnu::cold, gnu::noinline]] constexpr void print_malformed(Sink& out, const statement& s, const error& e) {
     out.append("!malformed ");
     const auto role = static_cast<std::size_t>(s.role);
     out.append(role < role_names.size() ? role_names[role] : "unknown role");
