@@ -108,3 +108,34 @@ TEST_CASE("cayman explain lists a unit with an opcode outside the table as malfo
     CHECK(units == std::vector<std::string>{"!malformed (opcode)"});
     CHECK(fields == 0);
 }
+
+TEST_CASE("cayman link refuses a hand-built program with a clause line before any CF line", "[cayman][text]") {
+    struct byte_sink {
+        std::vector<std::uint8_t> bytes;
+        void push(std::uint8_t b) { bytes.push_back(b); }
+        void end_unit() {}
+    };
+    const cm::statement mul{cm::unit_role::alu, cm::make(op_named(cm::category::alu_op2, "MUL")), 0, 0};
+    const cm::statement program_kind{cm::unit_role::directive, {cm::opcode{}, {6, 0, 0, 0}}, 0, 0};
+    const cm::statement tex_on_cf_line{cm::unit_role::cf, cm::make(op_named(cm::category::tex, "SAMPLE")), 0, 0};
+    struct bad {
+        std::vector<cm::statement> program;
+        ctisa::error_code code;
+        std::string_view subject;
+        std::uint32_t statement;
+    };
+    const std::vector<bad> cases{
+        {{mul}, ctisa::error_code::misplaced_statement, "ALU", 0},  // items_of() took the last of no CF items
+        {{program_kind, mul}, ctisa::error_code::misplaced_statement, "ALU", 1},
+        {{tex_on_cf_line}, cm::errors::role_mismatch, "SAMPLE", 0},
+    };
+    for (const bad& b : cases) {
+        INFO(b.subject);
+        byte_sink out;
+        const ctisa::error e = cm::isa::link(b.program, cm::context{}, out);
+        CHECK(e.code == b.code);
+        CHECK(e.subject == b.subject);
+        CHECK(e.offset == b.statement);
+        CHECK(out.bytes.empty());
+    }
+}
