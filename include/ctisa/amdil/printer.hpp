@@ -331,9 +331,28 @@ constexpr void print_packet(Sink& out, std::span<const std::uint32_t> w, std::ui
 
 }  // namespace print_detail
 
-// Prints one unit (see the file comment).
+namespace print_detail {
+
+// What print() writes for a unit check_unit() refuses: the token at fault and the reason, starting
+// with '!' so that the parser refuses the line (the program never reads back as another). Cold and
+// out of line, as Cayman's.
+template <class Sink>
+[[gnu::cold, gnu::noinline]] constexpr void print_malformed(Sink& out, const error& e) {
+    out.append("!malformed ");
+    out.append(e.subject);
+    out.append(" at token ");
+    text::write_unsigned(out, e.offset / 4);
+    out.append(": ");
+    out.append(e.message());
+}
+
+}  // namespace print_detail
+
+// Prints one unit (see the file comment); a unit check_unit() refuses as print_malformed() writes it.
 template <class Sink>
 constexpr void print(Sink& out, const instruction& in) {
+    if (const error e = check_unit(in); e.failed()) [[unlikely]]
+        return print_detail::print_malformed(out, e);
     const auto w = in.tokens();
     if (in.header) {
         if (w.size() == 2) print_detail::print_header(out, w[0], w[1]);

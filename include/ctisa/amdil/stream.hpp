@@ -16,6 +16,7 @@
 #include "../core/bits.hpp"
 #include "../core/result.hpp"
 #include "description.hpp"
+#include "instruction.hpp"
 
 namespace ctisa::amdil {
 
@@ -324,6 +325,28 @@ template <class V = ignore_tokens>
     if (field(v, generated::il_version::shader_type) >= static_cast<std::uint32_t>(shader_type::last))
         return stream_error(error_code::reserved_value, at + 1, "IL_Version.shader_type");
     return {};
+}
+
+// Whether a unit is one print() can write, as the decoder makes them (one built by hand may not be):
+// a header is its two checked tokens; a packet is one packet_at() accepts (a _prec prefix and the
+// packet after it), no token short or over. The error's offset is the token's, 4 * its index.
+[[nodiscard]] constexpr error check_unit(const instruction& in) noexcept {
+    using detail::stream_error;
+    if (in.size > max_packet_dwords) return stream_error(error_code::operand_limit, max_packet_dwords, "instruction.size");
+    const auto w = in.tokens();
+    if (in.header) return w.size() == 2 ? check_header(w, 0) : stream_error(error_code::missing_header, 0, "IL_Lang and IL_Version");
+    const auto token_at = [&w](std::size_t i) { return w[i]; };
+    if (w.empty() || (prec_mask(w[0]) == 0 && plain_packet_size(token_at, w.size()) == w.size())) [[likely]]
+        return w.empty() ? stream_error(error_code::truncated, 0, "IL_Opcode") : error{};
+    auto p = packet_at(w, 0);
+    if (!p) return p.error();
+    std::size_t size = p->size;
+    if (prec_mask(w[0]) != 0 && size < w.size()) {  // as the decoder makes the unit
+        auto next = packet_at(w, size);
+        if (!next) return next.error();
+        size += next->size;
+    }
+    return size == w.size() ? error{} : stream_error(error_code::too_many_operands, size, "token after the packet");
 }
 
 // Walks a whole stream: macro definitions (which precede the language token, 7.19), the two header

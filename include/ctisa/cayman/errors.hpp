@@ -47,4 +47,9 @@ CTISA_ERROR_KIND(kill_outside_pixel, "only a pixel shader (PS) executes KILL ins
 CTISA_ERROR_KIND(call_fs_outside_vertex, "only a vertex shader (VS) calls a fetch subroutine (CALL_FS)");
 CTISA_ERROR_KIND(kill_not_last, "a KILL* instruction ends its ALU clause: its group is the clause's last");
 
+// A statement built by hand (syntax.hpp's check_statement).
+CTISA_ERROR_KIND(role_mismatch,
+                 "the statement's role is not its instruction's: a CF line holds a CF, CF_ALU or CF_ALLOC_EXPORT "
+                 "instruction, an ALU line an ALU_OP2, ALU_OP3 or LDS_IDX_OP one, a fetch line a TEX, VTX, MEM_RD, GDS or TF one");
+
 }  // namespace ctisa::cayman::errors

@@ -89,9 +89,28 @@ namespace detail {
     return items;
 }
 
+// What items_of() asks of a program the parser did not give (built by hand): statements print()
+// can write, and no clause line before the first CF line (it would join no clause). The first
+// fault, with its statement index as `offset`.
+[[nodiscard]] constexpr error check_program(std::span<const statement> program) noexcept {
+    bool cf_seen = false;
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        error e = check_statement(program[i]);
+        if (!e.failed() && !cf_seen && program[i].role != unit_role::cf && program[i].role != unit_role::directive)
+            e = error{ctisa::errors::misplaced_statement, 0, 0, 0, role_names[static_cast<std::size_t>(program[i].role)]};
+        if (e.failed()) {
+            e.offset = static_cast<std::uint32_t>(i);
+            return e;
+        }
+        cf_seen = cf_seen || program[i].role == unit_role::cf;
+    }
+    return {};
+}
+
 // The image of a program, or the first error with its statement index as `offset`.
 template <class Sink>
 constexpr error link(std::span<const statement> program, Sink& out) {
+    if (const error e = check_program(program); e.failed()) return e;
     const std::vector<std::uint32_t> offsets = image_offsets(program);
     auto image = layout(items_of(program), kind_of(program));
     if (!image) {
@@ -331,6 +350,7 @@ struct isa {
                 f("LITERAL", ctisa::field_info{d == 0 ? "DWORD0" : "DWORD1", bit_field{d, 0, 32}}, s.in.dwords[d]);
             return;
         }
+        if (check_statement(s).failed()) return;  // no fields to list: print() names the fault
         detail::for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
             const cayman::field_info& fi = fields[i];
             f(cayman::info(fi.format).name,

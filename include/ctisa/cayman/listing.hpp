@@ -39,6 +39,10 @@ void explain(const program& p, Unit&& unit, Field&& field) {
             field(std::string_view{"LITERAL"}, std::string_view{"DWORD1"}, 0u, 31u, u.in.dwords[1]);
             continue;
         }
+        if (static_cast<std::size_t>(u.in.op) >= opcodes.size()) {  // a unit built by hand: no fields to list
+            unit(u, std::string_view{}, std::string_view{"!malformed (opcode)"});
+            continue;
+        }
         const opcode_info& oi = info(u.in.op);
         unit(u, info(oi.cat).name, oi.mnemonic);
         for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; ++d)

@@ -324,6 +324,17 @@ inline constexpr std::array<inline_constant, 5> inline_constants{
 template <class Sink>
 constexpr void print_value(Sink& out, const field_info& f, std::uint32_t value);
 
+// print_operands() reads each source's select through its field: every ALU instruction has them
+// (check_statement() keeps other instructions, GDS's with sources, off ALU lines).
+static_assert([] {
+    for (std::size_t o = 0; o < opcodes.size(); ++o) {
+        const auto op = static_cast<opcode>(o);
+        for (std::size_t n = 0; info(info(op).cat).unit == unit_kind::alu && n < info(op).sources && n < 3; ++n)
+            if (!field_named(op, source_sel[n])) return false;
+    }
+    return true;
+}());
+
 template <class Sink>
 constexpr void print_operands(Sink& out, const statement& s) {
     const auto chan = [&](field_key field) {
@@ -436,10 +447,61 @@ constexpr void print_group_number(Sink& out, const statement& s) {
     out.append("  ");
 }
 
+// The role each unit kind's instructions take in a statement.
+[[nodiscard]] constexpr unit_role role_of(unit_kind k) noexcept {
+    return k == unit_kind::alu       ? unit_role::alu
+           : k == unit_kind::fetch   ? unit_role::fetch
+           : k == unit_kind::literal ? unit_role::literal
+                                     : unit_role::cf;
+}
+
+inline constexpr std::array<std::string_view, 6> role_names{"CF", "ALU", "LITERAL", "fetch", "pad", "PROGRAM"};  // by unit_role
+
+// What print() writes for a statement check_statement() refuses: the role, the subject and the
+// reason, starting with '!' so that the parser refuses the line (the program never reads back as
+// another). Cold and out of line: inlined, it kept print() out of the disassembler's loop.
+template <class Sink>
+[[gnu::cold, gnu::noinline]] constexpr void print_malformed(Sink& out, const statement& s, const error& e) {
+    out.append("!malformed ");
+    const auto role = static_cast<std::size_t>(s.role);
+    out.append(role < role_names.size() ? role_names[role] : "unknown role");
+    out.append(" statement (");
+    out.append(e.subject);
+    out.append("): ");
+    out.append(e.message());
+}
+
 }  // namespace detail
 
+// Whether print() can write the statement (parse() and the decoder give only such statements; one
+// built by hand may not be): an opcode of the table, a role of unit_role that is the opcode's unit
+// kind's (an ALU line's operands are ALU_WORD0's sources), a PROGRAM line naming a kind, no pad (the
+// text has no line for one). The error's subject names what is at fault: the mnemonic, "opcode",
+// "role" or "PROGRAM". The fields are the instruction's own: print() writes every one it uses.
+[[nodiscard]] constexpr error check_statement(const statement& s) noexcept {
+    const auto fault = [](error_kind const& kind, std::string_view subject) { return error{kind, 0, 0, 0, subject}; };
+    switch (s.role) {
+        case unit_role::literal: return {};  // two dwords, no opcode
+        case unit_role::directive:
+            return s.in.dwords[0] == 0 || s.in.dwords[0] >= program_kind_names.size() ? fault(ctisa::errors::reserved_value, "PROGRAM")
+                                                                                      : error{};
+        case unit_role::pad: return fault(ctisa::errors::misplaced_statement, "pad");
+        case unit_role::cf:
+        case unit_role::alu:
+        case unit_role::fetch:
+            if (static_cast<std::size_t>(s.in.op) >= opcodes.size()) return fault(ctisa::errors::reserved_opcode, "opcode");
+            if (detail::role_of(info(info(s.in.op).cat).unit) != s.role) return fault(errors::role_mismatch, info(s.in.op).mnemonic);
+            return {};
+    }
+    return fault(ctisa::errors::reserved_value, "role");
+}
+
+// One statement as a line of text (see the syntax above); a statement check_statement() refuses
+// as print_malformed() writes it.
 template <class Sink>
 constexpr void print(Sink& out, const statement& s) {
+    if (const error e = check_statement(s); e.failed()) [[unlikely]]
+        return detail::print_malformed(out, s, e);
     switch (s.role) {
         case unit_role::directive:
             out.append("PROGRAM ");
