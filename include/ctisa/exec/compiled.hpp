@@ -86,6 +86,22 @@ class compiled {
     }();
     static constexpr std::size_t value_group = value_group_of<W>(held_rows, value_lanes);
 
+    // The value path's steps in order: an instruction on each register of the block, or a run of
+    // instructions the traits execute as one kernel (Traits::value_run; length 0 for the former).
+    struct value_steps_type {
+        std::array<std::size_t, n> first{}, length{};
+        std::size_t count = 0;
+    };
+    static constexpr value_steps_type value_steps = [] {
+        value_steps_type s;
+        for (std::size_t i = 0; i < n; ++s.count) {
+            const std::size_t run = value_run_of<Traits>(std::span<const descriptor>(code), i);
+            s.first[s.count] = i, s.length[s.count] = run;
+            i += run ? run : 1;
+        }
+        return s;
+    }();
+
 public:
     // Whether a full warp runs on rows held as values (every instruction has a value kernel).
     static constexpr bool runs_on_values = by_value;
@@ -225,11 +241,15 @@ private:
         value_rows<lay.rows, value_lanes> r[value_group];
         [&]<std::size_t... G>(std::index_sequence<G...>) CTISA_EXEC_INLINE_LAMBDA {
             (r[G].template load<lay.rows, W>(rows + G * value_lanes), ...);
-            // Instruction I on every register of the block, then instruction I + 1.
-            auto step = [&]<std::size_t I>(std::integral_constant<std::size_t, I>)
-                            CTISA_EXEC_INLINE_LAMBDA { (Traits::template execute_values<code[I]>(r[G]), ...); };
-            [&]<std::size_t... I>(std::index_sequence<I...>)
-                CTISA_EXEC_INLINE_LAMBDA { (step(std::integral_constant<std::size_t, I>{}), ...); }(std::make_index_sequence<n>{});
+            // Instruction I on every register of the block, then instruction I + 1 (or a run at once).
+            auto step = [&]<std::size_t S>(std::integral_constant<std::size_t, S>) CTISA_EXEC_INLINE_LAMBDA {
+                constexpr std::size_t first = value_steps.first[S], length = value_steps.length[S];
+                if constexpr (length == 0) (Traits::template execute_values<code[first]>(r[G]), ...);
+                else Traits::template execute_value_run<code, first, length>(r);
+            };
+            [&]<std::size_t... S>(std::index_sequence<S...>) CTISA_EXEC_INLINE_LAMBDA {
+                (step(std::integral_constant<std::size_t, S>{}), ...);
+            }(std::make_index_sequence<value_steps.count>{});
             (r[G].template store<rows_out_of<Traits>(lay), W>(rows + G * value_lanes), ...);
         }(std::make_index_sequence<value_group>{});
     }

@@ -55,6 +55,13 @@
 //                                      only of these runs on rows held as values:
 //   template <descriptor D, class Rows> static void execute_values(Rows& rows);  its kernel
 //                                      (both from values_traits<Values> below)
+//   static constexpr std::size_t value_run(std::span<const descriptor> code, std::size_t i);
+//                                      [0]  on the value path, the length of a run of instructions
+//                                      from i that one kernel executes over every register of a
+//                                      block at once (e.g. a chain kept in another representation
+//                                      from link to link), 0 when none starts at i:
+//   template <const auto& Code, std::size_t I, std::size_t N, class Rows, std::size_t G>
+//   static void execute_value_run(Rows (&rows)[G]);  its kernel: instructions [I, I + N) of Code
 //   template <class View> static plain_kernel<descriptor, View> plain_alu(const descriptor& d);
 //                                      [none]  for the interpreter's straight runs (one engine step
 //                                      for a stretch of such instructions, exec/machine.hpp): the
@@ -278,6 +285,12 @@ template <class T>
 [[nodiscard]] constexpr bool value_kernel_of(const typename T::descriptor& d) {
     if constexpr (requires { T::has_value_kernel(d); }) return T::has_value_kernel(d);
     else return (void)d, false;
+}
+// The length of the run of value kernels the traits execute as one from instruction i (0: none).
+template <class T>
+[[nodiscard]] constexpr std::size_t value_run_of(std::span<const typename T::descriptor> code, std::size_t i) {
+    if constexpr (requires { T::value_run(code, i); }) return T::value_run(code, i);
+    else return (void)code, (void)i, std::size_t{0};
 }
 template <class T>
 [[nodiscard]] constexpr std::uint32_t rows_out_of(const typename T::layout& lay) {

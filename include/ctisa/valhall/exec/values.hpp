@@ -4,14 +4,18 @@
 // bits, the 32-bit shift-logic family), with abs/neg/not, byte and half selects and clamps. Each
 // computes what its row kernel (execute.hpp) computes, with the same operations in the same order
 // (FMA one fused rounding, NaN made canonical before the clamp), so results are bit for bit the same.
-// The interpreter's fast path (fast_path.hpp) shares f32_result and shift_logic.
+// The interpreter's fast path (fast_path.hpp) shares f32_result and shift_logic. A chain of
+// FMA.v2f16 on one register runs as one kernel over a whole block (value_run): split into halves
+// once, every link on the halves, packed once, as hand-written code would keep them.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <span>
 #include <type_traits>
+#include <utility>
 
 #include "../../exec/loose_nan.hpp"
 #include "../../exec/value_rows.hpp"
@@ -111,6 +115,26 @@ struct values {
         else return (shifted ^ c) ^ flip;
     }
 
+    // A run of value kernels from instruction i executed as one (ctisa/exec/traits.hpp value_run):
+    // FMA.v2f16 and the instructions that continue it on its register, whose intermediate results
+    // nothing else reads, so they stay split into halves from link to link (0 for others).
+    [[nodiscard]] static constexpr std::size_t value_run(std::span<const instruction_desc> code, std::size_t i) noexcept {
+        if (code[i].id != instruction_id::fma_v2f16 || !supported(code[i])) return 0;
+        std::size_t k = 1;
+        while (i + k < code.size() && continues(code[i + k - 1], code[i + k])) ++k;
+        return k;
+    }
+    template <const auto& Code, std::size_t I, std::size_t N, class Rows, std::size_t G>
+    CTISA_EXEC_INLINE static void execute_run(Rows (&r)[G]) noexcept {
+        fma_chain<Code, I, N, G>(r);
+    }
+
+    // The rows a program writes and reads again afterwards (ctisa/exec/loose_nan.hpp): those a
+    // block of the value path keeps in registers.
+    [[nodiscard]] static constexpr std::size_t carried_rows(std::span<const instruction_desc> code) noexcept {
+        return ctisa::exec::carried_rows<loose_rules>(code);
+    }
+
     // Instruction D: its sources read, its result kept in program order and written to its register.
     template <instruction_desc D, class Rows>
     CTISA_EXEC_INLINE static void execute(Rows& r) noexcept {
@@ -176,45 +200,112 @@ private:
         out = w;
     }
 
-    // FMA.v2f16: fma16 on each half, lane by lane: a function of its own with fma16 inlined into its
-    // loops, which GCC vectorizes. (Inlined into a long program's block, GCC stopped inlining fma16
-    // and called it per half and lane: 62% of fma_v2f16/16, measured.) The halves apart in 16-bit
-    // arrays, one loop a half: a loop over 16-bit elements gets twice the lanes a vector (under
-    // -mprefer-vector-width=256, its float steps in 512-bit registers), as the native baseline's. A
-    // uniform source (UY, UZ) is converted to float once, not per lane.
-    template <clamp C, std::size_t B, bool UY, bool UZ>
-    CTISA_EXEC_INLINE static void fma_half(const half_bits* x, const half_bits* y, const half_bits* z, half_bits* o) noexcept {
-        const float y0 = f16(y[0]), z0 = f16(z[0]);
+    // FMA.v2f16 runs on the halves of its registers apart, in 16-bit arrays of L lanes (the low
+    // halves, then the high): a loop over 16-bit elements gets twice the lanes a vector (under
+    // -mprefer-vector-width=256, its float steps in 512-bit registers), as the native baseline's.
+    // fma16 on each half, lane by lane, in a function of its own with fma16 inlined into its
+    // loops, which GCC vectorizes (inlined into a long program's block, GCC stopped inlining fma16
+    // and called it per half and lane: 62% of fma_v2f16/16, measured). A uniform source (UY, UZ)
+    // comes as its halves already converted to float (u: y's low and high, then z's).
+    template <clamp C, std::size_t L, bool UY, bool UZ>
+    CTISA_EXEC_INLINE static void fma_half(half_bits* __restrict x, const half_bits* __restrict y, const half_bits* __restrict z, float y0,
+                                           float z0) noexcept {
         CTISA_LANE_LOOP
-        for (std::size_t k = 0; k < B; ++k) o[k] = fma16_of(f16(x[k]) * (UY ? y0 : f16(y[k])), UZ ? z0 : f16(z[k]), C);
+        for (std::size_t k = 0; k < L; ++k) x[k] = fma16_of(f16(x[k]) * (UY ? y0 : f16(y[k])), UZ ? z0 : f16(z[k]), C);
     }
-    template <clamp C, std::size_t B, bool UY, bool UZ>
-    [[gnu::noinline, gnu::flatten]] static void fma_halves_lanes(const lane_word* x, const lane_word* y, const lane_word* z,
-                                                                 lane_word* o) noexcept {
-        half_bits h[8][B];  // x, y, z, result: low halves, then high
-        CTISA_LANE_LOOP
-        for (std::size_t k = 0; k < B; ++k) {
-            h[0][k] = lo16(x[k]), h[4][k] = hi16(x[k]);
-            if constexpr (!UY) h[1][k] = lo16(y[k]), h[5][k] = hi16(y[k]);
-            if constexpr (!UZ) h[2][k] = lo16(z[k]), h[6][k] = hi16(z[k]);
-        }
-        if constexpr (UY) h[1][0] = lo16(y[0]), h[5][0] = hi16(y[0]);
-        if constexpr (UZ) h[2][0] = lo16(z[0]), h[6][0] = hi16(z[0]);
-        fma_half<C, B, UY, UZ>(h[0], h[1], h[2], h[3]);
-        fma_half<C, B, UY, UZ>(h[4], h[5], h[6], h[7]);
-        CTISA_LANE_LOOP
-        for (std::size_t k = 0; k < B; ++k) o[k] = pack16(h[3][k], h[7][k]);
+    template <clamp C, std::size_t L, bool UY, bool UZ>
+    [[gnu::noinline, gnu::flatten]] static void fma_halves(half_bits* __restrict h, const half_bits* __restrict y, const half_bits* __restrict z,
+                                                           const float* u) noexcept {
+        constexpr unsigned at_z = UY ? 2 : 0;
+        fma_half<C, L, UY, UZ>(h, y, z, UY ? u[0] : 0.0f, UZ ? u[at_z] : 0.0f);
+        fma_half<C, L, UY, UZ>(h + L, UY ? y : y + L, UZ ? z : z + L, UY ? u[1] : 0.0f, UZ ? u[at_z + 1] : 0.0f);
     }
-    template <clamp C, bool UY, bool UZ, class Rows>
-    CTISA_EXEC_INLINE static void fma_halves(const typename Rows::bits& a, const typename Rows::bits& b, const typename Rows::bits& c,
-                                             typename Rows::bits& out) noexcept {
-        constexpr std::size_t B = Rows::lanes;
-        lane_word x[B], y[B], z[B], o[B];
-        std::memcpy(x, &a, sizeof x);
-        std::memcpy(y, &b, sizeof y);
-        std::memcpy(z, &c, sizeof z);
-        fma_halves_lanes<C, B, UY, UZ>(x, y, z, o);
-        std::memcpy(&out, o, sizeof o);
+
+    // A register's halves to and from the arrays (B of their L lanes from h).
+    template <std::size_t L, class Bits>
+    CTISA_EXEC_INLINE static void split(const Bits& w, half_bits* h) noexcept {
+        typedef half_bits halves __attribute__((vector_size(sizeof(Bits) / 2)));
+        const halves lo = __builtin_convertvector(w, halves), hi = __builtin_convertvector(w >> 16, halves);
+        std::memcpy(h, &lo, sizeof lo);
+        std::memcpy(h + L, &hi, sizeof hi);
+    }
+    template <std::size_t L, class Bits>
+    CTISA_EXEC_INLINE static void pack(const half_bits* h, Bits& w) noexcept {
+        typedef half_bits halves __attribute__((vector_size(sizeof(Bits) / 2)));
+        halves lo, hi;
+        std::memcpy(&lo, h, sizeof lo);
+        std::memcpy(&hi, h + L, sizeof hi);
+        w = __builtin_convertvector(lo, Bits) | (__builtin_convertvector(hi, Bits) << 16);
+    }
+    // Source S of D over the G registers r as halves (nothing for a uniform one but Whole).
+    template <instruction_desc D, unsigned S, bool Whole, std::size_t L, std::size_t G, class Rows>
+    CTISA_EXEC_INLINE static void halves_of(const Rows* r, half_bits* h) noexcept {
+        typename Rows::bits w;
+        if constexpr (Whole || !D.sources[S].uniform)
+            for (std::size_t g = 0; g < G; ++g) read<D, S>(r[g], w), split<L>(w, h + g * Rows::lanes);
+    }
+    // The uniform sources of D as halves (y's low and high, then z's): how many.
+    static constexpr unsigned uniform_halves(const instruction_desc& d) noexcept {
+        return (d.sources[1].uniform ? 2u : 0u) + (d.sources[2].uniform ? 2u : 0u);
+    }
+    template <instruction_desc D, class Rows>
+    CTISA_EXEC_INLINE static void uniform_halves_of(const Rows& r, half_bits* h) noexcept {
+        typename Rows::bits w;
+        constexpr bool uy = D.sources[1].uniform, uz = D.sources[2].uniform;
+        if constexpr (uy) read<D, 1>(r, w), h[0] = lo16(w[0]), h[1] = hi16(w[0]);
+        if constexpr (uz) read<D, 2>(r, w), h[uy ? 2 : 0] = lo16(w[0]), h[uy ? 3 : 1] = hi16(w[0]);
+    }
+    // Halves to floats, lane by lane (uniform sources of a run at once: vectors, not scalar steps).
+    template <std::size_t K>
+    CTISA_EXEC_INLINE static void floats_of(const half_bits* h, float* f) noexcept {
+        CTISA_LANE_LOOP
+        for (std::size_t k = 0; k < K; ++k) f[k] = f16(h[k]);
+    }
+    // FMA.v2f16 D on the halves h of its first source, over the G registers r (u: its uniform
+    // sources' halves as floats).
+    template <instruction_desc D, std::size_t L, std::size_t G, class Rows>
+    CTISA_EXEC_INLINE static void fma_link(const Rows* r, half_bits* h, const float* u) noexcept {
+        constexpr clamp c = D.template mod<clamp>(modifier::clamp);
+        constexpr bool uy = D.sources[1].uniform, uz = D.sources[2].uniform;
+        half_bits y[uy ? 1 : 2 * L], z[uz ? 1 : 2 * L];
+        halves_of<D, 1, false, L, G>(r, y);
+        halves_of<D, 2, false, L, G>(r, z);
+        fma_halves<c, L, uy, uz>(h, y, z, u);
+    }
+    // A run of FMA.v2f16 [I, I + N) of Code (value_run): its register split once into halves,
+    // every link on the halves, packed once, over all G registers of a block at once; the uniform
+    // sources of every link converted first.
+    template <const auto& Code, std::size_t I, std::size_t N, std::size_t G, class Rows>
+    CTISA_EXEC_INLINE static void fma_chain(Rows* r) noexcept {
+        constexpr std::size_t L = G * Rows::lanes;
+        constexpr std::uint32_t dest = Code[I].dest;
+        static_assert(dest < Rows::count);
+        constexpr auto at = [] {  // where each link's uniform halves start, then their count
+            std::array<unsigned, N + 1> a{};
+            for (std::size_t j = 0; j < N; ++j) a[j + 1] = a[j] + uniform_halves(Code[I + j]);
+            return a;
+        }();
+        half_bits uh[at[N] + 1];
+        float uf[at[N] + 1];
+        [&]<std::size_t... J>(std::index_sequence<J...>)
+            CTISA_EXEC_INLINE_LAMBDA { (uniform_halves_of<Code[I + J]>(r[0], uh + at[J]), ...); }(std::make_index_sequence<N>{});
+        floats_of<at[N]>(uh, uf);
+        half_bits h[2 * L];
+        halves_of<Code[I], 0, true, L, G>(r, h);
+        [&]<std::size_t... J>(std::index_sequence<J...>)
+            CTISA_EXEC_INLINE_LAMBDA { (fma_link<Code[I + J], L, G>(r, h, uf + at[J]), ...); }(std::make_index_sequence<N>{});
+        for (std::size_t g = 0; g < G; ++g) pack<L>(h + g * Rows::lanes, r[g].row[dest]);
+    }
+
+    // d continues a run of FMA.v2f16 whose last link is `prev`: it writes the same register and
+    // reads it only as its first source, as it is (no select, no modifier).
+    [[nodiscard]] static constexpr bool continues(const instruction_desc& prev, const instruction_desc& d) noexcept {
+        if (d.id != instruction_id::fma_v2f16 || !supported(d) || d.dest != prev.dest) return false;
+        const source_desc& x = d.sources[0];
+        const bool whole =
+            x.form == source_form::word || (x.form == source_form::parts && x.lane_bits == 16 && x.offset[0] == 0 && x.offset[1] == 16);
+        const bool plain = whole && x.and_mask == ~lane_word{0} && x.xor_mask == 0;
+        return plain && x.row == d.dest && d.sources[1].row != d.dest && d.sources[2].row != d.dest;
     }
 
     // The result of D from its sources.
@@ -241,8 +332,15 @@ private:
                 ctisa::exec::fused_multiply_add(__builtin_bit_cast(floats, a), __builtin_bit_cast(floats, b), __builtin_bit_cast(floats, e), f);
                 f32_result<c, Rows, loose>(f, out);
             } else if constexpr (id == fma_v2f16) {
-                read<D, 2>(r, e);
-                fma_halves<c, D.sources[1].uniform, D.sources[2].uniform, Rows>(a, b, e, out);
+                constexpr std::size_t L = Rows::lanes;
+                half_bits h[2 * L];
+                half_bits uh[4];
+                float uf[4];
+                uniform_halves_of<D>(r, uh);
+                floats_of<uniform_halves(D)>(uh, uf);
+                split<L>(a, h);
+                fma_link<D, L, 1>(&r, h, uf);
+                pack<L>(h, out);
             } else if constexpr (id == iadd_u32 || id == iadd_s32) {
                 out = a + b;  // wrapping (no saturation)
             } else if constexpr (id == isub_u32 || id == isub_s32) {
