@@ -75,12 +75,12 @@ def enum(name, underlying, items, doc=None):
 
 
 def reflected_format(name, word, fields, description):
-    """A BOOST_HANA_DEFINE_STRUCT struct with one member per field, and its field_info table.
+    """A struct with one member per field, its field_info table and visit() over the members.
 
+    Plain members rather than BOOST_HANA_DEFINE_STRUCT: Hana's accessors (a compile-time string per
+    member) cost GCC about 50 MB and a quarter of ATTILA's header; visit() is all the engine needs.
     fields: list of dicts with name, lsb, msb, description."""
-    members = ",\n".join(
-        f"        ({uint_type(f['msb'] - f['lsb'] + 1)}, {f['name']})" for f in fields
-    )
+    members = "\n".join(f"    {uint_type(f['msb'] - f['lsb'] + 1)} {f['name']};" for f in fields)
     infos = ",\n".join(
         f"        field_info{{{cpp_string(f['name'])}, bit_field{{{word}, {f['lsb']}, {f['msb'] - f['lsb'] + 1}}}}}"
         for f in fields
@@ -92,12 +92,12 @@ def reflected_format(name, word, fields, description):
     return (
         f"// {description}\n{comments}\n"
         f"struct {name} {{\n"
-        f"    BOOST_HANA_DEFINE_STRUCT({name},\n{members});\n\n"
+        f"{members}\n\n"
         f"    static constexpr std::string_view format_name = {cpp_string(name)};\n"
         f"    static constexpr std::size_t word = {word};\n"
         f"    static constexpr std::array<field_info, {len(fields)}> fields{{{{\n{infos}}}}};\n\n"
-        f"    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors);\n"
-        f"    // inlined, so that at run time the fields are shifts at constant positions.\n"
+        f"    // Every member in field order (core/format.hpp packs, unpacks and lists through it); inlined,\n"
+        f"    // so that at run time the fields are shifts at constant positions.\n"
         f"    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) {{ {calls} }}\n"
         f"    template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) const {{ {calls} }}\n\n"
         f"    friend constexpr bool operator==(const {name}&, const {name}&) = default;\n"

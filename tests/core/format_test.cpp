@@ -13,7 +13,9 @@ using namespace ctisa;
 namespace {
 // A made-up 32-bit format: the engine knows nothing about any ISA.
 struct toy {
-    BOOST_HANA_DEFINE_STRUCT(toy, (std::uint8_t, op), (std::uint8_t, flag), (std::uint32_t, payload));
+    std::uint8_t op;
+    std::uint8_t flag;
+    std::uint32_t payload;
     static constexpr std::array<field_info, 3> fields{{{"op", {0, 0, 6}}, {"flag", {0, 6, 1}}, {"payload", {0, 7, 25}}}};
     template <class F>
     constexpr void visit(F&& f) {

@@ -117,7 +117,7 @@ struct instruction_info {
     immediate_info immediate;
     std::array<modifier_use, max_modifiers> modifiers;  // in the XML's order (the printing order)
     std::uint64_t modifier_mask;   // bit m: the instruction has modifier m written in text (not implied)
-    std::uint16_t first_field;     // its fields: instruction_fields[first_field, first_field + field_count)
+    std::uint16_t first_field;     // its fields: instruction_field(i) for i in [first_field, first_field + field_count)
     std::uint8_t field_count;
     std::uint64_t used_bits;       // every bit a field of the instruction (or a common field) covers
 };

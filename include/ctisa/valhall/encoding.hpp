@@ -153,7 +153,7 @@ namespace encoding_detail {
 // The field of the instruction (or the common fields) that holds `bit`, for naming a difference.
 constexpr std::string_view field_at(const instruction_info& ins, unsigned bit) noexcept {
     for (unsigned i = 0; i < ins.field_count; ++i) {
-        const field_info& f = instruction_fields[ins.first_field + i];
+        const field_info f = instruction_field(ins.first_field + i);
         if (bit >= f.bits.lsb && bit <= f.bits.msb()) return f.name;
     }
     for (const field_info& f : common_fields)

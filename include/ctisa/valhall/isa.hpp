@@ -63,7 +63,7 @@ struct isa {
         for (const auto& fi : common_fields) f(common_format, fi);
         for (instruction_id id : by_opcode) {
             const instruction_info& ins = info(id);
-            for (unsigned i = 0; i < ins.field_count; ++i) f(ins.name, instruction_fields[ins.first_field + i]);
+            for (unsigned i = 0; i < ins.field_count; ++i) f(ins.name, instruction_field(ins.first_field + i));
         }
     }
 
@@ -78,7 +78,7 @@ struct isa {
         if (auto id = identify(w[0])) {
             const instruction_info& ins = info(*id);
             for (unsigned i = 0; i < ins.field_count; ++i) {
-                const field_info& fi = instruction_fields[ins.first_field + i];
+                const field_info fi = instruction_field(ins.first_field + i);
                 f(ins.name, fi, extract(w, fi.bits));
             }
         }

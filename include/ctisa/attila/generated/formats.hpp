@@ -37,30 +37,29 @@ namespace ctisa::attila::generated {
 //   reloffset    bits 45-53  Signed offset into the constant bank for relative addressing
 //   reserved     bits 54-63  Reserved, must be zero
 struct lo64 {
-    BOOST_HANA_DEFINE_STRUCT(lo64,
-        (std::uint8_t, opcode),
-        (std::uint8_t, endflag),
-        (std::uint8_t, waitpoint),
-        (std::uint8_t, predicated),
-        (std::uint8_t, invertpred),
-        (std::uint8_t, predreg),
-        (std::uint8_t, op1bank),
-        (std::uint8_t, op1negate),
-        (std::uint8_t, op1absolute),
-        (std::uint8_t, op2bank),
-        (std::uint8_t, op2negate),
-        (std::uint8_t, op2absolute),
-        (std::uint8_t, op3bank),
-        (std::uint8_t, op3negate),
-        (std::uint8_t, op3absolute),
-        (std::uint8_t, resbank),
-        (std::uint8_t, saturate),
-        (std::uint8_t, mask),
-        (std::uint8_t, relmode),
-        (std::uint8_t, reladdr),
-        (std::uint8_t, reladcomp),
-        (std::uint16_t, reloffset),
-        (std::uint16_t, reserved));
+    std::uint8_t opcode;
+    std::uint8_t endflag;
+    std::uint8_t waitpoint;
+    std::uint8_t predicated;
+    std::uint8_t invertpred;
+    std::uint8_t predreg;
+    std::uint8_t op1bank;
+    std::uint8_t op1negate;
+    std::uint8_t op1absolute;
+    std::uint8_t op2bank;
+    std::uint8_t op2negate;
+    std::uint8_t op2absolute;
+    std::uint8_t op3bank;
+    std::uint8_t op3negate;
+    std::uint8_t op3absolute;
+    std::uint8_t resbank;
+    std::uint8_t saturate;
+    std::uint8_t mask;
+    std::uint8_t relmode;
+    std::uint8_t reladdr;
+    std::uint8_t reladcomp;
+    std::uint16_t reloffset;
+    std::uint16_t reserved;
 
     static constexpr std::string_view format_name = "lo64";
     static constexpr std::size_t word = 0;
@@ -89,8 +88,8 @@ struct lo64 {
         field_info{"reloffset", bit_field{0, 45, 9}},
         field_info{"reserved", bit_field{0, 54, 10}}}};
 
-    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors);
-    // inlined, so that at run time the fields are shifts at constant positions.
+    // Every member in field order (core/format.hpp packs, unpacks and lists through it); inlined,
+    // so that at run time the fields are shifts at constant positions.
     template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) { f(opcode); f(endflag); f(waitpoint); f(predicated); f(invertpred); f(predreg); f(op1bank); f(op1negate); f(op1absolute); f(op2bank); f(op2negate); f(op2absolute); f(op3bank); f(op3negate); f(op3absolute); f(resbank); f(saturate); f(mask); f(relmode); f(reladdr); f(reladcomp); f(reloffset); f(reserved); }
     template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) const { f(opcode); f(endflag); f(waitpoint); f(predicated); f(invertpred); f(predreg); f(op1bank); f(op1negate); f(op1absolute); f(op2bank); f(op2negate); f(op2absolute); f(op3bank); f(op3negate); f(op3absolute); f(resbank); f(saturate); f(mask); f(relmode); f(reladdr); f(reladcomp); f(reloffset); f(reserved); }
 
@@ -107,15 +106,14 @@ struct lo64 {
 //   op3swizzle   bits 48-55  Third source swizzle
 //   reserved     bits 56-63  Reserved, must be zero
 struct hi64_register {
-    BOOST_HANA_DEFINE_STRUCT(hi64_register,
-        (std::uint8_t, op1reg),
-        (std::uint8_t, op1swizzle),
-        (std::uint8_t, resreg),
-        (std::uint8_t, op2reg),
-        (std::uint8_t, op2swizzle),
-        (std::uint8_t, op3reg),
-        (std::uint8_t, op3swizzle),
-        (std::uint8_t, reserved));
+    std::uint8_t op1reg;
+    std::uint8_t op1swizzle;
+    std::uint8_t resreg;
+    std::uint8_t op2reg;
+    std::uint8_t op2swizzle;
+    std::uint8_t op3reg;
+    std::uint8_t op3swizzle;
+    std::uint8_t reserved;
 
     static constexpr std::string_view format_name = "hi64_register";
     static constexpr std::size_t word = 1;
@@ -129,8 +127,8 @@ struct hi64_register {
         field_info{"op3swizzle", bit_field{1, 48, 8}},
         field_info{"reserved", bit_field{1, 56, 8}}}};
 
-    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors);
-    // inlined, so that at run time the fields are shifts at constant positions.
+    // Every member in field order (core/format.hpp packs, unpacks and lists through it); inlined,
+    // so that at run time the fields are shifts at constant positions.
     template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) { f(op1reg); f(op1swizzle); f(resreg); f(op2reg); f(op2swizzle); f(op3reg); f(op3swizzle); f(reserved); }
     template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) const { f(op1reg); f(op1swizzle); f(resreg); f(op2reg); f(op2swizzle); f(op3reg); f(op3swizzle); f(reserved); }
 
@@ -144,12 +142,11 @@ struct hi64_register {
 //   reserved     bits 24-31  Reserved, must be zero
 //   immediate    bits 32-63  Immediate second source (JMP: signed offset)
 struct hi64_immediate {
-    BOOST_HANA_DEFINE_STRUCT(hi64_immediate,
-        (std::uint8_t, op1reg),
-        (std::uint8_t, op1swizzle),
-        (std::uint8_t, resreg),
-        (std::uint8_t, reserved),
-        (std::uint32_t, immediate));
+    std::uint8_t op1reg;
+    std::uint8_t op1swizzle;
+    std::uint8_t resreg;
+    std::uint8_t reserved;
+    std::uint32_t immediate;
 
     static constexpr std::string_view format_name = "hi64_immediate";
     static constexpr std::size_t word = 1;
@@ -160,8 +157,8 @@ struct hi64_immediate {
         field_info{"reserved", bit_field{1, 24, 8}},
         field_info{"immediate", bit_field{1, 32, 32}}}};
 
-    // Every member in field order, for packing in constant evaluation (cheaper than Hana's accessors);
-    // inlined, so that at run time the fields are shifts at constant positions.
+    // Every member in field order (core/format.hpp packs, unpacks and lists through it); inlined,
+    // so that at run time the fields are shifts at constant positions.
     template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) { f(op1reg); f(op1swizzle); f(resreg); f(reserved); f(immediate); }
     template <class F> CTISA_ALWAYS_INLINE constexpr void visit(F&& f) const { f(op1reg); f(op1swizzle); f(resreg); f(reserved); f(immediate); }
 
