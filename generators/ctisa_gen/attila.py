@@ -51,11 +51,11 @@ def check(spec):
 
 
 def formats_header(spec, label, digest):
-    out = [emit.banner(label, digest, "ATTILA encoding formats: one reflected struct per layout.")]
+    out = [emit.banner(label, digest, "ATTILA encoding formats: one described struct per layout.")]
     out.append("\n#include <array>\n#include <cstddef>\n#include <cstdint>\n#include <string_view>\n\n"
                "#include \"../../core/format.hpp\"\n\nnamespace ctisa::attila::generated {\n\n")
     for fmt in spec["format"]:
-        out.append(emit.reflected_format(fmt["name"], fmt["word"], fmt["fields"], fmt["description"]))
+        out.append(emit.described_format(fmt["name"], fmt["word"], fmt["fields"], fmt["description"]))
         out.append("\n")
     out.append("}  // namespace ctisa::attila::generated\n")
     return "".join(out)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """AMD Cayman: generators/specs/cayman.toml -> include/ctisa/cayman/generated/description.hpp, the
 value-level tables (units, formats, fields, enumerated values, categories, opcodes). Encoding and
-decoding read these tables; no reflected structs (33 of them cost seconds of compile time)."""
+decoding read these tables; no format structs (33 of them cost seconds of compile time)."""
 
 import re
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""What every ISA's generated headers share: the banner, enums, reflected formats, name tables."""
+"""What every ISA's generated headers share: the banner, enums, described formats, name tables."""
 
 import hashlib
 import pathlib
@@ -74,7 +74,7 @@ def enum(name, underlying, items, doc=None):
     return "\n".join(lines) + "\n"
 
 
-def reflected_format(name, word, fields, description):
+def described_format(name, word, fields, description):
     """A struct with one member per field, its field_info table and visit() over the members.
 
     Plain members rather than BOOST_HANA_DEFINE_STRUCT: Hana's accessors (a compile-time string per
