@@ -9,7 +9,9 @@ namespace {
 constexpr auto integer_ops = am::assemble<integer_text>();
 }  // namespace
 
-TEST_CASE("amdil exec paths: ... on every integer, bit, conversion and double instruction", "[amdil][exec]") { compare_widths<integer_ops, 4, 64>(); }
+TEST_CASE("amdil exec paths: ... on every integer, bit, conversion and double instruction", "[amdil][exec]") {
+    compare_widths<integer_ops, 4, 64>();
+}
 
 // The compiled path's kernels over row values (amdil/exec/values.hpp): a program made only of their
 // instructions (every source and destination modifier they follow, chains through the registers,

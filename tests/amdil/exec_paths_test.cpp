@@ -14,7 +14,9 @@ constexpr auto flow_ops = am::assemble<flow_text>();
 constexpr auto access_ops = am::assemble<access_text>();
 }  // namespace
 
-TEST_CASE("amdil exec paths: interpreter and compiled path agree on every float instruction", "[amdil][exec]") { compare_widths<float_ops, 4, 64>(); }
+TEST_CASE("amdil exec paths: interpreter and compiled path agree on every float instruction", "[amdil][exec]") {
+    compare_widths<float_ops, 4, 64>();
+}
 TEST_CASE("amdil exec paths: ... on every flow-control instruction", "[amdil][exec]") { compare_widths<flow_ops, 4, 64>(); }
 TEST_CASE("amdil exec paths: ... on every memory, sampling and emit instruction", "[amdil][exec]") { compare_widths<access_ops, 4, 64>(); }
 
