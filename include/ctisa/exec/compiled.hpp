@@ -245,7 +245,7 @@ private:
             auto step = [&]<std::size_t S>(std::integral_constant<std::size_t, S>) CTISA_EXEC_INLINE_LAMBDA {
                 constexpr std::size_t first = value_steps.first[S], length = value_steps.length[S];
                 if constexpr (length == 0) (Traits::template execute_values<code[first]>(r[G]), ...);
-                else Traits::template execute_value_run<code, first, length>(r);
+                else execute_value_run_of<Traits, code, first, length>(r);
             };
             [&]<std::size_t... S>(std::index_sequence<S...>) CTISA_EXEC_INLINE_LAMBDA {
                 (step(std::integral_constant<std::size_t, S>{}), ...);

@@ -292,6 +292,12 @@ template <class T>
     if constexpr (requires { T::value_run(code, i); }) return T::value_run(code, i);
     else return (void)code, (void)i, std::size_t{0};
 }
+// Its kernel. A function of its own so that the call depends on the step's template arguments:
+// Clang looks up a member of a known T even in a discarded branch, and most traits have none.
+template <class T, const auto& Code, std::size_t I, std::size_t N, class Rows, std::size_t G>
+CTISA_EXEC_INLINE void execute_value_run_of(Rows (&rows)[G]) noexcept {
+    T::template execute_value_run<Code, I, N>(rows);
+}
 template <class T>
 [[nodiscard]] constexpr std::uint32_t rows_out_of(const typename T::layout& lay) {
     if constexpr (requires { T::rows_out(lay); }) return T::rows_out(lay);
