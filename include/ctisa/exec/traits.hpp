@@ -62,6 +62,11 @@
 //                                      from link to link), 0 when none starts at i:
 //   template <const auto& Code, std::size_t I, std::size_t N, class Rows, std::size_t G>
 //   static void execute_value_run(Rows (&rows)[G]);  its kernel: instructions [I, I + N) of Code
+//   static constexpr std::size_t carried_rows(std::span<const descriptor> code);
+//                                      [every row]  the rows a value block keeps in registers
+//                                      (exec/loose_nan.hpp carried_rows); these three from
+//                                      values_traits<Values> when Values has value_run,
+//                                      execute_run and carried_rows
 //   template <class View> static plain_kernel<descriptor, View> plain_alu(const descriptor& d);
 //                                      [none]  for the interpreter's straight runs (one engine step
 //                                      for a stretch of such instructions, exec/machine.hpp): the
@@ -252,6 +257,22 @@ struct values_traits {
     template <auto D, class Rows>
     CTISA_EXEC_INLINE static void execute_values(Rows& rows) noexcept {
         Values::template execute<D>(rows);
+    }
+    // The optional hooks, when Values has them: the rows a program carries, runs of instructions
+    // executed as one kernel (value_run, execute_value_run above).
+    template <class Code>
+        requires requires(const Code& code) { Values::carried_rows(code); }
+    [[nodiscard]] static constexpr std::size_t carried_rows(const Code& code) noexcept {
+        return Values::carried_rows(code);
+    }
+    template <class Code>
+        requires requires(const Code& code) { Values::value_run(code, std::size_t{0}); }
+    [[nodiscard]] static constexpr std::size_t value_run(const Code& code, std::size_t i) noexcept {
+        return Values::value_run(code, i);
+    }
+    template <const auto& Code, std::size_t I, std::size_t N, class Rows, std::size_t G>
+    CTISA_EXEC_INLINE static void execute_value_run(Rows (&rows)[G]) noexcept {
+        Values::template execute_run<Code, I, N>(rows);
     }
 };
 

@@ -107,8 +107,6 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
         for (descriptor& d : std::span<descriptor>(out, p.size())) d.fast = float_path::applies(d);
     }
     static constexpr flow_op flow_of(const descriptor& d) noexcept { return flow_of_desc(d); }
-    // Rows the compiled value path holds in registers (exec/compiled.hpp sizes its blocks by them).
-    static constexpr std::size_t carried_rows(std::span<const descriptor> code) noexcept { return values::carried_rows(code); }
 
     // A program constant: its values are set by initialize, it does nothing where it stands.
     static constexpr bool constant(opcode op) noexcept { return op == opcode::dcl_literal || op == opcode::def || op == opcode::defb; }

@@ -140,8 +140,6 @@ struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, defaul
         values::mark_loose_nans(std::span<descriptor>(out, program.size()));
     }
     static constexpr ctisa::exec::flow_op flow_of(const descriptor& d) { return {d.flow, d.target_pc, 0}; }
-    // Rows the compiled value path holds in registers (exec/compiled.hpp sizes its blocks by them).
-    static constexpr std::size_t carried_rows(std::span<const descriptor> code) noexcept { return values::carried_rows(code); }
 
     // What may run in the compiled path's blocks of lanes: arithmetic on its own lane's rows
     // (no array member chosen at run time, no quad neighbour, no environment, no kill), and the

@@ -53,15 +53,6 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
     // inlined, fma_f32 at 64 lanes ran at half the speed).
     static constexpr bool inline_block_kernels = false;
 
-    // The value path: chains of FMA.v2f16 on one register as one kernel, kept split into halves
-    // (values::value_run); a block's registers sized by the rows the program carries.
-    static constexpr std::size_t value_run(std::span<const descriptor> code, std::size_t i) noexcept { return values::value_run(code, i); }
-    template <const auto& Code, std::size_t I, std::size_t N, class Rows, std::size_t G>
-    CTISA_EXEC_INLINE static void execute_value_run(Rows (&rows)[G]) noexcept {
-        values::execute_run<Code, I, N>(rows);
-    }
-    static constexpr std::size_t carried_rows(std::span<const descriptor> code) noexcept { return values::carried_rows(code); }
-
     static constexpr layout layout_of(std::span<const instruction> p) noexcept { return exec::layout_of(p); }
     static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept {
         for (std::uint32_t pc = 0; pc < p.size(); ++pc) out[pc] = exec::describe(p[pc], l, pc);
