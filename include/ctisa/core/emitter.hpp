@@ -1,136 +1,322 @@
 // SPDX-License-Identifier: MIT
-// An emitter for JITs: code built at run time (or in constant evaluation) from the typed builders
-// or from text, appended to a buffer, with labels for branches whose targets come later.
+// The emitter for JITs: code built at run time (or in constant evaluation) from the typed builders,
+// decoded instructions or text, written into a flat byte buffer, with labels for branches whose
+// targets come later. The same calls in every ISA (ctisa::emitter<Isa>, also ns::emitter):
 //
-//   ctisa::valhall::emitter e;                    // ctisa::emitter<valhall::isa>
-//   auto loop = e.new_label();
-//   e.bind(loop);                                 // the next instruction is the label's
-//   e.emit(va::iadd_imm_i32(r(0), r(0), -1));     // a builder's result<instruction>
-//   e.emit(va::branchz.with(condition::ne)(r(0), 0), loop);   // its offset points at `loop`
-//   e.emit("NOP.return");                         // text, one or more statements
-//   auto bytes = e.bytes();                       // result<std::vector<uint8_t>>: the image, or
-//                                                 // the first error, `offset` its instruction index
+//   namespace va = ctisa::valhall;
+//   using namespace va::operands;
+//   va::emitter e;
+//   const ctisa::label loop = e.new_label();
+//   e.bind(loop);                                                  // the next instruction is the label's
+//   e.emit(va::iadd_imm_i32(r(0), r(0), 0xFFFFFFFFu));            // a builder's result
+//   e.emit(va::branchz.with(va::condition::ne)(r(0), 0), loop);    // its offset points at `loop`
+//   e.emit("NOP.return");                                          // text, one or more statements
+//   auto image = e.bytes();     // result<std::vector<std::uint8_t>>, or the first error
+//   auto text = e.text();       // result<std::string>: the canonical text of the same program
 //
-// Once an instruction fails, the emitter keeps that first error and ignores what follows, so that
-// a JIT checks once at the end. Every instruction is encoded when emitted (errors name the
-// instruction that caused them); a branch is placed when its label is bound (instructions() then
-// shows its target); bytes() lays out the image (the ISA's link() where it has one).
+//   emit(x)                 x: a builder's result (built<> or result<>), an instruction, or text
+//   emit(branch, label)     a branch to a label bound before or after
+//   new_label(), bind(l)    a label; bind: the next statement emitted is the label's
+//   offset_of(l)            where a bound label lies in bytes() (text() for NV assembly)
+//   size()                  statements emitted
+//   reserve(bytes), clear() room once; empty, keeping it
+//   bytes(), code()         the image (a copy, or a view without one); text() the program text
 //
+// Once a statement fails, the emitter keeps that first error and ignores what follows, so that
+// a JIT checks once at the end; `offset` of the error is the index of the statement at fault.
+//
+// How each ISA takes part (its own emitter where its program is more than units in a row):
+//   ATTILA, Valhall: units written as emitted; a forward branch is re-encoded into its place when
+//     its label is bound (ISA::branch_to gives the ISA's convention).
+//   AMD IL: token packets written as emitted; a label is a function id (`func`, `call`), see
+//     amdil/emitter.hpp. Its flow is otherwise structured (if/loop/endloop), with no labels.
+//   Cayman: CF instructions and clauses, laid out by layout() when bytes are asked for
+//     (cayman/emitter.hpp). NV assembly: text with its labels (nvasm/emitter.hpp).
+//   An ISA with a link() step and no emitter of its own (the tests' toy ISA) keeps its statements
+//     and links them when bytes are asked for.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <ranges>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "code_buffer.hpp"
+#include "contract.hpp"
+#include "disassembler.hpp"
+#include "labels.hpp"
+#include "result.hpp"
+#include "statements.hpp"
+#include "text/writer.hpp"
+
+namespace ctisa {
+
 // Branches to labels need the ISA's optional
 //   static constexpr error branch_to(instruction&, std::size_t at, std::size_t target);
 // which points the branch at statement `at` to statement `target` in the ISA's own convention
 // (relative to itself or to the next instruction, absolute) and refuses what is not a branch or
 // does not fit its field.
-#pragma once
-
-#include <cstddef>
-#include <cstdint>
-#include <span>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-#include "contract.hpp"
-#include "result.hpp"
-#include "statements.hpp"
-
-namespace ctisa {
-
 template <class Isa>
 concept branches_to_labels = requires(typename Isa::instruction& in, std::size_t i) {
     { Isa::branch_to(in, i, i) } -> std::same_as<error>;
 };
 
-// A place in the emitted code, bound at most once; valid in the emitter that made it.
-struct label {
-    std::uint32_t id = 0;
-};
+namespace emit_detail {
 
+template <class T>
+inline constexpr bool always_false = false;
+
+// A builder's result as result<instruction>: built<> converts, result<> is one.
+template <class Isa, class T>
+concept instruction_result = std::is_convertible_v<const T&, const result<typename Isa::instruction>&>;
+
+// Text: a string, a literal, a view.
+template <class T>
+concept source_text = std::is_convertible_v<const T&, std::string_view>;
+
+// The bytes of what a builder returned: the ISA's encode() for that type (found by argument-dependent
+// lookup: built<> carries its words, so encoding it is a copy), else ISA::encode of the instruction.
+template <class Isa, class T>
+[[nodiscard]] constexpr auto unit_of(const T& x) {
+    if constexpr (std::is_same_v<T, typename Isa::instruction>) return Isa::encode(x);
+    else if constexpr (requires { encode(x); }) return encode(x);
+    else {
+        const result<typename Isa::instruction>& r = x;
+        using bytes = decltype(Isa::encode(*r));
+        if (!r) return bytes(r.error());
+        return Isa::encode(*r);
+    }
+}
+
+template <class Range>
+[[nodiscard]] constexpr const std::uint8_t* data_of(const Range& r) noexcept {
+    return std::to_address(std::ranges::begin(r));
+}
+
+}  // namespace emit_detail
+
+// The emitter of a binary ISA whose image is its units one after another.
 template <class Isa>
-class emitter {
+class unit_emitter {
     static_assert(binary_isa<Isa>, "ctisa::emitter: the ISA encodes instructions (contract.hpp binary_isa)");
 
 public:
     using instruction = typename Isa::instruction;
 
-    // Appends one instruction (a builder's result: its error, if it has one).
-    constexpr emitter& emit(const result<instruction>& in) {
-        if (in) return emit(*in);
-        return fail(in.error());
+    // A builder's result, an instruction, or text.
+    template <class T>
+    constexpr unit_emitter& emit(const T& x) {
+        if constexpr (emit_detail::source_text<T>) return emit_text(std::string_view(x));
+        else if constexpr (std::is_same_v<T, instruction> || emit_detail::instruction_result<Isa, T>) {
+            if (failed()) return *this;
+            return put(emit_detail::unit_of<Isa>(x));
+        } else
+            static_assert(emit_detail::always_false<T>, "ctisa::emitter rule: emit() takes a builder's result, an instruction or text");
     }
-    constexpr emitter& emit(const instruction& in) {
+
+    // A branch whose target is `target`, bound before or after (placed when it is bound).
+    template <class T>
+    constexpr unit_emitter& emit(const T& branch, label target) {
+        static_assert(branches_to_labels<Isa>, "ctisa::emitter rule: this ISA has no branches to labels (no ISA::branch_to)");
+        static_assert(std::is_same_v<T, instruction> || emit_detail::instruction_result<Isa, T>,
+                      "ctisa::emitter rule: a branch is a builder's result or an instruction");
         if (failed()) return *this;
+        instruction in{};
+        if constexpr (std::is_same_v<T, instruction>) in = branch;
+        else {
+            const result<instruction>& r = branch;
+            if (!r) return fail(r.error());
+            in = *r;
+        }
+        if (!labels_.known(target)) return fail(emit_errors::foreign_label());
+        const bool known = labels_.bound(target);
+        if (ctisa::error e = Isa::branch_to(in, size(), known ? labels_.statement(target) : size()); e.failed()) return fail(e);
         auto unit = Isa::encode(in);
         if (!unit) return fail(unit.error());
-        starts_.push_back(bytes_.size());
-        for (std::uint8_t b : *unit) bytes_.push_back(b);
-        code_.push_back(in);
+        if (!known) labels_.defer(fixup{here(), offset(), static_cast<std::uint32_t>(std::ranges::size(*unit)), target, in});
+        return put(unit);
+    }
+
+    [[nodiscard]] constexpr label new_label() { return labels_.make(); }
+    // The label names the next statement emitted; the branches waiting for it are placed.
+    constexpr unit_emitter& bind(label l) {
+        if (failed()) return *this;
+        if (ctisa::error e = labels_.bind(l, here(), offset(), [&](const fixup& f) { return place(f); }); e.failed())
+            return fail_at(e, e.offset);
         return *this;
     }
-    // A branch whose target is `target`, bound before or after (placed when it is bound).
-    constexpr emitter& emit(const result<instruction>& branch, label target) {
-        static_assert(branches_to_labels<Isa>, "ctisa::emitter: this ISA gives no branch_to(), so it has no branches to labels");
-        if (failed()) return *this;
-        if (!branch) return fail(branch.error());
-        if (target.id >= labels_.size()) return fail(ctisa::error{error_code::undefined_label, 0, 0, 0, "a label of another emitter"});
-        instruction in = *branch;
-        const bool known = labels_[target.id] != unbound;
-        if (ctisa::error e = Isa::branch_to(in, size(), known ? labels_[target.id] : size()); e.failed()) return fail(e);
-        if (!known) pending_.push_back(fixup{size(), target});
-        return emit(in);
+    // Where a bound label lies in bytes(), in bytes.
+    [[nodiscard]] constexpr result<std::size_t> offset_of(label l) const { return labels_.offset(l); }
+
+    // The statements emitted so far: the index of the next one.
+    [[nodiscard]] constexpr std::size_t size() const noexcept { return statements_; }
+    constexpr void reserve(std::size_t bytes) { code_.reserve(bytes); }
+    // Empty, with no labels and no error, keeping the room.
+    constexpr void clear() noexcept {
+        code_.clear();
+        labels_.clear();
+        statements_ = 0;
+        error_ = {};
     }
-    // Text: one statement or several (run time only). Where statements depend on each other
-    // (declarations, labels in text), the text is read as a whole program of its own. An error
-    // keeps its line and column in the text; `offset` is the index where the text starts.
-    emitter& emit(std::string_view source) {
+    [[nodiscard]] constexpr bool failed() const noexcept { return error_.failed(); }
+    // The first error; `offset` is the index of the statement that caused it.
+    [[nodiscard]] constexpr const ctisa::error& error() const noexcept { return error_; }
+
+    // The image without a copy (complete only when bytes() would succeed).
+    [[nodiscard]] constexpr std::span<const std::uint8_t> code() const noexcept { return code_.view(); }
+    // The image, or the first error (an emitted one, or a branch to a label never bound).
+    [[nodiscard]] constexpr result<std::vector<std::uint8_t>> bytes() const {
+        if (ctisa::error e = status(); e.failed()) return e;
+        return std::vector<std::uint8_t>(code_.view().begin(), code_.view().end());
+    }
+    // The program's canonical text (the image disassembled).
+    [[nodiscard]] result<std::string> text() const {
+        if (ctisa::error e = status(); e.failed()) return e;
+        return ctisa::disassemble<Isa>(code_.view());
+    }
+    // What the emitter holds in memory: its buffer's allocation, its labels and fix-ups.
+    [[nodiscard]] constexpr std::size_t bytes_kept() const noexcept { return code_.capacity() + labels_.bytes_kept(); }
+
+private:
+    struct fixup {
+        std::uint32_t at;      // the branch's statement
+        std::uint32_t offset;  // its unit's first byte
+        std::uint32_t size;    // its unit's bytes
+        label target;
+        instruction in;        // the branch, re-encoded when placed
+    };
+
+    [[nodiscard]] constexpr std::uint32_t here() const noexcept { return static_cast<std::uint32_t>(statements_); }
+    [[nodiscard]] constexpr std::uint32_t offset() const noexcept { return static_cast<std::uint32_t>(code_.size()); }
+    [[nodiscard]] constexpr ctisa::error status() const {
+        if (failed()) return error_;
+        if (const fixup* f = labels_.waiting()) return unbound_at(f->at);
+        return {};
+    }
+
+    template <class Unit>
+    constexpr unit_emitter& put(const Unit& unit) {
+        if (!unit) return fail(unit.error());
+        code_.append(emit_detail::data_of(*unit), std::ranges::size(*unit));
+        ++statements_;
+        return *this;
+    }
+
+    // Points a waiting branch at the statement being bound and writes its unit over the old one.
+    constexpr ctisa::error place(const fixup& f) {
+        instruction in = f.in;
+        if (ctisa::error e = Isa::branch_to(in, f.at, here()); e.failed()) return e;
+        auto unit = Isa::encode(in);
+        if (!unit) return unit.error();
+        if (std::ranges::size(*unit) != f.size) return ctisa::error{error_code::operand_limit, 0, 0, 0, "a branch that changes size"};
+        code_.overwrite(f.offset, emit_detail::data_of(*unit), f.size);
+        return {};
+    }
+
+    unit_emitter& emit_text(std::string_view source) {
         if (failed()) return *this;
         auto program = read_statements<Isa>(source);
         if (!program) return fail(program.error());
-        for (const auto& in : program->statements) emit(in);
+        for (const instruction& in : program->statements) put(contract::encode_parsed<Isa>(in));
         return *this;
     }
 
-    [[nodiscard]] constexpr label new_label() {
-        labels_.push_back(unbound);
-        return label{static_cast<std::uint32_t>(labels_.size() - 1)};
-    }
-    // The label names the next instruction emitted; the branches waiting for it are placed.
-    constexpr emitter& bind(label l) {
+    constexpr unit_emitter& fail(const ctisa::error& e) { return fail_at(e, statements_); }
+    constexpr unit_emitter& fail_at(ctisa::error e, std::size_t index) {
         if (failed()) return *this;
-        if (l.id >= labels_.size()) return fail(ctisa::error{error_code::undefined_label, 0, 0, 0, "a label of another emitter"});
-        if (labels_[l.id] != unbound) return fail(ctisa::error{error_code::duplicate_name, 0, 0, 0, "label bound twice"});
-        labels_[l.id] = size();
-        std::size_t kept = 0;
-        for (const fixup& f : pending_) {
-            if (f.target.id != l.id) pending_[kept++] = f;
-            else if (ctisa::error e = place(f.at, size()); e.failed()) return fail_at(e, f.at);
-        }
-        pending_.resize(kept);
+        e.offset = static_cast<std::uint32_t>(index);
+        error_ = e;
         return *this;
     }
 
-    // The instructions emitted so far: the index of the next one.
+    code_buffer code_;
+    std::size_t statements_ = 0;
+    label_table<fixup> labels_;
+    ctisa::error error_{};
+};
+
+// The emitter of an ISA with a link() step and no emitter of its own: its statements are kept,
+// branches placed in them, and link() lays the image out when bytes are asked for. offset_of()
+// gives a label's statement index (the layout is the link's).
+template <class Isa>
+class linked_emitter {
+    static_assert(binary_isa<Isa>, "ctisa::emitter: the ISA encodes instructions (contract.hpp binary_isa)");
+
+public:
+    using instruction = typename Isa::instruction;
+
+    template <class T>
+    constexpr linked_emitter& emit(const T& x) {
+        if constexpr (emit_detail::source_text<T>) return emit_text(std::string_view(x));
+        else if constexpr (std::is_same_v<T, instruction>) {
+            if (failed()) return *this;
+            if (auto unit = Isa::encode(x); !unit) return fail(unit.error());
+            code_.push_back(x);
+            return *this;
+        } else if constexpr (emit_detail::instruction_result<Isa, T>) {
+            const result<instruction>& r = x;
+            if (!r) return fail(r.error());
+            return emit(*r);
+        } else
+            static_assert(emit_detail::always_false<T>, "ctisa::emitter rule: emit() takes a builder's result, an instruction or text");
+    }
+    template <class T>
+    constexpr linked_emitter& emit(const T& branch, label target) {
+        static_assert(branches_to_labels<Isa>, "ctisa::emitter rule: this ISA has no branches to labels (no ISA::branch_to)");
+        if (failed()) return *this;
+        const result<instruction>& r = branch;
+        if (!r) return fail(r.error());
+        if (!labels_.known(target)) return fail(emit_errors::foreign_label());
+        instruction in = *r;
+        const bool known = labels_.bound(target);
+        if (ctisa::error e = Isa::branch_to(in, size(), known ? labels_.statement(target) : size()); e.failed()) return fail(e);
+        if (!known) labels_.defer(fixup{static_cast<std::uint32_t>(size()), target});
+        return emit(in);
+    }
+
+    [[nodiscard]] constexpr label new_label() { return labels_.make(); }
+    constexpr linked_emitter& bind(label l) {
+        if (failed()) return *this;
+        const auto at = static_cast<std::uint32_t>(size());
+        if (ctisa::error e = labels_.bind(l, at, at, [&](const fixup& f) { return Isa::branch_to(code_[f.at], f.at, at); }); e.failed())
+            return fail_at(e, e.offset);
+        return *this;
+    }
+    [[nodiscard]] constexpr result<std::size_t> offset_of(label l) const { return labels_.offset(l); }
+
     [[nodiscard]] constexpr std::size_t size() const noexcept { return code_.size(); }
+    constexpr void reserve(std::size_t bytes) { code_.reserve(bytes / Isa::max_unit_bytes); }
+    constexpr void clear() noexcept {
+        code_.clear();
+        labels_.clear();
+        error_ = {};
+    }
     [[nodiscard]] constexpr std::span<const instruction> instructions() const noexcept { return code_; }
     [[nodiscard]] constexpr bool failed() const noexcept { return error_.failed(); }
-    // The first error; `offset` is the index of the instruction that caused it.
     [[nodiscard]] constexpr const ctisa::error& error() const noexcept { return error_; }
 
-    // The image, laid out as the ISA lays out a program; or the first error (an emitted one, or a
-    // branch to a label never bound).
     [[nodiscard]] constexpr result<std::vector<std::uint8_t>> bytes() const {
         if (failed()) return error_;
-        if (!pending_.empty()) return at(ctisa::error{error_code::undefined_label, 0, 0, 0, "label never bound"}, pending_.front().at);
-        if (!contract::links<Isa> && !relink_) return bytes_;
+        if (const fixup* f = labels_.waiting()) return unbound_at(f->at);
         collect sink;
         if (ctisa::error e = contract::link<Isa>(std::span<const instruction>(code_), context_t<Isa>{}, sink); e.failed()) return e;
         return std::move(sink.bytes);
     }
+    [[nodiscard]] result<std::string> text() const {
+        if (failed()) return error_;
+        return ctisa::to_string<Isa>(std::span<const instruction>(code_));
+    }
 
 private:
-    static constexpr std::size_t unbound = ~std::size_t{0};
     struct fixup {
-        std::size_t at;
+        std::uint32_t at;
         label target;
     };
     struct collect {
@@ -139,39 +325,38 @@ private:
         constexpr void end_unit() noexcept {}
     };
 
-    // Points the branch at `index` to `target` and re-encodes it in place.
-    constexpr ctisa::error place(std::size_t index, std::size_t target) {
-        if constexpr (branches_to_labels<Isa>) {
-            if (ctisa::error e = Isa::branch_to(code_[index], index, target); e.failed()) return e;
-            auto unit = Isa::encode(code_[index]);
-            if (!unit) return unit.error();
-            const std::size_t start = starts_[index], end = index + 1 < starts_.size() ? starts_[index + 1] : bytes_.size();
-            std::size_t at = start;
-            for (std::uint8_t b : *unit)
-                if (at < end) bytes_[at++] = b;
-                else relink_ = true;  // a longer unit: link() lays the image out
-            if (at != end) relink_ = true;
-        }
-        (void)index, (void)target;
-        return {};
+    linked_emitter& emit_text(std::string_view source) {
+        if (failed()) return *this;
+        auto program = read_statements<Isa>(source);
+        if (!program) return fail(program.error());
+        for (const auto& in : program->statements) emit(in);
+        return *this;
     }
-    static constexpr ctisa::error at(ctisa::error e, std::size_t index) noexcept {
+    constexpr linked_emitter& fail(const ctisa::error& e) { return fail_at(e, size()); }
+    constexpr linked_emitter& fail_at(ctisa::error e, std::size_t index) {
+        if (failed()) return *this;
         e.offset = static_cast<std::uint32_t>(index);
-        return e;
-    }
-    constexpr emitter& fail(const ctisa::error& e) { return fail_at(e, size()); }
-    constexpr emitter& fail_at(const ctisa::error& e, std::size_t index) {
-        if (!failed()) error_ = at(e, index);
+        error_ = e;
         return *this;
     }
 
     std::vector<instruction> code_;
-    std::vector<std::uint8_t> bytes_;
-    std::vector<std::size_t> starts_;  // where each instruction's unit starts in bytes_
-    std::vector<std::size_t> labels_;  // the instruction each label names, or unbound
-    std::vector<fixup> pending_;       // branches to labels not bound yet
-    bool relink_ = false;              // a placed branch changed size: link() lays the image out
+    label_table<fixup> labels_;
     ctisa::error error_{};
 };
+
+// Which emitter an ISA has: its own (ISA::emitter, declared in its traits), or one of the two above.
+template <class Isa>
+struct emitter_of {
+    using type = std::conditional_t<contract::links<Isa>, linked_emitter<Isa>, unit_emitter<Isa>>;
+};
+template <class Isa>
+    requires requires { typename Isa::emitter; }
+struct emitter_of<Isa> {
+    using type = typename Isa::emitter;
+};
+
+template <class Isa>
+using emitter = typename emitter_of<Isa>::type;
 
 }  // namespace ctisa
