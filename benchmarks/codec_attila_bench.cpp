@@ -4,6 +4,7 @@
 #include <ctisa/attila/attila.hpp>
 
 #include "codec_bench.hpp"
+#include "codec_emit.hpp"
 
 namespace ctisa_bench::codec {
 
@@ -21,8 +22,8 @@ at::encoded random_unit(rng& r) {
 
 constexpr std::size_t mix_size = 12;
 
-std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
-    const ctisa::built<at::instruction> mix[mix_size] = {
+std::array<ctisa::built<at::instruction>, mix_size> mix(const std::uint8_t* v) {
+    return {
         at::add(r(v[0]), r(v[1]), c(v[2])),
         at::mad(r(v[3]).mask("xyz"), -r(v[4]), c(v[5]).x(), r(v[6])),
         at::mul.sat()(o(v[7] & 15), i(v[8] & 15), r(v[9])),
@@ -36,11 +37,20 @@ std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
         at::max(r(v[30]), r(v[31]).swizzle("wzyx"), c(v[32])),
         at::jmp(p(v[33] & 31), static_cast<std::int32_t>(v[34]) - 128),
     };
-    return encode_each<at::isa>(mix, out);
+}
+
+std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) { return encode_each<at::isa>(mix(v), out); }
+
+void emit_mix(at::emitter& e, const std::uint8_t* v) {
+    for (const auto& in : mix(v)) e.emit(in);
 }
 
 }  // namespace
 
-void register_attila() { register_all<at::isa, mix_size>(random_unit, encode_mix); }
+void register_attila() {
+    register_emit_text(register_all<at::isa, mix_size>(random_unit, encode_mix));
+    const auto ends = [](const at::emitter& e) { return fixed_ends(e.code().size(), at::isa::max_unit_bytes); };
+    benchmark::RegisterBenchmark("codec/emit/attila", [=](benchmark::State& s) { emit<at::emitter>(s, mix_size, emit_mix, ends); });
+}
 
 }  // namespace ctisa_bench::codec

@@ -198,13 +198,15 @@ void register_corpus(std::shared_ptr<const corpus<Isa>> c, EncodeMix encode_mix)
 }
 
 // Registers codec/{decode,encode,assemble,disassemble}/<isa>, over a corpus of 4096 units seeded
-// with the encode mix's instructions.
+// with the encode mix's instructions; returns the corpus.
 template <class Isa, std::size_t MixSize, class RandomUnit, class EncodeMix>
-void register_all(RandomUnit&& random_unit, EncodeMix encode_mix) {
+std::shared_ptr<const corpus<Isa>> register_all(RandomUnit&& random_unit, EncodeMix encode_mix) {
     const std::vector<std::uint8_t> operands(64, 1);
     std::vector<std::uint8_t> seeds(MixSize * Isa::max_unit_bytes);
     seeds.resize(encode_mix(operands.data(), seeds.data()) * Isa::max_unit_bytes);
-    register_corpus<Isa, MixSize>(accepted_corpus<Isa>(4096, random_unit, seeds), encode_mix);
+    auto c = accepted_corpus<Isa>(4096, random_unit, seeds);
+    register_corpus<Isa, MixSize>(c, encode_mix);
+    return c;
 }
 
 void register_attila();

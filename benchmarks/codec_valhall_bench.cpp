@@ -4,6 +4,7 @@
 #include <ctisa/valhall/valhall.hpp>
 
 #include "codec_bench.hpp"
+#include "codec_emit.hpp"
 
 namespace ctisa_bench::codec {
 
@@ -16,9 +17,9 @@ va::encoded random_unit(rng& r) { return ctisa::to_bytes(va::words{r.next()}); }
 
 constexpr std::size_t mix_size = 12;
 
-std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
+std::array<ctisa::built<va::instruction>, mix_size> mix(const std::uint8_t* v) {
     auto reg = [&](unsigned k) { return static_cast<unsigned>(v[k] & 63); };
-    const ctisa::built<va::instruction> mix[mix_size] = {
+    return {
         va::fadd_f32(r(reg(0)), r(reg(1)), r(reg(2)).neg()),
         va::fma_f32(r(reg(3)), r(reg(4)), r(reg(5)).abs(), u(reg(6))),
         va::iadd_u32(r(reg(7)), r(reg(8)), r(reg(9))),
@@ -32,11 +33,20 @@ std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) {
         va::fadd_imm_f32(r(reg(31)), r(reg(32)), static_cast<std::uint32_t>(v[33]) << 20),
         va::lshift_or_i32(r(reg(34)), r(reg(35)), r(reg(36)), r(reg(37))),
     };
-    return encode_each<va::isa>(mix, out);
+}
+
+std::size_t encode_mix(const std::uint8_t* v, std::uint8_t* out) { return encode_each<va::isa>(mix(v), out); }
+
+void emit_mix(va::emitter& e, const std::uint8_t* v) {
+    for (const auto& in : mix(v)) e.emit(in);
 }
 
 }  // namespace
 
-void register_valhall() { register_all<va::isa, mix_size>(random_unit, encode_mix); }
+void register_valhall() {
+    register_emit_text(register_all<va::isa, mix_size>(random_unit, encode_mix));
+    const auto ends = [](const va::emitter& e) { return fixed_ends(e.code().size(), va::isa::max_unit_bytes); };
+    benchmark::RegisterBenchmark("codec/emit/valhall", [=](benchmark::State& s) { emit<va::emitter>(s, mix_size, emit_mix, ends); });
+}
 
 }  // namespace ctisa_bench::codec

@@ -9,6 +9,7 @@
 #include "canonical_decoding.hpp"
 #include "decoding.hpp"
 #include "description.hpp"
+#include "emitter.hpp"
 #include "encoding.hpp"
 #include "errors.hpp"
 #include "generated/builders.hpp"

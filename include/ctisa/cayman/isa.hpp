@@ -303,11 +303,14 @@ private:
     error failure_{};
 };
 
+class program_emitter;  // emitter.hpp
+
 // Cayman as the engine sees it.
 struct isa {
     using instruction = statement;
     using context = cayman::context;
     using decoder = cayman::decoder;
+    using emitter = program_emitter;  // CF program and clauses, laid out by layout()
     static constexpr std::string_view name = "cayman";
     static constexpr std::size_t max_unit_bytes = 16;
     static constexpr std::size_t max_image_bytes(std::size_t statements) { return statements * (max_unit_bytes + 8); }
