@@ -14,8 +14,11 @@
 
 namespace ctisa::nvasm {
 
+class text_emitter;  // emitter.hpp
+
 struct isa {
     using instruction = nvasm::instruction;
+    using emitter = text_emitter;  // the program's text, with labels for CAL
     using context = nvasm::context;
     static constexpr std::string_view name = "nvasm";
     static constexpr std::string_view comment_starts = "#";

@@ -8,3 +8,4 @@
 #include "program_builder.hpp"
 #include "isa.hpp"
 #include "explain.hpp"
+#include "emitter.hpp"
