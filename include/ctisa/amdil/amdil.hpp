@@ -3,5 +3,6 @@
 #pragma once
 
 #include "description.hpp"
+#include "emitter.hpp"
 #include "generated/builders.hpp"
 #include "isa.hpp"

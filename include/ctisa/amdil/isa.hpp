@@ -134,8 +134,11 @@ private:
     bool failed_ = false;
 };
 
+class program_emitter;  // emitter.hpp
+
 struct isa {
     using instruction = amdil::instruction;
+    using emitter = program_emitter;  // token packets, labels as function ids
     using decoder = stream_decoder;
     static constexpr std::string_view name = "amdil";
     static constexpr std::string_view comment_starts = ";#";

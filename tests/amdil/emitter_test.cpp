@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// AMD IL's emitter (amdil/emitter.hpp): builders and text into token packets, labels as function
+// ids (7.2: call n ... func n ... ret), one bound after its call and one before, the image
+// disassembled, read back and run on the executor.
+#include "exec_support.hpp"
+
+namespace {
+
+namespace il = ctisa::amdil;
+using namespace il::registers;
+using ctisa::error_code;
+using amdil_exec_test::bits;
+
+}  // namespace
+
+TEST_CASE("amdil emitter: calls to functions bound after and before, disassembled and run", "[amdil][emitter]") {
+    // main: r0 = v0, call 1 (adds 10), call 2 (doubles), o0 = r0: (v0 + 10) * 2. Both functions
+    // follow main, function 2 first.
+    il::emitter e;
+    const ctisa::label add_ten = e.new_label(), twice = e.new_label();
+    e.emit("il_vs_2_0\ndcl_literal l0, 10, 10, 10, 10");
+    e.emit(il::op::mov(r(0), v(0)));
+    e.emit(il::op::call(0u), add_ten);  // forward: bound below
+    e.emit(il::op::call(0u), twice);
+    e.emit(il::op::mov(o(0), r(0))).emit(il::op::endmain());
+    e.bind(twice).emit(il::op::i_add(r(0), r(0), r(0))).emit(il::op::ret());
+    e.bind(add_ten).emit(il::op::i_add(r(0), r(0), l(0))).emit(il::op::ret());
+    e.emit(il::op::end());
+    REQUIRE_FALSE(e.failed());
+    CHECK(e.offset_of(twice).value() < e.offset_of(add_ten).value());
+
+    const auto image = e.bytes();
+    REQUIRE(image.ok());
+    const auto text = e.text();
+    REQUIRE(text.ok());
+    CHECK(text->find("call 1\ncall 2\n") != std::string::npos);
+    CHECK(text->find("func 2\n") < text->find("func 1\n"));
+    CHECK(il::assemble_bytes(*text).value() == *image);
+
+    const auto program = il::decode_program(*image).value();
+    amdil_exec_test::machine m(program);
+    for (std::size_t lane = 0; lane < 4; ++lane) m.set(il::reg_type::input, 0, lane, {static_cast<std::uint32_t>(lane), 0, 0, 0});
+    REQUIRE(m.run().ok());
+    for (std::size_t lane = 0; lane < 4; ++lane) CHECK(m.read(il::reg_type::output, 0, lane)[0] == 2 * (lane + 10));
+}
+
+TEST_CASE("amdil emitter: a call back to a function bound before it", "[amdil][emitter]") {
+    il::emitter e;
+    const ctisa::label f = e.new_label(), g = e.new_label();
+    e.emit("il_vs_2_0").emit(il::op::call(0u), g).emit(il::op::mov(o(0), r(0))).emit(il::op::endmain());
+    e.bind(f).emit(il::op::mov(r(0), v(0))).emit(il::op::ret());
+    e.bind(g).emit(il::op::call(0u), f).emit(il::op::ret());  // backward: f is bound already
+    e.emit(il::op::end());
+    const auto image = e.bytes();
+    REQUIRE(image.ok());
+    amdil_exec_test::machine m(il::decode_program(*image).value());
+    m.set(il::reg_type::input, 0, 2, {7, 0, 0, 0});
+    REQUIRE(m.run().ok());
+    CHECK(m.read(il::reg_type::output, 0, 2)[0] == 7u);
+}
+
+TEST_CASE("amdil emitter: label errors", "[amdil][emitter]") {
+    il::emitter not_call;
+    const ctisa::label l = not_call.new_label();
+    not_call.emit(il::op::ret(), l);
+    CHECK(not_call.error().code == error_code::operand_not_allowed);
+
+    il::emitter never;
+    const ctisa::label n = never.new_label();
+    never.emit("il_vs_2_0").emit(il::op::call(0u), n).emit(il::op::end());
+    CHECK(never.bytes().error().code == error_code::undefined_label);
+    CHECK(never.bytes().error().offset == 1);
+}
