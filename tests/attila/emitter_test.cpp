@@ -3,10 +3,12 @@
 // (counted from the JMP itself, as the simulator's vectors show), and the ISA namespace's calls.
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <string>
 #include <vector>
 
 #include <ctisa/attila/attila.hpp>
+#include <ctisa/attila/executor.hpp>
 
 #include "peer_cases.hpp"
 
@@ -72,4 +74,33 @@ TEST_CASE("attila: a statement list changed after it was read is validated when 
     REQUIRE_FALSE(image.ok());
     CHECK(image.error().code == error_code::register_out_of_range);
     CHECK(image.error().line == 1);
+}
+
+TEST_CASE("attila emitter: a loop (a label behind and one ahead), disassembled and run", "[attila][emitter]") {
+    // Each lane counts r0 up to its own i0.x (the executor test's loop, from builders): the JMP
+    // out of the loop goes to a label ahead, the JMP around to one behind.
+    at::emitter e;
+    const ctisa::label top = e.new_label(), out = e.new_label();
+    e.emit(at::mov(r(0), c(0).x()));
+    e.bind(top).emit(at::setplt(p(0), r(0).x(), i(0).x()));
+    e.emit(at::jmp(!p(0), 0), out);
+    e.emit(at::add(r(0), r(0), c(1)));
+    e.emit(at::jmp(always, 0), top);
+    e.bind(out).emit(at::mov(o(0), r(0))).emit(at::end());
+    REQUIRE_FALSE(e.failed());
+    CHECK(e.offset_of(out).value() == 5 * 16);
+
+    const auto image = e.bytes();
+    REQUIRE(image.ok());
+    const auto text = e.text();
+    REQUIRE(text.ok());
+    CHECK(*text == "mov r0, c0.x\nsetplt p0, r0.x, i0.x\njmp !p0, 3\nadd r0, r0, c1\njmp true, -3\nmov o0, r0\nend\n");
+
+    const auto code = at::decode_program(*image).value();
+    ctisa::attila::exec::machine<4> m(code);
+    for (std::size_t l = 0; l < 4; ++l) m.set_input(l, 0, {static_cast<float>(3 * l), 0, 0, 0});
+    m.set_constant(0, ctisa::attila::exec::vec4{0, 0, 0, 0});
+    m.set_constant(1, ctisa::attila::exec::vec4{1, 1, 1, 1});
+    REQUIRE(m.run().ok());
+    for (std::size_t l = 0; l < 4; ++l) CHECK(m.read(at::bank::out, 0, l)[0] == std::bit_cast<std::uint32_t>(float(3 * l)));
 }

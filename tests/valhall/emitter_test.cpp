@@ -8,9 +8,9 @@
 
 #include <ctisa/valhall/valhall.hpp>
 
+#include "exec_support.hpp"
 #include "peer_cases.hpp"
 
-namespace va = ctisa::valhall;
 using namespace ctisa::valhall::operands;
 using ctisa::error_code;
 
@@ -66,4 +66,37 @@ TEST_CASE("valhall: the ISA namespace offers the engine's calls", "[valhall][emi
     CHECK(va::to_string(program) == "MOV.i32 r1, r2\nNOP.return \n");
     CHECK(va::try_assemble("MOV.i32 r1, r2").value() == 1);
     CHECK(va::parse("MOV.i32 r1, r2").value() == va::mov_i32(r(1), r(2)).value());
+}
+
+TEST_CASE("valhall emitter: a counted loop (a label behind) and a skip (a label ahead), run on the executor", "[valhall][emitter]") {
+    // r2 = 3 * r1 by counting r0 = r1 down (BRANCHZ branches while r0 is nonzero, Mesa's and the
+    // executor's default), then BRANCHZ.eq skips the move of 99 (r0 is zero by then): r3 = r2 + 1.
+    va::emitter e;
+    const ctisa::label top = e.new_label(), skip = e.new_label();
+    e.emit(va::mov_i32(r(0), r(1))).emit(va::iadd_imm_i32(r(2), r(3).discard(), 0u));
+    e.bind(top).emit(va::iadd_imm_i32(r(2), r(2), 3u)).emit(va::iadd_imm_i32(r(0), r(0), 0xFFFFFFFFu));
+    e.emit(va::branchz(r(0), 0), top);
+    e.emit(va::branchz.with(va::flags::eq)(r(0), 0), skip);
+    e.emit(va::iadd_imm_i32(r(2), r(3).discard(), 99u));
+    e.bind(skip).emit(va::iadd_imm_i32(r(3), r(2), 1u));
+    REQUIRE_FALSE(e.failed());
+    CHECK(e.offset_of(top).value() == 16);
+    CHECK(e.offset_of(skip).value() == 56);
+
+    const auto image = e.bytes();
+    REQUIRE(image.ok());
+    const auto text = e.text();
+    REQUIRE(text.ok());
+    CHECK(text->find("BRANCHZ r0, offset:-3") != std::string::npos);
+    CHECK(text->find("BRANCHZ.eq r0, offset:1") != std::string::npos);
+    CHECK(va::assemble_bytes(*text).value() == *image);
+
+    const auto code = va::decode_program(*image).value();
+    vx::machine<4> m(code);
+    for (std::size_t l = 0; l < 4; ++l) m.set(1, l, static_cast<std::uint32_t>(l + 1));
+    REQUIRE(m.run().ok());
+    for (std::size_t l = 0; l < 4; ++l) {
+        CHECK(m.read(2, l) == 3u * (l + 1));
+        CHECK(m.read(3, l) == 3u * (l + 1) + 1);
+    }
 }
