@@ -5,6 +5,7 @@
 #include <ctisa/amdil/amdil.hpp>
 
 #include "codec_bench.hpp"
+#include "codec_emit.hpp"
 
 namespace ctisa_bench::codec {
 
@@ -60,8 +61,34 @@ std::vector<std::uint8_t> image(std::size_t rounds) {
     return bytes;
 }
 
+void emit_mix(il::emitter& e, const std::uint8_t* operands) {
+    for (const auto& in : mix(operands)) e.emit(in);
+}
+
+// Where each packet of the rounds emit() made ends (the same operands, encoded again).
+std::vector<std::size_t> packet_ends(std::size_t rounds) {
+    const auto operands = run_time_operands(64 * rounds);
+    std::vector<std::size_t> ends;
+    std::size_t at = 0;
+    for (std::size_t k = 0; k < rounds; ++k)
+        for (const auto& in : mix(operands.data() + 64 * k)) ends.push_back(at += il::isa::encode(*in)->size());
+    return ends;
+}
+
 }  // namespace
 
-void register_amdil() { register_corpus<il::isa, mix_size>(image_corpus<il::isa>(image(4096 / mix_size)), encode_mix); }
+void register_amdil() {
+    const auto c = image_corpus<il::isa>(image(4096 / mix_size));
+    register_corpus<il::isa, mix_size>(c, encode_mix);
+    benchmark::RegisterBenchmark("codec/emit/amdil", [](benchmark::State& s) {
+        emit<il::emitter>(s, mix_size, emit_mix, [](const il::emitter&) { return packet_ends(256); });
+    });
+    // The corpus image's packets: the header's two tokens, then the rounds'.
+    std::vector<std::size_t> ends{8};
+    for (std::size_t e : packet_ends(4096 / mix_size)) ends.push_back(8 + e);
+    benchmark::RegisterBenchmark("codec/emit_text/amdil", [=](benchmark::State& s) {
+        emit_text<il::emitter>(s, c->text, c->instructions.size(), [=](const il::emitter&) { return ends; });
+    });
+}
 
 }  // namespace ctisa_bench::codec

@@ -6,6 +6,7 @@
 #include <ctisa/cayman/cayman.hpp>
 
 #include "codec_bench.hpp"
+#include "codec_emit.hpp"
 
 namespace ctisa_bench::codec {
 
@@ -80,10 +81,25 @@ std::vector<std::uint8_t> image(std::size_t clauses) {
 
 }  // namespace
 
+// One round of the mix into the emitter: groups of one, into ALU clauses it opens as they fill.
+template <class Name>
+void emit_mix(cm::emitter& e, const std::uint8_t* operands) {
+    for (const auto& in : mix<Name>(operands)) e.emit(in);
+}
+
 void register_cayman() {
-    register_corpus<cm::isa, mix_size>(image_corpus<cm::isa>(image(4096 / (4 * mix_size))), encode_mix<typed_opcode>);
+    const auto c = image_corpus<cm::isa>(image(4096 / (4 * mix_size)));
+    register_corpus<cm::isa, mix_size>(c, encode_mix<typed_opcode>);
     benchmark::RegisterBenchmark("codec/encode_run_time_opcode/cayman",
                                  [](benchmark::State& s) { encode<mix_size, cm::isa::max_unit_bytes>(s, encode_mix<run_time_opcode>); });
+    // The clause contents are 8-byte units (instructions and literal slots).
+    const auto ends = [](const cm::emitter& e) { return fixed_ends(e.code().size(), 8); };
+    benchmark::RegisterBenchmark("codec/emit_fixed/cayman",
+                                 [=](benchmark::State& s) { emit<cm::emitter>(s, mix_size, emit_mix<typed_opcode>, ends); });
+    benchmark::RegisterBenchmark("codec/emit/cayman",
+                                 [=](benchmark::State& s) { emit<cm::emitter>(s, mix_size, emit_mix<run_time_opcode>, ends); });
+    benchmark::RegisterBenchmark("codec/emit_text/cayman",
+                                 [=](benchmark::State& s) { emit_text<cm::emitter>(s, c->text, c->instructions.size(), ends); });
 }
 
 }  // namespace ctisa_bench::codec

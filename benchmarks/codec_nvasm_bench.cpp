@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "codec_bench.hpp"
+#include "codec_emit.hpp"
 
 namespace ctisa_bench::codec {
 
@@ -75,10 +76,46 @@ void print_text(benchmark::State& state, const text_corpus& c) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * c.statements));
 }
 
+// Where each line of a text ends (a statement a line: the memcpy baseline copies line by line).
+std::vector<std::size_t> line_ends(std::string_view text) {
+    std::vector<std::size_t> ends;
+    for (std::size_t at = text.find('\n'); at != std::string_view::npos; at = text.find('\n', at + 1)) ends.push_back(at + 1);
+    return ends;
+}
+
+// codec/emit/nvasm: every peer program's statements emitted (printed into the emitter's text), and
+// its text() read back whole; codec/emit_text/nvasm: the programs' sources, the same.
+template <bool Text>
+void emit_programs(benchmark::State& state, const text_corpus& c) {
+    nv::emitter e;
+    std::size_t kept = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (auto _ : state) {
+        kept = 0;
+        for (std::size_t p = 0; p < c.programs.size(); ++p) {
+            e.clear();
+            if constexpr (Text) e.emit(c.sources[p]);
+            else
+                for (const auto& in : c.programs[p].statements) e.emit(in);
+            if (!e.text()) state.SkipWithError("an emitted program does not read back");
+            kept += e.bytes_kept();
+        }
+    }
+    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * c.statements));
+    state.counters["bytes_kept"] = static_cast<double>(kept) / static_cast<double>(c.statements);
+    const double copy_ns = memcpy_ns_per_unit(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(c.text.data()), c.text.size()),
+                                              line_ends(c.text));
+    state.counters["memcpy_per_second"] = 1e9 / copy_ns;
+    state.counters["x_memcpy"] = ns / static_cast<double>(state.iterations() * c.statements) / copy_ns;
+}
+
 }  // namespace
 
 void register_nvasm() {
     const auto c = peer_programs();
+    benchmark::RegisterBenchmark("codec/emit/nvasm", [c](benchmark::State& s) { emit_programs<false>(s, *c); });
+    benchmark::RegisterBenchmark("codec/emit_text/nvasm", [c](benchmark::State& s) { emit_programs<true>(s, *c); });
     benchmark::RegisterBenchmark("codec/assemble/nvasm", [c](benchmark::State& s) { assemble_text(s, *c); });
     benchmark::RegisterBenchmark("codec/disassemble/nvasm", [c](benchmark::State& s) { print_text(s, *c); });
 }

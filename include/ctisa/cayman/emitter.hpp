@@ -13,7 +13,8 @@
 //     instruction; one that starts a clause (CF_ALU, TC, GDS) collects what follows
 //   alu<Op>() and alu() results: a group of one; group() results: a group; reduction(),
 //     slot_by_slot() and spread() results: their slots as one group. Into the open ALU clause, or
-//     a plain ALU clause opened for them
+//     a plain ALU clause opened for them (also when the open one is full: 128 slots; a full plain
+//     ALU clause continues in a copy of itself, its kcache locks kept)
 //   texture(), vertex_fetch() and other fetch units: into the open fetch clause (TC, or GDS for
 //     GDS/TF), or a TC opened for them
 //   text: statements of the listing syntax read as a whole program of their own (its CF
@@ -64,7 +65,7 @@ public:
     constexpr program_emitter& emit(const result<alu_group>& g) {
         if (failed()) return *this;
         if (!g) return fail(g.error());
-        if (!open(clause::alu)) return *this;
+        if (!open(clause::alu, static_cast<std::uint32_t>(8 * g->slots.size() + 4 * g->literals.size()))) return *this;
         for (const instruction& slot : g->slots) put_dwords(slot.dwords.data(), 2);
         put_dwords(g->literals.data(), g->literals.size());
         ++statements_;
@@ -92,7 +93,7 @@ public:
         const unit_kind unit = info(info(in.op).cat).unit;
         if (unit == unit_kind::fetch) {
             const category c = info(in.op).cat;
-            if (!open(c == category::gds || c == category::tf ? clause::gds : clause::texture)) return *this;
+            if (!open(c == category::gds || c == category::tf ? clause::gds : clause::texture, 16)) return *this;
             put_dwords(in.dwords.data(), 4);
             ++statements_;
             return *this;
@@ -100,7 +101,8 @@ public:
         if (unit == unit_kind::alu) return put_group_of_one(alu_op{in, {}});
         if (unit == unit_kind::literal) return fail(ctisa::error{ctisa::errors::misplaced_statement, 0, 0, 0, "literal slot"});
         cf_.push_back(cf_entry{in, static_cast<std::uint32_t>(clauses_.size()), static_cast<std::uint32_t>(clauses_.size())});
-        open_ = detail::clause_of(in, 0).has_value();
+        const auto starts = detail::clause_of(in, 0);
+        open_ = starts && info(in.op).mnemonic != "ALU_EXTENDED" ? open_kind(starts->kind) : 0;
         ++statements_;
         return *this;
     }
@@ -130,7 +132,7 @@ public:
     constexpr program_emitter& bind(label l) {
         if (failed()) return *this;
         const auto at = static_cast<std::uint32_t>(cf_.size());
-        open_ = false;
+        open_ = 0;
         const ctisa::error e = labels_.bind(l, at, 8 * at, [&](const fixup& f) -> ctisa::error {
             auto placed = set(cf_[f.at].cf, field_key::addr, at);
             if (!placed) return placed.error();
@@ -150,7 +152,7 @@ public:
         clauses_.clear();
         labels_.clear();
         statements_ = 0;
-        open_ = false;
+        open_ = 0;
         error_ = {};
     }
     [[nodiscard]] constexpr bool failed() const noexcept { return error_.failed(); }
@@ -215,16 +217,30 @@ private:
         label target;
     };
 
-    // The last CF instruction's clause if it is open and of this kind; else a new clause opened.
-    constexpr bool open(clause kind) {
-        if (open_) {
-            const auto c = detail::clause_of(cf_.back().cf, 0);
-            if (c && c->kind == kind && info(cf_.back().cf.op).mnemonic != "ALU_EXTENDED") return true;
+    // The last CF instruction's clause if it is open, of this kind and has room for `bytes` more;
+    // else a new clause opened: a copy of the full one where that is a plain ALU, TC or GDS (its
+    // kcache locks kept), else a plain one.
+    constexpr bool open(clause kind, std::uint32_t bytes) {
+        if (open_ == open_kind(kind)) {
+            const cf_entry& last = cf_.back();
+            if (last.end - last.begin + bytes <= clause_limit(kind)) return true;
+            const std::string_view m = info(last.cf.op).mnemonic;
+            if (m == "ALU" || m == "TC" || m == "GDS") return continue_with(last.cf);
         }
-        emit(kind == clause::alu ? alu_clause("ALU").value() : cf(kind == clause::gds ? "GDS" : "TC"));
+        return continue_with(kind == clause::alu ? alu_clause("ALU").value() : cf(kind == clause::gds ? "GDS" : "TC"));
+    }
+    constexpr bool continue_with(instruction clause_start) {
+        emit(clause_start);
         statements_ -= 1;  // opened for the unit: counted as the unit
         return !failed();
     }
+    // Chapter 9's COUNT fields: 7 bits of 8-byte slots (CF_ALU_WORD1), 6 bits of fetches (CF_WORD1);
+    // table 3.2: a texture-cache clause holds at most 16.
+    static constexpr std::uint32_t clause_limit(clause kind) noexcept {
+        return kind == clause::alu ? 128 * 8 : kind == clause::texture ? max_texture_clause * 16 : 64 * 16;
+    }
+    static constexpr std::uint8_t open_kind(clause kind) noexcept { return static_cast<std::uint8_t>(1 + static_cast<unsigned>(kind)); }
+
     constexpr void put_dwords(const std::uint32_t* d, std::size_t n) {
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint8_t b[4] = {static_cast<std::uint8_t>(d[i]), static_cast<std::uint8_t>(d[i] >> 8),
@@ -236,12 +252,12 @@ private:
     // ALU_WORD0's LAST (bit 31 in both of its formats, chapter 9) closes the group; then the
     // literal dwords its sources read (two or four).
     constexpr program_emitter& put_group_of_one(const alu_op& op) {
-        if (!open(clause::alu)) return *this;
         std::uint32_t d[6] = {op.in.dwords[0] | (1u << 31), op.in.dwords[1], 0, 0, 0, 0};
         std::size_t n = 2;
         if (op.literals[2] || op.literals[3]) n = 6;
         else if (op.literals[0] || op.literals[1]) n = 4;
         for (std::size_t ch = 0; ch + 2 < n; ++ch) d[2 + ch] = op.literals[ch].value_or(0);
+        if (!open(clause::alu, static_cast<std::uint32_t>(4 * n))) return *this;
         put_dwords(d, n);
         ++statements_;
         return *this;
@@ -257,7 +273,7 @@ private:
     code_buffer clauses_;
     label_table<fixup> labels_;
     std::size_t statements_ = 0;
-    bool open_ = false;  // the last CF instruction's clause takes what is emitted next
+    std::uint8_t open_ = 0;  // open_kind() of the last CF instruction's clause, if it takes what follows
     program_kind kind_;
     ctisa::error error_{};
 };
@@ -271,12 +287,12 @@ inline program_emitter& program_emitter::emit(std::string_view source) {
     for (cf_item& item : detail::items_of(program->statements)) {
         if (detail::targets_cf(item.cf))  // the text's CF addresses count from its own start
             item.cf = set(item.cf, field_key::addr, detail::value_or_zero(item.cf, field_key::addr) + base).value();
-        open_ = false;
+        open_ = 0;
         emit(item.cf);
         for (const alu_group& g : item.alu) emit(result<alu_group>(g));
         for (const instruction& f : item.fetches) emit(f);
     }
-    open_ = false;
+    open_ = 0;
     return *this;
 }
 
