@@ -41,12 +41,31 @@ void emit_mix(va::emitter& e, const std::uint8_t* v) {
     for (const auto& in : mix(v)) e.emit(in);
 }
 
+// Twelve builders with their opcode fixed when compiled, through unit(): plain registers and
+// immediates (the mix above without its uniforms, staging registers and modifiers).
+void emit_fixed_mix(va::emitter& e, const std::uint8_t* v) {
+    auto reg = [&](unsigned k) { return r(static_cast<unsigned>(v[k] & 63)); };
+    e.emit(va::fadd_f32.unit(reg(0), reg(1), reg(2).neg()));
+    e.emit(va::fma_f32.unit(reg(3), reg(4), reg(5).abs(), reg(6)));
+    e.emit(va::iadd_u32.unit(reg(7), reg(8), reg(9)));
+    e.emit(va::mov_i32.unit(reg(10), reg(11)));
+    e.emit(va::fadd_v2f16.unit(reg(12), reg(13).sel(va::sel::h00), reg(14).sel(va::sel::h11)));
+    e.emit(va::iadd_imm_i32.unit(reg(15), reg(16), static_cast<std::uint32_t>(v[17])));
+    e.emit(va::fmin_f32.unit(reg(18), reg(19), reg(20)));
+    e.emit(va::imul_i32.unit(reg(21), reg(22), reg(23)));
+    e.emit(va::fmax_f32.unit(reg(24), reg(25), reg(26)));
+    e.emit(va::branchz.unit(reg(29), static_cast<int>(v[30]) - 128));
+    e.emit(va::fadd_imm_f32.unit(reg(31), reg(32), static_cast<std::uint32_t>(v[33]) << 20));
+    e.emit(va::lshift_or_i32.unit(reg(34), reg(35), reg(36), reg(37)));
+}
+
 }  // namespace
 
 void register_valhall() {
     register_emit_text(register_all<va::isa, mix_size>(random_unit, encode_mix));
     const auto ends = [](const va::emitter& e) { return fixed_ends(e.code().size(), va::isa::max_unit_bytes); };
     benchmark::RegisterBenchmark("codec/emit/valhall", [=](benchmark::State& s) { emit<va::emitter>(s, mix_size, emit_mix, ends); });
+    benchmark::RegisterBenchmark("codec/emit_fixed/valhall", [=](benchmark::State& s) { emit<va::emitter>(s, mix_size, emit_fixed_mix, ends); });
 }
 
 }  // namespace ctisa_bench::codec

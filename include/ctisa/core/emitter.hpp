@@ -44,6 +44,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -76,6 +77,14 @@ inline constexpr bool always_false = false;
 // A builder's result as result<instruction>: built<> converts, result<> is one.
 template <class Isa, class T>
 concept instruction_result = std::is_convertible_v<const T&, const result<typename Isa::instruction>&>;
+
+// A unit encoded already: result<std::array<std::uint8_t, N>> (the fixed-opcode builders' unit()).
+template <class T>
+concept encoded_unit = requires(const T& x) {
+    { x.ok() } -> std::same_as<bool>;
+    std::tuple_size<std::remove_cvref_t<decltype(*x)>>::value;
+    { (*x)[0] } -> std::convertible_to<const std::uint8_t&>;
+};
 
 // Text: a string, a literal, a view.
 template <class T>
@@ -117,8 +126,13 @@ public:
         else if constexpr (std::is_same_v<T, instruction> || emit_detail::instruction_result<Isa, T>) {
             if (failed()) return *this;
             return put(emit_detail::unit_of<Isa>(x));
+        } else if constexpr (emit_detail::encoded_unit<T>) {
+            static_assert(std::tuple_size_v<std::remove_cvref_t<decltype(*x)>> <= Isa::max_unit_bytes, "ctisa::emitter rule: a unit of this ISA");
+            if (failed()) return *this;
+            return put(x);
         } else
-            static_assert(emit_detail::always_false<T>, "ctisa::emitter rule: emit() takes a builder's result, an instruction or text");
+            static_assert(emit_detail::always_false<T>,
+                          "ctisa::emitter rule: emit() takes a builder's result, an instruction, an encoded unit or text");
     }
 
     // A branch whose target is `target`, bound before or after (placed when it is bound).

@@ -352,6 +352,10 @@ constexpr void place(instruction& in, const T& v, operand_fault& first) noexcept
 
 }  // namespace builder_detail
 
+// unit(): the plan of an instruction's unit over operands whose values only move bits (below).
+template <instruction_id Id, class... Operands>
+struct unit_plan;
+
 // The builder of one instruction. Set, Flow and Mode record (in the type) which modifiers, which
 // flow control and which immediate mode have been given, so that a modifier given twice, a missing
 // required modifier or two flow controls are compile errors.
@@ -455,11 +459,121 @@ struct builder {
         return built<instruction>::trusted(in, carried_words<1>{{encode_valid_word_as(in, info_constant<Id>)}, in.id == Id ? 1u : 0u});
     }
 
+    // The instruction's unit (its 8 bytes), for JITs: the same bits and errors as encode() of the
+    // builder's result, at the cost of a few shifts where every operand is a plain register
+    // (r(n), with its .neg/.abs/select fixed in its type) or an immediate and no modifier is set.
+    // The word then is a constant of the opcode and the operand types (the builder's own, made
+    // when compiled) with each value placed; anything else, or a value out of range, goes the
+    // builder's way.
+    template <class... Operands>
+    [[nodiscard]] constexpr result<encoded> unit(const Operands&... ops) const noexcept {
+        if constexpr (Set == 0 && !Flow && !Mode && unit_plan<Id, Operands...>::usable) {
+            std::uint64_t w = unit_plan<Id, Operands...>::base;
+            bool fits = true;
+            for_each_operand([&](auto index, const auto& value) { fits &= unit_plan<Id, Operands...>::template place<decltype(index)::value>(w, value); },
+                             ops...);
+            if (fits) return to_bytes(words{w});
+        }
+        return encode(operator()(ops...));
+    }
+
 private:
     // The error of an instruction the operands or validate() refused, reported.
     [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const operand_fault& placed) noexcept {
         const auto role_of = [](unsigned i) { return builder_detail::role_name(Id, i); };
         return built<instruction>::trusted(report(builder_error(placed, role_of, [&] { return validate_as(in, info(Id)); })));
+    }
+};
+
+namespace builder_detail {
+
+// An operand whose run-time value only moves bits (unit()): a plain register source, or an
+// immediate. probe(v) makes one of value v; value() reads it, false where it does not fit.
+template <class T>
+struct unit_operand {
+    static constexpr bool simple = false;
+};
+template <std::uint8_t Sel, bool Neg, bool Abs, bool Not>
+struct unit_operand<operands::src<source_kind::reg, immediate_mode::none, Sel, Neg, Abs, Not>> {
+    using type = operands::src<source_kind::reg, immediate_mode::none, Sel, Neg, Abs, Not>;
+    static constexpr bool simple = true, immediate = false;
+    static constexpr type probe(unsigned v) noexcept { return type{v, false, error_code::none}; }
+    [[nodiscard]] static constexpr bool value(const type& o, std::uint64_t& out) noexcept {
+        out = o.index;
+        return o.status == error_code::none && !o.discarded && o.index < register_count;
+    }
+};
+template <class T>
+    requires std::is_integral_v<T>
+struct unit_operand<T> {
+    static constexpr bool simple = true, immediate = true;
+    static constexpr T probe(unsigned v) noexcept { return static_cast<T>(v); }
+};
+
+}  // namespace builder_detail
+
+template <instruction_id Id, class... Operands>
+struct unit_plan {
+    static constexpr bool simple = (builder_detail::unit_operand<Operands>::simple && ...);
+    static constexpr bool immediate_of(std::size_t k) noexcept {
+        constexpr std::array<bool, sizeof...(Operands)> flags{[] {
+            if constexpr (builder_detail::unit_operand<Operands>::simple) return builder_detail::unit_operand<Operands>::immediate;
+            else return false;
+        }()...};
+        return flags[k];
+    }
+
+    // The builder's word with operand k of value v and every other 0.
+    static constexpr built<instruction> probe(std::size_t k, unsigned v) {
+        return [&]<std::size_t... P>(std::index_sequence<P...>) {
+            return builder<Id>{}(builder_detail::unit_operand<Operands>::probe(P == k ? v : 0u)...);
+        }(std::index_sequence_for<Operands...>{});
+    }
+    static constexpr std::uint64_t word(const built<instruction>& b) { return b.ok() && b.carried().fits ? b.carried().words[0] : ~0ull; }
+
+    // Where operand k's value goes: register numbers moved to the bit of value 1 (value 63 must
+    // land as 63 there too), immediates into the instruction's immediate field.
+    static constexpr unsigned shift_of(std::size_t k) {
+        if constexpr (simple) {
+            if (immediate_of(k)) return 64;  // placed by its field (a probe of another value could be refused)
+            const std::uint64_t b = word(probe(k, 0)), one = word(probe(k, 1)) ^ b, top = word(probe(k, register_count - 1)) ^ b;
+            if (b == ~0ull || !std::has_single_bit(one)) return 64;
+            const auto at = static_cast<unsigned>(std::countr_zero(one));
+            return top == std::uint64_t{register_count - 1} << at ? at : 64;
+        } else {
+            return (void)k, 64;
+        }
+    }
+    static constexpr std::array<unsigned, sizeof...(Operands)> shifts = [] {
+        std::array<unsigned, sizeof...(Operands)> out{};
+        for (std::size_t k = 0; k < out.size(); ++k) out[k] = shift_of(k);
+        return out;
+    }();
+    static constexpr bool usable = [] {
+        if constexpr (!simple) return false;
+        else {
+            const bool registers_placed = [&]<std::size_t... P>(std::index_sequence<P...>) {
+                return ((immediate_of(P) || shifts[P] < 64) && ...);
+            }(std::index_sequence_for<Operands...>{});
+            return registers_placed && word(probe(0, 0)) != ~0ull && info(Id).immediate.size <= 32;
+        }
+    }();
+    static constexpr std::uint64_t base = usable ? word(probe(0, 0)) : 0;
+
+    template <std::size_t K, class T>
+    [[nodiscard]] CTISA_ALWAYS_INLINE static constexpr bool place(std::uint64_t& w, const T& v) noexcept {
+        if constexpr (builder_detail::unit_operand<T>::immediate) {
+            constexpr immediate_info imm = info(Id).immediate;
+            const auto field = builder_detail::immediate_field(imm, v);
+            if (!field) return false;
+            w |= static_cast<std::uint64_t>(imm.size >= 32 ? *field : *field & ((1u << imm.size) - 1u)) << imm.start;
+            return true;
+        } else {
+            std::uint64_t value = 0;
+            if (!builder_detail::unit_operand<T>::value(v, value)) return false;
+            w |= value << shifts[K];
+            return true;
+        }
     }
 };
 
