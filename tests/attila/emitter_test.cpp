@@ -104,3 +104,22 @@ TEST_CASE("attila emitter: a loop (a label behind and one ahead), disassembled a
     REQUIRE(m.run().ok());
     for (std::size_t l = 0; l < 4; ++l) CHECK(m.read(at::bank::out, 0, l)[0] == std::bit_cast<std::uint32_t>(float(3 * l)));
 }
+
+TEST_CASE("attila unit(): the builder's bytes and errors, without building the instruction", "[attila][emitter]") {
+    // Every value from 0 past the banks' ends (r: 32 temporaries; c: 256 constants, the ninth bit
+    // of a constant number outside the plain field): the same bytes, or the same error.
+    volatile unsigned run_time = 0;
+    for (unsigned k = run_time; k < 300; ++k) {
+        const auto check = [&](const auto& fast, const auto& built) {
+            const auto slow = at::encode(built);
+            REQUIRE(fast.ok() == slow.ok());
+            if (fast.ok()) CHECK(*fast == *slow);
+            else CHECK(fast.error().code == slow.error().code);
+        };
+        check(at::mad.unit(r(k % 40), r(k % 7), c(k), i(k % 20)), at::mad(r(k % 40), r(k % 7), c(k), i(k % 20)));
+        check(at::mov.sat().unit(o(k % 20), r(3)), at::mov.sat()(o(k % 20), r(3)));  // a modifier: the builder's way
+        check(at::andp.unit(p(k % 40), p(1), !p(k % 33)), at::andp(p(k % 40), p(1), !p(k % 33)));
+        check(at::add.unit(r(1), r(2).x(), c(k)), at::add(r(1), r(2).x(), c(k)));  // a swizzle: the builder's way
+    }
+    STATIC_REQUIRE(at::add.unit(r(1), r(2), c(300)).value() == at::encode(at::add(r(1), r(2), c(300))).value());
+}

@@ -100,3 +100,21 @@ TEST_CASE("valhall emitter: a counted loop (a label behind) and a skip (a label 
         CHECK(m.read(3, l) == 3u * (l + 1) + 1);
     }
 }
+
+TEST_CASE("valhall unit(): the builder's bytes and errors, without building the instruction", "[valhall][emitter]") {
+    volatile unsigned run_time = 0;
+    for (unsigned k = run_time; k < 70; ++k) {
+        const auto check = [&](const auto& fast, const auto& built) {
+            const auto slow = va::encode(built);
+            REQUIRE(fast.ok() == slow.ok());
+            if (fast.ok()) CHECK(*fast == *slow);
+            else CHECK(fast.error().code == slow.error().code);
+        };
+        check(va::fma_f32.unit(r(k), r(1), r(2).neg(), r(3).abs()), va::fma_f32(r(k), r(1), r(2).neg(), r(3).abs()));
+        check(va::iadd_imm_i32.unit(r(2), r(k), k * 1000u), va::iadd_imm_i32(r(2), r(k), k * 1000u));
+        check(va::branchz.unit(r(k), static_cast<int>(k) * 4 - 140), va::branchz(r(k), static_cast<int>(k) * 4 - 140));
+        check(va::mov_i32.unit(r(k), u(k)), va::mov_i32(r(k), u(k)));                     // a uniform: the builder's way
+        check(va::fadd_f32.unit(r(1), r(k).discard(), r(2)), va::fadd_f32(r(1), r(k).discard(), r(2)));  // a discard too
+    }
+    STATIC_REQUIRE(va::fma_f32.unit(r(4), r(1), r(2), r(3)).value() == va::encode(va::fma_f32(r(4), r(1), r(2), r(3))).value());
+}

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "../core/builder.hpp"
+#include "../core/unit_layout.hpp"
 #include "../core/text/cursor.hpp"
 #include "encoding.hpp"
 #include "instruction.hpp"
@@ -462,7 +463,11 @@ struct instruction_modifiers {
     bool invert_predicate = false;
     std::uint8_t predicate = 0;
     error_code status = error_code::none;
+    friend constexpr bool operator==(const instruction_modifiers&, const instruction_modifiers&) = default;
 };
+
+template <opcode Op, class... Operands>
+struct unit_plan;
 
 template <opcode Op>
 struct builder {
@@ -535,6 +540,25 @@ struct builder {
         return built<instruction>::trusted(in, w);
     }
 
+    // The instruction's unit (its 16 bytes), for JITs: the same bits and errors as encode() of the
+    // builder's result, at the cost of a few shifts where every operand is a plain register
+    // (r(n), c(n), i(n), o(n): no swizzle, mask or modifier) or a predicate and no instruction
+    // modifier is set: the words are a constant the builder made when compiled, each register
+    // number shifted into place (core/unit_layout.hpp). Anything else goes the builder's way.
+    template <class... Operands>
+    [[nodiscard]] constexpr result<encoded> unit(const Operands&... ops) const noexcept {
+        using plan = unit_plan<Op, Operands...>;
+        if constexpr (plan::usable) {
+            if (modifiers == instruction_modifiers{}) {
+                words w = plan::layout.base;
+                bool fits = true;
+                for_each_operand([&](auto index, const auto& value) { fits &= plan::template place<decltype(index)::value>(w, value); }, ops...);
+                if (fits) return to_bytes(w);
+            }
+        }
+        return encode(operator()(ops...));
+    }
+
 private:
     // The error of an instruction the placement or validate() refused, reported.
     [[gnu::cold, gnu::noinline]] static constexpr built<instruction> refused(const instruction& in, const operand_fault& placed) noexcept {
@@ -549,6 +573,60 @@ private:
         b.modifiers.predicate = index;
         if (b.modifiers.status == error_code::none) b.modifiers.status = status;
         return b;
+    }
+};
+
+namespace builder_detail {
+
+// An operand whose run-time value only moves bits (unit()): a plain register or a predicate, of
+// at most `top`.
+template <class T>
+struct unit_operand {
+    static constexpr bool simple = false;
+};
+template <bank B>
+struct unit_operand<operands::reg<B>> {
+    static constexpr bool simple = true;
+    static constexpr std::uint64_t top = (B == bank::param ? constant_count : register_count) - 1;
+    static constexpr operands::reg<B> probe(std::uint64_t v) noexcept { return {static_cast<std::uint16_t>(v), error_code::none}; }
+};
+template <class P>
+    requires std::is_same_v<P, operands::predicate> || std::is_same_v<P, operands::negated_predicate>
+struct unit_operand<P> {
+    static constexpr bool simple = true;
+    static constexpr std::uint64_t top = predicate_count - 1;
+    static constexpr P probe(std::uint64_t v) noexcept { return {static_cast<std::uint8_t>(v), error_code::none}; }
+};
+
+}  // namespace builder_detail
+
+template <opcode Op, class... Operands>
+struct unit_plan {
+    static constexpr std::size_t n = sizeof...(Operands);
+    static constexpr bool simple = (builder_detail::unit_operand<Operands>::simple && ...);
+
+    static constexpr std::optional<words> probe(std::size_t k, std::uint64_t v) {
+        if constexpr (simple) {
+            const built<instruction> b = [&]<std::size_t... P>(std::index_sequence<P...>) {
+                return builder<Op>{}(builder_detail::unit_operand<Operands>::probe(P == k ? v : 0u)...);
+            }(std::index_sequence_for<Operands...>{});
+            if (!b.ok() || !b.carried().fits) return std::nullopt;
+            return b.carried().words;
+        } else {
+            return (void)k, (void)v, std::nullopt;
+        }
+    }
+    static constexpr unit_layout<2, n> layout = [] {
+        if constexpr (simple) return find_unit_layout<2, n>(probe, {builder_detail::unit_operand<Operands>::top...}, {});
+        else return unit_layout<2, n>{};
+    }();
+    static constexpr bool usable = simple && layout.usable;
+
+    template <std::size_t K, class T>
+    [[nodiscard]] CTISA_ALWAYS_INLINE static constexpr bool place(words& w, const T& v) noexcept {
+        if (v.status != error_code::none || v.index > layout.top[K]) return false;
+        w[layout.word[K]] |= std::uint64_t{v.index} << layout.shift[K];
+        return true;
     }
 };
 

@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "../core/builder.hpp"
+#include "../core/unit_layout.hpp"
 #include "encoding.hpp"
 #include "instruction.hpp"
 
@@ -468,7 +469,7 @@ struct builder {
     template <class... Operands>
     [[nodiscard]] constexpr result<encoded> unit(const Operands&... ops) const noexcept {
         if constexpr (Set == 0 && !Flow && !Mode && unit_plan<Id, Operands...>::usable) {
-            std::uint64_t w = unit_plan<Id, Operands...>::base;
+            std::uint64_t w = unit_plan<Id, Operands...>::layout.base[0];
             bool fits = true;
             for_each_operand([&](auto index, const auto& value) { fits &= unit_plan<Id, Operands...>::template place<decltype(index)::value>(w, value); },
                              ops...);
@@ -514,51 +515,31 @@ struct unit_operand<T> {
 
 template <instruction_id Id, class... Operands>
 struct unit_plan {
+    static constexpr std::size_t n = sizeof...(Operands);
     static constexpr bool simple = (builder_detail::unit_operand<Operands>::simple && ...);
-    static constexpr bool immediate_of(std::size_t k) noexcept {
-        constexpr std::array<bool, sizeof...(Operands)> flags{[] {
-            if constexpr (builder_detail::unit_operand<Operands>::simple) return builder_detail::unit_operand<Operands>::immediate;
-            else return false;
-        }()...};
-        return flags[k];
-    }
+    static constexpr std::array<bool, n> immediates{[] {
+        if constexpr (builder_detail::unit_operand<Operands>::simple) return builder_detail::unit_operand<Operands>::immediate;
+        else return false;
+    }()...};
 
-    // The builder's word with operand k of value v and every other 0.
-    static constexpr built<instruction> probe(std::size_t k, unsigned v) {
-        return [&]<std::size_t... P>(std::index_sequence<P...>) {
-            return builder<Id>{}(builder_detail::unit_operand<Operands>::probe(P == k ? v : 0u)...);
-        }(std::index_sequence_for<Operands...>{});
-    }
-    static constexpr std::uint64_t word(const built<instruction>& b) { return b.ok() && b.carried().fits ? b.carried().words[0] : ~0ull; }
-
-    // Where operand k's value goes: register numbers moved to the bit of value 1 (value 63 must
-    // land as 63 there too), immediates into the instruction's immediate field.
-    static constexpr unsigned shift_of(std::size_t k) {
+    // The builder's word with operand k of value v and every other 0 (core/unit_layout.hpp).
+    static constexpr std::optional<std::array<std::uint64_t, 1>> probe(std::size_t k, std::uint64_t v) {
         if constexpr (simple) {
-            if (immediate_of(k)) return 64;  // placed by its field (a probe of another value could be refused)
-            const std::uint64_t b = word(probe(k, 0)), one = word(probe(k, 1)) ^ b, top = word(probe(k, register_count - 1)) ^ b;
-            if (b == ~0ull || !std::has_single_bit(one)) return 64;
-            const auto at = static_cast<unsigned>(std::countr_zero(one));
-            return top == std::uint64_t{register_count - 1} << at ? at : 64;
+            const built<instruction> b = [&]<std::size_t... P>(std::index_sequence<P...>) {
+                return builder<Id>{}(builder_detail::unit_operand<Operands>::probe(P == k ? static_cast<unsigned>(v) : 0u)...);
+            }(std::index_sequence_for<Operands...>{});
+            if (!b.ok() || !b.carried().fits) return std::nullopt;
+            return std::array<std::uint64_t, 1>{b.carried().words[0]};
         } else {
-            return (void)k, 64;
+            return (void)k, (void)v, std::nullopt;
         }
     }
-    static constexpr std::array<unsigned, sizeof...(Operands)> shifts = [] {
-        std::array<unsigned, sizeof...(Operands)> out{};
-        for (std::size_t k = 0; k < out.size(); ++k) out[k] = shift_of(k);
-        return out;
+    static constexpr unit_layout<1, n> layout = [] {
+        std::array<std::uint64_t, n> top{};
+        top.fill(register_count - 1);
+        return find_unit_layout<1, n>(probe, top, immediates);  // immediates: their field is the instruction's
     }();
-    static constexpr bool usable = [] {
-        if constexpr (!simple) return false;
-        else {
-            const bool registers_placed = [&]<std::size_t... P>(std::index_sequence<P...>) {
-                return ((immediate_of(P) || shifts[P] < 64) && ...);
-            }(std::index_sequence_for<Operands...>{});
-            return registers_placed && word(probe(0, 0)) != ~0ull && info(Id).immediate.size <= 32;
-        }
-    }();
-    static constexpr std::uint64_t base = usable ? word(probe(0, 0)) : 0;
+    static constexpr bool usable = simple && layout.usable && info(Id).immediate.size <= 32;
 
     template <std::size_t K, class T>
     [[nodiscard]] CTISA_ALWAYS_INLINE static constexpr bool place(std::uint64_t& w, const T& v) noexcept {
@@ -570,8 +551,8 @@ struct unit_plan {
             return true;
         } else {
             std::uint64_t value = 0;
-            if (!builder_detail::unit_operand<T>::value(v, value)) return false;
-            w |= value << shifts[K];
+            if (!builder_detail::unit_operand<T>::value(v, value) || value > layout.top[K]) return false;
+            w |= value << layout.shift[K];
             return true;
         }
     }
