@@ -71,3 +71,24 @@ TEST_CASE("amdil emitter: label errors", "[amdil][emitter]") {
     CHECK(never.bytes().error().code == error_code::undefined_label);
     CHECK(never.bytes().error().offset == 1);
 }
+
+TEST_CASE("amdil builders: indexed operands (2.2.8) are the tokens the assembler reads", "[amdil][emitter]") {
+    const auto same = [](const ctisa::result<il::instruction>& built, std::string_view text) {
+        INFO(text);
+        REQUIRE(built.ok());
+        CHECK(*built == il::parse(text).value());
+        CHECK(il::to_string(*built) == text);
+    };
+    same(il::op::mov(r(0), cb(0)[1]), "mov r0, cb0[1]");
+    same(il::op::mov(r(0), cb(0)[r(1).x() + 2]), "mov r0, cb0[r1.x+2]");
+    same(il::op::mov(r(0), cb(2)[r(1).x()]), "mov r0, cb2[r1.x]");
+    same(il::op::mov(r(0), cb(2)[r(1)]), "mov r0, cb2[r1]");
+    same(il::op::mov(x(0)[r(2).y() + 1], r(3)), "mov x0[r2.y+1], r3");
+    same(il::op::mov(r(0).mask("xy__"), cb(0)[3].y()), "mov r0.xy__, cb0[3].y");
+    same(il::op::mov(r(0), g()[r(0).x()]), "mov r0, global0[r0.x]");
+    same(il::op::add(r(0), -cb(1)[4].abs(), l(2)), "add r0, cb1[4]_neg(xyzw)_abs, l2");
+
+    const auto twice = il::op::mov(r(0), cb(0)[1][2]);
+    REQUIRE_FALSE(twice.ok());
+    CHECK(twice.error().code == error_code::bad_relative_address);
+}

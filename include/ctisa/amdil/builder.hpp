@@ -31,6 +31,24 @@ namespace registers {
 // masked register cannot be a source, nor a swizzled one a destination (the builder says so).
 enum class role : std::uint8_t { plain, dst, src };
 
+// The index of an indexed register (2.2.8): cb0[4], cb0[r1.x], cb0[r1.x+4], x0[r2.y+1], g[r0.x].
+// A register index is one source token (its swizzle selects the component read).
+struct register_index {
+    std::uint8_t relative = 0;  // 0: none, 2: a register
+    bool has_offset = false;
+    std::uint32_t offset = 0;
+    std::uint32_t token = 0;  // the index register's source token (relative 2)
+    std::uint32_t mod = 0;
+    bool has_mod = false;
+    friend constexpr bool operator==(const register_index&, const register_index&) = default;
+};
+
+// r1.x + 4 in an index: a register and an offset.
+struct index_sum {
+    register_index index;
+    error_code problem{};
+};
+
 template <role Role>
 struct reg_operand {
     std::uint32_t type = 0;
@@ -38,12 +56,49 @@ struct reg_operand {
     std::uint32_t mod = 0;
     bool has_mod = false;
     error_code problem{};  // the first invalid setting, reported by the builder (a code: 8 bytes copied, not an error's 80)
+    register_index at{};   // cb0[4], cb0[r1.x+4], x0[r2.y]: its index (2.2.8)
+
+    // Indexed by a number: cb(0)[4].
+    constexpr reg_operand operator[](std::uint32_t offset) const
+        requires(Role == role::plain)
+    {
+        reg_operand out = *this;
+        if (at.relative != 0 || at.has_offset) out.problem = error_code::bad_relative_address;
+        out.at.has_offset = true;
+        out.at.offset = offset;
+        return out;
+    }
+    // Indexed by a register (a component of it), with an offset or not: cb(0)[r(1).x()],
+    // x(0)[r(2).y() + 1].
+    template <role R>
+        requires(Role == role::plain && R != role::dst)
+    constexpr reg_operand operator[](const reg_operand<R>& index) const {
+        return (*this)[index + 0u].without_offset();
+    }
+    constexpr reg_operand operator[](const index_sum& sum) const
+        requires(Role == role::plain)
+    {
+        reg_operand out = *this;
+        if (at.relative != 0 || at.has_offset) out.problem = error_code::bad_relative_address;
+        if (sum.problem != error_code::none && out.problem == error_code::none) out.problem = sum.problem;
+        out.at = sum.index;
+        return out;
+    }
+    // The index register plus an offset, inside [ ]: r(1).x() + 4.
+    friend constexpr index_sum operator+(const reg_operand& index, std::uint32_t offset)
+        requires(Role != role::dst)
+    {
+        const std::uint32_t token = (index.number & 0xFFFFu) | index.type << 16 | (index.has_mod ? 1u << 22 : 0u);
+        index_sum out{{2, true, offset, token, index.mod, index.has_mod}, index.problem};
+        if (index.number > 0xFFFFu || index.at != register_index{}) out.problem = error_code::bad_relative_address;
+        return out;
+    }
 
     // Destination mask as chapter 3 writes it: x|_|0|1 per component ("xy__").
     constexpr reg_operand<role::dst> mask(std::string_view m) const
         requires(Role == role::plain)
     {
-        reg_operand<role::dst> out{type, number, 0, true, problem};
+        reg_operand<role::dst> out{type, number, 0, true, problem, at};
         if (m.size() != 4) out.problem = error_code::bad_write_mask;
         for (std::size_t c = 0; c < m.size() && c < 4; ++c) {
             const char ch = m[c];
@@ -100,13 +155,19 @@ struct reg_operand {
     }
 
     constexpr reg_operand<role::src> as_src() const {
-        reg_operand<role::src> out{type, number, mod, has_mod, problem};
+        reg_operand<role::src> out{type, number, mod, has_mod, problem, at};
         if (!out.has_mod) out.mod = 0x3210u;
         out.has_mod = true;
         return out;
     }
 
 private:
+    constexpr reg_operand without_offset() const {
+        reg_operand out = *this;
+        out.at.has_offset = false;
+        out.at.offset = 0;
+        return out;
+    }
     constexpr reg_operand<role::src> with(std::uint32_t bits) const {
         auto out = as_src();
         out.mod |= bits;
@@ -123,6 +184,9 @@ constexpr reg o(std::uint32_t n) { return make_reg(reg_type::output, n); }
 constexpr reg l(std::uint32_t n) { return make_reg(reg_type::literal, n); }
 constexpr reg cb(std::uint32_t n) { return make_reg(reg_type::const_buff, n); }
 constexpr reg x(std::uint32_t n) { return make_reg(reg_type::itemp, n); }
+// The global buffer (g[r0.x]: indexed by a register) and the immediate constant buffer (icb[4]).
+constexpr reg g(std::uint32_t n = 0) { return make_reg(reg_type::global, n); }
+constexpr reg icb(std::uint32_t n = 0) { return make_reg(reg_type::immed_const_buff, n); }
 
 }  // namespace registers
 
@@ -140,13 +204,21 @@ inline constexpr bool is_src_reg = std::is_same_v<T, registers::reg> || std::is_
 // The slot kind at position i of opcode op: 0 destination, 1 source, 2 dword.
 constexpr int slot(operand_counts n, std::size_t i) { return i < n.dst ? 0 : i < std::size_t{n.dst} + n.src ? 1 : 2; }
 
+// The operand's tokens in stream order (2.2.8): the register token, its extension, its modifier,
+// the index register's token and modifier, the index offset.
 template <class R>
 constexpr bool append_operand(instruction& in, const R& r) {
-    if (in.size + 3u > max_packet_dwords) return false;
+    if (in.size + 6u > max_packet_dwords) return false;
     const bool extended = r.number > 0xFFFFu;
-    in.words[in.size++] = (r.number & 0xFFFFu) | r.type << 16 | (r.has_mod ? 1u << 22 : 0u) | (extended ? 1u << 31 : 0u);
+    in.words[in.size++] = (r.number & 0xFFFFu) | r.type << 16 | (r.has_mod ? 1u << 22 : 0u) | std::uint32_t{r.at.relative} << 23 |
+                          (r.at.has_offset ? 1u << 26 : 0u) | (extended ? 1u << 31 : 0u);
     if (extended) in.words[in.size++] = r.number >> 16;
     if (r.has_mod) in.words[in.size++] = r.mod;
+    if (r.at.relative == 2) {
+        in.words[in.size++] = r.at.token;
+        if (r.at.has_mod) in.words[in.size++] = r.at.mod;
+    }
+    if (r.at.has_offset) in.words[in.size++] = r.at.offset;
     return true;
 }
 
