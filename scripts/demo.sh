@@ -113,8 +113,9 @@ echo
 echo "== a typo is reported with its position"
 printf 'mov r0, i0\nmov c1, r0\n' | "$ctisa" asm attila - || true
 echo
-echo "== a JIT-style emitter builds a shader at run time with the typed builders"
-"$build/bin/attila_jit_emitter" 2
+echo "== a small JIT per ISA: code emitted at run time with labels, disassembled and run (examples/jit)"
+"$build/bin/jit_attila" 2
+for isa in valhall cayman amdil nvasm; do "$build/bin/jit_$isa" | tail -2; done
 echo
 echo "== a snippet assembled and checked while its file compiled"
 "$build/bin/attila_static_snippet"
