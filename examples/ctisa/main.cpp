@@ -41,7 +41,7 @@ std::optional<input> read_input(const std::string& path) {
 }
 
 void print_error(const std::string& file, const ctisa::error& e) {
-    std::cerr << file << ':' << e.line << ':' << e.column << ": error: " << ctisa::describe(e);
+    std::cerr << file << ':' << e.line << ':' << e.column << ": error: " << ctisa::describe_message(e);
     if (e.offset != 0 || e.code == ctisa::error_code::truncated) std::cerr << " [byte offset " << e.offset << ']';
     std::cerr << '\n';
 }

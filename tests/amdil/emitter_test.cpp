@@ -92,3 +92,16 @@ TEST_CASE("amdil builders: indexed operands (2.2.8) are the tokens the assembler
     REQUIRE_FALSE(twice.ok());
     CHECK(twice.error().code == error_code::bad_relative_address);
 }
+
+TEST_CASE("amdil errors: one form from builders, the emitter and text", "[amdil][emitter][errors]") {
+    CHECK(ctisa::describe(il::op::mov(r(0).mask("xyzq"), r(1)).error()) == "operand 1 (destination): invalid write mask (xyzq)");
+    CHECK(ctisa::describe(il::op::mov(r(0), r(1).swizzle("xq")).error()) == "operand 2 (source): invalid swizzle (xq)");
+    il::emitter e;
+    e.emit("il_vs_2_0").emit(il::op::add(r(0), r(1), r(2).swizzle("xyzwx")));
+    CHECK(ctisa::describe(e.error()) == "operand 3 (source): invalid swizzle (xyzwx)");
+    CHECK(e.error().offset == 1);
+    il::emitter text;
+    text.emit("il_vs_2_0\nmov r0, q1");
+    CHECK(text.error().line == 2);
+    CHECK(ctisa::describe(text.error()).substr(0, 18) == "line 2, column 9: ");
+}

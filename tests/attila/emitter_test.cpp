@@ -123,3 +123,17 @@ TEST_CASE("attila unit(): the builder's bytes and errors, without building the i
     }
     STATIC_REQUIRE(at::add.unit(r(1), r(2), c(300)).value() == at::encode(at::add(r(1), r(2), c(300))).value());
 }
+
+TEST_CASE("attila errors: one form from builders, the emitter and text", "[attila][emitter][errors]") {
+    // [operand N (role): ]message (offending text), the text as the user wrote it.
+    CHECK(ctisa::describe(at::mov(r(0).mask("xq"), r(1)).error()) == "operand 1 (destination): invalid write mask (xq)");
+    CHECK(ctisa::describe(at::mov(r(0), r(1).swizzle("xq")).error()) == "operand 2 (source 1): invalid swizzle (xq)");
+    volatile unsigned big = 999;
+    at::emitter e;
+    e.emit(at::end()).emit(at::mov(r(0), c(big)));
+    CHECK(ctisa::describe(e.error()) == "operand 2 (source 1): register number out of range for its bank (c999)");
+    CHECK(e.error().offset == 1);
+    at::emitter text;
+    text.emit("nop\n  bogus r0");
+    CHECK(ctisa::describe(text.error()) == "line 2, column 3: unknown mnemonic (bogus)");
+}

@@ -118,3 +118,18 @@ TEST_CASE("cayman emitter: label errors and the first error with its statement",
     REQUIRE(bad.failed());
     CHECK(bad.error().offset == 1);
 }
+
+TEST_CASE("cayman errors: one form from builders, the emitter and text", "[cayman][emitter][errors]") {
+    volatile std::uint32_t big = 201;
+    CHECK(ctisa::describe(cm::alu<opcode::alu_op2_mov>(R(big, channel::x), R(1, channel::x)).error()) ==
+          "operand 1 (destination): register number out of range for its bank (R201)");
+    CHECK(ctisa::describe(cm::alu(opcode::alu_op2_add, R(0, channel::x), R(1, channel::x), R(big, channel::y)).error()) ==
+          "operand 3 (source 2): register number out of range for its bank (R201)");
+    CHECK(ctisa::describe(cm::alu<opcode::alu_op3_muladd>(R(0, channel::x), R(1, channel::x), R(2, channel::x), abs(R(3, channel::x))).error()) ==
+          "operand 4 (source 3): this instruction does not take that modifier (ABS)");
+    cm::emitter text;
+    text.emit("00 ALU ADDR(2) CNT(1)\n     0  x: BOGUS R0.x, R1.x LAST(1)\n01 END\n");
+    REQUIRE(text.failed());
+    CHECK(text.error().line == 2);
+    CHECK(ctisa::describe(text.error()).substr(0, 8) == "line 2, ");
+}

@@ -65,3 +65,12 @@ TEST_CASE("nvasm emitter: label and text errors", "[nvasm][emitter]") {
     REQUIRE_FALSE(text.ok());
     CHECK(text.error().line == 2);  // the line of the emitted text
 }
+
+TEST_CASE("nvasm errors: one form from builders, the emitter and text", "[nvasm][emitter][errors]") {
+    nv::emitter e;
+    e.emit("!!NVvp4.0\nTEMP t;").emit(mov(temp("t"), temp("nowhere"))).emit("END");
+    const auto text = e.text();
+    REQUIRE_FALSE(text.ok());
+    CHECK(ctisa::describe(text.error()) == "line 3, column 8: " + ctisa::describe_message(text.error()));
+    CHECK(text.error().subject == "nowhere");
+}

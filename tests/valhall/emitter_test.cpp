@@ -118,3 +118,14 @@ TEST_CASE("valhall unit(): the builder's bytes and errors, without building the 
     }
     STATIC_REQUIRE(va::fma_f32.unit(r(4), r(1), r(2), r(3)).value() == va::encode(va::fma_f32(r(4), r(1), r(2), r(3))).value());
 }
+
+TEST_CASE("valhall errors: one form from builders, the emitter and text", "[valhall][emitter][errors]") {
+    volatile unsigned big = 66;
+    CHECK(ctisa::describe(va::fma_f32(r(big), r(1), r(2), r(3)).error()) == "operand 1 (destination): register number out of range for its bank (r66)");
+    va::emitter e;
+    e.emit(va::fma_f32.unit(r(0), r(1), r(big), r(3)));
+    CHECK(ctisa::describe(e.error()) == "operand 3 (source 2): register number out of range for its bank (r66)");
+    va::emitter text;
+    text.emit("MOV.i32 r1, r2\nFOO.i32 r1");
+    CHECK(ctisa::describe(text.error()) == "line 2, column 1: unknown mnemonic (FOO.i32)");
+}

@@ -57,6 +57,7 @@ struct reg_operand {
     bool has_mod = false;
     error_code problem{};  // the first invalid setting, reported by the builder (a code: 8 bytes copied, not an error's 80)
     register_index at{};   // cb0[4], cb0[r1.x+4], x0[r2.y]: its index (2.2.8)
+    std::string_view problem_text{};  // a refused mask or swizzle as written ("xq"), for the error
 
     // Indexed by a number: cb(0)[4].
     constexpr reg_operand operator[](std::uint32_t offset) const
@@ -98,14 +99,15 @@ struct reg_operand {
     constexpr reg_operand<role::dst> mask(std::string_view m) const
         requires(Role == role::plain)
     {
-        reg_operand<role::dst> out{type, number, 0, true, problem, at};
-        if (m.size() != 4) out.problem = error_code::bad_write_mask;
+        reg_operand<role::dst> out{type, number, 0, true, problem, at, problem_text};
+        bool ok = m.size() == 4;
         for (std::size_t c = 0; c < m.size() && c < 4; ++c) {
             const char ch = m[c];
             const std::uint32_t v = ch == '_' ? 0u : ch == component_letters[c] ? 1u : ch == '0' ? 2u : ch == '1' ? 3u : 4u;
-            if (v == 4) out.problem = error_code::bad_write_mask;
+            if (v == 4) ok = false;
             else out.mod |= v << (2 * c);
         }
+        if (!ok && out.problem == error_code::none) out.problem = error_code::bad_write_mask, out.problem_text = m;
         return out;
     }
     // Source swizzle: four of xyzw01, or one replicated.
@@ -114,12 +116,13 @@ struct reg_operand {
     {
         auto out = as_src();
         out.mod &= ~0x7777u;
-        if (s.size() != 1 && s.size() != 4) out.problem = error_code::bad_swizzle;
+        bool ok = s.size() == 1 || s.size() == 4;
         for (std::size_t c = 0; c < 4 && !s.empty(); ++c) {
             const auto v = swizzle_letters.find(s.size() == 1 ? s[0] : s[c < s.size() ? c : 0]);
-            if (v == std::string_view::npos) out.problem = error_code::bad_swizzle;
+            if (v == std::string_view::npos) ok = false;
             else out.mod |= static_cast<std::uint32_t>(v) << (4 * c);
         }
+        if (!ok && out.problem == error_code::none) out.problem = error_code::bad_swizzle, out.problem_text = s;
         return out;
     }
     constexpr reg_operand<role::src> x() const
@@ -155,7 +158,7 @@ struct reg_operand {
     }
 
     constexpr reg_operand<role::src> as_src() const {
-        reg_operand<role::src> out{type, number, mod, has_mod, problem, at};
+        reg_operand<role::src> out{type, number, mod, has_mod, problem, at, problem_text};
         if (!out.has_mod) out.mod = 0x3210u;
         out.has_mod = true;
         return out;
@@ -300,14 +303,18 @@ public:
                                   "a destination takes a write mask, not a swizzle or source modifiers");
                     static_assert(kind != 1 || build_detail::is_src_reg<A>, "a source takes a swizzle, not a write mask");
                     A r = a;
-                    if (r.problem != error_code::none) e.set(r.problem, 0);
+                    constexpr auto position = static_cast<std::uint8_t>(decltype(index)::value + 1);
+                    if (r.problem != error_code::none) {
+                        if (r.problem_text.empty()) e.set(r.problem, position);
+                        else e.set(r.problem, position, r.problem_text);
+                    }
                     if (kind == 0 && decltype(index)::value == 0 && dst_mod_) {
                         if (!r.has_mod) r.mod = 0x55u;
                         r.has_mod = true;
                         r.mod |= dst_mod_;
                     }
-                    if (r.type >= static_cast<std::uint32_t>(reg_type::last)) e.set(error_code::register_out_of_range, 0);
-                    if (!build_detail::append_operand(in, r)) e.set(error_code::operand_limit, 0);
+                    if (r.type >= static_cast<std::uint32_t>(reg_type::last)) e.set(error_code::register_out_of_range, position);
+                    if (!build_detail::append_operand(in, r)) e.set(error_code::operand_limit, position);
                 }
             },
             args...);
@@ -317,7 +324,11 @@ public:
 
 private:
     // Apart from the packet's path: inlined, the error's copy into the result cost as much as the packet's.
-    [[gnu::cold, gnu::noinline]] static constexpr result<instruction> refused(const operand_fault& e) { return report(e.to_error({})); }
+    [[gnu::cold, gnu::noinline]] static constexpr result<instruction> refused(const operand_fault& e) {
+        constexpr operand_counts n = operands(Op);
+        const int kind = e.operand == 0 ? -1 : build_detail::slot(n, e.operand - 1u);
+        return report(e.to_error(kind == 0 ? "destination" : kind == 1 ? "source" : kind == 2 ? "dword" : ""));
+    }
 
     std::uint32_t token_ = static_cast<std::uint32_t>(Op);
     std::uint32_t dst_mod_ = 0;

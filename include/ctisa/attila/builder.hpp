@@ -49,6 +49,7 @@ struct source {
     bool absolute = false;
     std::optional<relative_address> rel{};
     error_code status = error_code::none;
+    std::string_view text{};  // a refused swizzle as written, for the error
 
     // Four components ("wzyx") or one, broadcast ("x").
     [[nodiscard]] constexpr source swizzle(std::string_view s) const noexcept {
@@ -67,6 +68,7 @@ struct source {
         if (!ok) {
             report(error{error_code::bad_swizzle, 0, 0, 0, {}});
             out.status = detail::first_failure(status, error_code::bad_swizzle);
+            if (out.status == error_code::bad_swizzle) out.text = s;
             return out;
         }
         out.swizzle_bits = s.size() == 1 ? broadcast_swizzle(static_cast<unsigned>(comps[0]))
@@ -124,6 +126,7 @@ struct result_register {
     std::uint16_t index = 0;
     std::uint8_t mask = full_mask;
     error_code status = error_code::none;
+    std::string_view text{};  // a refused mask as written, for the error
 };
 
 // A register of bank B: converts to a source (with modifiers) or a result (with a mask).
@@ -163,7 +166,7 @@ struct reg {
         }
         if (!ok) {
             report(error{error_code::bad_write_mask, 0, 0, 0, {}});
-            return result_register<B>{index, full_mask, detail::first_failure(status, error_code::bad_write_mask)};
+            return result_register<B>{index, full_mask, detail::first_failure(status, error_code::bad_write_mask), m};
         }
         return result_register<B>{index, bits, status};
     }
@@ -359,6 +362,11 @@ struct placement {
     constexpr void fail(error_code c, std::string_view prefix, std::int64_t value) noexcept {
         if (c != error_code::none) fault.set(c, operand, prefix, value);
     }
+    // The same, showing a mask or swizzle as written ("xq") where one was refused.
+    constexpr void fail(error_code c, std::string_view prefix, std::int64_t value, std::string_view text) noexcept {
+        if (c != error_code::none && !text.empty()) fault.set(c, operand, text);
+        else fail(c, prefix, value);
+    }
     constexpr void constant(const std::optional<relative_address>& r) noexcept {
         if (r) {
             if (plain_constant || (rel && *rel != *r)) fail(errors::relative_mismatch);
@@ -382,7 +390,7 @@ constexpr std::string_view prefix_of() noexcept {
 
 template <bank B>
 constexpr operand register_operand(const source<B>& s, placement& pl) noexcept {
-    pl.fail(s.status, prefix_of<B>(), s.index);
+    pl.fail(s.status, prefix_of<B>(), s.index, s.text);
     if constexpr (B == bank::param) pl.constant(s.rel);
     return operand{operand_kind::reg, B, s.index, s.swizzle_bits, s.negate, s.absolute, 0};
 }
@@ -393,8 +401,12 @@ constexpr void place(instruction& in, unsigned slot, const T& v, placement& pl) 
     if constexpr (Kind == slot_kind::vector_result) {
         if constexpr (is_result_register<T>::value) {
             target = operand{operand_kind::reg, bank_of<T>::value, v.index, identity_swizzle, false, false, 0};
-            pl.fail(v.status, prefix_of<bank_of<T>::value>(), v.index);
-            if constexpr (std::is_same_v<T, result_register<bank_of<T>::value>>) in.mask = v.mask;
+            if constexpr (std::is_same_v<T, result_register<bank_of<T>::value>>) {
+                pl.fail(v.status, prefix_of<bank_of<T>::value>(), v.index, v.text);
+                in.mask = v.mask;
+            } else {
+                pl.fail(v.status, prefix_of<bank_of<T>::value>(), v.index);
+            }
         }
     } else if constexpr (Kind == slot_kind::predicate_result) {
         target = operand{operand_kind::predicate, bank::invalid, v.index, identity_swizzle, std::is_same_v<T, negated_predicate>, false, 0};

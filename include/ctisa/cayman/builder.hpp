@@ -138,7 +138,7 @@ template <class T>
         f.abs = s.abs;
         return f;
     } else if constexpr (std::is_same_v<T, operands::gpr>) {
-        return {s.index, static_cast<std::uint32_t>(s.chan), s.relative, 0, 0, {}, s.index < 128 ? std::string_view{} : "GPR"};
+        return {s.index, static_cast<std::uint32_t>(s.chan), s.relative, 0, 0, {}, s.index < 128 ? std::string_view{} : "R"};
     } else if constexpr (std::is_same_v<T, operands::kcache>) {
         const std::uint32_t base = s.bank < 2 ? 128 + 32 * s.bank : 256 + 32 * (s.bank - 2);
         return {base + s.index, static_cast<std::uint32_t>(s.chan), 0, 0, 0, {}, s.bank < 4 && s.index < 32 ? std::string_view{} : "KCACHE"};
@@ -154,20 +154,32 @@ template <class T>
 constexpr std::array<field_key, 3> source_rel{field_key::src0_rel, field_key::src1_rel, field_key::src2_rel};
 
 // Sets one source's fields; ABS exists for src0 and src1 of the OP2 formats only.
+inline constexpr std::array<std::string_view, 3> source_roles{"source 1", "source 2", "source 3"};
+
+// An error about source s (operand s + 2, after the destination), showing its text: R201 for a
+// GPR out of range (subject and number), else the field or value refused.
+[[nodiscard]] constexpr error source_error(error e, std::size_t s) noexcept {
+    e.operand = static_cast<std::uint8_t>(s + 2);
+    e.role = source_roles[s < 3 ? s : 2];
+    return e;
+}
+
 [[nodiscard]] constexpr result<alu_op> put_source(alu_op op, std::size_t s, const source_fields& f) noexcept {
-    if (!f.error_field.empty()) return error{ctisa::errors::register_out_of_range, 0, 0, 0, f.error_field};
+    if (f.error_field == "R") return source_error(error{ctisa::errors::register_out_of_range, 0, 0, 0, "R", 0, {}, true, f.sel}, s);
+    if (!f.error_field.empty()) return source_error(error{ctisa::errors::register_out_of_range, 0, 0, 0, f.error_field}, s);
     auto in = set(op.in, source_sel[s], f.sel);
     if (in) in = set(*in, source_chan[s], f.chan);
     if (in && f.rel) in = set(*in, source_rel[s], 1);
     if (in && f.neg) in = set(*in, source_neg[s], 1);
     if (in && f.abs) {
-        if (s >= 2 || !get(*in, source_abs[s])) return error{ctisa::errors::modifier_not_allowed, 0, 0, 0, "ABS"};
+        if (s >= 2 || !get(*in, source_abs[s])) return source_error(error{ctisa::errors::modifier_not_allowed, 0, 0, 0, "ABS"}, s);
         in = set(*in, source_abs[s], 1);
     }
-    if (!in) return in.error();
+    if (!in) return source_error(in.error(), s);
     op.in = *in;
     if (f.literal) {
-        if (op.literals[f.chan] && *op.literals[f.chan] != *f.literal) return error{ctisa::errors::operands_conflict, 0, 0, 0, "literal"};
+        if (op.literals[f.chan] && *op.literals[f.chan] != *f.literal)
+            return source_error(error{ctisa::errors::operands_conflict, 0, 0, 0, "literal"}, s);
         op.literals[f.chan] = f.literal;
     }
     return op;
@@ -202,7 +214,7 @@ template <class... Sources>
         return report(error{ctisa::errors::misplaced_statement, 0, 0, 0, info(op).mnemonic});
     if (sizeof...(Sources) < info(op).sources) return report(error{ctisa::errors::missing_operand, 0, 0, 0, info(op).mnemonic});
     if (sizeof...(Sources) > info(op).sources) return report(error{ctisa::errors::too_many_operands, 0, 0, 0, info(op).mnemonic});
-    if (dst.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "DST_GPR"});
+    if (dst.index >= 128) return report(error{ctisa::errors::register_out_of_range, 0, 0, 0, "R", 1, "destination", true, dst.index});
     const auto with_destination = [&] {
         alu_op out{make(op), {}};
         // A field the formats lack (LDS_IDX_OP has no DST_GPR or WRITE_MASK) or refuse stays as it is.

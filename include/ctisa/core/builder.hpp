@@ -54,6 +54,10 @@ struct operand_fault {
     constexpr void set(error_code c, std::uint8_t at, std::string_view prefix, std::int64_t v) noexcept {
         if (!failed()) *this = operand_fault{c, at, true, v, prefix};
     }
+    // The same, showing the text the user wrote (a write mask "xq", a swizzle).
+    constexpr void set(error_code c, std::uint8_t at, std::string_view text) noexcept {
+        if (!failed()) *this = operand_fault{c, at, false, 0, text};
+    }
     [[nodiscard]] constexpr error to_error(std::string_view role) const noexcept {
         return error{code, 0, 0, 0, subject, operand, operand != 0 ? role : std::string_view{}, has_value, value};
     }
