@@ -130,32 +130,38 @@ public:
             static_assert(std::tuple_size_v<std::remove_cvref_t<decltype(*x)>> <= Isa::max_unit_bytes, "ctisa::emitter rule: a unit of this ISA");
             if (failed()) return *this;
             return put(x);
-        } else
+        } else {
             static_assert(emit_detail::always_false<T>,
                           "ctisa::emitter rule: emit() takes a builder's result, an instruction, an encoded unit or text");
+            return *this;
+        }
     }
 
     // A branch whose target is `target`, bound before or after (placed when it is bound).
     template <class T>
     constexpr unit_emitter& emit(const T& branch, label target) {
+        constexpr bool is_branch = std::is_same_v<T, instruction> || emit_detail::instruction_result<Isa, T>;
         static_assert(branches_to_labels<Isa>, "ctisa::emitter rule: this ISA has no branches to labels (no ISA::branch_to)");
-        static_assert(std::is_same_v<T, instruction> || emit_detail::instruction_result<Isa, T>,
-                      "ctisa::emitter rule: a branch is a builder's result or an instruction");
-        if (failed()) return *this;
-        instruction in{};
-        if constexpr (std::is_same_v<T, instruction>) in = branch;
-        else {
-            const result<instruction>& r = branch;
-            if (!r) return fail(r.error());
-            in = *r;
+        static_assert(is_branch, "ctisa::emitter rule: a branch is a builder's result or an instruction");
+        if constexpr (branches_to_labels<Isa> && is_branch) {
+            if (failed()) return *this;
+            instruction in{};
+            if constexpr (std::is_same_v<T, instruction>) in = branch;
+            else {
+                const result<instruction>& r = branch;
+                if (!r) return fail(r.error());
+                in = *r;
+            }
+            if (!labels_.known(target)) return fail(emit_errors::foreign_label());
+            const bool known = labels_.bound(target);
+            if (ctisa::error e = Isa::branch_to(in, size(), known ? labels_.statement(target) : size()); e.failed()) return fail(e);
+            auto unit = Isa::encode(in);
+            if (!unit) return fail(unit.error());
+            if (!known) labels_.defer(fixup{here(), offset(), static_cast<std::uint32_t>(std::ranges::size(*unit)), target, in});
+            return put(unit);
+        } else {
+            return (void)branch, (void)target, *this;
         }
-        if (!labels_.known(target)) return fail(emit_errors::foreign_label());
-        const bool known = labels_.bound(target);
-        if (ctisa::error e = Isa::branch_to(in, size(), known ? labels_.statement(target) : size()); e.failed()) return fail(e);
-        auto unit = Isa::encode(in);
-        if (!unit) return fail(unit.error());
-        if (!known) labels_.defer(fixup{here(), offset(), static_cast<std::uint32_t>(std::ranges::size(*unit)), target, in});
-        return put(unit);
     }
 
     [[nodiscard]] constexpr label new_label() { return labels_.make(); }
@@ -278,8 +284,10 @@ public:
             const result<instruction>& r = x;
             if (!r) return fail(r.error());
             return emit(*r);
-        } else
+        } else {
             static_assert(emit_detail::always_false<T>, "ctisa::emitter rule: emit() takes a builder's result, an instruction or text");
+            return *this;
+        }
     }
     template <class T>
     constexpr linked_emitter& emit(const T& branch, label target) {

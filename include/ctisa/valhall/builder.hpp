@@ -286,6 +286,17 @@ constexpr void check_operand_type() {
     }
 }
 
+// Whether the operand is of a kind its slot takes at all: where not, check_operand_type() has said
+// why, and the builder places nothing (one diagnostic, not a cascade from place()).
+template <instruction_id Id, unsigned Pos, class T>
+[[nodiscard]] constexpr bool operand_kind_fits() {
+    constexpr slot s = slot_at(Id, Pos);
+    if constexpr (s.kind == role::staging) return std::is_same_v<T, staging_group>;
+    else if constexpr (s.kind == role::dest) return std::is_same_v<T, dest_register> || source_traits<T>::value;
+    else if constexpr (s.kind == role::source) return source_traits<T>::value;
+    else return is_integer_v<T>;
+}
+
 // What operand `pos` is, for errors: "destination", "source 2", the immediate's name.
 inline constexpr std::array<std::string_view, 4> source_roles{"source 1", "source 2", "source 3", "source 4"};
 inline constexpr std::array<std::string_view, 2> staging_roles{"staging 1", "staging 2"};
@@ -450,7 +461,7 @@ struct builder {
                 using T = std::decay_t<decltype(value)>;
                 constexpr unsigned pos = decltype(index)::value;
                 check_operand_type<Id, pos, T>();
-                place<Id, pos>(in, value, e);
+                if constexpr (operand_kind_fits<Id, pos, T>()) place<Id, pos>(in, value, e);
             },
             ops...);
         // Only whether validate_as() fails here, the error itself made apart (copying an 80-byte
