@@ -31,6 +31,7 @@ int main() {
     (void)m.set("vertex.attrib[0]", 1, {0xC0000000u, 0, 0, 0});  // -2.0
     nv::exec::default_environment env;
     if (!m.run(env).ok()) return std::fprintf(stderr, "run failed\n"), 1;
-    for (std::size_t lane = 0; lane < 2; ++lane) std::printf("lane %zu: result.texcoord[0].x = 0x%08X\n", lane, (*m.read("result.texcoord[0]", lane))[0]);
+    for (std::size_t lane = 0; lane < 2; ++lane)
+        std::printf("lane %zu: result.texcoord[0].x = 0x%08X\n", lane, (*m.read("result.texcoord[0]", lane))[0]);
     return 0;
 }

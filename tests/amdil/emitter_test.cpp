@@ -8,8 +8,8 @@ namespace {
 
 namespace il = ctisa::amdil;
 using namespace il::registers;
-using ctisa::error_code;
 using amdil_exec_test::bits;
+using ctisa::error_code;
 
 }  // namespace
 

@@ -36,9 +36,7 @@ cm::emitter loop_program() {
     return e;
 }
 
-std::uint32_t& reg(cx::machine<2>& m, std::uint32_t gpr, std::uint32_t chan, std::size_t lane) {
-    return m.row(cx::row::gpr(gpr, chan))[lane];
-}
+std::uint32_t& reg(cx::machine<2>& m, std::uint32_t gpr, std::uint32_t chan, std::size_t lane) { return m.row(cx::row::gpr(gpr, chan))[lane]; }
 
 }  // namespace
 
@@ -125,8 +123,9 @@ TEST_CASE("cayman errors: one form from builders, the emitter and text", "[cayma
           "operand 1 (destination): register number out of range for its bank (R201)");
     CHECK(ctisa::describe(cm::alu(opcode::alu_op2_add, R(0, channel::x), R(1, channel::x), R(big, channel::y)).error()) ==
           "operand 3 (source 2): register number out of range for its bank (R201)");
-    CHECK(ctisa::describe(cm::alu<opcode::alu_op3_muladd>(R(0, channel::x), R(1, channel::x), R(2, channel::x), abs(R(3, channel::x))).error()) ==
-          "operand 4 (source 3): this instruction does not take that modifier (ABS)");
+    CHECK(
+        ctisa::describe(cm::alu<opcode::alu_op3_muladd>(R(0, channel::x), R(1, channel::x), R(2, channel::x), abs(R(3, channel::x))).error()) ==
+        "operand 4 (source 3): this instruction does not take that modifier (ABS)");
     cm::emitter text;
     text.emit("00 ALU ADDR(2) CNT(1)\n     0  x: BOGUS R0.x, R1.x LAST(1)\n01 END\n");
     REQUIRE(text.failed());

@@ -121,7 +121,8 @@ TEST_CASE("valhall unit(): the builder's bytes and errors, without building the 
 
 TEST_CASE("valhall errors: one form from builders, the emitter and text", "[valhall][emitter][errors]") {
     volatile unsigned big = 66;
-    CHECK(ctisa::describe(va::fma_f32(r(big), r(1), r(2), r(3)).error()) == "operand 1 (destination): register number out of range for its bank (r66)");
+    CHECK(ctisa::describe(va::fma_f32(r(big), r(1), r(2), r(3)).error()) ==
+          "operand 1 (destination): register number out of range for its bank (r66)");
     va::emitter e;
     e.emit(va::fma_f32.unit(r(0), r(1), r(big), r(3)));
     CHECK(ctisa::describe(e.error()) == "operand 3 (source 2): register number out of range for its bank (r66)");

@@ -57,7 +57,8 @@ public:
     program_emitter& bind(label l) {
         if (failed()) return *this;
         const auto at = static_cast<std::uint32_t>(size());
-        const ctisa::error e = labels_.bind(l, at, static_cast<std::uint32_t>(units_.code().size()), [](const fixup&) { return ctisa::error{}; });
+        const ctisa::error e =
+            labels_.bind(l, at, static_cast<std::uint32_t>(units_.code().size()), [](const fixup&) { return ctisa::error{}; });
         if (e.failed()) return emit(result<instruction>(e));
         return emit(op::func(function_id(l)));
     }

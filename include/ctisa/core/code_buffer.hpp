@@ -46,8 +46,7 @@ private:
     static constexpr void copy(std::uint8_t* to, const std::uint8_t* from, std::size_t n) {
         if (std::is_constant_evaluated())
             for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
-        else
-            std::memcpy(to, from, n);
+        else std::memcpy(to, from, n);
     }
     constexpr void grow(std::size_t n) {
         std::size_t want = store_.size() + store_.size() / 4;

@@ -127,7 +127,8 @@ public:
             if (failed()) return *this;
             return put(emit_detail::unit_of<Isa>(x));
         } else if constexpr (emit_detail::encoded_unit<T>) {
-            static_assert(std::tuple_size_v<std::remove_cvref_t<decltype(*x)>> <= Isa::max_unit_bytes, "ctisa::emitter rule: a unit of this ISA");
+            static_assert(std::tuple_size_v<std::remove_cvref_t<decltype(*x)>> <= Isa::max_unit_bytes,
+                          "ctisa::emitter rule: a unit of this ISA");
             if (failed()) return *this;
             return put(x);
         } else {

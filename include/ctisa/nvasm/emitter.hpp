@@ -75,7 +75,8 @@ public:
     text_emitter& bind(label l) {
         if (failed()) return *this;
         const auto at = static_cast<std::uint32_t>(statements_);
-        if (ctisa::error e = labels_.bind(l, at, static_cast<std::uint32_t>(text_.size()), [](const fixup&) { return ctisa::error{}; }); e.failed())
+        if (ctisa::error e = labels_.bind(l, at, static_cast<std::uint32_t>(text_.size()), [](const fixup&) { return ctisa::error{}; });
+            e.failed())
             return fail(e);
         text_.append(name_of(l));
         text_.append(":\n");

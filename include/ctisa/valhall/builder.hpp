@@ -482,8 +482,9 @@ struct builder {
         if constexpr (Set == 0 && !Flow && !Mode && unit_plan<Id, Operands...>::usable) {
             std::uint64_t w = unit_plan<Id, Operands...>::layout.base[0];
             bool fits = true;
-            for_each_operand([&](auto index, const auto& value) { fits &= unit_plan<Id, Operands...>::template place<decltype(index)::value>(w, value); },
-                             ops...);
+            for_each_operand(
+                [&](auto index, const auto& value) { fits &= unit_plan<Id, Operands...>::template place<decltype(index)::value>(w, value); },
+                ops...);
             if (fits) return to_bytes(words{w});
         }
         return encode(operator()(ops...));
