@@ -215,6 +215,46 @@ TEST_CASE("amdil real kernels: a GEMM block kernel multiplies its textures (OCTK
     }
 }
 
+// OCTK's FIR filter over lines (Kernels.XML line 2580, 'y[k] = sum_m(h[m]*x[k+m])'): pixel (x, row)
+// writes y[4x + j], j = 0..3, = sum over m < 5 of h[m] * in[4x + j - hotSpot + m], the line's values
+// packed four to a texel of resource 0 (0 outside it), cb0 the coefficients as its comments lay them
+// out, cb1[0].x the hot spot; its samples reach the next texels with _aoffimmi(1,0,0), (2,0,0).
+TEST_CASE("amdil real kernels: a FIR filter convolves its line (OCTK Kernels.XML)", "[amdil][exec][real]") {
+    const auto code = real_program("A2Community__OCTK_Kernels.XML__L2580.il");
+    constexpr std::uint32_t texels = 4, rows = 2;
+    constexpr float h[5] = {0.5f, -1.25f, 2.0f, 0.75f, -0.375f};
+    const auto input = [](std::uint32_t row, std::int64_t i) { return i < 0 || i >= 4 * texels ? 0.0f : value_of(row * 64 + static_cast<std::uint32_t>(i)); };
+    ax::default_environment env;
+    for (std::uint32_t row = 0; row < rows; ++row)
+        for (std::uint32_t t = 0; t < texels; ++t)
+            env.resources[0].set(t, row, vbits(input(row, 4 * t), input(row, 4 * t + 1), input(row, 4 * t + 2), input(row, 4 * t + 3)));
+    for (const std::uint32_t hot : {0u, 2u, 3u}) {
+        INFO("hot spot " << hot);
+        ax::machine<W> m(code, texels * rows);
+        for (std::uint32_t j = 0; j < 4; ++j) {  // row 2j: h shifted right by j; row 2j + 1: what follows
+            float c[8] = {};
+            for (std::uint32_t k = 0; k < 5; ++k) c[j + k] = h[k];
+            m.set_element(reg_type::const_buff, 0, 2 * j, vbits(c[0], c[1], c[2], c[3]));
+            m.set_element(reg_type::const_buff, 0, 2 * j + 1, vbits(c[4], c[5], c[6], c[7]));
+        }
+        m.set_element(reg_type::const_buff, 1, 0, vbits(static_cast<float>(hot), 0, 0, 0));
+        for (std::uint32_t lane = 0; lane < texels * rows; ++lane)
+            m.set(reg_type::wincoord, 0, lane, vbits(static_cast<float>(lane % texels) + 0.5f, static_cast<float>(lane / texels) + 0.5f, 0, 1));
+        const auto s = m.run(env);
+        INFO(s.error.message());
+        REQUIRE(s.ok());
+        for (std::uint32_t lane = 0; lane < texels * rows; ++lane) {
+            const std::uint32_t x = lane % texels, row = lane / texels;
+            for (std::uint32_t j = 0; j < 4; ++j) {
+                double y = 0;
+                for (std::int64_t k = 0; k < 5; ++k) y += double{h[k]} * input(row, std::int64_t{4 * x + j} - hot + k);
+                INFO("pixel " << x << " row " << row << " y[" << 4 * x + j << "]");
+                CHECK(word_float(m.read(reg_type::output, 0, lane)[j]) == Approx(y).margin(1e-5));
+            }
+        }
+    }
+}
+
 // amd-spl's bitonic-sort initialisation (sandbox/BitonicInitIL.il): every pixel writes cb0[0].
 TEST_CASE("amdil real kernels: the bitonic sort's init kernel writes its constant (amd-spl)", "[amdil][exec][real]") {
     const auto code = real_program("amd-spl__sandbox_BitonicInitIL.il");

@@ -136,7 +136,9 @@ unsigned access_lane(const instruction_desc& d, const lane_word (&s)[4][4][N], s
             return 0x1;
         }
         case access_kind::sample: {
-            sample_request q{d.op, d.control & 0xFFu, (d.control >> 8) & 0xFu, d.srcs, {}, lane};
+            sample_request q{d.op, d.control & 0xFFu, (d.control >> 8) & 0xFu, d.srcs, {}, lane, {}};
+            for (unsigned c = 0; c < 3; ++c)  // signed 7.1 fixed point
+                q.offset[c] = static_cast<float>(static_cast<std::int8_t>(static_cast<std::uint8_t>(x.offsets >> (8 * c)))) * 0.5f;
             for (unsigned k = 0; k < d.srcs; ++k)
                 for (unsigned c = 0; c < 4; ++c) q.src[k][c] = s[k][c][l];
             const std::array<lane_word, 4> w = env.sample(q);

@@ -264,6 +264,7 @@ constexpr void describe_program(std::span<const instruction> program, const layo
             if (d.has_dest && !detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
             d.srcs = static_cast<std::uint8_t>(p.srcs < 4 ? p.srcs : 4);
             d.acc = access_of(p.op);
+            d.acc.offsets = p.offsets;
             d.computes = computes(p.op);
             const bool accesses = d.acc.kind != access_kind::none;
             if (p.srcs < arity(p.op) || (!accesses && d.has_dest != computes(p.op))) d.refused = refusal::operand;

@@ -54,6 +54,7 @@ struct sample_request {
     std::uint8_t sources = 0;
     std::array<std::array<lane_word, 4>, 4> src{};
     std::size_t lane = 0;
+    std::array<float, 3> offset{};  // _aoffimmi's texel-space offsets (u, v, w), added to the coordinates
 };
 
 // emit, cut, emitthencut (stream 0) and their _stream forms, per lane.
@@ -84,9 +85,10 @@ struct texture {
         if (x < 0 || y < 0 || x >= width || y >= height) return {};
         return texels[static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x)];
     }
-    // The texel a sample at float coordinates (u, v) reads.
-    [[nodiscard]] std::array<lane_word, 4> sample(float u, float v) const {
+    // The texel a sample at float coordinates (u, v) reads, offset by (du, dv) texels.
+    [[nodiscard]] std::array<lane_word, 4> sample(float u, float v, float du = 0, float dv = 0) const {
         if (normalized) u *= static_cast<float>(width), v *= static_cast<float>(height);
+        u += du, v += dv;
         const auto cell = [](float f) { return f != f ? std::int64_t{-1} : f < -1.0f ? std::int64_t{-1} : f >= 4294967296.0f ? std::int64_t{1} << 32 : static_cast<std::int64_t>(std::floor(f)); };
         return at(cell(u), cell(v));
     }
@@ -111,8 +113,10 @@ public:
         if (t == resources.end() || !r.sources) return r.sources ? r.src[0] : std::array<lane_word, 4>{};
         const std::array<lane_word, 4>& c = r.src[0];
         if (r.op == opcode::resinfo) return {t->second.width, t->second.height, 1u, 1u};
-        if (r.op == opcode::load || r.op == opcode::load_fptr) return t->second.at(static_cast<std::int32_t>(c[0]), static_cast<std::int32_t>(c[1]));
-        return t->second.sample(std::bit_cast<float>(c[0]), std::bit_cast<float>(c[1]));
+        if (r.op == opcode::load || r.op == opcode::load_fptr)
+            return t->second.at(std::int64_t{static_cast<std::int32_t>(c[0])} + static_cast<std::int64_t>(std::floor(r.offset[0])),
+                                std::int64_t{static_cast<std::int32_t>(c[1])} + static_cast<std::int64_t>(std::floor(r.offset[1])));
+        return t->second.sample(std::bit_cast<float>(c[0]), std::bit_cast<float>(c[1]), r.offset[0], r.offset[1]);
     }
     void emit(const emit_event& e) { events.push_back(e); }
 
