@@ -206,18 +206,18 @@ auto counted_run(Machine& m, std::uint64_t steps, std::uint64_t& lane_operations
     if constexpr (requires { m.counted_run(steps, lane_operations); }) {
         return m.counted_run(steps, lane_operations);
     } else {
-    using traits = typename Machine::traits;
-    typename traits::default_environment env;
-    typename traits::environment_ref ref(env);
-    return m.run_with(env, steps, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
-        if (all) {
-            lane_operations += m.active_lanes();
-        } else {
-            for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += active[l] != 0;
-        }
-        traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all, ref,
-                        m.info(0, live), fx);
-    });
+        using traits = typename Machine::traits;
+        typename traits::default_environment env;
+        typename traits::environment_ref ref(env);
+        return m.run_with(env, steps, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
+            if (all) {
+                lane_operations += m.active_lanes();
+            } else {
+                for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += active[l] != 0;
+            }
+            traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all, ref,
+                            m.info(0, live), fx);
+        });
     }
 }
 

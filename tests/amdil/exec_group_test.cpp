@@ -223,7 +223,9 @@ TEST_CASE("amdil real kernels: a FIR filter convolves its line (OCTK Kernels.XML
     const auto code = real_program("A2Community__OCTK_Kernels.XML__L2580.il");
     constexpr std::uint32_t texels = 4, rows = 2;
     constexpr float h[5] = {0.5f, -1.25f, 2.0f, 0.75f, -0.375f};
-    const auto input = [](std::uint32_t row, std::int64_t i) { return i < 0 || i >= 4 * texels ? 0.0f : value_of(row * 64 + static_cast<std::uint32_t>(i)); };
+    const auto input = [](std::uint32_t row, std::int64_t i) {
+        return i < 0 || i >= 4 * texels ? 0.0f : value_of(row * 64 + static_cast<std::uint32_t>(i));
+    };
     ax::default_environment env;
     for (std::uint32_t row = 0; row < rows; ++row)
         for (std::uint32_t t = 0; t < texels; ++t)
@@ -287,9 +289,8 @@ TEST_CASE("amdil real kernels: the FFT's preprocessing reorders its input (amd-s
     INFO(s.status.error.message());
     REQUIRE(s.ok());
     const auto moved = [&](std::uint32_t pos) {
-        const std::uint32_t z = pos % (1u << ld), x = (pos >> ld) % (1u << lw), y = (pos >> ld >> lw) % (1u << lh),
-                            tile = pos >> ld >> lw >> lh;
-        return (((x + (tile << lw)) << lh) + y << ld) + z;
+        const std::uint32_t z = pos % (1u << ld), x = (pos >> ld) % (1u << lw), y = (pos >> ld >> lw) % (1u << lh), tile = pos >> ld >> lw >> lh;
+        return ((((x + (tile << lw)) << lh) + y) << ld) + z;
     };
     for (std::uint32_t t = 0; t < 64; ++t) {
         INFO("work-item " << t);
@@ -310,7 +311,8 @@ TEST_CASE("amdil real kernels: LDS exchanges give the same results at any lane c
         group g(code, lanes);
         REQUIRE(g.threads() == 64);
         ax::default_environment env;
-        for (std::uint32_t e = 0; e < 512; ++e) set_element(env, e, {value_of(4 * e), value_of(4 * e + 1), value_of(4 * e + 2), value_of(4 * e + 3)});
+        for (std::uint32_t e = 0; e < 512; ++e)
+            set_element(env, e, {value_of(4 * e), value_of(4 * e + 1), value_of(4 * e + 2), value_of(4 * e + 3)});
         const auto s = g.run(env);
         INFO(s.status.error.message());
         REQUIRE(s.ok());

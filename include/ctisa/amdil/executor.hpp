@@ -103,7 +103,10 @@ public:
         : group(program, lanes, group_of(program), place) {}
     // The caller's size (a program that declares none: dcl_max_thread_per_group).
     group(std::span<const instruction> program, std::size_t lanes, group_shape shape, group_place place = {})
-        : shape_(shape), lanes_(lanes == 0 ? 1 : lanes < W ? lanes : W) {
+        : shape_(shape),
+          lanes_(lanes == 0  ? 1
+                 : lanes < W ? lanes
+                             : W) {
         threads_ = shape_.declared ? shape_.threads() : lanes_;
         if (threads_ > max_group_threads) return;  // run() refuses it
         waves_.reserve(static_cast<std::size_t>((threads_ + lanes_ - 1) / lanes_));
@@ -144,8 +147,8 @@ public:
     template <class Env, class RunOne>
     ctisa::exec::group_status run_with(Env& env, RunOne&& run_one) {
         if (threads_ > max_group_threads)
-            return {ctisa::exec::run_status{error{error_code::not_executable, 0, 0, 0, "group size"},
-                                            "a work-group of more than 65536 work-items"}};
+            return {
+                ctisa::exec::run_status{error{error_code::not_executable, 0, 0, 0, "group size"}, "a work-group of more than 65536 work-items"}};
         return ctisa::exec::run_wavefronts(waves_.size(), [&](std::size_t k) { return run_one(waves_[k], env); });
     }
 

@@ -56,7 +56,8 @@ struct run_adapter {
     class machine {
     public:
         static constexpr std::size_t lanes = 256;
-        machine(std::span<const instruction> program, std::size_t wavefront_lanes) : group(program, wavefront_lanes), code(program.begin(), program.end()) {
+        machine(std::span<const instruction> program, std::size_t wavefront_lanes)
+            : group(program, wavefront_lanes), code(program.begin(), program.end()) {
             env.m = &group.wavefront(0);
         }
         exec::run_status run(std::uint64_t step_budget) {
@@ -64,8 +65,8 @@ struct run_adapter {
             env.stored.clear();
             const auto out = group.run(env, step_budget);
             if (!out.ok() && group.wavefronts() > 1) {
-                reason = "in wavefront " + std::to_string(out.wavefront) + " (work-items from " +
-                         std::to_string(out.wavefront * group.lanes()) + ")";
+                reason =
+                    "in wavefront " + std::to_string(out.wavefront) + " (work-items from " + std::to_string(out.wavefront * group.lanes()) + ")";
                 auto status = out.status;
                 status.reason = reason;
                 return status;
@@ -74,14 +75,17 @@ struct run_adapter {
         }
         // --bench: the group's lane-operations, each instruction times the lanes that ran it.
         exec::run_status counted_run(std::uint64_t step_budget, std::uint64_t& lane_operations) {
-            return group.run_with(env, [&](exec::machine<256>& m, environment& e) {
-                               exec::environment_ref ref(e);
-                               return m.run_with(e, step_budget, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
-                                   for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += all || active[l] != 0;
-                                   exec::traits::execute(ctisa::exec::dynamic_desc<exec::instruction_desc>{&m.descriptor_at(pc)}, m.view(), active, all,
-                                                         ref, m.info(0, live), fx);
-                               });
-                           })
+            return group
+                .run_with(env,
+                          [&](exec::machine<256>& m, environment& e) {
+                              exec::environment_ref ref(e);
+                              return m.run_with(
+                                  e, step_budget, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
+                                      for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += all || active[l] != 0;
+                                      exec::traits::execute(ctisa::exec::dynamic_desc<exec::instruction_desc>{&m.descriptor_at(pc)}, m.view(),
+                                                            active, all, ref, m.info(0, live), fx);
+                                  });
+                          })
                 .status;
         }
         exec::group<256> group;
@@ -92,8 +96,8 @@ struct run_adapter {
     static constexpr std::size_t default_lanes = 16;  // four 2x2 quads
     static constexpr bool decimal_integers = false;   // registers hold float vectors: "2" means 2.0
     static constexpr std::string_view names =
-        "a register v0, o0, r0, x0[2], cb0[3], vWinCoord0, or memory g[5], lds0[3], gds0[3], uav1[3], srv0[3], or a texel resource0[4] or "
-        "resource0[4][2]";
+        "a register v0, o0, r0, x0[2], cb0[3], vWinCoord0, or memory g[5] (below 1024), lds0[3], gds0[3], uav1[3], srv0[3] (below "
+        "4096), or a texel resource0[4] or resource0[4][2] (each below 1024)";
     static constexpr std::string_view help =
         "AMD IL: NAME is v3 (an input), vWinCoord0 (the pixel's position), r5, o2, x0[2] (an element of an\n"
         "indexed temporary array) or cb0[3] (an element of a constant buffer: shared, LANE must be *); each\n"
@@ -130,7 +134,8 @@ struct run_adapter {
     };
 
     // v3, o0, r5, vWinCoord0 (no element); x0[2], cb0[3] (an array's element); g[5], lds0[3], ...;
-    // resource0[4], resource0[4][2]. Numbers and elements below 65536 (memory: below 2^30).
+    // resource0[4], resource0[4][2]. Numbers and elements below 65536; memory and texels within the
+    // environment's (4096 dwords a space and id; textures up to 1024 x 1024).
     static std::optional<reg> parse_name(std::string_view name) {
         struct kind_name {
             std::string_view prefix;
@@ -138,8 +143,8 @@ struct run_adapter {
             bool array;
         };
         static constexpr kind_name kinds[] = {{"cb", reg_type::const_buff, true}, {"vWinCoord", reg_type::wincoord, false},
-                                              {"v", reg_type::input, false},     {"o", reg_type::output, false},
-                                              {"r", reg_type::temp, false},      {"x", reg_type::itemp, true}};
+                                              {"v", reg_type::input, false},      {"o", reg_type::output, false},
+                                              {"r", reg_type::temp, false},       {"x", reg_type::itemp, true}};
         if (auto m = memory_name(name)) return m;
         for (const kind_name& k : kinds) {
             if (!k.array) {
@@ -247,23 +252,25 @@ private:
     // resource0[4], resource0[4][2].
     static std::optional<reg> memory_name(std::string_view name) {
         if (const auto e = text::numbered_name(name.substr(0, name.size() - (name.ends_with(']') ? 1 : 0)), "g["); e && name.ends_with(']'))
-            return *e < (1u << 28) ? std::optional<reg>(reg{reg_type::input, 0, *e, 4, true, -1, kind::memory, exec::memory_space::global})
-                                   : std::nullopt;
+            return *e < exec::default_environment::words / 4
+                       ? std::optional<reg>(reg{reg_type::input, 0, *e, 4, true, -1, kind::memory, exec::memory_space::global})
+                       : std::nullopt;
         if (name.starts_with("resource") && name.ends_with(']')) {  // resource0[4] or resource0[4][2]
             const std::size_t second = name.find("][");
             std::optional<std::uint32_t> y = 0;
             if (second != std::string_view::npos) y = text::numbered_name(name.substr(second + 1, name.size() - second - 2), "[");
             const auto x = text::indexed_name(second == std::string_view::npos ? name : name.substr(0, second + 1), "resource");
-            if (!x || !y || x->number > 0xFFu || x->element > 0xFFFFu || *y > 0xFFFFu) return std::nullopt;
+            if (!x || !y || x->number > 0xFFu || x->element >= max_texels || *y >= max_texels) return std::nullopt;
             return reg{reg_type::input, x->number, x->element, 4, true, -1, kind::texel, exec::memory_space::global, *y};
         }
-        for (const auto s : {exec::memory_space::lds, exec::memory_space::gds, exec::memory_space::uav, exec::memory_space::srv,
-                             exec::memory_space::append, exec::memory_space::import_, exec::memory_space::export_,
-                             exec::memory_space::scatter, exec::memory_space::shared})
+        for (const auto s :
+             {exec::memory_space::lds, exec::memory_space::gds, exec::memory_space::uav, exec::memory_space::srv, exec::memory_space::append,
+              exec::memory_space::import_, exec::memory_space::export_, exec::memory_space::scatter, exec::memory_space::shared})
             if (const auto a = text::indexed_name(name, space_name(s)); a && a->element < exec::default_environment::words)
                 return reg{reg_type::input, a->number, a->element, 1, true, -1, kind::memory, s};
         return std::nullopt;
     }
+    static constexpr std::uint32_t max_texels = 1024;  // a texture's width and height (16 MiB at most)
     // Whether the program declares resource `id` with _unnorm (dcl_resource: the opcode token's bit 31).
     static bool unnormalized(std::span<const instruction> program, std::uint32_t id) {
         for (const instruction& in : program) {

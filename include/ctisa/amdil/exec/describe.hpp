@@ -91,7 +91,8 @@ namespace detail {
     if (o.relative == 1 || o.dimensions != 1 || (o.relative == 2 && o.index_nested)) return false;
     if (is_memory_type(o.type)) {  // g[r1.x+4], g[4]: the element's address per lane, read and written by traits::execute
         const reg_slot* r = o.relative == 2 ? find_slot(l, o.index_type, o.index_number) : nullptr;
-        x = index_desc{true, 0, 0xFFFFFFFFu, r ? r->base + o.index_component : layout::zero, o.number + (o.has_immediate ? o.immediate : 0u), true};
+        x = index_desc{true, 0, 0xFFFFFFFFu, r ? r->base + o.index_component : layout::zero, o.number + (o.has_immediate ? o.immediate : 0u),
+                       true};
         base = 0;
         return true;
     }

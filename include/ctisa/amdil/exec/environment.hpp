@@ -89,7 +89,12 @@ struct texture {
     [[nodiscard]] std::array<lane_word, 4> sample(float u, float v, float du = 0, float dv = 0) const {
         if (normalized) u *= static_cast<float>(width), v *= static_cast<float>(height);
         u += du, v += dv;
-        const auto cell = [](float f) { return f != f ? std::int64_t{-1} : f < -1.0f ? std::int64_t{-1} : f >= 4294967296.0f ? std::int64_t{1} << 32 : static_cast<std::int64_t>(std::floor(f)); };
+        const auto cell = [](float f) {
+            return f != f               ? std::int64_t{-1}
+                   : f < -1.0f          ? std::int64_t{-1}
+                   : f >= 4294967296.0f ? std::int64_t{1} << 32
+                                        : static_cast<std::int64_t>(std::floor(f));
+        };
         return at(cell(u), cell(v));
     }
 };

@@ -49,9 +49,9 @@ struct group_place {
 template <class M>
 void set_thread_ids(M& m, const group_shape& g, const group_place& p, std::uint64_t first, std::size_t lanes) {
     const auto slot = [&](reg_type t) { return find_slot(m.registers(), static_cast<std::uint8_t>(t), 0); };
-    const reg_slot* const slots[] = {slot(reg_type::thread_id_in_group),   slot(reg_type::thread_id_in_group_flat),
-                                     slot(reg_type::absolute_thread_id),   slot(reg_type::absolute_thread_id_flat),
-                                     slot(reg_type::thread_group_id),      slot(reg_type::thread_group_id_flat)};
+    const reg_slot* const slots[] = {slot(reg_type::thread_id_in_group), slot(reg_type::thread_id_in_group_flat),
+                                     slot(reg_type::absolute_thread_id), slot(reg_type::absolute_thread_id_flat),
+                                     slot(reg_type::thread_group_id),    slot(reg_type::thread_group_id_flat)};
     bool any = false;
     for (const reg_slot* s : slots) any = any || s;
     if (!any) return;

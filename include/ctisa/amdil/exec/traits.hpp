@@ -194,9 +194,8 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
         if (d.refused != refusal::none) return false;
         if (d.op == opcode::fence) return (d.control & 1u) != 0;
         const access_kind k = d.acc.kind;
-        return d.acc.space == memory_space::lds &&
-               (k == access_kind::load || k == access_kind::load_vec || k == access_kind::store || k == access_kind::store_vec ||
-                k == access_kind::atomic);
+        return d.acc.space == memory_space::lds && (k == access_kind::load || k == access_kind::load_vec || k == access_kind::store ||
+                                                    k == access_kind::store_vec || k == access_kind::atomic);
     }
 
     // Plain ALU (the interpreter's straight runs, exec/traits.hpp): the fast path's arithmetic,
