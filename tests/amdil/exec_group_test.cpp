@@ -118,6 +118,20 @@ TEST_CASE("amdil group: one wavefront alone passes its barriers; a machine alone
     CHECK(big.run(env2).status.error.code == ctisa::error_code::not_executable);
 }
 
+TEST_CASE("amdil group: a barrier in divergent flow releases the wavefronts together, never hangs", "[amdil][exec][group]") {
+    // work-items 0-4 meet at the barrier inside the if, the others at the one after it
+    const auto code = program(
+        "il_cs_2_0\ndcl_literal l0, 0x00000005, 0x00000001, 0x00000000, 0x00000000\nmov r0, threadidingroupflat0\nilt r1, r0.x, l0.x\n"
+        "if_logicalnz r1.x\nfence_threads_memory\nendif\nfence_threads_memory\niadd r2, r0, l0.y\nend\n");
+    group g(code, 4, exchange_shape);
+    ax::default_environment env;
+    const auto s = g.run(env, 1000);
+    INFO(s.status.error.message());
+    REQUIRE(s.ok());
+    for (std::uint32_t t = 0; t < 24; ++t) CHECK(g.read(reg_type::temp, 2, t)[0] == t + 1);
+    for (std::size_t k = 0; k < g.wavefronts(); ++k) CHECK(!g.wavefront(k).paused());
+}
+
 // --- real kernels against plain C++ ------------------------------------------------------------
 
 namespace {
