@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <ctisa/exec/machine.hpp>
@@ -39,6 +40,13 @@ namespace ctisa_tool {
 //   set(machine, reg, lane, words) and read(machine, reg, lane) -> array of 4 words
 //   written(machine) -> the registers the program writes, in the order they print
 // Optional: killed(machine, lane) -> bool, for ISAs whose lanes can be killed.
+// Optional: threads(machine) -> the lanes a run covers, when more than --lanes (a work-group of
+//           several wavefronts): LANE in the inputs and the output counts up to it.
+// Optional: set(...) -> bool, false when the name matches nothing of the program (an error).
+// Optional: shared registers in written() (memory the run wrote) print once, as '* NAME ...',
+//           after every lane's.
+// Optional: machine.counted_run(steps, lane_operations) for --bench, when the machine is not the
+//           executor's (a group of wavefronts).
 // Optional: shown(machine, reg, lane) -> bool, whether a register of written() prints for this
 //           lane (a geometry lane prints only the vertices it emitted); without it every one prints.
 template <class A>
@@ -151,17 +159,25 @@ inline std::string value_expected(bool integers, unsigned words) {
     return what;
 }
 
+// The lanes a run covers: --lanes, or the ISA's threads (a work-group of several wavefronts).
+template <run_adapter A>
+std::size_t lanes_of_run(const typename A::machine& m, std::size_t lanes) {
+    if constexpr (requires { A::threads(m); }) return A::threads(m);
+    return (void)m, lanes;
+}
+
 // Applies an inputs file to the machine; prints errors as FILE:LINE:COL.
 template <run_adapter A>
 bool apply_inputs(const input& file, typename A::machine& m, const run_options& opts) {
     const bool integers = A::decimal_integers && !opts.as_float;
-    return read_inputs(file, opts.lanes, [&](const input_line& line, ctisa::text::cursor& in, auto&& fail) {
+    const std::size_t lanes = lanes_of_run<A>(m, opts.lanes);
+    return read_inputs(file, lanes, [&](const input_line& line, ctisa::text::cursor& in, auto&& fail) {
         const auto reg = A::parse_name(line.name);
         if (!reg) {
             std::string what = "expected ";
             return fail(line.name_at, what += A::names);
         }
-        if (reg->shared && line.lane != opts.lanes)
+        if (reg->shared && line.lane != lanes)
             return fail(line.lane_at, std::string(line.name) + " is shared by every lane: write * as the lane");
         std::array<std::uint32_t, 4> v{};
         for (unsigned c = 0; c < reg->words; ++c) {
@@ -171,8 +187,15 @@ bool apply_inputs(const input& file, typename A::machine& m, const run_options& 
             if (!bits) return fail(value_at, value_expected(integers, reg->words));
             v[c] = *bits;
         }
-        const auto [first, last] = reg->shared ? std::pair<std::size_t, std::size_t>{0, 1} : lanes_of(line, opts.lanes);
-        for (std::size_t l = first; l < last; ++l) A::set(m, *reg, l, std::span<const std::uint32_t>(v.data(), reg->words));
+        const auto [first, last] = reg->shared ? std::pair<std::size_t, std::size_t>{0, 1} : lanes_of(line, lanes);
+        for (std::size_t l = first; l < last; ++l) {
+            const std::span<const std::uint32_t> words(v.data(), reg->words);
+            if constexpr (std::is_same_v<decltype(A::set(m, *reg, l, words)), bool>) {
+                if (!A::set(m, *reg, l, words)) return fail(line.name_at, std::string(line.name) + " names nothing the program has");
+            } else {
+                A::set(m, *reg, l, words);
+            }
+        }
     });
 }
 
@@ -180,18 +203,22 @@ bool apply_inputs(const input& file, typename A::machine& m, const run_options& 
 // it. The step is the machine's own (its run()), with the count around it.
 template <class Machine>
 auto counted_run(Machine& m, std::uint64_t steps, std::uint64_t& lane_operations) {
-    using traits = typename Machine::traits;
-    typename traits::default_environment env;
-    typename traits::environment_ref ref(env);
-    return m.run_with(env, steps, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
-        if (all) {
-            lane_operations += m.active_lanes();
-        } else {
-            for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += active[l] != 0;
-        }
-        traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all, ref,
-                        m.info(0, live), fx);
-    });
+    if constexpr (requires { m.counted_run(steps, lane_operations); }) {
+        return m.counted_run(steps, lane_operations);
+    } else {
+        using traits = typename Machine::traits;
+        typename traits::default_environment env;
+        typename traits::environment_ref ref(env);
+        return m.run_with(env, steps, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
+            if (all) {
+                lane_operations += m.active_lanes();
+            } else {
+                for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += active[l] != 0;
+            }
+            traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all, ref,
+                            m.info(0, live), fx);
+        });
+    }
 }
 
 // A run that stopped with an error: at the instruction when the error names one (its byte offset).
@@ -264,13 +291,14 @@ int run(const input& source, const std::vector<std::string>& options) {
         return 1;
     }
     const auto written = A::written(*m);
-    for (std::size_t lane = 0; lane < opts->lanes; ++lane) {
+    for (std::size_t lane = 0; lane < lanes_of_run<A>(*m, opts->lanes); ++lane) {
         if constexpr (requires { A::killed(*m, lane); })
             if (A::killed(*m, lane)) {
                 std::printf("%zu killed\n", lane);
                 continue;
             }
         for (const auto& reg : written) {
+            if (reg.shared) continue;
             if constexpr (requires { A::shown(*m, reg, lane); })
                 if (!A::shown(*m, reg, lane)) continue;
             std::printf("%zu %s", lane, A::name_of(reg).c_str());
@@ -278,6 +306,13 @@ int run(const input& source, const std::vector<std::string>& options) {
             for (unsigned c = 0; c < reg.words; ++c) print_value(words[c], opts->as_float);
             std::printf("\n");
         }
+    }
+    for (const auto& reg : written) {  // shared (memory): once
+        if (!reg.shared) continue;
+        std::printf("* %s", A::name_of(reg).c_str());
+        const auto words = A::read(*m, reg, 0);
+        for (unsigned c = 0; c < reg.words; ++c) print_value(words[c], opts->as_float);
+        std::printf("\n");
     }
     return 0;
 }

@@ -77,7 +77,18 @@ check "run: a constant buffer, a discarded lane" "0 killed
 printf 'il_ps_2_0\nlds_store v0.x, v0.y\nlds_load r0, v0.x\nsample_resource(1)_sampler(0) r1, v1\nmov o0, r0\nmov o1, r1\nend\n' > "$work/mem.il"
 printf '0 v0 0x8 0x2a 0 0\n0 v1 1.5 2 3 4\n' > "$work/mem.in"
 check "run: LDS and the default sampler" "0 o0 0x0000002a 0x00000000 0x00000000 0x00000000
-0 o1 0x3fc00000 0x40000000 0x40400000 0x40800000" "$("$ctisa" run amdil "$work/mem.il" --lanes 1 --inputs "$work/mem.in")"
+0 o1 0x3fc00000 0x40000000 0x40400000 0x40800000
+* lds0[2] 0x0000002a" "$("$ctisa" run amdil "$work/mem.il" --lanes 1 --inputs "$work/mem.in")"
+# Memory and texels as inputs: texel (1, 2) of resource 0 sampled at (1.5, 2.5) (unnormalised), LDS
+# dword 3 copied to dword 5; the memory the run wrote prints once, after the lanes.
+printf 'il_ps_2_0\ndcl_resource_id(0)_type(2d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)\ndcl_literal l0, 12, 20, 0, 0\nsample_resource(0)_sampler(0) r0, v0\nlds_load r1, l0.x\nlds_store l0.y, r1.x\nmov o0, r0\nend\n' > "$work/tex.il"
+printf '0 v0 1.5 2.5 0 0\n* resource0[1][2] 1 2 3 4\n* lds0[3] 0x2a\n' > "$work/tex.in"
+check "run: texels and memory in, memory written out" "0 o0 0x3f800000 0x40000000 0x40400000 0x40800000
+* lds0[5] 0x0000002a" "$("$ctisa" run amdil "$work/tex.il" --lanes 1 --inputs "$work/tex.in")"
+printf '0 r9 1 2 3 4\n' > "$work/none.in"
+"$ctisa" run amdil "$work/tex.il" --lanes 1 --inputs "$work/none.in" > /dev/null 2> "$work/err"
+check "run: an input that names nothing of the program, exit status" "1" "$?"
+check "run: ... and the error" "$work/none.in:1:3: error: r9 names nothing the program has" "$(cat "$work/err")"
 # Emitted vertices: lane 1 emits twice (o0 = v0, then v0 + 1), lane 0 once; the outputs at each emit.
 printf 'il_gs_2_0\ndcl_literal l0, 1, 0, 0, 0\nmov o0, v0\nemit\niadd o0, v0, l0.xxxx\nif_logicalnz v0.x\nemit\nendif\ncut\nend\n' > "$work/gs.il"
 printf '1 v0 0x1 0x2 0x3 0x4\n' > "$work/gs.in"

@@ -12,13 +12,17 @@
 //   - run_with(env, budget, step) is the control loop with another step (the compiled path's):
 //     step(pc, active, all_active, live, env, fx) runs instruction pc for the lanes of `active`
 //     (W masks), where `live` are the lanes that have not finished;
-//   - registers keep their values between runs.
+//   - registers keep their values between runs;
+//   - pause_at_barriers(true) (structured ISAs): a run stops after an instruction whose step yields
+//     (a barrier of a work-group, exec/group.hpp) with status.paused, and the next run() or
+//     run_with() continues it where it stopped, with what is left of its budget.
 #pragma once
 
 #include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <span>
 #include <type_traits>
@@ -74,6 +78,10 @@ public:
     }
 
     [[nodiscard]] std::size_t active_lanes() const noexcept { return lanes_; }
+    // Whether a run stops at barriers (a wavefront of a group with others to wait for), and
+    // whether one stopped there and waits to go on.
+    void pause_at_barriers(bool on) noexcept { pause_ = on; }
+    [[nodiscard]] bool paused() const noexcept { return paused_ != nullptr; }
     [[nodiscard]] std::span<const instruction> program() const noexcept { return program_; }
     [[nodiscard]] const layout_type& registers() const noexcept { return layout_; }
     [[nodiscard]] const descriptor& descriptor_at(std::size_t pc) const noexcept { return code_[pc]; }
@@ -219,27 +227,39 @@ private:
     // decided (conditions, counts, selectors, kills, jumps) and the engine moves pc and the masks.
     template <class Env, class Step, class Straight>
     run_status run_structured_with(Env& env, std::uint64_t step_budget, Step& step, Straight& straight) {
-        prepare(env);
         run_status status{structure_};
+        std::unique_ptr<engine> paused = std::move(paused_);  // a paused run goes on: no prepare
+        if (!paused) prepare(env);
         if (status.ok()) {
             effects fx;
-            const auto out = run_structured<W>(
-                static_cast<std::uint32_t>(code_.size()), structure_view{flow_, links_}, step_budget, lanes_,
-                [&](std::uint32_t pc, const lane_mask<W>& active, step_io<W>& io) {
-                    // Kept by the stack as its masks change (a reduction over W lanes a step cost
-                    // Cayman's short groups 8%).
-                    const bool all = io.stack->all_active();
-                    if constexpr (requires { fx.reset(); }) fx.reset();
-                    else fx = effects{};
-                    step(pc, active.data(), all, active.data(), env, fx);
-                    Traits::report(code_[pc], fx, io);
-                },
-                structured_options{}, runs(), straight);
-            status.error = out.status;
-            if constexpr (requires { Traits::discarded(*this, out.discarded); }) Traits::discarded(*this, out.discarded);
+            const auto each = [&](std::uint32_t pc, const lane_mask<W>& active, step_io<W>& io) {
+                // Kept by the stack as its masks change (a reduction over W lanes a step cost
+                // Cayman's short groups 8%).
+                const bool all = io.stack->all_active();
+                if constexpr (requires { fx.reset(); }) fx.reset();
+                else fx = effects{};
+                step(pc, active.data(), all, active.data(), env, fx);
+                Traits::report(code_[pc], fx, io);
+            };
+            const auto go = [&](engine& r) {
+                const auto out = r.run(step_budget, each, runs(), straight);
+                status.error = out.status;
+                status.paused = out.paused;
+                if constexpr (requires { Traits::discarded(*this, out.discarded); }) Traits::discarded(*this, out.discarded);
+                return out.paused;
+            };
+            if (paused) {
+                if (go(*paused)) paused_ = std::move(paused);
+            } else {
+                structured_options o;
+                o.pause = pause_;
+                engine r(static_cast<std::uint32_t>(code_.size()), structure_view{flow_, links_}, lanes_, o);
+                if (go(r)) paused_ = std::make_unique<engine>(r);  // kept aside only when it pauses
+            }
         }
-        return finish(env, status);
+        return status.paused ? status : finish(env, status);
     }
+    using engine = detail::structured_run<W, 32>;
 
     std::vector<std::uint32_t> runs_;
     std::vector<straight_kernel> kernels_;
@@ -252,6 +272,8 @@ private:
     std::vector<lane_word, line_aligned<lane_word>> storage_;
     std::size_t lanes_ = W;
     state_type state_{};
+    bool pause_ = false;
+    std::unique_ptr<engine> paused_;
 };
 
 }  // namespace ctisa::exec

@@ -24,7 +24,8 @@
 //   break, continue, call, ret, end   cond: the lanes that do it
 //   switch    values: per-lane selectors (absent: 0)
 //   ordinary  jump: the next pc (explicitly driven ISAs); any kind: discard: lanes killed after it;
-//             finish: every lane ends; stop: an error ends the run
+//             finish: every lane ends; stop: an error ends the run; yield: the run pauses after
+//             the instruction (a barrier) when the options allow it (structured_options::pause)
 // else, endif, case, default and endswitch only move masks: their step is not called.
 //
 // How the three structured ISAs map on to it:
@@ -81,11 +82,12 @@ struct step_io {
     bool has_values = false;
     bool has_discard = false;
     bool finish = false;
+    bool yield = false;
     std::int64_t jump = -1;
     error stop{};
 
     void reset() noexcept {
-        has_cond = has_values = has_discard = finish = false;
+        has_cond = has_values = has_discard = finish = yield = false;
         jump = -1;
     }
 };
@@ -93,6 +95,7 @@ struct step_io {
 struct structured_options {
     std::uint32_t entry = 0;            // the first instruction (NV "main:")
     std::uint32_t max_call_depth = 32;  // deeper calls are skipped (AMD IL CALL, Cayman CALL)
+    bool pause = false;                 // a step's yield pauses the run (a wavefront of a group at a barrier)
 };
 
 template <std::size_t W>
@@ -100,6 +103,7 @@ struct structured_outcome {
     error status{};           // none, step_limit, bad_branch_target, unbalanced_structure, stack_overflow, or a step's
     lane_mask<W> discarded{}; // lanes a step discarded
     std::uint64_t steps = 0;  // instructions visited
+    bool paused = false;      // stopped after a step that yielded: run() again continues (status none)
 };
 
 namespace detail {
@@ -130,10 +134,17 @@ public:
         : length_(length), s_(s), opt_(o), stack_(lanes), pc_(o.entry) {
         io_.stack = &stack_;
     }
+    // A copy (a paused run kept aside) steps on its own stack.
+    structured_run(const structured_run& o) noexcept
+        : length_(o.length_), s_(o.s_), opt_(o.opt_), stack_(o.stack_), io_(o.io_), pc_(o.pc_), running_(o.running_), out_(o.out_) {
+        io_.stack = &stack_;
+    }
+    structured_run& operator=(const structured_run&) = delete;
 
     template <class Step, class Straight>
     structured_outcome<W> run(std::uint64_t budget, Step& step, const std::uint32_t* runs, Straight& straight) {
         constexpr bool has_runs = !std::is_same_v<Straight, no_straight_runs>;
+        out_.paused = false;
         while (running_) {
             if (out_.steps >= budget) {
                 fail(error_code::step_limit, "step budget");
@@ -171,6 +182,11 @@ public:
                 if (!leave()) return out_;
             }
             settle();
+            if (io_.yield && opt_.pause && running_) {  // paused after the instruction: pc_ is where it goes on
+                io_.yield = false;
+                out_.paused = true;
+                return out_;
+            }
         }
         return out_;
     }

@@ -126,6 +126,8 @@ struct run_status {
     ctisa::error error{};       // step_limit, bad_branch_target, or what the ISA stopped with
                                 // (not_executable...); none when every lane finished
     std::string_view reason{};  // why, when the ISA says more than the error code
+    bool paused = false;        // the run stopped at a barrier (machine::pause_at_barriers): run() again
+                                // continues it
     [[nodiscard]] bool ok() const noexcept { return !error.failed(); }
 };
 

@@ -45,7 +45,8 @@ namespace detail {
 // A float coordinate floored, as an integer (saturating; NaN gives 0).
 [[nodiscard]] inline lane_word floored(lane_word f) noexcept { return sem::ftoi(std::floor(as_float(f))); }
 
-// The byte address of lane l's access (`lane` its lane in the machine); a scatter outside its grid
+// The byte address of lane l's access (`lane` its lane in the machine; for lds_read_vec and
+// lds_write_vec its work-item's index in the group, vTidInGrpFlat); a scatter outside its grid
 // gives no_address (not written).
 inline constexpr std::uint32_t no_address = 0xFFFFFFFFu;
 template <std::size_t N>
@@ -56,7 +57,10 @@ template <std::size_t N>
         case addressing::bytes: return s[0][0][l];
         case addressing::elements: return s[0][0][l] * x.stride;
         case addressing::floored: return (floored(s[0][0][l]) + x.offset) * x.stride;
-        case addressing::owner: return s[0][0][l] * x.stride + s[0][1][l];
+        case addressing::owner: {  // _wavefrontRel: the owner counts from the first work-item of the reader's wavefront of 64
+            const lane_word wave = (d.control & 3u) == 0 ? static_cast<lane_word>(lane) & ~lane_word{63} : 0u;
+            return (wave + s[0][0][l]) * x.stride + s[0][1][l];
+        }
         case addressing::own: return static_cast<std::uint32_t>(lane) * x.stride + x.offset;
         case addressing::grid: {
             const std::size_t q = x.quad ? l & ~std::size_t{3} : l;  // by quad: the quad's first lane's index
@@ -132,7 +136,9 @@ unsigned access_lane(const instruction_desc& d, const lane_word (&s)[4][4][N], s
             return 0x1;
         }
         case access_kind::sample: {
-            sample_request q{d.op, d.control & 0xFFu, (d.control >> 8) & 0xFu, d.srcs, {}, lane};
+            sample_request q{d.op, d.control & 0xFFu, (d.control >> 8) & 0xFu, d.srcs, {}, lane, {}};
+            for (unsigned c = 0; c < 3; ++c)  // signed 7.1 fixed point
+                q.offset[c] = static_cast<float>(static_cast<std::int8_t>(static_cast<std::uint8_t>(x.offsets >> (8 * c)))) * 0.5f;
             for (unsigned k = 0; k < d.srcs; ++k)
                 for (unsigned c = 0; c < 4; ++c) q.src[k][c] = s[k][c][l];
             const std::array<lane_word, 4> w = env.sample(q);
@@ -180,6 +186,42 @@ void init_shared(const lane_word (&s)[4][4][N], const lane_word* active, bool al
 
 }  // namespace detail
 
+[[nodiscard]] constexpr bool is_share_mode(addressing m) noexcept { return m == addressing::owner || m == addressing::own; }
+
+// g[] operands: before the kernel, the element each active lane names is read into the operand's
+// gather rows (the destination's too, so that the components the instruction does not write keep
+// their values); after it, the components the destination's mask names are written back. Lanes
+// in ascending order, a dword at a time (memory_space::global, id 0, 16 bytes an element).
+namespace detail {
+template <std::size_t N, class View, class Env>
+void read_element(const View& v, const index_desc& x, std::uint32_t to, const lane_word* active, bool all, Env& env, std::size_t first) {
+    const lane_word* index = v.row(x.index_row);
+    for (std::size_t l = 0; l < N; ++l) {
+        if (!(all || active[l])) continue;
+        const lane_word e = index[l] + x.offset;
+        for (unsigned c = 0; c < 4; ++c) v.row(to + c)[l] = env.load(memory_access{memory_space::global, 0, e * 16 + 4 * c, first + l});
+    }
+}
+}  // namespace detail
+
+template <std::size_t N, class View, class Env>
+void global_in(const instruction_desc& d, const View& v, const lane_word* active, bool all, Env& env, std::size_t first) {
+    for (unsigned k = 0; k < d.srcs; ++k)
+        if (d.src[k].index.memory) detail::read_element<N>(v, d.src[k].index, layout::gather + 4 * k, active, all, env, first);
+    if (d.has_dest && d.dst.index.memory) detail::read_element<N>(v, d.dst.index, layout::result, active, all, env, first);
+}
+template <std::size_t N, class View, class Env>
+void global_out(const instruction_desc& d, const View& v, const lane_word* active, bool all, Env& env, std::size_t first) {
+    if (!d.has_dest || !d.dst.index.memory) return;
+    const lane_word* index = v.row(d.dst.index.index_row);
+    for (std::size_t l = 0; l < N; ++l) {
+        if (!(all || active[l])) continue;
+        const lane_word e = index[l] + d.dst.index.offset;
+        for (unsigned c = 0; c < 4; ++c)
+            if (d.dst.mode[c] != 0) env.store(memory_access{memory_space::global, 0, e * 16 + 4 * c, first + l}, v.row(layout::result + c)[l]);
+    }
+}
+
 // The kernel of an instruction whose d.acc.kind is not none, over the N lanes of view v; lane l of
 // the view is lane first + l of the machine.
 // The descriptor is taken at run time even on the compiled path: one kernel per width and
@@ -207,8 +249,10 @@ void access(const instruction_desc& d, const View& v, const lane_word* active, b
         for (std::size_t l = 0; l < N; ++l) r[c][l] = v.row(d.dst.row + c)[l];
     if (d.acc.kind == access_kind::init_shared) return detail::init_shared<N>(s, active, all, env, first);
     unsigned written = 0;
+    const bool shares = is_share_mode(d.acc.mode);
+    const lane_word* thread = v.row(d.acc.thread_row);
     for (std::size_t l = 0; l < N; ++l)
-        if (all || active[l]) written = detail::access_lane<N>(d, s, l, first + l, env, r);
+        if (all || active[l]) written = detail::access_lane<N>(d, s, l, shares ? thread[l] : first + l, env, r);
     if (d.acc.exchange) detail::exchange<N>(r, active, all);
     if (!writes) return;
     detail::write_result<Desc, N>(v, d, 0, r, written, active, all);

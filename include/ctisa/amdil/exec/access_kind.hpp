@@ -56,6 +56,8 @@ struct access_desc {
     std::uint32_t offset = 0;      // floored: elements; own: bytes (describe.hpp, from the control)
     bool exchange = false;         // lds_read_vec_neighborExch: a 4x4 transpose in each lane quad
     bool quad = false;             // scatter by quad: the quad's first lane's index serves all four
+    std::uint32_t thread_row = 0;  // owner, own: the row of vTidInGrpFlat.x (a lane's share is its work-item's)
+    std::uint32_t offsets = 0;     // sample, load: the _aoffimmi token (x 7:0, y 15:8, z 23:16, signed 7.1 fixed point)
 };
 
 namespace detail {

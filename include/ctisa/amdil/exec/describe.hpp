@@ -29,6 +29,7 @@ struct index_desc {
     std::uint32_t size = 0;     // elements
     std::uint32_t index_row = 0;
     std::uint32_t offset = 0;   // the immediate, added (wrapping) to the index
+    bool memory = false;        // g[]: element int(index) + offset of global memory (16 bytes), not registers
 };
 
 struct source_desc {
@@ -67,6 +68,7 @@ struct instruction_desc {
     bool final_end = false;     // end / endmain with only declarations, nops and ends after it
     bool loose_nan = false;     // only float arithmetic reads its result (values::mark_loose_nans)
     bool fast = false;          // the interpreter's fast path runs it (float_path::applies)
+    bool global = false;        // an operand is g[] (global memory through the environment)
 };
 
 namespace detail {
@@ -87,6 +89,13 @@ namespace detail {
 // The register rows of an operand; false when its form is not followed.
 [[nodiscard]] constexpr bool locate(const layout& l, const operand_tokens& o, std::uint32_t& base, index_desc& x) noexcept {
     if (o.relative == 1 || o.dimensions != 1 || (o.relative == 2 && o.index_nested)) return false;
+    if (is_memory_type(o.type)) {  // g[r1.x+4], g[4]: the element's address per lane, read and written by traits::execute
+        const reg_slot* r = o.relative == 2 ? find_slot(l, o.index_type, o.index_number) : nullptr;
+        x = index_desc{true, 0, 0xFFFFFFFFu, r ? r->base + o.index_component : layout::zero, o.number + (o.has_immediate ? o.immediate : 0u),
+                       true};
+        base = 0;
+        return true;
+    }
     const reg_slot* s = find_slot(l, o.type, o.number);
     if (!s) return false;
     const bool array = is_array_type(o.type);
@@ -256,12 +265,15 @@ constexpr void describe_program(std::span<const instruction> program, const layo
             if (d.has_dest && !detail::describe_dest(l, p.operand[0], d.dst)) d.refused = refusal::operand;
             d.srcs = static_cast<std::uint8_t>(p.srcs < 4 ? p.srcs : 4);
             d.acc = access_of(p.op);
+            d.acc.offsets = p.offsets;
             d.computes = computes(p.op);
             const bool accesses = d.acc.kind != access_kind::none;
             if (p.srcs < arity(p.op) || (!accesses && d.has_dest != computes(p.op))) d.refused = refusal::operand;
             if (p.op == opcode::kill && p.control != 0) d.refused = refusal::operand;  // kill_stage(n)_sample: its bits are not given
             for (unsigned k = 0; k < d.srcs; ++k)
                 if (!detail::describe_source(l, p.operand[p.dsts + k], k, d.src[k])) d.refused = refusal::operand;
+            for (unsigned k = 0; k < d.srcs; ++k) d.global = d.global || d.src[k].index.memory;
+            d.global = d.global || (d.has_dest && d.dst.index.memory);
             if (p.op == opcode::hs_fork_phase || p.op == opcode::hs_join_phase || p.op == opcode::endphase)  // vInstanceID's rows
                 if (const reg_slot* r = find_slot(l, static_cast<std::uint8_t>(reg_type::shader_instance_id), 0)) d.dst.row = r->base;
             if (p.op == opcode::init_sr) {  // its source is cb0[0] (the layout gives it rows)
@@ -293,6 +305,8 @@ constexpr void describe_program(std::span<const instruction> program, const layo
     for (std::size_t i = 0; i < program.size(); ++i)
         if (out[i].acc.kind != access_kind::none && out[i].refused == refusal::none && !detail::place_access(out, program.size(), out[i]))
             out[i].refused = refusal::operand;
+    if (const reg_slot* t = find_slot(l, static_cast<std::uint8_t>(reg_type::thread_id_in_group_flat), 0))
+        for (std::size_t i = 0; i < program.size(); ++i) out[i].acc.thread_row = t->base;
     // Calls: the index of the FUNC with their label.
     for (std::size_t i = 0; i < program.size(); ++i) {
         instruction_desc& d = out[i];

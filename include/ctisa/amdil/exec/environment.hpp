@@ -11,14 +11,19 @@
 //
 // The defaults (generators/specs/amdil_execution.toml [environment]): memory is, per space and
 // resource id, 4096 dwords owned by the environment, zero at first use; a dword outside reads 0 and
-// is not written (the document: 'an out-of-range address returns 0 / writes nothing'). The default
-// sampler returns its first source's four words (the coordinates; zeros for an instruction without
-// a source); emits and cuts are recorded. The interpreter's kernels see any environment through
-// environment_ref (one instantiation per width).
+// is not written (the document: 'an out-of-range address returns 0 / writes nothing'). A resource
+// given texels (`resources`, 1-D or 2-D) is point-sampled: the texel at the floor of the
+// coordinates (times the size when the resource is normalized), load at its integer coordinates,
+// 0 outside the texels given; resinfo gives its width and height. The sampler of a resource
+// without texels returns its first source's four words (the coordinates; zeros for an instruction
+// without a source); emits and cuts are recorded. The interpreter's kernels see any environment
+// through environment_ref (one instantiation per width).
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -29,8 +34,9 @@
 namespace ctisa::amdil::exec {
 
 // import_, export_: memimport's elements and memexport's streams (16-byte elements); scatter: the 3-D
-// array scatter writes; shared: the HD4000 shared registers init_sr sets (16 bytes a register).
-enum class memory_space : std::uint8_t { lds, gds, uav, srv, append, import_, export_, scatter, shared };
+// array scatter writes; shared: the HD4000 shared registers init_sr sets (16 bytes a register);
+// global: the g[] register's memory (16-byte elements, id 0).
+enum class memory_space : std::uint8_t { lds, gds, uav, srv, append, import_, export_, scatter, shared, global };
 
 // One dword of memory: `address` in bytes, a multiple of 4.
 struct memory_access {
@@ -48,6 +54,7 @@ struct sample_request {
     std::uint8_t sources = 0;
     std::array<std::array<lane_word, 4>, 4> src{};
     std::size_t lane = 0;
+    std::array<float, 3> offset{};  // _aoffimmi's texel-space offsets (u, v, w), added to the coordinates
 };
 
 // emit, cut, emitthencut (stream 0) and their _stream forms, per lane.
@@ -55,6 +62,41 @@ struct emit_event {
     opcode op = opcode::emit;
     std::uint32_t stream = 0;
     std::size_t lane = 0;
+};
+
+// The texels of one resource: rows of `width` texels, each four words (as a sample returns them).
+struct texture {
+    std::uint32_t width = 0, height = 0;
+    bool normalized = false;  // coordinates in [0, 1) (dcl_resource without _unnorm)
+    std::vector<std::array<lane_word, 4>> texels;  // row by row
+
+    // Sets texel (x, y), the texture growing to hold it (the texels it adds are zero).
+    void set(std::uint32_t x, std::uint32_t y, const std::array<lane_word, 4>& v) {
+        if (x >= width || y >= height) {
+            const std::uint32_t w = x >= width ? x + 1 : width, h = y >= height ? y + 1 : height;
+            std::vector<std::array<lane_word, 4>> grown(std::size_t{w} * h);
+            for (std::uint32_t r = 0; r < height; ++r)
+                for (std::uint32_t c = 0; c < width; ++c) grown[std::size_t{r} * w + c] = texels[std::size_t{r} * width + c];
+            texels = std::move(grown), width = w, height = h;
+        }
+        texels[std::size_t{y} * width + x] = v;
+    }
+    [[nodiscard]] std::array<lane_word, 4> at(std::int64_t x, std::int64_t y) const {
+        if (x < 0 || y < 0 || x >= width || y >= height) return {};
+        return texels[static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x)];
+    }
+    // The texel a sample at float coordinates (u, v) reads, offset by (du, dv) texels.
+    [[nodiscard]] std::array<lane_word, 4> sample(float u, float v, float du = 0, float dv = 0) const {
+        if (normalized) u *= static_cast<float>(width), v *= static_cast<float>(height);
+        u += du, v += dv;
+        const auto cell = [](float f) {
+            return f != f               ? std::int64_t{-1}
+                   : f < -1.0f          ? std::int64_t{-1}
+                   : f >= 4294967296.0f ? std::int64_t{1} << 32
+                                        : static_cast<std::int64_t>(std::floor(f));
+        };
+        return at(cell(u), cell(v));
+    }
 };
 
 class default_environment {
@@ -71,10 +113,20 @@ public:
         if (m.empty()) m.assign(words, 0u);
         m[a.address / 4] = value;
     }
-    std::array<lane_word, 4> sample(const sample_request& r) const { return r.sources ? r.src[0] : std::array<lane_word, 4>{}; }
+    std::array<lane_word, 4> sample(const sample_request& r) const {
+        const auto t = resources.find(r.resource);
+        if (t == resources.end() || !r.sources) return r.sources ? r.src[0] : std::array<lane_word, 4>{};
+        const std::array<lane_word, 4>& c = r.src[0];
+        if (r.op == opcode::resinfo) return {t->second.width, t->second.height, 1u, 1u};
+        if (r.op == opcode::load || r.op == opcode::load_fptr)
+            return t->second.at(std::int64_t{static_cast<std::int32_t>(c[0])} + static_cast<std::int64_t>(std::floor(r.offset[0])),
+                                std::int64_t{static_cast<std::int32_t>(c[1])} + static_cast<std::int64_t>(std::floor(r.offset[1])));
+        return t->second.sample(std::bit_cast<float>(c[0]), std::bit_cast<float>(c[1]), r.offset[0], r.offset[1]);
+    }
     void emit(const emit_event& e) { events.push_back(e); }
 
     std::map<std::pair<memory_space, std::uint32_t>, std::vector<lane_word>> memory;
+    std::map<std::uint32_t, texture> resources;  // by resource id
     std::vector<emit_event> events;
 
 private:

@@ -250,6 +250,7 @@ CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool int
 // the array reads 0 and is not written.
 template <std::size_t N, class View>
 void gather(const View& v, const index_desc& x, std::uint32_t to) {
+    if (x.memory) return;  // g[]: read through the environment (access.hpp global_in)
     const lane_word* index = v.row(x.index_row);
     for (std::size_t l = 0; l < N; ++l) {
         const lane_word e = index[l] + x.offset;
@@ -258,6 +259,7 @@ void gather(const View& v, const index_desc& x, std::uint32_t to) {
 }
 template <std::size_t N, class View>
 void scatter(const View& v, const dest_desc& d, unsigned written, const lane_word* active, bool all) {
+    if (d.index.memory) return;  // g[]: written through the environment (access.hpp global_out)
     const lane_word* index = v.row(d.index.index_row);
     for (std::size_t l = 0; l < N; ++l) {
         const lane_word e = index[l] + d.index.offset;

@@ -59,6 +59,10 @@ struct layout {
     return type == static_cast<std::uint8_t>(reg_type::itemp) || type == static_cast<std::uint8_t>(reg_type::const_buff);
 }
 
+// g[]: global memory in 16-byte elements (chapter 5's GLOBAL), read and written through the
+// environment (memory_space::global) like the other memories.
+[[nodiscard]] constexpr bool is_memory_type(std::uint8_t type) noexcept { return type == static_cast<std::uint8_t>(reg_type::global); }
+
 // The slot of register (type, number), or nullptr.
 [[nodiscard]] constexpr const reg_slot* find_slot(const layout& l, std::uint8_t type, std::uint32_t number) noexcept {
     for (std::uint32_t k = 0; k < l.count; ++k)
@@ -85,6 +89,10 @@ constexpr reg_slot* note(layout& l, std::uint8_t type, std::uint32_t number, std
 // An operand's registers: the register (an array: big enough for its immediate element) and the
 // index register.
 constexpr void note_operand(layout& l, const operand_tokens& o) noexcept {
+    if (is_memory_type(o.type)) {  // g[]: memory, not registers; only its index has rows
+        if (o.relative == 2) note(l, o.index_type, o.index_number, 1);
+        return;
+    }
     std::uint32_t size = 1;
     if (is_array_type(o.type) && o.has_immediate && o.immediate < 0x10000u) size = o.immediate + 1;
     note(l, o.type, o.number, size);
@@ -119,6 +127,8 @@ constexpr void note_operand(layout& l, const operand_tokens& o) noexcept {
         }
         for (std::size_t k = 0; k < std::size_t{p.dsts} + p.srcs; ++k) detail::note_operand(l, p.operand[k]);
         if (p.op == opcode::init_sr) detail::note(l, static_cast<std::uint8_t>(reg_type::const_buff), 0, 1);  // reads cb0[0]
+        if (p.op == opcode::lds_read_vec || p.op == opcode::lds_write_vec)  // a share is its work-item's: vTidInGrpFlat
+            detail::note(l, static_cast<std::uint8_t>(reg_type::thread_id_in_group_flat), 0, 1);
         if (p.op == opcode::hs_fork_phase || p.op == opcode::hs_join_phase)  // counts its instances
             detail::note(l, static_cast<std::uint8_t>(reg_type::shader_instance_id), 0, 1);
         const bool mmul = p.op == opcode::mmul && p.srcs == 2, transpose = p.op == opcode::transpose && p.srcs == 1;

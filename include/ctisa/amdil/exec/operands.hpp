@@ -42,6 +42,7 @@ struct packet_operands {
     std::array<operand_tokens, 5> operand{};  // destinations first
     std::array<std::uint32_t, 4> extra{};     // the plain dwords after the operands (label, literal values)
     std::uint8_t extras = 0;
+    std::uint32_t offsets = 0;  // the _aoffimmi token of a sample or load (7.1 fixed-point texel offsets)
     bool readable = false;  // an executable packet kind with described operands
 };
 
@@ -111,7 +112,7 @@ constexpr std::size_t read_operand(std::span<const std::uint32_t> w, std::size_t
         ++i;
     }
     if (flags && detail::bits(t, 30, 1)) ++i;
-    if (const auto a = find_control_field(p.op, "aoffimmi"); a && ((t >> a->lsb) & 1u)) ++i;
+    if (const auto a = find_control_field(p.op, "aoffimmi"); a && ((t >> a->lsb) & 1u) && i < w.size()) p.offsets = w[i++];
     if (n.dst + n.src > p.operand.size() || n.extra > p.extra.size()) return p;
     p.dsts = n.dst;
     p.srcs = n.src;

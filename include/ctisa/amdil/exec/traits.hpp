@@ -29,6 +29,7 @@
 #include "environment.hpp"
 #include "execute.hpp"
 #include "matrix.hpp"
+#include "threads.hpp"
 #include "values.hpp"
 
 namespace ctisa::amdil::exec {
@@ -115,7 +116,8 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     static constexpr bool straight(const descriptor& d) noexcept {
         return d.refused == refusal::none && (d.computes || d.op == opcode::nop || constant(d.op) || is_declaration(d.op) || d.final_end) &&
                d.op != opcode::dsx && d.op != opcode::dsy && d.op != opcode::fwidth && d.op != opcode::mmul &&
-               d.op != opcode::transpose;  // (rows the descriptor does not name)
+               d.op != opcode::transpose &&  // (rows the descriptor does not name)
+               !d.global;                    // (the environment)
     }
 
     // The .0 and .1 rows, and the program constants: dcl_literal's and def's four values and defb's
@@ -133,15 +135,19 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
             if (!s) continue;
             for (unsigned c = 0; c < 4; ++c) std::fill_n(m.row(s->base + c), M::lanes, four ? p.extra[c] : p.extra[0] != 0 ? 0xFFFFFFFFu : 0u);
         }
+        // A machine alone is group 0 of its program's shape, its lane l work-item l (a group of
+        // several wavefronts sets them again: executor.hpp, group).
+        set_thread_ids(m, group_of(m.program()), group_place{}, 0, M::lanes);
     }
     template <class M, class Env>
     static void prepare(M& m, Env&) {
         m.state().discarded.fill(0);
     }
 
+    // The kernel of one instruction: the fast path, an access, a matrix or the general kernel.
     template <class Desc, class View, class Env, class Info>
-    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info,
-                                          effects<View::lanes>& fx) {
+    CTISA_EXEC_INLINE static void kernel(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info,
+                                         effects<View::lanes>& fx) {
         // (A compiled access instantiates no register kernel.)
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (Desc::get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
@@ -158,9 +164,38 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
                 return exec::matrix(desc.get(), v, active, all, *info.layout, fx);
             exec::execute(desc, v, active, all, fx);
         }
+    }
+
+    template <class Desc, class View, class Env, class Info>
+    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info,
+                                          effects<View::lanes>& fx) {
+        // g[] operands reach the environment around the kernel (a compiled instruction without one
+        // instantiates neither).
+        if constexpr (ctisa::exec::is_static_desc<Desc>) {
+            if constexpr (Desc::get().global) exec::global_in<View::lanes>(desc.get(), v, active, all, env, info.first);
+            kernel(desc, v, active, all, env, info, fx);
+            if constexpr (Desc::get().global) exec::global_out<View::lanes>(desc.get(), v, active, all, env, info.first);
+        } else {
+            if (desc.get().global) exec::global_in<View::lanes>(desc.get(), v, active, all, env, info.first);
+            kernel(desc, v, active, all, env, info, fx);
+            if (desc.get().global) exec::global_out<View::lanes>(desc.get(), v, active, all, env, info.first);
+        }
         const opcode op = desc.get().op;
         if (op == opcode::discard_logicalz || op == opcode::discard_logicalnz || op == opcode::kill)
             for (std::size_t l = 0; l < View::lanes; ++l) fx.cond[l] &= all ? ctisa::exec::lane_on : active[l];
+    }
+
+    // Where a wavefront of a group waits for the others (machine::pause_at_barriers): after a
+    // fence with _threads (7.16: 'a barrier for all work-items in the group'), and after every LDS
+    // access, so that the wavefronts of one group reach each LDS instruction together, as the
+    // lanes of the hardware's 64-lane wavefront do (the real FFT kernels exchange data through LDS
+    // behind fence_lds alone, relying on it: generators/specs/amdil_execution.toml [group]).
+    [[nodiscard]] static constexpr bool barrier(const descriptor& d) noexcept {
+        if (d.refused != refusal::none) return false;
+        if (d.op == opcode::fence) return (d.control & 1u) != 0;
+        const access_kind k = d.acc.kind;
+        return d.acc.space == memory_space::lds && (k == access_kind::load || k == access_kind::load_vec || k == access_kind::store ||
+                                                    k == access_kind::store_vec || k == access_kind::atomic);
     }
 
     // Plain ALU (the interpreter's straight runs, exec/traits.hpp): the fast path's arithmetic,
@@ -172,6 +207,7 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
 
     template <std::size_t N>
     static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io) {
+        io.yield = barrier(d);
         if (fx.refused != refusal::none) {
             io.stop = ctisa::error{ctisa::error_code::not_executable, 0, 0, d.offset, refusal_text(fx.refused)};
             return;
