@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Every real program in ../shared/reference/nvasm/programs parses, prints, and parses back to the
-// same program; printing the reparsed program gives the same text. Where cgc wrote its count
+// Every real program in ../shared/reference/nvasm/programs and ../shared/reference/real/nvasm
+// parses, prints, and parses back to the same program; printing the reparsed program gives the same text. Where cgc wrote its count
 // ("# 58 instructions, 4 R-regs"), the parser finds as many instructions.
 #include <catch2/catch.hpp>
 
@@ -34,9 +34,9 @@ std::string located(const ctisa::error& e) {
 }  // namespace
 
 TEST_CASE("nvasm conformance: every real program round-trips", "[nvasm][conformance]") {
-    const std::filesystem::path dir = ctisa_test::shared_path("reference/nvasm/programs");
     std::size_t programs = 0, round_trips = 0, instructions = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    for (const char* folder : {"reference/nvasm/programs", "reference/real/nvasm"})
+    for (const auto& entry : std::filesystem::directory_iterator(ctisa_test::shared_path(folder))) {
         if (entry.path().filename() == "SOURCE.txt") continue;
         ++programs;
         std::string text = ctisa_test::read_file(entry.path().string());
@@ -60,7 +60,7 @@ TEST_CASE("nvasm conformance: every real program round-trips", "[nvasm][conforma
         instructions += count;
         round_trips += printed(**second) == canonical;
     }
-    CHECK(programs == 9);
+    CHECK(programs == 9 + 12);
     CHECK(round_trips == programs);
     std::cout << "nvasm conformance: " << round_trips << " of " << programs << " real programs round-trip (" << instructions
               << " instructions)\n";
