@@ -196,4 +196,14 @@ check "run: a temporary array read through a register" "0 result.color 0x0000000
 3 result.color 0x00000000 0x00000000 0x00000000 0x00000000" "$("$ctisa" run nvasm "$work/lmem.nv" --lanes 4 --inputs "$work/lmem.in")"
 check "asm: the array round-trips" "TEMP lmem[3];
 MOV.S R0.w, lmem[R0.x].x;" "$("$ctisa" asm nvasm "$work/lmem.nv" | "$ctisa" asm nvasm - | grep lmem | sed -n '1p;5p')"
+# A large initialised array, as cgc -O writes one: 200 members, 200 constant operands (members k
+# hold k % 5); lane 0 reads member 199 (4), lane 1 member 7 (2).
+{
+    printf '!!NVfp4.0\nTEMP R0;\nTEMP lmem[200];\n'
+    for k in $(seq 0 199); do printf 'MOV.S lmem[%d].x, {%d};\n' "$k" $((k % 5)); done
+    printf 'TRUNC.S R0.x, fragment.texcoord[0];\nMOV.S R0.y, lmem[R0.x].x;\nI2F.S result.color, R0.y;\nEND\n'
+} > "$work/big.nv"
+printf '0 fragment.texcoord[0] 199 0 0 0\n1 fragment.texcoord[0] 7 0 0 0\n' > "$work/big.in"
+check "run: a 200-member array with 200 constants" "0 result.color 0x40800000 0x40800000 0x40800000 0x40800000
+1 result.color 0x40000000 0x40000000 0x40000000 0x40000000" "$("$ctisa" run nvasm "$work/big.nv" --lanes 2 --inputs "$work/big.in" 2>&1)"
 finish nvasm

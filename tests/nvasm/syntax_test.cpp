@@ -453,8 +453,8 @@ TEST_CASE("nvasm syntax: temporary arrays, bare branch conditions, signs inside 
         INFO(text);
         const parsed p = parse(text);
         INFO((p.ok() ? std::string()
-                     : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message()) +
-                           " (" + std::string(p.error().subject) + ")"));
+                     : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message()) + " (" +
+                           std::string(p.error().subject) + ")"));
         REQUIRE(p.ok());
         CHECK(printed(*p) == canonical);
         const parsed again = parse(printed(*p));
@@ -462,7 +462,8 @@ TEST_CASE("nvasm syntax: temporary arrays, bare branch conditions, signs inside 
         CHECK(std::equal((*p).statements.begin(), (*p).statements.end(), (*again).statements.begin(), (*again).statements.end()));
     }
     // The bare and the parenthesised condition are one statement.
-    CHECK((*parse("!!NVvp4.0\nREP;\nBRK NE.x;\nENDREP;\nEND")).statements[2] == (*parse("!!NVvp4.0\nREP;\nBRK (NE.x);\nENDREP;\nEND")).statements[2]);
+    CHECK((*parse("!!NVvp4.0\nREP;\nBRK NE.x;\nENDREP;\nEND")).statements[2] ==
+          (*parse("!!NVvp4.0\nREP;\nBRK (NE.x);\nENDREP;\nEND")).statements[2]);
 }
 
 TEST_CASE("nvasm syntax: what the specifications say fails to load, at its position", "[nvasm][syntax]") {
@@ -494,12 +495,15 @@ TEST_CASE("nvasm syntax: what the specifications say fails to load, at its posit
         {"!!NVfp4.0\nTEMP a[2], i;\nMOV a[i.x + 2], fragment.color;\nEND", ctisa::error_code::value_out_of_range, 3, 6},
         {"!!NVfp4.0\nTEMP a[2], i;\nMOV a[i.x - 1], fragment.color;\nEND", ctisa::error_code::value_out_of_range, 3, 6},
         {"!!NVfp4.0\nTEMP a[2], i;\nMOV a[i], fragment.color;\nEND", ctisa::error_code::bad_relative_address, 3, 8},
+        {"!!NVfp4.0\nTEMP a[2];\nFLOAT TEMP f;\nMOV a[f.x], fragment.color;\nEND", e::type_mismatch, 4, 7},
+        {"!!NVfp4.0\nTEMP a[2], b[2];\nMOV a[b.x], fragment.color;\nEND", ctisa::error_code::bad_relative_address, 3, 7},
         // A bare condition is a test, nothing else.
         {"!!NVvp4.0\nREP;\nBRK NX.x;\nENDREP;\nEND", e::bad_cc_test, 3, 5},
         {"!!NVvp4.0\nREP;\nBRK (NE.x;\nENDREP;\nEND", ctisa::error_code::unexpected_character, 3, 10},
         {"!!NVvp4.0\nTEMP t;\nMOV t, |--t|;\nEND", ctisa::error_code::missing_operand, 3, 10},
         // Geometry colours are the input vertices' (and fragment programs have no face words).
-        {"!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\nTEMP t;\nMOV t, vertex[0].color.side;\nEND", e::unknown_binding, 6, 8},
+        {"!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\nTEMP t;\nMOV t, vertex[0].color.side;\nEND",
+         e::unknown_binding, 6, 8},
     };
     for (const auto& c : cases) {
         INFO(c.text);

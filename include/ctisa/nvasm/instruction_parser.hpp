@@ -88,8 +88,8 @@ constexpr error check_modifiers(const instruction_part& op, text::position at) {
     if (implied && op.type != data_type::none) return refuse(op.type == data_type::f ? "F" : op.type == data_type::s ? "S" : "U");
     if (op.multiply == multiply_mode::hi && op.type != data_type::s && op.type != data_type::u) return refuse("HI");
     // Clamping only where the result is floating-point (section 2.X.4.1).
-    const bool float_result = i.out == operand_type::vf ||
-                              (!implied && (op.type == data_type::none ? i.default_type == data_type::f : op.type == data_type::f));
+    const bool float_result =
+        i.out == operand_type::vf || (!implied && (op.type == data_type::none ? i.default_type == data_type::f : op.type == data_type::f));
     if (op.clamp != clamp::none && !float_result) return refuse(op.clamp == clamp::sat ? "SAT" : "SSAT");
     return {};
 }

@@ -170,6 +170,9 @@ constexpr error array_member(text::cursor& in, const context& ctx, reference_tex
         if (name.empty() || !allow_relative) return in.fail_at(at, error_code::bad_relative_address, in.token_text());
         const auto* v = ctx.find(name);
         if (!v) return in.fail_at(at, error_code::undeclared_name, name);
+        // "a scalar integer operand" (section 2.X.3.2): not a FLOAT variable, not a whole array.
+        if (v->type == data_type::f) return in.fail_at(at, errors::type_mismatch, "FLOAT");
+        if (v->array_size >= 0) return in.fail_at(at, error_code::bad_relative_address, name);
         if (!in.consume('.')) return in.fail(error_code::bad_relative_address, in.token_text());
         const auto comp = lex::identifier(in);
         if (comp.size() != 1 || !lex::to_swizzle(comp)) return in.fail(error_code::bad_swizzle, comp);
@@ -269,7 +272,8 @@ constexpr result<reference> parse_reference(text::cursor& in, const context& ctx
     // Section 2.X.3.1: "an instruction that accesses an array variable without specifying an array
     // member" fails to load (a geometry ATTRIB's vertex index stays as the decision in the spec says).
     const bool geometry_attrib = ctx.stage == stage::geometry && r.variable->kind == variable_class::attrib;
-    if (r.variable->array_size >= 0 && !geometry_attrib && given == 0) return in.fail_at(at, error_code::missing_operand, detail::since(in, start));
+    if (r.variable->array_size >= 0 && !geometry_attrib && given == 0)
+        return in.fail_at(at, error_code::missing_operand, detail::since(in, start));
     return r;
 }
 

@@ -6,7 +6,8 @@
 //   rows 0-3   CC0's four components, rows 4-7 CC1's (flags as bits: cc_flag)
 //   then       4 rows per temporary, per binding used (vertex.attrib[0], program.local[3],
 //              result.color, state.matrix.mvp.row[0]...: one slot per canonical text), and per
-//              constant (one slot per constant operand, its bits made for the operand's type)
+//              constant (one slot per constant operand, its bits made for the operand's type;
+//              operands of equal bits share the rows)
 // A declared variable is a list of elements (row bases): TEMP names (each member of a TEMP array)
 // have rows of their own; ATTRIB, PARAM, OUTPUT and BUFFER names are their bindings' rows (ranges
 // expanded), so a value set through a binding is what every name of it reads; ALIAS copies a name.
@@ -38,6 +39,9 @@ inline constexpr std::uint32_t first_free_row = 8;
 // Array members of all declared names together (TEMP arrays included: cgc -O's "TEMP lmem[75]",
 // the specification's "TEMP stack[256]").
 inline constexpr std::size_t max_elements = 1024;
+// Constant operands (cgc -O initialises a temporary array with one constant a member: a hundred
+// and more); operands of the same bits share their rows.
+inline constexpr std::size_t max_constants = 1024;
 
 // One condition-code component's flags (section 2.X.3.7).
 namespace cc_flag {
@@ -71,7 +75,7 @@ struct layout {
     static_vector<symbol, 96> symbols;
     static_vector<binding_slot, 128> bindings;
     static_vector<std::uint32_t, max_elements> elements;
-    static_vector<constant_slot, 128> constants;
+    static_vector<constant_slot, max_constants> constants;
     std::uint32_t main = 0;            // the statement after "main:", 0: none
     nvasm::stage stage = nvasm::stage::vertex;  // the header's: which binding spellings alias
     std::string_view problem{};        // what the layout could not hold (a run then stops at once)
@@ -380,9 +384,12 @@ constexpr layout layout_of(std::span<const instruction> program) noexcept {
             const operand& o = in.op.sources[s];
             if (o.kind == operand_kind::binding) (void)binding_row(l, o.ref.view());
             if (o.kind != operand_kind::constant) continue;
-            if (!l.constants.push_back({constant_key(i, s), l.rows, detail::constant_bits(o.ref.view(), source_type(in.op, s))}))
-                l.problem = "too many constants";
-            l.rows += 4;
+            const auto bits = detail::constant_bits(o.ref.view(), source_type(in.op, s));
+            std::uint32_t row = 0;
+            for (const auto& c : l.constants)
+                if (c.key != ~0u && c.bits == bits) row = c.row;
+            if (!row) row = l.rows, l.rows += 4;
+            if (!l.constants.push_back({constant_key(i, s), row, bits})) l.problem = "too many constants";
         }
     }
     return l;
