@@ -98,7 +98,7 @@ constexpr auto arrays = nv::assemble<R"(!!NVvp4.0
 ATTRIB a = vertex.attrib[0]; ATTRIB b = vertex.attrib[1];
 TEMP lmem[6], t, u;
 INT TEMP i;
-MOV lmem[0], a; MOV lmem[5].xz, b; MOV lmem[3], -a;
+MOV lmem[0], a; MOV lmem[5].xz, b; ADD lmem[3], -a, b;
 MOV.S i, b; AND.S i, i, 7; SUB.S i.w, i.w, 3;
 MOV lmem[i.x], a; MOV lmem[i.y + 1].yw, -b; MOV.S lmem[i.w + 5].x, i.z;
 MOV t, lmem[i.z]; ADD u, lmem[i.w + 2], lmem[3].zyxw; MAD t, lmem[i.x + 0].wzyx, u, -lmem[i.y + 3];
