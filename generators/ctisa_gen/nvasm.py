@@ -202,12 +202,13 @@ def language_header(spec, label, digest):
                          "Texture targets (<texTarget>, Tables X.17 and X.18)."))
     out.append("struct texture_target_info {\n    std::string_view name;\n    texture_target target;\n    bool shadow, array, cube;\n"
                "    bool sampled;  // by TEX, TXB, TXD, TXL, TXP (BUFFER is not)\n    bool fetched;  // by TXF (Table X.18)\n"
-               "    std::uint8_t offset_components;  // how many texel-offset components may be non-zero (section 2.X.4.4)\n};\n")
+               "    std::uint8_t offset_components;  // how many texel-offset components may be non-zero (section 2.X.4.4)\n"
+               "    bool reference_in_w;  // the depth reference is w, which TXB, TXL and TXP read for themselves\n};\n")
     out.append(f"inline constexpr std::array<texture_target_info, {len(targets)}> texture_targets{{{{\n" + ",\n".join(
         f"    texture_target_info{{{emit.cpp_string(t['name'])}, texture_target::{identifier(t['name'])}, "
         f"{str(t['shadow']).lower()}, {str(t['array']).lower()}, {str(t['cube']).lower()}, "
         f"{'false' if 'only' in t else 'true'}, {'true' if t['fetch'] else 'false'}, "
-        f"{0 if t['cube'] else sum(c != '-' for c in t['coords'])}}}" for t in targets) + "}};\n\n")
+        f"{0 if t['cube'] else sum(c != '-' for c in t['coords'])}, {str(t['reference'] == 'w').lower()}}}" for t in targets) + "}};\n\n")
 
     tests = spec["cc_tests"]["list"]
     out.append(emit.enum("cc_rule", "std::uint8_t", [(identifier(t["name"]), None, f"{t['meaning']}: {t['condition']}") for t in tests],

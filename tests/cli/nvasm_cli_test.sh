@@ -147,4 +147,63 @@ check "run: an input through the other spelling of a binding" "0 result.color 0x
 printf '0 program.local[0] 1 2 3 4\n' > "$work/shared.in"
 "$ctisa" run nvasm "$work/p.nv" --inputs "$work/shared.in" > /dev/null 2>&1
 check "run: a shared binding needs * as its lane (exit 1)" "1" "$?"
+# Shared inputs are every invocation's (NV_gpu_program4 2.X.3.3: parameters are constants of the
+# program): program.local[1] and state.* given once reach lane 1 as they reach lane 0.
+cat > "$work/param.nv" <<'NV'
+!!NVvp4.0
+PARAM p = program.local[1];
+ADD result.color, p, state.material.ambient;
+END
+NV
+printf '* program.local[1] 0x3F800000 2 3 4\n* state.material.ambient 1 1 1 1\n' > "$work/param.in"
+check "run: program.* and state.* reach every lane" "0 result.color 0x40000000 0x40400000 0x40800000 0x40a00000
+1 result.color 0x40000000 0x40400000 0x40800000 0x40a00000" "$("$ctisa" run nvasm "$work/param.nv" --lanes 2 --inputs "$work/param.in")"
+# cgc -O's temporary array (TEMP lmem[n]) read through a register (section 2.X.3.4), under cgc's
+# comment headers: lane k truncates texcoord.x = k and reads lmem[k].x = 2, 5, 9; lane 3's member 3
+# lies past the end and reads 0 (a documented decision). R0.w == 5 (lane 1 only) sets CC0 through
+# -R1 (SEQ.S gives ~0), so IF NE.x writes 1.0 to oCol.x; oCol.y = I2F(R0.w).
+cat > "$work/lmem.nv" <<'NV'
+!!NVfp4.0
+# cgc version 2.2.0017, build date Jan 29 2010
+# command line args: -profile gp4fp -O
+#profile gp4fp
+#semantic @TMP2 : __LOCAL
+#var float2 texCoord : $vin.TEXCOORD0 : TEX0 : 0 : 1
+#var int @TMP2[0] :  : local[0] : -1 : 1
+TEMP R0, R1;
+TEMP RC, HC;
+TEMP lmem[3];
+OUTPUT oCol = result.color;
+MOV.S lmem[0].x, {2};
+MOV.S lmem[1].x, {5};
+MOV.S lmem[2].x, {9};
+TRUNC.S R0.x, fragment.texcoord[0];
+MOV.S R0.w, lmem[R0.x].x;
+SEQ.S R1.x, R0.w, {5};
+MOV.S.CC HC.x, -R1;
+MOV.F oCol, {0}.x;
+IF    NE.x;
+MOV.F oCol.x, {1}.x;
+ENDIF;
+I2F.S oCol.y, R0.w;
+END
+# 13 instructions, 2 R-regs
+NV
+printf '0 fragment.texcoord[0] 0 0 0 0\n1 fragment.texcoord[0] 1 0 0 0\n2 fragment.texcoord[0] 2 0 0 0\n3 fragment.texcoord[0] 3 0 0 0\n' > "$work/lmem.in"
+check "run: a temporary array read through a register" "0 result.color 0x00000000 0x40000000 0x00000000 0x00000000
+1 result.color 0x3f800000 0x40a00000 0x00000000 0x00000000
+2 result.color 0x00000000 0x41100000 0x00000000 0x00000000
+3 result.color 0x00000000 0x00000000 0x00000000 0x00000000" "$("$ctisa" run nvasm "$work/lmem.nv" --lanes 4 --inputs "$work/lmem.in")"
+check "asm: the array round-trips" "TEMP lmem[3];
+MOV.S R0.w, lmem[R0.x].x;" "$("$ctisa" asm nvasm "$work/lmem.nv" | "$ctisa" asm nvasm - | grep lmem | sed -n '1p;5p')"
+# A large initialised array, as cgc -O writes one: 200 members, 200 constant operands (members k
+# hold k % 5); lane 0 reads member 199 (4), lane 1 member 7 (2).
+{
+    printf '!!NVfp4.0\nTEMP R0;\nTEMP lmem[200];\n'
+    for k in $(seq 0 199); do printf 'MOV.S lmem[%d].x, {%d};\n' "$k" $((k % 5)); done
+    printf 'TRUNC.S R0.x, fragment.texcoord[0];\nMOV.S R0.y, lmem[R0.x].x;\nI2F.S result.color, R0.y;\nEND\n'
+} > "$work/big.nv"
+printf '0 fragment.texcoord[0] 199 0 0 0\n1 fragment.texcoord[0] 7 0 0 0\n' > "$work/big.in"
+check "run: a 200-member array with 200 constants" "0 result.color 0x40800000 0x40800000 0x40800000 0x40800000
+1 result.color 0x40000000 0x40000000 0x40000000 0x40000000" "$("$ctisa" run nvasm "$work/big.nv" --lanes 2 --inputs "$work/big.in" 2>&1)"
 finish nvasm

@@ -25,7 +25,7 @@ using namespace ctisa::nvasm::build;
 // The control: the same instructions, correct.
 constexpr auto rsq_ok = rsq(temp("t").mask("x"), temp("a").x());
 constexpr auto add_ok = add.sat()(temp("t"), temp("a"), temp("b"));
-constexpr auto mul_ok = mul.hi()(temp("t"), temp("a"), temp("b"));
+constexpr auto mul_ok = mul.s().hi()(temp("t"), temp("a"), temp("b"));  // HI needs S or U (MUL, section 2.X.8)
 static_assert(rsq_ok.ok() && add_ok.ok() && mul_ok.ok());
 
 // A whole program checked by the compiler: the names and bindings it uses.

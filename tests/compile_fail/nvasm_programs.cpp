@@ -31,6 +31,10 @@
 // case 14 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*wrong_stage, .*"snippet line 3, column 1"
 // case 15 expect: assembly_error<[a-z:]*array_size_mismatch,
 // case 15 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*array_size_mismatch, .*"snippet line 2, column 7"
+// case 16 expect: assembly_error<[a-z:]*value_out_of_range,
+// case 16 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*value_out_of_range, .*"snippet line 3, column 9"
+// case 17 expect: assembly_error<[a-z:]*texture_target_not_allowed,
+// case 17 first: nvasm_programs\.cpp:[0-9]+:[0-9]+: error: .*assembly_error<[a-z:]*texture_target_not_allowed, .*"snippet line 3, column 23"
 #include <ctisa/nvasm/nvasm.hpp>
 
 // The control: a correct program of each stage compiles.
@@ -38,6 +42,9 @@ constexpr auto fragment = ctisa::nvasm::program_of<"!!NVfp4.0\nTEMP t;\nTEX t, f
 constexpr auto vertex = ctisa::nvasm::program_of<"!!NVvp4.0\nsub: RET;\nmain: CAL sub; MOV result.position, vertex.position;\nEND">();
 constexpr auto geometry = ctisa::nvasm::program_of<"!!NVgp4.0\nPRIMITIVE_IN POINTS; PRIMITIVE_OUT POINTS; VERTICES_OUT 1;\nMOV result.position, vertex[0].position; EMIT;\nEND">();
 static_assert(fragment.statements.size() == 6 && vertex.statements.size() == 7 && geometry.statements.size() == 7);
+// cgc -O's temporary array, read through an index register (section 2.X.3.4).
+constexpr auto lmem = ctisa::nvasm::program_of<"!!NVfp4.0\nTEMP R0;\nTEMP lmem[3];\nMOV.S lmem[2].x, {3};\nMOV.S R0.w, lmem[R0.x].x;\nEND">();
+static_assert(lmem.statements.size() == 6 && lmem.statements[2].decl.name.view() == "lmem[3]");
 
 #if CTISA_CASE == 1
 constexpr auto bad = ctisa::nvasm::program_of<"!!NVfp4.0\nTEMP t;\nMOV u, t;\nEND">();
@@ -70,4 +77,8 @@ constexpr auto bad = ctisa::nvasm::program_of<"!!NVfp4.0\nUINT ATTRIB a = fragme
 constexpr auto bad = ctisa::nvasm::assemble<"!!NVvp4.0\nTEMP t;\nKIL t;\nEND">();
 #elif CTISA_CASE == 15
 constexpr auto bad = ctisa::nvasm::program_of<"!!NVvp4.0\nPARAM c[3] = { program.local[0..1] };\nEND">();
+#elif CTISA_CASE == 16
+constexpr auto bad = ctisa::nvasm::program_of<"!!NVfp4.0\nTEMP lmem[3];\nMOV lmem[3], fragment.color;\nEND">();
+#elif CTISA_CASE == 17
+constexpr auto bad = ctisa::nvasm::program_of<"!!NVfp4.0\nTEMP t;\nTXB t, t, texture[0], SHADOWCUBE;\nEND">();
 #endif

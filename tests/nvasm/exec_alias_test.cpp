@@ -77,6 +77,24 @@ TEST_CASE("nvasm exec aliases: fragment texcoord and colour spellings", "[nvasm]
     CHECK(r.read("result.color") == fv(2.5f, 4.25f, 8, 9));
 }
 
+TEST_CASE("nvasm exec aliases: a geometry program reads its vertices' front and back colours", "[nvasm][exec][alias]") {
+    // NV_geometry_program4 2.X.3.2: no face is front, no type primary. vertex[0].color.front.primary
+    // is vertex[0].color (1, 2, 3, 4); vertex[0].color.back (10, 20, 30, 40) and its .primary are
+    // one; the back secondary (100, ...) is its own: the sum (111, 222, 333, 444) + (1, 2, 3, 4).
+    nvx::run<1> r(
+        "!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\nTEMP t;\n"
+        "ADD t, vertex[0].color.back, vertex[0].color.back.secondary;\n"
+        "ADD t, t, vertex[0].color.front.primary;\n"
+        "ADD result.color, t, vertex[0].color.back.primary;\n"
+        "EMIT;\nEND\n");
+    r.set("vertex[0].color", 0, fv(1, 2, 3, 4)).set("vertex[0].color.back", 0, fv(10, 20, 30, 40));
+    r.set("vertex[0].color.back.secondary", 0, fv(100, 200, 300, 400));
+    ctisa::nvasm::exec::default_environment env;
+    r.go(env);
+    REQUIRE(env.vertices.size() == 1);
+    CHECK(env.vertices[0].outputs.at(0).second == fv(121, 242, 363, 484));
+}
+
 TEST_CASE("nvasm exec aliases: fragment result.color and result.color[0] stay apart", "[nvasm][exec][alias]") {
     // Not documented as one output among the specs read (ARB_draw_buffers' text is not there):
     // writing result.color[0] leaves result.color as the program's other write made it.

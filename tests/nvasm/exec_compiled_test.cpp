@@ -91,6 +91,22 @@ IF GT.y; MOV result.position, vertex[2].position; EMIT; ENDIF;
 END
 )">();
 
+// Temporary arrays (section 2.X.3.4) with constant and relative members, read and written; the
+// indices run past both ends (a member out of range reads 0 and is not written: traits.hpp), and
+// a sign inside absolute-value bars on float, signed and unsigned sources.
+constexpr auto arrays = nv::assemble<R"(!!NVvp4.0
+ATTRIB a = vertex.attrib[0]; ATTRIB b = vertex.attrib[1];
+TEMP lmem[6], t, u;
+INT TEMP i;
+MOV lmem[0], a; MOV lmem[5].xz, b; ADD lmem[3], -a, b;
+MOV.S i, b; AND.S i, i, 7; SUB.S i.w, i.w, 3;
+MOV lmem[i.x], a; MOV lmem[i.y + 1].yw, -b; MOV.S lmem[i.w + 5].x, i.z;
+MOV t, lmem[i.z]; ADD u, lmem[i.w + 2], lmem[3].zyxw; MAD t, lmem[i.x + 0].wzyx, u, -lmem[i.y + 3];
+ADD.U u.x, |-a.y|, b.x; ADD.S u.y, -|-a.z|, b.y; ADD u.zw, |-a|, -|+b|;
+MOV result.texcoord[0], lmem[1]; MOV result.texcoord[1], lmem[4]; MOV result.texcoord[2], t;
+END
+)">();
+
 // Only statements with kernels over row values (nvasm/exec/values.hpp), IF blocks whose bodies
 // if_convert guards among them: the whole program takes the value path. Every result read or kept
 // (a result overwritten unread would hide a wrong kernel), NaNs along a chain of float
@@ -171,6 +187,7 @@ TEST_CASE("nvasm exec: the compiled path is bit-identical to the interpreter on 
         parity<flow>(seed);
         parity<geometry>(seed);
         parity<values>(seed);
+        parity<arrays>(seed);
     }
     STATIC_REQUIRE(nv::exec::compiled<values, 16>::runs_on_values);
     STATIC_REQUIRE(!nv::exec::compiled<floats, 16>::runs_on_values);

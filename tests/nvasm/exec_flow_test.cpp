@@ -232,6 +232,57 @@ END
     CHECK(r.read("c[1]", 0) == fv(10, 1, 2, 3));  // a declared name reads its binding's rows
 }
 
+TEST_CASE("nvasm exec: temporary arrays, written and read through relative members", "[nvasm][exec]") {
+    // Section 2.X.3.4 and 2.X.4.3: lane l stores (l, 2l, 3l, 4l) in lmem[l] (l = 0..3; lane 4's
+    // member 4 lies past the end: not written, a decision), each lane stores 7 in lmem[2].y
+    // (absolute), then reads lmem[i.x + 1] with i.x = l - 1: what lane l stored, and lmem[2]
+    // (every member starts at 0 in ctisa: the spec leaves temporaries undefined).
+    nvx::run<5> r(R"(!!NVvp4.0
+ATTRIB a = vertex.attrib[0];
+TEMP lmem[4], t;
+INT TEMP i;
+TRUNC.S i, a;
+MUL lmem[i.y], a.y, {1, 2, 3, 4};
+MOV lmem[2].y, 7;
+MOV result.texcoord[0], lmem[i.x + 1];
+MOV result.texcoord[1], lmem[2];
+END
+)");
+    for (std::size_t l = 0; l < 5; ++l) r.set("vertex.attrib[0]", l, fv(static_cast<float>(l) - 1.0f, static_cast<float>(l), 0, 0));
+    r.go();
+    for (std::size_t l = 0; l < 4; ++l) {
+        const float k = static_cast<float>(l);
+        CHECK(r.read("result.texcoord[0]", l) == (l == 2 ? fv(2 * 1, 7, 2 * 3, 2 * 4) : fv(k, 2 * k, 3 * k, 4 * k)));
+    }
+    CHECK(r.read("result.texcoord[0]", 4) == words{});  // member 4 of 4 reads zeros (a decision)
+    CHECK(r.read("result.texcoord[1]", 2) == fv(2, 7, 6, 8));
+    CHECK(r.read("result.texcoord[1]", 1) == fv(0, 7, 0, 0));  // temporaries are each invocation's own
+    CHECK(r.read("lmem[3]", 3) == fv(3, 6, 9, 12));  // `ctisa run` names a member the same way
+}
+
+TEST_CASE("nvasm exec: a sign inside absolute-value bars", "[nvasm][exec]") {
+    // Section 2.X.4.2: negate, then absolute value, then the outer sign; "for unsigned integer
+    // operands, the absolute value operation has no effect": |-5| is -5 (two's complement) there.
+    nvx::run<1> r(R"(!!NVvp4.0
+ATTRIB a = vertex.attrib[0]; ATTRIB b = vertex.attrib[1];
+MOV result.texcoord[0], |-a|;
+MOV result.texcoord[1], -|-a|;
+MOV.S result.texcoord[2], |-b|;
+MOV.U result.texcoord[3], |-b|;
+MOV.U result.texcoord[4], -|-b|;
+END
+)");
+    constexpr std::int32_t min = std::numeric_limits<std::int32_t>::min();
+    r.set("vertex.attrib[0]", 0, fv(1.5f, -2.0f, 0.0f, 4.0f));
+    r.set("vertex.attrib[1]", 0, iv(5, -3, 0, min));
+    r.go();
+    CHECK(r.read("result.texcoord[0]", 0) == fv(1.5f, 2.0f, 0.0f, 4.0f));
+    CHECK(r.read("result.texcoord[1]", 0) == fv(-1.5f, -2.0f, -0.0f, -4.0f));
+    CHECK(r.read("result.texcoord[2]", 0) == iv(5, 3, 0, min));     // signed: |-x| = |x|, |INT_MIN| wraps
+    CHECK(r.read("result.texcoord[3]", 0) == iv(-5, 3, 0, min));    // unsigned: the bars do nothing
+    CHECK(r.read("result.texcoord[4]", 0) == iv(5, -3, 0, min));
+}
+
 TEST_CASE("nvasm exec: approximate instructions within 2 ulp over their whole range", "[nvasm][exec][approx]") {
     // References in long double, rounded once; inputs: every 4093rd binary32 pattern, 64 at a time.
     constexpr std::size_t lanes = 64;

@@ -4,6 +4,7 @@
 // outputs of each are checked against those hand-worked values (the working is in the comments).
 #include "exec_support.hpp"
 
+#include <filesystem>
 #include <string>
 
 #include "test_data.hpp"
@@ -141,4 +142,14 @@ TEST_CASE("nvasm exec: every real program runs", "[nvasm][exec][programs]") {
         nvx::run<4> r(program_text(name));
         r.go();
     }
+    // The collection of real programs (../shared/reference/real/nvasm): each runs to its END on
+    // the executor, with every input zero.
+    std::size_t ran = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(ctisa_test::shared_path("reference/real/nvasm"))) {
+        INFO(entry.path().filename().string());
+        nvx::run<4> r(ctisa_test::read_file(entry.path().string()));
+        r.go();
+        ++ran;
+    }
+    CHECK(ran == 12);
 }

@@ -123,13 +123,18 @@ std::vector<modifier_set> modifier_sets(const nv::instruction_info& i) {
                 for (int ntc = 0; ntc < 2; ++ntc)
                     for (const auto& [mn, m] : modes) {
                         modifier_set set{std::string(tn) + mn + cn + sn + (ntc ? ".NTC" : ""), t, c, s, ntc != 0, m, true};
-                        const bool float_result = i.out == nv::operand_type::vf ||
-                                                  (t == nv::data_type::none ? i.default_type == nv::data_type::f : t == nv::data_type::f);
+                        // MUL (section 2.X.8): S24 / U24 imply an integer type and take no other; HI needs S or U.
+                        const bool implied = m == nv::multiply_mode::s24 || m == nv::multiply_mode::u24;
+                        const bool float_result =
+                            i.out == nv::operand_type::vf ||
+                            (!implied && (t == nv::data_type::none ? i.default_type == nv::data_type::f : t == nv::data_type::f));
                         set.allowed =
                             (t == nv::data_type::none || (t == nv::data_type::f ? (i.columns & nv::column::F) : (i.columns & nv::column::I))) &&
                             (c == nv::cc_update::none || (i.columns & nv::column::C)) &&
                             (s == nv::clamp::none || ((i.columns & nv::column::S) && float_result)) &&
-                            (!ntc || i.default_type != nv::data_type::none) && (m == nv::multiply_mode::none || i.multiply_modes);
+                            (!ntc || i.default_type != nv::data_type::none) && (m == nv::multiply_mode::none || i.multiply_modes) &&
+                            (!implied || t == nv::data_type::none) &&
+                            (m != nv::multiply_mode::hi || t == nv::data_type::s || t == nv::data_type::u);
                         out.push_back(set);
                     }
     return out;
@@ -412,4 +417,102 @@ TEST_CASE("nvasm syntax: programs are validated at compile time", "[nvasm][synta
     STATIC_REQUIRE(nv::try_program<"!!NVvp4.0\nTEMP t;\nKIL t;\nEND">().code == nv::errors::wrong_stage);
     STATIC_REQUIRE(nv::try_program<"!!NVvp4.0\nTEMP t;\nKIL t;\nEND">().line == 3);
     STATIC_REQUIRE(!nv::try_program<"!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 2;\nEMIT;\nEND">().failed());
+}
+
+// Spellings the specifications' examples and cgc use, each with the canonical text it prints as
+// (which reads back to the same statements).
+TEST_CASE("nvasm syntax: temporary arrays, bare branch conditions, signs inside bars, geometry colours", "[nvasm][syntax]") {
+    const std::pair<const char*, const char*> cases[] = {
+        // Section 2.X.3.4: temporary arrays; relative members "[A.x + n]" (cgc -O: TEMP lmem[75]).
+        {"!!NVfp4.0\nTEMP R0, R1;\nTEMP lmem[75], k;\nMOV.S lmem[0].x, {0};\nMOV.S R0.w, lmem[R0.x].x;\nMOV lmem[R1.y+74].xz, -R0;\nEND",
+         "!!NVfp4.0\nTEMP R0, R1;\nTEMP lmem[75], k;\nMOV.S lmem[0].x, {0};\nMOV.S R0.w, lmem[R0.x].x;\nMOV lmem[R1.y + 74].xz, -R0;\nEND\n"},
+        // Issue 34 of NV_gpu_program4: the stack example's integer pointer.
+        {"!!NVvp4.0\nTEMP stack[256];\nINT TEMP sp;\nTEMP R0;\nMOV stack[sp.x], R0;\nMOV R0, stack[sp.x - 0];\nEND",
+         "!!NVvp4.0\nTEMP stack[256];\nINT TEMP sp;\nTEMP R0;\nMOV stack[sp.x], R0;\nMOV R0, stack[sp.x - 0];\nEND\n"},
+        // cgc declares every register in one TEMP statement.
+        {"!!NVfp4.0\nTEMP R0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16, R17, R18, R19, R20;\nEND",
+         "!!NVfp4.0\nTEMP R0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16, R17, R18, R19, R20;\nEND\n"},
+        // The examples' bare conditions (BRK NE.x; BRK EQ1.xyzx; RET NE.x;) print as the grammar's "(...)".
+        {"!!NVvp4.0\nTEMP t;\nREP;\nBRK NE.x;\nCONT GT;\nBRK EQ1.xyzx;\nENDREP;\nCAL f NE.y;\nf:\nRET NE.x;\nEND",
+         "!!NVvp4.0\nTEMP t;\nREP;\nBRK (NE.x);\nCONT (GT);\nBRK (EQ1.xyzx);\nENDREP;\nCAL f (NE.y);\nf:\nRET (NE.x);\nEND\n"},
+        // <instOperandAbsV>: a sign outside the bars and one inside (<operandNeg>).
+        {"!!NVvp4.0\nTEMP R0;\nMOV R0, |-vertex.attrib[0]|;\nADD R0, -|+R0.x|, -|-R0|;\nEND",
+         "!!NVvp4.0\nTEMP R0;\nMOV R0, |-vertex.attrib[0]|;\nADD R0, -|R0.x|, -|-R0|;\nEND\n"},
+        // MUL.S24 / U24 imply their type: typed variables of that type take them.
+        {"!!NVvp4.0\nINT TEMP a;\nUINT TEMP b;\nMUL.S24 a, a, 100;\nMUL.U24 b, b, 3;\nEND",
+         "!!NVvp4.0\nINT TEMP a;\nUINT TEMP b;\nMUL.S24 a, a, 100;\nMUL.U24 b, b, 3;\nEND\n"},
+        // NV_geometry_program4's nine colour bindings of an input vertex.
+        {"!!NVgp4.0\nPRIMITIVE_IN TRIANGLES;\nPRIMITIVE_OUT TRIANGLE_STRIP;\nVERTICES_OUT 1;\nTEMP t;\n"
+         "MOV t, vertex[0].color.back;\nADD t, t, vertex[1].color.front.secondary;\nADD t, t, vertex[2].color.back.primary;\n"
+         "ATTRIB c = vertex.color.back.secondary;\nADD t, t, c[1];\nMOV result.color.back, t;\nEND",
+         "!!NVgp4.0\nPRIMITIVE_IN TRIANGLES;\nPRIMITIVE_OUT TRIANGLE_STRIP;\nVERTICES_OUT 1;\nTEMP t;\n"
+         "MOV t, vertex[0].color.back;\nADD t, t, vertex[1].color.front.secondary;\nADD t, t, vertex[2].color.back.primary;\n"
+         "ATTRIB c = vertex.color.back.secondary;\nADD t, t, c[1];\nMOV result.color.back, t;\nEND\n"},
+    };
+    for (const auto& [text, canonical] : cases) {
+        INFO(text);
+        const parsed p = parse(text);
+        INFO((p.ok() ? std::string()
+                     : std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " " + std::string(p.error().message()) + " (" +
+                           std::string(p.error().subject) + ")"));
+        REQUIRE(p.ok());
+        CHECK(printed(*p) == canonical);
+        const parsed again = parse(printed(*p));
+        REQUIRE(again.ok());
+        CHECK(std::equal((*p).statements.begin(), (*p).statements.end(), (*again).statements.begin(), (*again).statements.end()));
+    }
+    // The bare and the parenthesised condition are one statement.
+    CHECK((*parse("!!NVvp4.0\nREP;\nBRK NE.x;\nENDREP;\nEND")).statements[2] ==
+          (*parse("!!NVvp4.0\nREP;\nBRK (NE.x);\nENDREP;\nEND")).statements[2]);
+}
+
+TEST_CASE("nvasm syntax: what the specifications say fails to load, at its position", "[nvasm][syntax]") {
+    struct bad {
+        const char* text;
+        ctisa::error_code code;
+        std::uint32_t line, column;
+    };
+    namespace e = nv::errors;
+    const bad cases[] = {
+        // TXB, TXL, TXP read w themselves: no SHADOWCUBE or SHADOWARRAY2D (section 2.X.8).
+        {"!!NVfp4.0\nTEMP t;\nTXB t, t, texture[0], SHADOWCUBE;\nEND", e::texture_target_not_allowed, 3, 23},
+        {"!!NVfp4.0\nTEMP t;\nTXB t, t, texture[0], SHADOWARRAY2D;\nEND", e::texture_target_not_allowed, 3, 23},
+        {"!!NVfp4.0\nTEMP t;\nTXL t, t, texture[0], SHADOWCUBE;\nEND", e::texture_target_not_allowed, 3, 23},
+        {"!!NVfp4.0\nTEMP t;\nTXL t, t, texture[0], SHADOWARRAY2D;\nEND", e::texture_target_not_allowed, 3, 23},
+        {"!!NVfp4.0\nTEMP t;\nTXP t, t, texture[0], SHADOWCUBE;\nEND", e::texture_target_not_allowed, 3, 23},
+        {"!!NVfp4.0\nTEMP t;\nTXP t, t, texture[0], SHADOWARRAY2D;\nEND", e::texture_target_not_allowed, 3, 23},
+        // MUL: "normal data type modifiers may not be provided" with S24 / U24; HI needs S or U.
+        {"!!NVvp4.0\nINT TEMP a;\nMUL.S.S24 a, a, 100;\nEND", ctisa::error_code::modifier_not_allowed, 3, 1},
+        {"!!NVvp4.0\nTEMP a;\nMUL.F.U24 a, a, 100;\nEND", ctisa::error_code::modifier_not_allowed, 3, 1},
+        {"!!NVvp4.0\nTEMP a;\nMUL.HI a, a, 100;\nEND", ctisa::error_code::modifier_not_allowed, 3, 1},
+        {"!!NVvp4.0\nFLOAT TEMP f;\nMUL.S24 f, f, 100;\nEND", e::type_mismatch, 3, 1},
+        // Temporary arrays: a positive size; a member that exists; a member always named; an
+        // offset in [0, n-1] (sections 2.X.3.1, 2.X.4.2).
+        {"!!NVfp4.0\nTEMP a[0];\nEND", ctisa::error_code::expected_number, 2, 8},
+        {"!!NVfp4.0\nTEMP a[];\nEND", ctisa::error_code::expected_number, 2, 8},
+        {"!!NVfp4.0\nTEMP a[2];\nMOV a[2], fragment.color;\nEND", ctisa::error_code::value_out_of_range, 3, 6},
+        {"!!NVfp4.0\nTEMP a[2];\nMOV a, fragment.color;\nEND", ctisa::error_code::missing_operand, 3, 5},
+        {"!!NVfp4.0\nTEMP a[2], i;\nMOV a[i.x + 2], fragment.color;\nEND", ctisa::error_code::value_out_of_range, 3, 6},
+        {"!!NVfp4.0\nTEMP a[2], i;\nMOV a[i.x - 1], fragment.color;\nEND", ctisa::error_code::value_out_of_range, 3, 6},
+        {"!!NVfp4.0\nTEMP a[2], i;\nMOV a[i], fragment.color;\nEND", ctisa::error_code::bad_relative_address, 3, 8},
+        {"!!NVfp4.0\nTEMP a[2];\nFLOAT TEMP f;\nMOV a[f.x], fragment.color;\nEND", e::type_mismatch, 4, 7},
+        {"!!NVfp4.0\nTEMP a[2], b[2];\nMOV a[b.x], fragment.color;\nEND", ctisa::error_code::bad_relative_address, 3, 7},
+        // A bare condition is a test, nothing else.
+        {"!!NVvp4.0\nREP;\nBRK NX.x;\nENDREP;\nEND", e::bad_cc_test, 3, 5},
+        {"!!NVvp4.0\nREP;\nBRK (NE.x;\nENDREP;\nEND", ctisa::error_code::unexpected_character, 3, 10},
+        {"!!NVvp4.0\nTEMP t;\nMOV t, |--t|;\nEND", ctisa::error_code::missing_operand, 3, 10},
+        // Geometry colours are the input vertices' (and fragment programs have no face words).
+        {"!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\nTEMP t;\nMOV t, vertex[0].color.side;\nEND",
+         e::unknown_binding, 6, 8},
+    };
+    for (const auto& c : cases) {
+        INFO(c.text);
+        const parsed p = parse(c.text);
+        REQUIRE(!p.ok());
+        INFO(std::string(p.error().message()) + " at " + std::to_string(p.error().line) + ":" + std::to_string(p.error().column) + " (" +
+             std::string(p.error().subject) + ")");
+        CHECK(p.error().code == c.code);
+        CHECK(p.error().line == c.line);
+        CHECK(p.error().column == c.column);
+    }
 }

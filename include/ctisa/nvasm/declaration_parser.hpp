@@ -52,7 +52,7 @@ constexpr error check_interpolation(const declaration_part& d, text::position at
 
 // A new name, `word` read at `at`: not reserved, not declared before.
 constexpr error establish_name(context& ctx, std::string_view word, text::position at, variable_class kind, std::int32_t array_size,
-                               name_text& name, data_type type) {
+                               fixed_text<max_name_list>& name, data_type type) {
     if (word.empty()) return text::cursor::fail_at(at, error_code::missing_operand, "a name");
     if (is_reserved(word)) return text::cursor::fail_at(at, errors::reserved_name, word);
     if (ctx.find(word)) return text::cursor::fail_at(at, error_code::duplicate_name, word);
@@ -61,6 +61,19 @@ constexpr error establish_name(context& ctx, std::string_view word, text::positi
     if (!ctx.variables.push_back({n, kind, array_size, type})) return text::cursor::fail_at(at, error_code::program_too_long, word);
     if (!name.empty() && !name.append(", ")) return text::cursor::fail_at(at, error_code::program_too_long, word);
     if (!name.append(word)) return text::cursor::fail_at(at, error_code::program_too_long, word);
+    return {};
+}
+
+// A temporary array's "[n]": "an array size must be specified ... and must be a positive integer"
+// (section 2.X.3.1, variables without bindings); `size` stays empty without brackets.
+constexpr error temp_array_size(text::cursor& in, std::string_view& size) {
+    if (!in.consume('[')) return {};
+    const auto at = lex::at(in);
+    const auto n = lex::number(in);
+    const auto v = lex::integer_value(n);
+    if (!v || *v == 0 || *v > 0x7FFFFFFFu) return text::cursor::fail_at(at, error_code::expected_number, n.empty() ? in.token_text() : n);
+    if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
+    size = n;
     return {};
 }
 
@@ -249,10 +262,15 @@ constexpr result<instruction> parse_naming(text::cursor& in, context& ctx, std::
         case declaration::temp:
             for (bool more = true; more; more = in.consume(',')) {
                 const auto nat = lex::at(in);
-                if (error e = detail::establish_name(ctx, lex::identifier(in), nat, variable_class::temp, -1, d.name,
-                                                     detail::declared_type(d.modifiers));
+                const auto name = lex::identifier(in);
+                std::string_view size{};  // "n" of "name[n]": a temporary array (section 2.X.3.4)
+                if (error e = detail::temp_array_size(in, size); e.failed()) return e;
+                const auto n = size.empty() ? -1 : static_cast<std::int32_t>(*lex::integer_value(size));
+                if (error e = detail::establish_name(ctx, name, nat, variable_class::temp, n, d.name, detail::declared_type(d.modifiers));
                     e.failed())
                     return e;
+                if (!size.empty() && !(d.name.append("[") && d.name.append(size) && d.name.append("]")))
+                    return text::cursor::fail_at(nat, error_code::program_too_long, name);
             }
             return ins;
         case declaration::alias: {

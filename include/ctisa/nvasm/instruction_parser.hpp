@@ -82,9 +82,14 @@ constexpr error check_modifiers(const instruction_part& op, text::position at) {
     if (op.clamp != clamp::none && !(i.columns & column::S)) return refuse(op.clamp == clamp::sat ? "SAT" : "SSAT");
     if (op.ntc && i.default_type == data_type::none) return refuse("NTC");
     if (op.multiply != multiply_mode::none && !i.multiply_modes) return refuse("S24/U24/HI");
+    // MUL (section 2.X.8): S24 and U24 imply the data type, "normal data type modifiers may not be
+    // provided"; HI needs S or U.
+    const bool implied = op.multiply == multiply_mode::s24 || op.multiply == multiply_mode::u24;
+    if (implied && op.type != data_type::none) return refuse(op.type == data_type::f ? "F" : op.type == data_type::s ? "S" : "U");
+    if (op.multiply == multiply_mode::hi && op.type != data_type::s && op.type != data_type::u) return refuse("HI");
     // Clamping only where the result is floating-point (section 2.X.4.1).
     const bool float_result =
-        i.out == operand_type::vf || (op.type == data_type::none ? i.default_type == data_type::f : op.type == data_type::f);
+        i.out == operand_type::vf || (!implied && (op.type == data_type::none ? i.default_type == data_type::f : op.type == data_type::f));
     if (op.clamp != clamp::none && !float_result) return refuse(op.clamp == clamp::sat ? "SAT" : "SSAT");
     return {};
 }
@@ -163,7 +168,12 @@ constexpr const context::variable* variable_of(const context& ctx, operand_kind 
 constexpr error check_types(const context& ctx, const instruction_part& op, text::position at) {
     if (op.ntc) return {};
     const auto& i = info(op.code);
-    const data_type t = op.type != data_type::none ? op.type : op.precision != precision::none ? data_type::f : i.default_type;
+    // S24 and U24 imply their type ("the data type is implied", MUL in section 2.X.8).
+    const data_type t = op.multiply == multiply_mode::s24   ? data_type::s
+                        : op.multiply == multiply_mode::u24 ? data_type::u
+                        : op.type != data_type::none        ? op.type
+                        : op.precision != precision::none   ? data_type::f
+                                                            : i.default_type;
     auto conflicts = [&](const context::variable* v, operand_type code) {
         return v && v->type != data_type::none && type_of(code, t) != data_type::none && v->type != type_of(code, t);
     };
@@ -232,7 +242,9 @@ constexpr error parse_operands(text::cursor& in, context& ctx, instruction_part&
                 break;
             }
             case slot::cc_mask: {
-                auto t = parse_cc_mask(in);
+                // The grammar's "(NE.x)", or the bare "NE.x" that the specification's own examples
+                // write (BRK NE.x;, BRK EQ1.xyzx;, RET NE.x; in its issues): both read alike.
+                auto t = lex::next_is(in, '(') || in.at_end_of_statement() ? parse_cc_mask(in) : parse_cc_test(in);
                 if (!t) return t.error();
                 op.test = *t;
                 break;

@@ -148,8 +148,9 @@ constexpr const binding_info* find_binding(std::string_view path, std::uint8_t s
 constexpr bool needs_more(std::string_view last) noexcept { return last == "eye" || last == "object"; }
 
 // "[n]", "[a..b]" (when ranges are allowed) or a relative "[A.x + n]" (when `ctx` allows).
+// `index`: the constant member; `offset`: a relative member's offset (untouched otherwise).
 constexpr error array_member(text::cursor& in, const context& ctx, reference_text& out, bool allow_range, bool allow_relative,
-                             std::int64_t* index = nullptr) {
+                             std::int64_t* index = nullptr, std::int64_t* offset = nullptr) {
     if (!in.consume('[')) return {};
     if (error e = put(in, out, "["); e.failed()) return e;
     const auto at = lex::at(in);
@@ -169,6 +170,9 @@ constexpr error array_member(text::cursor& in, const context& ctx, reference_tex
         if (name.empty() || !allow_relative) return in.fail_at(at, error_code::bad_relative_address, in.token_text());
         const auto* v = ctx.find(name);
         if (!v) return in.fail_at(at, error_code::undeclared_name, name);
+        // "a scalar integer operand" (section 2.X.3.2): not a FLOAT variable, not a whole array.
+        if (v->type == data_type::f) return in.fail_at(at, errors::type_mismatch, "FLOAT");
+        if (v->array_size >= 0) return in.fail_at(at, error_code::bad_relative_address, name);
         if (!in.consume('.')) return in.fail(error_code::bad_relative_address, in.token_text());
         const auto comp = lex::identifier(in);
         if (comp.size() != 1 || !lex::to_swizzle(comp)) return in.fail(error_code::bad_swizzle, comp);
@@ -183,6 +187,7 @@ constexpr error array_member(text::cursor& in, const context& ctx, reference_tex
             if (!lex::integer_value(off)) return in.fail(error_code::expected_number, in.token_text());
             if (error e = put(in, out, sign == '+' ? " + " : " - "); e.failed()) return e;
             if (error e = put(in, out, off); e.failed()) return e;
+            if (offset) *offset = sign == '+' ? std::int64_t{*lex::integer_value(off)} : -std::int64_t{*lex::integer_value(off)};
         }
     }
     if (!in.consume(']')) return in.fail(error_code::unexpected_character, in.token_text());
@@ -253,14 +258,22 @@ constexpr result<reference> parse_reference(text::cursor& in, const context& ctx
     if (error e = detail::put(in, r.text, word); e.failed()) return e;
     // An array takes one member; a geometry ATTRIB one more, first, for the input vertex.
     const int allowed = (r.variable->array_size >= 0) + (ctx.stage == stage::geometry && r.variable->kind == variable_class::attrib);
-    for (int k = 0; lex::next_is(in, '['); ++k) {
+    int given = 0;
+    for (; lex::next_is(in, '['); ++given) {
         const auto mat = lex::at(in);
-        if (k == allowed) return in.fail_at(mat, error_code::operand_not_allowed, in.token_text());
-        std::int64_t index = -1;
-        if (error e = detail::array_member(in, ctx, r.text, false, true, &index); e.failed()) return e;
-        const bool array_member = k == allowed - 1 && r.variable->array_size > 0;
-        if (array_member && index >= r.variable->array_size) return in.fail_at(mat, error_code::value_out_of_range, detail::since(in, start));
+        if (given == allowed) return in.fail_at(mat, error_code::operand_not_allowed, in.token_text());
+        std::int64_t index = -1, offset = 0;
+        if (error e = detail::array_member(in, ctx, r.text, false, true, &index, &offset); e.failed()) return e;
+        // Section 2.X.4.2: an absolute member must exist, a relative offset lies in [0, n-1].
+        const bool array_member = given == allowed - 1 && r.variable->array_size > 0;
+        if (array_member && (index >= r.variable->array_size || offset < 0 || offset >= r.variable->array_size))
+            return in.fail_at(mat, error_code::value_out_of_range, detail::since(in, start));
     }
+    // Section 2.X.3.1: "an instruction that accesses an array variable without specifying an array
+    // member" fails to load (a geometry ATTRIB's vertex index stays as the decision in the spec says).
+    const bool geometry_attrib = ctx.stage == stage::geometry && r.variable->kind == variable_class::attrib;
+    if (r.variable->array_size >= 0 && !geometry_attrib && given == 0)
+        return in.fail_at(at, error_code::missing_operand, detail::since(in, start));
     return r;
 }
 
@@ -354,7 +367,11 @@ constexpr result<operand> parse_source(text::cursor& in, const context& ctx, sou
     const bool bars = shape != source_shape::no_swizzle && in.consume('|');
     op.absolute = bars;
     in.skip_blanks();
-    if (bars && (in.peek() == '-' || in.peek() == '+')) return in.fail(error_code::unexpected_character, in.token_text());
+    if (bars && (in.peek() == '-' || in.peek() == '+')) {  // <instOperandBaseV>'s own <operandNeg>
+        op.negate_inside = in.peek() == '-';
+        in.advance();
+        in.skip_blanks();
+    }
     const auto at = lex::at(in);
     const std::size_t start = in.offset();
     const bool constant = in.peek() == '{' || text::is_digit(in.peek()) || in.peek() == '.';
@@ -423,6 +440,8 @@ constexpr result<texture_access> parse_texture(text::cursor& in, opcode code) {
     in.advance(n);
     const bool fetch = code == opcode::txf, query = code == opcode::txq;
     if ((!target->sampled && !fetch && !query) || (fetch && !target->fetched)) return in.fail_at(tat, errors::texture_target_not_allowed, word);
+    const bool reads_w = code == opcode::txb || code == opcode::txl || code == opcode::txp;
+    if (reads_w && target->reference_in_w) return in.fail_at(tat, errors::texture_target_not_allowed, word);
     t.target = target->target;
     if (!in.consume(',')) return t;
     if (!in.consume('(')) return in.fail(error_code::unexpected_character, in.token_text());

@@ -34,6 +34,7 @@ template <class Sink>
 constexpr void print_source(Sink& out, const operand& s) {
     if (s.negate) out.push('-');
     if (s.absolute) out.push('|');
+    if (s.negate_inside) out.push('-');
     out.append(s.ref.view());
     print_swizzle(out, s.swizzle);
     if (s.absolute) out.push('|');

@@ -33,7 +33,10 @@ struct fixed_text {
 
 inline constexpr std::size_t max_name = 48;       // identifiers
 inline constexpr std::size_t max_reference = 64;  // one operand's variable or binding text
-inline constexpr std::size_t max_initializer = 160;
+// A declaration's names ("R0, R1, ..., lmem[75]": cgc declares every register in one TEMP) and
+// its initializer list: as long as fixed_text counts (its size is one byte).
+inline constexpr std::size_t max_name_list = 255;
+inline constexpr std::size_t max_initializer = 255;
 
 using name_text = fixed_text<max_name>;
 using reference_text = fixed_text<max_reference>;
@@ -64,13 +67,15 @@ struct cc_test {
 
 enum class operand_kind : std::uint8_t { none, variable, binding, constant };
 
-// A source operand: [-|+] [|] reference [swizzle] [|].
+// A source operand: [-|+] [| [-|+]] reference [swizzle] [|] (<instOperandAbsV>: a sign outside
+// the bars, <operandAbsNeg>, and one inside, <operandNeg>).
 struct operand {
     operand_kind kind = operand_kind::none;
     bool negate = false;
     bool absolute = false;
     reference_text ref{};  // canonical text of the variable, binding or constant
     nvasm::swizzle swizzle{};
+    bool negate_inside = false;  // "|-x|": negated before the absolute value is taken
     friend constexpr bool operator==(const operand&, const operand&) = default;
 };
 
@@ -121,7 +126,7 @@ struct instruction_part {
 struct declaration_part {
     nvasm::declaration keyword = nvasm::declaration::temp;
     std::uint8_t modifiers = 0;
-    name_text name{};                // the declared name (TEMP: the names, ", "-separated)
+    fixed_text<max_name_list> name{};  // the declared name (TEMP: the names, ", "-separated, an array's with "[n]")
     std::int32_t array_size = -1;    // -1: no [], 0: "[]", n: "[n]"
     bool list = false;               // the initializer is a "{ ... }" list
     fixed_text<max_initializer> init{};  // canonical text of what follows "=" (or the argument)

@@ -183,9 +183,12 @@ constexpr descriptor describe_instruction(std::span<const instruction> program, 
     for (std::size_t s = 0; s < p.source_count && s < 3; ++s) {
         const operand& o = p.sources[s];
         source_desc& sd = d.src[s];
+        sd.type = source_type(p, s);
         sd.negate = o.negate;
         sd.absolute = o.absolute;
-        sd.type = source_type(p, s);
+        // A sign inside the bars: the absolute value undoes it for float and signed data, and
+        // "has no effect" on unsigned (section 2.X.4.2), where the two negations combine.
+        if (o.negate_inside && sd.type == data_type::u) sd.negate = !sd.negate;
         if (!resolve(l, o.kind, o.ref.view(), constant_key(i, s), swizzle_of(o.swizzle), sd.at)) d.kind = stmt::unsupported;
     }
     d.extended = p.extended;

@@ -6,10 +6,11 @@
 //   rows 0-3   CC0's four components, rows 4-7 CC1's (flags as bits: cc_flag)
 //   then       4 rows per temporary, per binding used (vertex.attrib[0], program.local[3],
 //              result.color, state.matrix.mvp.row[0]...: one slot per canonical text), and per
-//              constant (one slot per constant operand, its bits made for the operand's type)
-// A declared variable is a list of elements (row bases): TEMP names have rows of their own;
-// ATTRIB, PARAM, OUTPUT and BUFFER names are their bindings' rows (ranges expanded), so a value
-// set through a binding is what every name of it reads; ALIAS copies a name.
+//              constant (one slot per constant operand, its bits made for the operand's type;
+//              operands of equal bits share the rows)
+// A declared variable is a list of elements (row bases): TEMP names (each member of a TEMP array)
+// have rows of their own; ATTRIB, PARAM, OUTPUT and BUFFER names are their bindings' rows (ranges
+// expanded), so a value set through a binding is what every name of it reads; ALIAS copies a name.
 //
 // Spellings the specs document as one binding share a slot (binding_alias.hpp gives the canonical
 // text the layout keeps). DECISIONS (the specs are silent): a BUFFER (single-component) element
@@ -35,6 +36,12 @@ using ctisa::exec::lane_word;
 
 inline constexpr std::uint32_t cc_row = 0;  // CC0: rows 0-3, CC1: rows 4-7
 inline constexpr std::uint32_t first_free_row = 8;
+// Array members of all declared names together (TEMP arrays included: cgc -O's "TEMP lmem[75]",
+// the specification's "TEMP stack[256]").
+inline constexpr std::size_t max_elements = 1024;
+// Constant operands (cgc -O initialises a temporary array with one constant a member: a hundred
+// and more); operands of the same bits share their rows.
+inline constexpr std::size_t max_constants = 1024;
 
 // One condition-code component's flags (section 2.X.3.7).
 namespace cc_flag {
@@ -67,8 +74,8 @@ struct layout {
     std::uint32_t rows = first_free_row;
     static_vector<symbol, 96> symbols;
     static_vector<binding_slot, 128> bindings;
-    static_vector<std::uint32_t, 384> elements;
-    static_vector<constant_slot, 128> constants;
+    static_vector<std::uint32_t, max_elements> elements;
+    static_vector<constant_slot, max_constants> constants;
     std::uint32_t main = 0;            // the statement after "main:", 0: none
     nvasm::stage stage = nvasm::stage::vertex;  // the header's: which binding spellings alias
     std::string_view problem{};        // what the layout could not hold (a run then stops at once)
@@ -287,12 +294,16 @@ constexpr void declare(layout& l, const declaration_part& d) noexcept {
             std::string_view names = d.name.view();
             while (!names.empty()) {
                 const std::size_t comma = names.find(',');
+                const std::string_view item = trim(names.substr(0, comma));  // "R0" or "lmem[75]"
+                const std::size_t open = item.find('[');
                 symbol t = s;
-                (void)t.name.append(trim(names.substr(0, comma)));
+                (void)t.name.append(item.substr(0, open));
                 t.first = static_cast<std::uint16_t>(l.elements.size());
-                t.count = 1;
-                add_element(l, l.rows);
-                l.rows += 4;
+                std::uint64_t n = 1;
+                if (open != std::string_view::npos) (void)parse_uint(item.substr(open + 1, item.size() - open - 2), n), t.array = true;
+                if (n > max_elements - l.elements.size()) return (void)(l.problem = "too many array members");
+                t.count = static_cast<std::uint16_t>(n);
+                for (std::uint64_t k = 0; k < n; ++k) add_element(l, l.rows), l.rows += 4;
                 add_symbol(l, t);
                 names = comma == std::string_view::npos ? std::string_view{} : names.substr(comma + 1);
             }
@@ -301,7 +312,8 @@ constexpr void declare(layout& l, const declaration_part& d) noexcept {
         case declaration::alias:
             if (const symbol* target = find_symbol(l, d.init.view())) {
                 symbol a = *target;
-                a.name = d.name;
+                a.name = {};
+                (void)a.name.append(d.name.view());
                 add_symbol(l, a);
             }
             return;
@@ -312,7 +324,7 @@ constexpr void declare(layout& l, const declaration_part& d) noexcept {
         case declaration::buffer4: s.kind = symbol_kind::buffer; break;
         default: return;  // OPTION and the geometry declarations name nothing
     }
-    s.name = d.name;
+    (void)s.name.append(d.name.view());  // one name (the parser kept it to an identifier's length)
     s.array = d.array_size >= 0;
     std::string_view list = d.init.view();
     int depth = 0;
@@ -372,9 +384,12 @@ constexpr layout layout_of(std::span<const instruction> program) noexcept {
             const operand& o = in.op.sources[s];
             if (o.kind == operand_kind::binding) (void)binding_row(l, o.ref.view());
             if (o.kind != operand_kind::constant) continue;
-            if (!l.constants.push_back({constant_key(i, s), l.rows, detail::constant_bits(o.ref.view(), source_type(in.op, s))}))
-                l.problem = "too many constants";
-            l.rows += 4;
+            const auto bits = detail::constant_bits(o.ref.view(), source_type(in.op, s));
+            std::uint32_t row = 0;
+            for (const auto& c : l.constants)
+                if (c.key != ~0u && c.bits == bits) row = c.row;
+            if (!row) row = l.rows, l.rows += 4;
+            if (!l.constants.push_back({constant_key(i, s), row, bits})) l.problem = "too many constants";
         }
     }
     return l;
