@@ -471,10 +471,10 @@ constexpr void print(Sink& out, const instruction& in) {
         for (unsigned slot = 0; slot < 3; ++slot)
             if (in.wait & (1u << slot)) out.push(static_cast<char>('0' + slot));
     }
-    out.push(' ');
+    // A blank before the first operand only: an instruction without operands ends at its name.
     bool first = true;
     auto comma = [&] {
-        if (!first) out.append(", ");
+        out.append(first ? " " : ", ");
         first = false;
     };
     if (desc.dests != 0) {
