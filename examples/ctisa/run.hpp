@@ -37,7 +37,9 @@ namespace ctisa_tool {
 //   reg              a register as parse_name finds it, with words (1: scalar, 4: vector) and
 //                    shared (one value for every lane: its LANE must be *)
 //   parse_name(text) -> optional<reg>; name_of(reg) -> its spelling in the output
-//   set(machine, reg, lane, words) and read(machine, reg, lane) -> array of 4 words
+//   set(machine, reg, lane, words) and read(machine, reg, lane) -> array of 4 words; where a
+//                    NAME's spelling is open (nvasm's bindings), set returns false for a name the
+//                    program does not have, and the tool reports it
 //   written(machine) -> the registers the program writes, in the order they print
 // Optional: killed(machine, lane) -> bool, for ISAs whose lanes can be killed.
 // Optional: shown(machine, reg, lane) -> bool, whether a register of written() prints for this
@@ -173,7 +175,14 @@ bool apply_inputs(const input& file, typename A::machine& m, const run_options& 
             v[c] = *bits;
         }
         const auto [first, last] = reg->shared ? std::pair<std::size_t, std::size_t>{0, 1} : lanes_of(line, opts.lanes);
-        for (std::size_t l = first; l < last; ++l) A::set(m, *reg, l, std::span<const std::uint32_t>(v.data(), reg->words));
+        for (std::size_t l = first; l < last; ++l) {
+            const std::span<const std::uint32_t> words(v.data(), reg->words);
+            if constexpr (std::same_as<decltype(A::set(m, *reg, l, words)), bool>) {
+                if (!A::set(m, *reg, l, words)) return fail(line.name_at, "the program has no input " + std::string(line.name));
+            } else {
+                A::set(m, *reg, l, words);
+            }
+        }
     });
 }
 

@@ -68,8 +68,9 @@ struct run_adapter {
     }
     static std::string name_of(const reg& r) { return r.vertex < 0 ? r.name : "emit[" + std::to_string(r.vertex) + "]." + r.output; }
 
-    static void set(machine& m, const reg& r, std::size_t lane, std::span<const std::uint32_t> v) {
-        (void)m.set(r.name, lane, std::array<std::uint32_t, 4>{v[0], v[1], v[2], v[3]});
+    // False when the program names no such input: the tool reports it (a misspelled name).
+    static bool set(machine& m, const reg& r, std::size_t lane, std::span<const std::uint32_t> v) {
+        return m.set(r.name, lane, std::array<std::uint32_t, 4>{v[0], v[1], v[2], v[3]});
     }
     static std::array<std::uint32_t, 4> read(const machine& m, const reg& r, std::size_t lane) {
         if (r.vertex < 0) return m.read(r.name, lane).value_or(std::array<std::uint32_t, 4>{});
