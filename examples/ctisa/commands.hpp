@@ -137,8 +137,8 @@ private:
 // a line, or raw bytes (--binary); a text-only ISA its canonical text. Every faulty statement is
 // reported; after the first, nothing more is written (the output so far stays a correct prefix).
 template <class Isa>
-bool assemble_text(std::string_view text, std::uint32_t first_line, const std::string& name, const command_options& opts,
-                   output_sink& out, bool write) {
+bool assemble_text(std::string_view text, std::uint32_t first_line, const std::string& name, const command_options& opts, output_sink& out,
+                   bool write) {
     const auto report = [&](const ctisa::error& e) { print_error(name, text, first_line, e); };
     ctisa::statement_list<Isa> program;
     bool ok = !ctisa::read_statements<Isa>(text, program, report).failed();
@@ -295,7 +295,8 @@ int disassemble(input_stream& in, const command_options& opts) {
         bool any = false;
         int status = 0;
         if constexpr (decodes_by_units<Isa>) {
-            if (!read_bytes(in, opts.binary, hex, any, [&](bool at_end) { status |= decode_units<Isa>(hex, at_end, in.name(), opts.columns, out); }))
+            if (!read_bytes(in, opts.binary, hex, any,
+                            [&](bool at_end) { status |= decode_units<Isa>(hex, at_end, in.name(), opts.columns, out); }))
                 return 1;
         } else {
             auto all = read_all_bytes(in, opts.binary);
@@ -440,7 +441,8 @@ int explain(input_stream& in, const command_options& opts) {
             }
             bool any = !hex.bytes.empty();
             int status = explain_units<Isa>(hex, false, in.name(), out);
-            if (!read_bytes(in, opts.binary, hex, any, [&](bool at_end) { status |= explain_units<Isa>(hex, at_end, in.name(), out); })) return 1;
+            if (!read_bytes(in, opts.binary, hex, any, [&](bool at_end) { status |= explain_units<Isa>(hex, at_end, in.name(), out); }))
+                return 1;
             if (!any) return empty_input(in.name(), "no bytes");
             return status;
         }

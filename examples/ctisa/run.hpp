@@ -251,8 +251,13 @@ int report_step_limit(const input& source, const loaded_program<Isa>& program, M
         if (!where.empty()) where += "; ";
         where.append(several ? "lanes " : "lane ").append(lanes).append(" at pc ").append(std::to_string(pc));
         if (pc < program.where.size())
-            where.append(" (").append(source.name).append(":").append(std::to_string(program.where[pc].line)).append(":").append(
-                std::to_string(program.where[pc].column)).append(")");
+            where.append(" (")
+                .append(source.name)
+                .append(":")
+                .append(std::to_string(program.where[pc].line))
+                .append(":")
+                .append(std::to_string(program.where[pc].column))
+                .append(")");
     }
     std::fprintf(stderr, "%s: error: step budget exhausted (--steps %llu): still running: %s\n", source.name.c_str(),
                  static_cast<unsigned long long>(steps), where.c_str());

@@ -27,9 +27,16 @@ std::optional<input_stream> input_stream::open(const std::string& path) {
 }
 
 input_stream::input_stream(input_stream&& other) noexcept
-    : file_(other.file_), name_(std::move(other.name_)), buffer_(std::move(other.buffer_)), consumed_(other.consumed_),
-      first_line_(other.first_line_), next_line_(other.next_line_), offset_(other.offset_), next_offset_(other.next_offset_),
-      eof_(other.eof_), failed_(other.failed_) {
+    : file_(other.file_),
+      name_(std::move(other.name_)),
+      buffer_(std::move(other.buffer_)),
+      consumed_(other.consumed_),
+      first_line_(other.first_line_),
+      next_line_(other.next_line_),
+      offset_(other.offset_),
+      next_offset_(other.next_offset_),
+      eof_(other.eof_),
+      failed_(other.failed_) {
     other.file_ = nullptr;
 }
 
@@ -50,8 +57,8 @@ bool input_stream::fill() {
         eof_ = true;
         if (std::ferror(file_)) {
             // A folder opens, and fails at its first read: "cannot open" says what the user meant.
-            std::cerr << name_ << ": error: cannot " << (next_offset_ == 0 && old == 0 ? "open" : "read") << " the file: " << std::strerror(errno)
-                      << '\n';
+            std::cerr << name_ << ": error: cannot " << (next_offset_ == 0 && old == 0 ? "open" : "read")
+                      << " the file: " << std::strerror(errno) << '\n';
             failed_ = true;
             return false;
         }
@@ -109,9 +116,10 @@ bool parse_hex(std::string_view text, std::uint32_t first_line, const std::strin
     std::size_t line_start = 0;
     const auto fail = [&](std::size_t at, std::size_t end, std::string_view reason) {
         if (report)
-            print_error(name, ctisa::error{ctisa::error_code::unexpected_character, line, static_cast<std::uint32_t>(at - line_start + 1), 0,
-                                       text.substr(at, end - at)},
-                    reason);
+            print_error(name,
+                        ctisa::error{ctisa::error_code::unexpected_character, line, static_cast<std::uint32_t>(at - line_start + 1), 0,
+                                     text.substr(at, end - at)},
+                        reason);
         return false;
     };
     for (std::size_t i = 0; i < text.size();) {
@@ -135,8 +143,7 @@ bool parse_hex(std::string_view text, std::uint32_t first_line, const std::strin
         const bool prefixed = end - i > 2 && text[i] == '0' && (text[i + 1] == 'x' || text[i + 1] == 'X');
         if (prefixed) digits += 2;
         for (std::size_t d = digits; d < end; ++d)
-            if (ctisa::text::hex_value(text[d]) < 0)
-                return fail(i, end, "expected hex bytes: pairs of hex digits, or 0x and one or two digits");
+            if (ctisa::text::hex_value(text[d]) < 0) return fail(i, end, "expected hex bytes: pairs of hex digits, or 0x and one or two digits");
         if (prefixed && end - digits > 2) return fail(i, end, "a 0x number is one byte: write longer values as bytes in memory order");
         if (!prefixed && (end - digits) % 2 != 0) return fail(i, end, "an odd number of hex digits: a byte is two");
         const ctisa::text::position at{line, static_cast<std::uint32_t>(i - line_start + 1)};

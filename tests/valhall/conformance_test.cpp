@@ -67,8 +67,8 @@ TEST_CASE("valhall conformance with Mesa 21.3's assembler cases", "[valhall][con
         CHECK(text == expected);
         if (text == expected) ++disassembled;
     }
-    std::printf("valhall conformance: %d/%zu cases assemble to Mesa's bytes, %d/%zu disassemble to Mesa's exact text (no trailing blank)\n", assembled, cases.size(),
-                disassembled, cases.size());
+    std::printf("valhall conformance: %d/%zu cases assemble to Mesa's bytes, %d/%zu disassemble to Mesa's exact text (no trailing blank)\n",
+                assembled, cases.size(), disassembled, cases.size());
     CHECK(assembled == static_cast<int>(cases.size()));
     CHECK(disassembled == static_cast<int>(cases.size()));
 }
