@@ -1,26 +1,19 @@
 // SPDX-License-Identifier: MIT
-// The ISAs the tool knows: one entry each (and the include of its adapter or traits).
-#include <ctisa/amdil/doc_adapter.hpp>
-#include <ctisa/amdil/run_adapter.hpp>
-#include <ctisa/attila/doc_adapter.hpp>
-#include <ctisa/attila/run_adapter.hpp>
-#include <ctisa/cayman/doc_adapter.hpp>
-#include <ctisa/cayman/run_adapter.hpp>
-#include <ctisa/nvasm/doc_adapter.hpp>
-#include <ctisa/nvasm/run_adapter.hpp>
-#include <ctisa/valhall/doc_adapter.hpp>
-#include <ctisa/valhall/run_adapter.hpp>
-
-#include "run.hpp"
+// The ISAs the tool knows, one entry each. Each entry is built in its own translation unit
+// (isa_<name>.cpp), so that a build compiles the ISAs in parallel and a change to one ISA
+// recompiles only its file.
+#include "commands.hpp"
 
 namespace ctisa_tool {
 
+isa_entry amdil_entry();
+isa_entry attila_entry();
+isa_entry cayman_entry();
+isa_entry nvasm_entry();
+isa_entry valhall_entry();
+
 std::span<const isa_entry> registry() {
-    static const isa_entry entries[] = {
-        make_run_entry<ctisa::amdil::run_adapter>(),  make_run_entry<ctisa::attila::run_adapter>(),
-        make_run_entry<ctisa::cayman::run_adapter>(), make_run_entry<ctisa::valhall::run_adapter>(),
-        make_run_entry<ctisa::nvasm::run_adapter>(),
-    };
+    static const isa_entry entries[] = {amdil_entry(), attila_entry(), cayman_entry(), valhall_entry(), nvasm_entry()};
     return entries;
 }
 

@@ -4,6 +4,7 @@
 // An ISA provides only a run_adapter (below), in its own folder: include/ctisa/<isa>/run_adapter.hpp.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <concepts>
@@ -37,7 +38,9 @@ namespace ctisa_tool {
 //   reg              a register as parse_name finds it, with words (1: scalar, 4: vector) and
 //                    shared (one value for every lane: its LANE must be *)
 //   parse_name(text) -> optional<reg>; name_of(reg) -> its spelling in the output
-//   set(machine, reg, lane, words) and read(machine, reg, lane) -> array of 4 words
+//   set(machine, reg, lane, words) and read(machine, reg, lane) -> array of 4 words; where a
+//                    NAME's spelling is open (nvasm's bindings), set returns false for a name the
+//                    program does not have, and the tool reports it
 //   written(machine) -> the registers the program writes, in the order they print
 // Optional: killed(machine, lane) -> bool, for ISAs whose lanes can be killed.
 // Optional: threads(machine) -> the lanes a run covers, when more than --lanes (a work-group of
@@ -190,8 +193,8 @@ bool apply_inputs(const input& file, typename A::machine& m, const run_options& 
         const auto [first, last] = reg->shared ? std::pair<std::size_t, std::size_t>{0, 1} : lanes_of(line, lanes);
         for (std::size_t l = first; l < last; ++l) {
             const std::span<const std::uint32_t> words(v.data(), reg->words);
-            if constexpr (std::is_same_v<decltype(A::set(m, *reg, l, words)), bool>) {
-                if (!A::set(m, *reg, l, words)) return fail(line.name_at, std::string(line.name) + " names nothing the program has");
+            if constexpr (std::same_as<decltype(A::set(m, *reg, l, words)), bool>) {
+                if (!A::set(m, *reg, l, words)) return fail(line.name_at, "the program has no input " + std::string(line.name));
             } else {
                 A::set(m, *reg, l, words);
             }
@@ -199,26 +202,87 @@ bool apply_inputs(const input& file, typename A::machine& m, const run_options& 
     });
 }
 
-// One run that counts lane-operations: each instruction executed, times the lanes that executed
-// it. The step is the machine's own (its run()), with the count around it.
+// One run with the machine's own step (its run()) and watch(pc, active, all, live) before each
+// instruction: `active` the lanes that execute it (all: every lane), `live` those not finished
+// (null where the machine does not say).
+template <class Machine, class Watch>
+auto watched_run(Machine& m, std::uint64_t steps, Watch&& watch) {
+    using traits = typename Machine::traits;
+    typename traits::default_environment env;
+    typename traits::environment_ref ref(env);
+    return m.run_with(env, steps, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
+        watch(pc, active, all, live);
+        traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all, ref,
+                        m.info(0, live), fx);
+    });
+}
+
+// One run that counts lane-operations: each instruction executed, times the lanes that executed it.
+// A machine that is not the executor's (a group of wavefronts) counts for itself.
 template <class Machine>
 auto counted_run(Machine& m, std::uint64_t steps, std::uint64_t& lane_operations) {
     if constexpr (requires { m.counted_run(steps, lane_operations); }) {
         return m.counted_run(steps, lane_operations);
     } else {
-        using traits = typename Machine::traits;
-        typename traits::default_environment env;
-        typename traits::environment_ref ref(env);
-        return m.run_with(env, steps, [&](std::uint32_t pc, const auto* active, bool all, const auto* live, auto&, auto& fx) {
+        return watched_run(m, steps, [&](std::uint32_t, const auto* active, bool all, const auto*) {
             if (all) {
                 lane_operations += m.active_lanes();
             } else {
                 for (std::size_t l = 0; l < m.active_lanes(); ++l) lane_operations += active[l] != 0;
             }
-            traits::execute(ctisa::exec::dynamic_desc<typename Machine::descriptor>{&m.descriptor_at(pc)}, m.view(), active, all, ref,
-                            m.info(0, live), fx);
         });
     }
+}
+
+// The step budget ran out: which lanes were still running, and the instruction each ran last
+// (found by running again from the same start, watching; only then, so a run costs nothing
+// extra). Exit status 3, apart from errors in the program (1) and usage (2).
+template <class Isa, class Machine>
+int report_step_limit(const input& source, const loaded_program<Isa>& program, Machine& again, std::uint64_t steps) {
+    constexpr std::uint32_t none = ~std::uint32_t{0};
+    std::vector<std::uint32_t> last(again.active_lanes(), none);
+    std::vector<bool> running(again.active_lanes(), true);
+    (void)watched_run(again, steps, [&](std::uint32_t pc, const auto* active, bool all, const auto* live) {
+        for (std::size_t l = 0; l < last.size(); ++l) {
+            if (all || active[l]) {
+                last[l] = pc;
+            }
+            if (live) running[l] = live[l] != 0;
+        }
+    });
+    // Grouped by instruction: "lanes 0-3, 6 at pc 1 (FILE:2:1)".
+    std::vector<std::uint32_t> pcs;
+    for (std::size_t l = 0; l < last.size(); ++l)
+        if (last[l] != none && running[l] && std::find(pcs.begin(), pcs.end(), last[l]) == pcs.end()) pcs.push_back(last[l]);
+    std::string where;
+    for (const std::uint32_t pc : pcs) {
+        const auto at = [&](std::size_t l) { return l < last.size() && last[l] == pc && running[l]; };
+        std::string lanes;
+        bool several = false;
+        for (std::size_t l = 0; l < last.size(); ++l) {
+            if (!at(l)) continue;
+            std::size_t end = l;
+            while (at(end + 1)) ++end;
+            several = several || !lanes.empty() || end != l;
+            if (!lanes.empty()) lanes += ", ";
+            lanes += std::to_string(l);
+            if (end != l) lanes.append("-").append(std::to_string(end));
+            l = end;
+        }
+        if (!where.empty()) where += "; ";
+        where.append(several ? "lanes " : "lane ").append(lanes).append(" at pc ").append(std::to_string(pc));
+        if (pc < program.where.size())
+            where.append(" (")
+                .append(source.name)
+                .append(":")
+                .append(std::to_string(program.where[pc].line))
+                .append(":")
+                .append(std::to_string(program.where[pc].column))
+                .append(")");
+    }
+    std::fprintf(stderr, "%s: error: step budget exhausted (--steps %llu): still running: %s\n", source.name.c_str(),
+                 static_cast<unsigned long long>(steps), where.c_str());
+    return 3;
 }
 
 // A run that stopped with an error: at the instruction when the error names one (its byte offset).
@@ -251,7 +315,7 @@ int bench(const input& source, const loaded_program<typename A::isa>& program, c
         spent += clock::now() - start;
         if (!status.ok()) {
             print_run_error(source, program, status);
-            return 1;
+            return status.error.code == ctisa::error_code::step_limit ? 3 : 1;
         }
         ++runs;
     }
@@ -286,6 +350,17 @@ int run(const input& source, const std::vector<std::string>& options) {
     if (!m) return 1;
     if (opts->bench) return bench<A>(source, program, *opts, load);
     const auto status = m->run(opts->steps);
+    if (status.error.code == ctisa::error_code::step_limit) {
+        // A machine of the executor's is run again, watched, to name its lanes; a group of
+        // wavefronts names the wavefront and instruction where the budget ran out.
+        if constexpr (requires { typename A::machine::traits; }) {
+            auto again = load();
+            return report_step_limit(source, program, *again, opts->steps);
+        } else {
+            print_run_error(source, program, status);
+            return 3;
+        }
+    }
     if (!status.ok()) {
         print_run_error(source, program, status);
         return 1;

@@ -73,7 +73,7 @@ grep -v '^1 ' "$work/in.txt" > "$work/in1.txt"
 check "run --float" "0 o0 1 1.5 2 2.5
 0 o1 0.25 0 0 0" "$("$ctisa" run attila "$work/p.asm" --inputs "$work/in1.txt" --float)"
 echo 'jmp true, 0' | "$ctisa" run attila - --steps 50 > /dev/null 2> "$work/err"
-check "run: a runaway loop stops at the budget" "1 <stdin>: error: step budget exhausted" "$? $(cat "$work/err")"
+check "run: a runaway loop stops at the budget (exit 3, the lanes and their instruction)" "3 <stdin>: error: step budget exhausted (--steps 50): still running: lane 0 at pc 0 (<stdin>:1:1)" "$? $(cat "$work/err")"
 printf '0 q1 1 2 3 4\n' > "$work/bad.txt"
 "$ctisa" run attila "$work/p.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
 check "run: bad inputs line" "1 $work/bad.txt:1:3: error: expected a register: i, o, c, r (or t), a or p and its number" "$? $(cat "$work/err")"

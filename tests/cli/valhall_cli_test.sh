@@ -73,7 +73,7 @@ check "run: the error names the instruction and its line" \
     "$work/flogd.asm:2:1: error: instruction cannot be executed by the reference executor (FLOGD.f32)" \
     "$(cut -d: -f1-5 "$work/err" | sed 's/ (FLOGD.f32).*/ (FLOGD.f32)/')"
 echo 'BRANCHZ 0x1000000, offset:-1' | "$ctisa" run valhall - --steps 50 > /dev/null 2> "$work/err"
-check "run: a runaway loop stops at the budget" "1 <stdin>: error: step budget exhausted" "$? $(cat "$work/err")"
+check "run: a runaway loop stops at the budget (exit 3, the lanes and their instruction)" "3 <stdin>: error: step budget exhausted (--steps 50): still running: lanes 0-15 at pc 0 (<stdin>:1:1)" "$? $(cat "$work/err")"
 printf '0 q1 5\n' > "$work/bad.txt"
 "$ctisa" run valhall "$work/p.asm" --inputs "$work/bad.txt" > /dev/null 2> "$work/err"
 check "run: bad register in inputs" "1 $work/bad.txt:1:3: error: expected a register r0-r63 or a uniform u0-u63" "$? $(cat "$work/err")"

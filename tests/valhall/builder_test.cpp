@@ -36,8 +36,8 @@ TEST_CASE("builders encode as Mesa's assembler", "[valhall][builder]") {
     CHECK(built_bytes(va::shaddx_u64(r(0), u(2), r(60).sel(va::sel::w0), 2)) == case_bytes("SHADDX.u64 r0, u2, r60.w0, shift:0x2"));
     CHECK(built_bytes(va::store_i128.with(va::slot::slot0).with(va::action::return_)(sr(4, 4), r(0).discard(), 0)) ==
           case_bytes("STORE.i128.slot0.return @r4:r5:r6:r7, `r0, offset:0"));
-    CHECK(built_bytes(va::nop.with(va::action::return_)()) == case_bytes("NOP.return "));
-    CHECK(built_bytes(va::nop.with(va::action::wait0126)()) == case_bytes("NOP.wait0126 "));
+    CHECK(built_bytes(va::nop.with(va::action::return_)()) == case_bytes("NOP.return"));
+    CHECK(built_bytes(va::nop.with(va::action::wait0126)()) == case_bytes("NOP.wait0126"));
     CHECK(built_bytes(va::clper_i32.with(va::inactive_result::f1)(r(0), r(0), imm(0x7060504).sel(va::sel::b0))) ==
           case_bytes("CLPER.i32.f1 r0, r0, 0x7060504.b0"));
     CHECK(built_bytes(va::s8_to_s32(r(5), r(0).discard().sel(va::sel::b1))) == case_bytes("S8_TO_S32 r5, `r0.b1"));
@@ -57,7 +57,7 @@ TEST_CASE("builders encode as Mesa's assembler", "[valhall][builder]") {
     CHECK(built_bytes(va::icmp_v4u8.with(va::condition::ne).with(va::result_type::i1)(r(1), r(0).sel(va::sel::b0000), imm(0), imm(0))) ==
           case_bytes("ICMP.v4u8.ne.i1 r1, r0.b0000, 0x0, 0x0"));
     CHECK(built_bytes(va::fadd_imm_f32(r(2), r(2).discard(), 0x4847C6C0u)) == case_bytes("FADD_IMM.f32 r2, `r2, #0x4847C6C0"));
-    CHECK(built_bytes(va::barrier.with(va::slot::slot7).with(va::action::barrier)()) == case_bytes("BARRIER.slot7.barrier "));
+    CHECK(built_bytes(va::barrier.with(va::slot::slot7).with(va::action::barrier)()) == case_bytes("BARRIER.slot7.barrier"));
     CHECK(built_bytes(va::f16_to_s32.with(va::round_mode::rtz)(r(4), r(2).neg().sel(va::sel::h00))) ==
           case_bytes("F16_TO_S32.rtz r4, r2.neg.h00"));
 }

@@ -56,16 +56,19 @@ TEST_CASE("valhall conformance with Mesa 21.3's assembler cases", "[valhall][con
         CHECK(bytes.ok());
         if (bytes && *bytes == c.bytes) ++assembled;
         else CHECK(false);
-        // bytes -> text, exactly as Mesa's disassembler prints it
+        // bytes -> text, exactly as Mesa's disassembler prints it but for one blank: Mesa ends an
+        // instruction without operands ("NOP.return ") with the blank that would precede them;
+        // ctisa's disassembly has no trailing blanks (issue 35), so that one is not compared.
         const auto decoded = va::decode(c.bytes);
         if (!decoded) INFO("decode error: " << decoded.error().message() << " (" << decoded.error().subject << ")");
         REQUIRE(decoded.ok());
         const std::string text = ctisa::to_string<va::isa>(*decoded);
-        CHECK(text == c.text);
-        if (text == c.text) ++disassembled;
+        const std::string expected = c.text.ends_with(' ') ? c.text.substr(0, c.text.size() - 1) : c.text;
+        CHECK(text == expected);
+        if (text == expected) ++disassembled;
     }
-    std::printf("valhall conformance: %d/%zu cases assemble to Mesa's bytes, %d/%zu disassemble to Mesa's exact text\n", assembled, cases.size(),
-                disassembled, cases.size());
+    std::printf("valhall conformance: %d/%zu cases assemble to Mesa's bytes, %d/%zu disassemble to Mesa's exact text (no trailing blank)\n",
+                assembled, cases.size(), disassembled, cases.size());
     CHECK(assembled == static_cast<int>(cases.size()));
     CHECK(disassembled == static_cast<int>(cases.size()));
 }

@@ -32,7 +32,7 @@ TEST_CASE("valhall emitter: BRANCHZ offsets from labels, before and after", "[va
     REQUIRE(image->size() == 13 * 8);
     CHECK(unit(*image, 7) == case_bytes("BRANCHZ.reconverge `r1, offset:-8"));
     CHECK(unit(*image, 8) == case_bytes("BRANCHZ.reconverge `r1, offset:3"));
-    CHECK(unit(*image, 12) == case_bytes("NOP.return "));
+    CHECK(unit(*image, 12) == case_bytes("NOP.return"));
     CHECK(unit(*image, 0) == case_bytes("MOV.i32 r1, r2"));
 }
 
@@ -59,11 +59,11 @@ TEST_CASE("valhall emitter: the first error names its instruction", "[valhall][e
 
 TEST_CASE("valhall: the ISA namespace offers the engine's calls", "[valhall][emitter]") {
     const auto bytes = va::assemble_bytes("MOV.i32 r1, r2\nNOP.return").value();
-    CHECK(va::disassemble(bytes).value() == "MOV.i32 r1, r2\nNOP.return \n");
+    CHECK(va::disassemble(bytes).value() == "MOV.i32 r1, r2\nNOP.return\n");
     const auto program = va::decode_program(bytes).value();
     REQUIRE(program.size() == 2);
     CHECK(va::to_string(program[0]) == "MOV.i32 r1, r2");
-    CHECK(va::to_string(program) == "MOV.i32 r1, r2\nNOP.return \n");
+    CHECK(va::to_string(program) == "MOV.i32 r1, r2\nNOP.return\n");
     CHECK(va::try_assemble("MOV.i32 r1, r2").value() == 1);
     CHECK(va::parse("MOV.i32 r1, r2").value() == va::mov_i32(r(1), r(2)).value());
 }

@@ -88,7 +88,8 @@ TEST_CASE("errors give line, column and reason", "[valhall][syntax]") {
         {"LSHIFT_OR.i32.left r0, r1, r2, r3", "unknown_modifier", 1, 15},  // left is the opcode (erratum left-outside-word)
         {"LOAD.i24.reserved.slot0 @r0, u0, offset:0", "unknown_modifier", 1, 10},
         {"MOV.i32 r0, atest", "expected_register", 1, 13},
-        {"MOV.i32 r0, 5", "expected_register", 1, 13},
+        {"MOV.i32 r0, 5", "decimal_constant_source", 1, 13},  // a number where a source is: how constants are written
+        {"FADD.f32 r2, r0, 1.5", "decimal_constant_source", 1, 18},
         {"FADD.f32 r0, u0, u3", "uniform_slot_conflict", 1, 18},
     };
     for (const auto& r : rows) {

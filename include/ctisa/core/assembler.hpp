@@ -154,21 +154,32 @@ constexpr std::string_view subject_of(const error& e, std::string_view src, text
     return rest.substr(0, std::min(rest.find('\n'), rest.find(terminator)));
 }
 
+// A source as one static object. The per-statement templates below take it by reference: a
+// compiler looking up one of their thousands of specializations then compares an address, where
+// with the text itself as their argument GCC hashed the whole text at each lookup (2,000 lines of
+// Valhall: 120 s and 1 GB, quadratic in the length).
+template <fixed_string Source>
+inline constexpr auto source_object = Source;
+
 // Compile-time assembly of independent statements, one a constant evaluation: a compiler's step
 // limit for one constant expression (Clang's is about a million) then bounds a line, not a program.
-template <class Isa, fixed_string Source>
-struct statement_by_statement {
+template <class Isa, const auto& Source>
+struct statement_by_statement_of {
     static constexpr std::string_view source = Source.view();
     static constexpr char terminator = contract::terminator<Isa>();
     static constexpr auto marks = statement_marks<Isa, statement_bound(Source.view(), contract::terminator<Isa>())>(Source.view());
+    // consteval functions, not lambdas: a lambda's call operator is an ordinary function that GCC
+    // carries into its call graph, one per statement (half of the compile time of a long snippet).
     template <std::size_t I>
-    static constexpr auto parsed = [] {
+    static consteval auto parse_one() {
         text::cursor in = contract::cursor<Isa>(Source.view(), marks[I]);
         context_t<Isa> ctx{};
         return parse_statement<Isa>(in, ctx);
-    }();
+    }
     template <std::size_t I>
-    static constexpr auto encoded = [] {
+    static constexpr auto parsed = parse_one<I>();
+    template <std::size_t I>
+    static consteval auto encode_one() {
         if constexpr (encodes_units<Isa>) {
             auto bytes = contract::encode_parsed<Isa>(*parsed<I>);
             if (!bytes)
@@ -178,7 +189,9 @@ struct statement_by_statement {
         } else {
             return result<std::array<std::uint8_t, 0>>{};
         }
-    }();
+    }
+    template <std::size_t I>
+    static constexpr auto encoded = encode_one<I>();
     template <std::size_t I>
     static consteval error error_of() {
         if constexpr (!parsed<I>.ok()) return parsed<I>.error();
@@ -224,6 +237,9 @@ struct statement_by_statement {
         return p;
     }
 };
+
+template <class Isa, fixed_string Source>
+using statement_by_statement = statement_by_statement_of<Isa, source_object<Source>>;
 
 // Compile-time assembly of a program whose statements depend on each other (a context, forward
 // references, a layout of its own): the whole program in one constant evaluation, then its image.

@@ -70,11 +70,11 @@ struct run_adapter {
 
     // A shared name (program.*, state.*, primitive.*) is one value for every invocation
     // (NV_gpu_program4 section 2.X.3.3: parameters "retain their values across program
-    // invocations"); the driver gives it once, so every lane's row takes it.
-    static void set(machine& m, const reg& r, std::size_t lane, std::span<const std::uint32_t> v) {
+    // invocations"); the driver gives it once, so every lane's row takes it. False when the
+    // program names no such input: the tool reports it (a misspelled name).
+    static bool set(machine& m, const reg& r, std::size_t lane, std::span<const std::uint32_t> v) {
         const std::array<std::uint32_t, 4> w{v[0], v[1], v[2], v[3]};
-        if (r.shared) (void)m.set_all(r.name, w);
-        else (void)m.set(r.name, lane, w);
+        return r.shared ? m.set_all(r.name, w) : m.set(r.name, lane, w);
     }
     static std::array<std::uint32_t, 4> read(const machine& m, const reg& r, std::size_t lane) {
         if (r.vertex < 0) return m.read(r.name, lane).value_or(std::array<std::uint32_t, 4>{});

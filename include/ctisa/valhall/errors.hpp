@@ -11,6 +11,9 @@ CTISA_ERROR_KIND(immediate_mode_mismatch, "operand not readable in the instructi
 CTISA_ERROR_KIND(uniform_slot_conflict, "an instruction reads at most one 64-bit uniform slot");
 CTISA_ERROR_KIND(special_value_conflict, "an instruction reads at most one special value");
 CTISA_ERROR_KIND(immediate_without_hash, "an immediate constant is written with '#' before its value, as #5");
+CTISA_ERROR_KIND(decimal_constant_source,
+                 "a constant source is written as its bit pattern from the constant table, as 0x3F800000 for 1.0 (an immediate, "
+                 "where the instruction has one, as #5)");
 CTISA_ERROR_KIND(immediate_without_name, "this immediate is written as its name, ':' and its value, as offset:1");
 CTISA_ERROR_KIND(bad_staging_registers, "staging registers must be consecutive, as many as the instruction takes");
 

@@ -127,6 +127,9 @@ constexpr result<source> parse_source(cursor& in, const instruction& ins, const 
         if (special->mode != static_cast<std::uint8_t>(ins.mode)) return cursor::fail_at(token_at, errors::immediate_mode_mismatch, token);
         s.kind = source_kind::special;
         s.index = special->code;
+    } else if (const std::string_view t = token.empty() ? in.token_text() : token;
+               !t.empty() && ((t[0] >= '0' && t[0] <= '9') || t[0] == '-' || t[0] == '+' || t[0] == '.')) {
+        return cursor::fail_at(token_at, errors::decimal_constant_source, t);  // a number where a source is: say how constants are written
     } else {
         return cursor::fail_at(token_at, error_code::expected_register, token.empty() ? in.token_text() : token);
     }
@@ -471,10 +474,10 @@ constexpr void print(Sink& out, const instruction& in) {
         for (unsigned slot = 0; slot < 3; ++slot)
             if (in.wait & (1u << slot)) out.push(static_cast<char>('0' + slot));
     }
-    out.push(' ');
+    // A blank before the first operand only: an instruction without operands ends at its name.
     bool first = true;
     auto comma = [&] {
-        if (!first) out.append(", ");
+        out.append(first ? " " : ", ");
         first = false;
     };
     if (desc.dests != 0) {
