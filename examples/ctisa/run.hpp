@@ -194,7 +194,7 @@ bool apply_inputs(const input& file, typename A::machine& m, const run_options& 
         for (std::size_t l = first; l < last; ++l) {
             const std::span<const std::uint32_t> words(v.data(), reg->words);
             if constexpr (std::same_as<decltype(A::set(m, *reg, l, words)), bool>) {
-                if (!A::set(m, *reg, l, words)) return fail(line.name_at, "the program has no input " + std::string(line.name));
+                if (!A::set(m, *reg, l, words)) return fail(line.name_at, std::string(line.name) + " names nothing the program has");
             } else {
                 A::set(m, *reg, l, words);
             }

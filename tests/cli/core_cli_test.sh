@@ -95,6 +95,6 @@ check "run: ...naming the lanes and their instruction" \
 printf '!!NVfp4.0\nMOV.F result.color, fragment.texcoord[0];\nEND\n' > "$work/p.nv"
 printf '* fragment.texcord[0] 1 2 3 4\n' > "$work/typo.in"
 "$ctisa" run nvasm "$work/p.nv" --inputs "$work/typo.in" > /dev/null 2> "$work/err"
-check "run: a misspelled input is an error" "1 $work/typo.in:1:3: error: the program has no input fragment.texcord[0]" "$? $(cat "$work/err")"
+check "run: a misspelled input is an error" "1 $work/typo.in:1:3: error: fragment.texcord[0] names nothing the program has" "$? $(cat "$work/err")"
 
 finish "ctisa tool (generic)"
