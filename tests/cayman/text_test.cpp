@@ -492,7 +492,7 @@ TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
         {"00 ALU\n    x: MOV LAST(1)\n01 NOP\n", ctisa::error_code{cm::errors::missing_end}, 3, 1},
         {"00 ALU\n    x: MOV\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::slot_taken}, 3, 5},
         {"00 ALU\n    x: KILLGT LAST(1)\n    x: MOV LAST(1)\n01 END\n", ctisa::error_code{cm::errors::kill_not_last}, 2, 5},
-        {"00 ALU_EXTENDED\n01 NOP\n02 END\n", ctisa::error_code{cm::errors::extended_without_clause}, 2, 1},
+        {"00 ALU_EXTENDED\n01 NOP\n02 END\n", ctisa::error_code{cm::errors::extended_without_clause}, 1, 16},
     };
     check_errors(cases);
 }
@@ -559,4 +559,58 @@ TEST_CASE("cayman text: the layout check without laying out agrees with laying o
     INFO(compared << " images decoded, " << accepted << " accepted");
     CHECK(accepted > 100);
     CHECK(compared > accepted);
+}
+
+TEST_CASE("cayman text: LOOP_START* carry POP_COUNT (chapter 3's loops, chapter 9's CF_INST list)", "[cayman][text]") {
+    // Chapter 3: LOOP_START 'pops POP_COUNT entries (may be zero) from the stack' when it does not
+    // enter the loop; LOOP_START_DX10 and LOOP_START_NO_AL stack as LOOP_START. POP_COUNT is CF_WORD1
+    // bits 0-2; CF_INST (bits 22-29) 4, 6, 7. Both the assembler and the decoder refused it.
+    for (const auto& [mnemonic, cf_inst] :
+         {std::pair<std::string, unsigned>{"LOOP_START", 4}, {"LOOP_START_DX10", 6}, {"LOOP_START_NO_AL", 7}}) {
+        INFO(mnemonic);
+        const std::string text = "00 " + mnemonic + " ADDR(2) POP_COUNT(3)\n01 LOOP_END ADDR(1)\n02 END\n";
+        const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
+        REQUIRE(bytes);
+        const std::uint32_t word1 = 3u | (cf_inst << 22);
+        CHECK(std::vector<std::uint8_t>(bytes->begin(), bytes->begin() + 8) ==
+              std::vector<std::uint8_t>{2, 0, 0, 0, static_cast<std::uint8_t>(word1), static_cast<std::uint8_t>(word1 >> 8),
+                                        static_cast<std::uint8_t>(word1 >> 16), static_cast<std::uint8_t>(word1 >> 24)});
+        CHECK(text_of(*bytes).starts_with("00 " + mnemonic + " ADDR(L2) POP_COUNT(3)"));
+    }
+}
+
+TEST_CASE("cayman text: ALU_EXTENDED and its clause are one 16-byte CF instruction", "[cayman][text]") {
+    // DESIGN.md's units: ALU_EXTENDED (CF_ALU_WORD0_EXT, CF_ALU_WORD1_EXT) and the CF_ALU pair after
+    // it are one unit. Chapter 9: KCACHE_MODE2 is EXT0 bits 30-31, KCACHE_BANK2 bits 22-25; CF_INST
+    // 12 in EXT1 bits 26-29. The clause (at 3 units: the CF program is 16 + 8 bytes) holds one NOP.
+    const std::string text =
+        "00 ALU_EXTENDED ALU ADDR(3) CNT(1) KCACHE_BANK2(3) KCACHE_MODE2(LOCK_1)\n"
+        "     0  x: NOP ____ LAST(1)\n"
+        "02 END\n";
+    const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
+    INFO((bytes ? std::string{} : std::string(bytes.error().message()) + " " + std::string(bytes.error().subject)));
+    REQUIRE(bytes);
+    REQUIRE(bytes->size() == 32);
+    CHECK(dword(*bytes, 0) == ((1u << 30) | (3u << 22)));
+    CHECK(dword(*bytes, 4) == 12u << 26);
+    CHECK(dword(*bytes, 8) == 3u);
+    CHECK(dword(*bytes, 12) == 8u << 26);
+    CHECK(text_of(*bytes) == text);
+    // One unit of the stream, one record of explain: 16 bytes, the prefix's fields then the pair's.
+    cm::decoder d(*bytes);
+    const auto first = d.next();
+    REQUIRE(first);
+    CHECK(first->size == 16);
+    std::vector<std::string> names;
+    cm::isa::explain(first->instruction, [&](std::string_view format, const ctisa::field_info& f, std::uint32_t) {
+        names.push_back(std::string(format) + "." + std::string(f.name));
+    });
+    CHECK(names.front() == "CF_ALU_WORD0_EXT.KCACHE_BANK_INDEX_MODE0");
+    CHECK(names.back() == "CF_ALU_WORD1.BARRIER");
+    const bad cases[] = {
+        {"00 ALU_EXTENDED END\n", ctisa::error_code{cm::errors::extended_without_clause}, 1, 17},
+        {"00 ALU_EXTENDED ALU CF_ALU_WORD1_EXT.BARRIER(1) BARRIER(1)\n     0  x: NOP ____ LAST(1)\n02 END\n", ctisa::error_code::none},
+        {"00 ALU_EXTENDED ALU\n     0  x: NOP ____ LAST(1)\n01 END\n", ctisa::error_code::misplaced_statement, 3, 1},  // END is at 02
+    };
+    check_errors(cases);
 }

@@ -62,6 +62,13 @@ check "dis of an unused field set: status" "1" "$?"
 check "dis of an unused field set: where" "<stdin>:1:13: error: a field the instruction does not use is not in its canonical state (CF_CONST) [byte offset 4]" "$(cat "$work/err")"
 echo "00 00 00 00 00 00 00" | "$ctisa" dis cayman > /dev/null 2> "$work/err"
 check "dis of a truncated program" "1" "$?"
+# ALU_EXTENDED and its CF_ALU pair are one 16-byte CF unit (DESIGN.md): one asm line, one dis line,
+# one explain record. EXT0: KCACHE_BANK2 3 (bits 22-25), KCACHE_MODE2 1 (30-31); EXT1: CF_INST 12
+# (26-29); the pair: ADDR 3 (after 24 CF bytes), CF_INST ALU 8.
+printf '00 ALU_EXTENDED ALU KCACHE_BANK2(3) KCACHE_MODE2(LOCK_1)\n    x: NOP ____ LAST(1)\n02 END\n' > "$work/ext.asm"
+check "asm: ALU_EXTENDED is one 16-byte line" "00 00 c0 40 00 00 00 30 03 00 00 00 00 00 00 20" "$("$ctisa" asm cayman "$work/ext.asm" | head -1)"
+check "dis: ALU_EXTENDED is one line" "00 ALU_EXTENDED ALU ADDR(3) CNT(1) KCACHE_BANK2(3) KCACHE_MODE2(LOCK_1)" "$("$ctisa" asm cayman "$work/ext.asm" | "$ctisa" dis cayman | head -1)"
+check "explain: ALU_EXTENDED is one record (3 in all, with NOP and END)" "3" "$("$ctisa" asm cayman "$work/ext.asm" | "$ctisa" explain cayman | grep -vc "$(printf '\t')")"
 # run: values worked out by hand from the document (4.6: KC0[5] is constant 5 of the buffer
 # KCACHE_BANK0 locks; 3.7.3: a DX9 loop's aL runs from the loop constant's init by its step).
 printf '00 ALU\n    x: MOV SRC0_SEL(LITERAL) LAST(1) WRITE_MASK(1) DST_GPR(2)\n    LITERAL 0x3F800000 0x00000000\n01 ALU KCACHE_MODE0(LOCK_1)\n    x: ADD DST_GPR(3) SRC0_SEL(R1) SRC1_SEL(KC0[5]) WRITE_MASK(1) LAST(1)\n02 EXPORT_DONE TYPE(PARAM) RW_GPR(3) SEL_Y(Y) SEL_Z(Z) SEL_W(W)\n03 END\n' > "$work/run.asm"
@@ -96,6 +103,13 @@ check "run: memory, RAT returns, LDS and emits" "0 LDS[4] 0x00000005
 1 RAT1[4] 0x0000000a
 1 RET1[100] 0x00000005
 1 emit[0] 0x00000001 0x00000000" "$("$ctisa" run cayman "$work/rat.asm" --lanes 2 --inputs "$work/rat.txt")"
+# Table 3.3: a position export's ARRAY_BASE 60 is CF_POS_0, printed POS0 (it was POS60); two
+# exports to PARAM0 (3.4.1): the second write is what the parameter holds (run printed the first).
+printf '00 ALU\n    x: MOV R1.x, 1.0f\n    y: MOV R2.y, 0.5f LAST(1)\n01 EXPORT TYPE(POS) ARRAY_BASE(60) RW_GPR(1) SEL_Y(Y) SEL_Z(Z) SEL_W(W)\n02 EXPORT TYPE(PARAM) RW_GPR(1) SEL_Y(Y) SEL_Z(Z) SEL_W(W)\n03 EXPORT_DONE TYPE(PARAM) RW_GPR(2) SEL_Y(Y) SEL_Z(Z) SEL_W(W)\n04 END\n' > "$work/exports.asm"
+check "run: POS0 for ARRAY_BASE 60, the last export to PARAM0" "0 R1 0x3f800000 0x00000000 0x00000000 0x00000000
+0 R2 0x00000000 0x3f000000 0x00000000 0x00000000
+0 POS0 0x3f800000 0x00000000 0x00000000 0x00000000
+0 PARAM0 0x00000000 0x3f000000 0x00000000 0x00000000" "$("$ctisa" run cayman "$work/exports.asm" --lanes 1)"
 # Every opcode runs; a jump table indexed by an index register (not modelled) does not.
 printf '00 JUMPTABLE ADDR(1) JUMPTABLE_SEL(4)\n01 END\n' > "$work/jumptable.asm"
 "$ctisa" run cayman "$work/jumptable.asm" --lanes 1 > /dev/null 2> "$work/err"

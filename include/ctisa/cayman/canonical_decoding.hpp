@@ -37,6 +37,26 @@ inline void label_targets(std::vector<decoded<statement>>& out) {
         if (targets_cf(out[i].instruction.in)) out[i].instruction.written |= addr_by_label;
 }
 
+// ALU_EXTENDED and the CF_ALU pair after it (read_cf checked it is one) as one statement, syntax.hpp's
+// extended_clause. False when a CF instruction names the pair's second half (a jump there, or a clause
+// it owns shared): the text labels lines, and has none for it.
+inline bool merge_extended(std::vector<decoded<statement>>& out) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < out.size(); ++i, ++kept) {
+        decoded<statement> d = out[i];
+        if (d.instruction.role == unit_role::cf && d.instruction.in.op == opcode::cf_alu_alu_extended) {
+            const statement& pair = out[++i].instruction;
+            if (pair.written & labelled) return false;
+            d.instruction.in = {pair.in.op, {pair.in.dwords[0], pair.in.dwords[1], d.instruction.in.dwords[0], d.instruction.in.dwords[1]}};
+            d.instruction.written = static_cast<std::uint8_t>((pair.written & ~labelled) | (d.instruction.written & labelled) | extended_clause);
+            d.size = 16;
+        }
+        out[kept] = d;
+    }
+    out.resize(kept);
+    return true;
+}
+
 // ALU groups numbered in text order, as the parser numbers them (syntax.hpp's group_start).
 inline void number_groups(std::vector<decoded<statement>>& out) {
     std::uint32_t groups = 0;
@@ -197,7 +217,7 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
         if (unused_field_set(u.in)) return false;
     out.resize(static_cast<std::size_t>(next - out.data()));
     label_targets(out);
-    return true;
+    return merge_extended(out);
 }
 
 }  // namespace ctisa::cayman::detail

@@ -89,6 +89,16 @@ inline constexpr std::uint8_t written_count = 2;  // a clause's CNT(number)
 inline constexpr std::uint8_t addr_by_label = 4;  // ADDR(label): a CF target, or a shared clause
 inline constexpr std::uint8_t labelled = 8;       // `label:` before the CF line
 inline constexpr std::uint8_t group_start = 16;   // the first ALU line of a group (cf_address: the group number)
+// ALU_EXTENDED and the CF_ALU pair it extends: one 16-byte CF instruction (DESIGN.md's units), held
+// as the CF_ALU instruction (its opcode, dwords 0-1) with the prefix's CF_ALU_WORD0_EXT and
+// CF_ALU_WORD1_EXT in dwords 2-3; it takes two CF addresses.
+inline constexpr std::uint8_t extended_clause = 32;
+
+// The ALU_EXTENDED prefix of such a statement, as an instruction of its own.
+[[nodiscard]] constexpr instruction extension_of(const statement& s) noexcept {
+    return instruction{opcode::cf_alu_alu_extended, {s.in.dwords[2], s.in.dwords[3], 0, 0}};
+}
+[[nodiscard]] constexpr bool is_extended(const statement& s) noexcept { return s.role == unit_role::cf && (s.written & extended_clause); }
 
 // What the parser knows from the lines before: the next CF address, the open clause, the labels
 // of CF lines and the ADDR(label) references resolve() fills in.
@@ -107,7 +117,6 @@ struct context {
     static_vector<label, 64> labels;
     static_vector<reference, 64> references;
     std::optional<clause> open;  // the clause the lines after the last CF line belong to
-    bool extended = false;       // the last CF line was ALU_EXTENDED: an ALU clause line follows
     std::uint32_t groups = 0;    // ALU groups so far (the running group number)
     bool in_group = false;       // the last ALU line did not end its group (no LAST)
 };
@@ -435,6 +444,27 @@ constexpr void print_fields(Sink& out, const statement& s, bool every_field = fa
     }
 }
 
+// An extended clause's prefix fields after the clause's own: every nonzero one ALU_EXTENDED does not
+// own, its BARRIER qualified (CF_ALU_WORD1_EXT.BARRIER) to tell it from the clause's.
+template <class Sink>
+constexpr void print_extension_fields(Sink& out, const statement& s) {
+    const instruction ext = extension_of(s);
+    for_each_own_field(ext.op, [&](std::size_t i, std::size_t d, std::size_t position) {
+        const field_info& f = fields[i];
+        const std::uint32_t value = read(ext.dwords[d], f);
+        if (value == 0 || is_owned(ext.op, i, position)) return;
+        out.push(' ');
+        if (field_named(s.in.op, field_keys[i])) {
+            out.append(info(f.format).name);
+            out.push('.');
+        }
+        out.append(f.name);
+        out.push('(');
+        print_value(out, f, value);
+        out.push(')');
+    });
+}
+
 // A group's first ALU line starts with its number, right-aligned in six columns as AMD's listings
 // write it (`     0  x: MUL ...`); the group's other lines are indented to the slot.
 template <class Sink>
@@ -530,8 +560,10 @@ constexpr void print(Sink& out, const statement& s) {
             return;
         default: out.append("    "); break;
     }
+    if (is_extended(s)) out.append("ALU_EXTENDED ");
     out.append(info(s.in.op).mnemonic);
     detail::print_fields(out, s);
+    if (is_extended(s)) detail::print_extension_fields(out, s);
 }
 
 namespace detail {
@@ -552,11 +584,40 @@ namespace detail {
     return in.source().substr(in.offset(), n);
 }
 
-// FIELD(VALUE) pairs to the end of the line.
+// Whether the field at the cursor (FIELD( or FORMAT.FIELD() is the ALU_EXTENDED prefix's rather
+// than the CF_ALU pair's: a name only the prefix has (KCACHE_MODE2...), or one qualified by
+// CF_ALU_WORD0_EXT or CF_ALU_WORD1_EXT (the prefix's BARRIER). The cursor does not move.
+[[nodiscard]] constexpr bool extension_field(const text::cursor& in, const statement& s) {
+    text::cursor look = in;
+    const std::string_view name = look.identifier();
+    if (look.consume('.')) {
+        const auto format = find_format(name);
+        return format && (*format == format_id::cf_alu_word0_ext || *format == format_id::cf_alu_word1_ext);
+    }
+    return !field_named(s.in.op, name) && field_named(opcode::cf_alu_alu_extended, name);
+}
+
+[[nodiscard]] constexpr error parse_field(text::cursor& in, statement& s, context* ctx);
+
+// FIELD(VALUE) pairs to the end of the line (an extended clause's prefix fields among them).
 [[nodiscard]] constexpr result<statement> parse_fields(text::cursor& in, statement s, context* ctx) {
-    const bool clause_cf = s.role == unit_role::cf && clause_kind(s.in);
     while (!in.at_end_of_statement()) {
         in.skip_blanks();
+        if (is_extended(s) && extension_field(in, s)) {
+            statement ext{unit_role::cf, extension_of(s), 0, 0};
+            if (error e = parse_field(in, ext, ctx); e.failed()) return e;
+            s.in.dwords[2] = ext.in.dwords[0], s.in.dwords[3] = ext.in.dwords[1];
+        } else if (error e = parse_field(in, s, ctx); e.failed()) {
+            return e;
+        }
+    }
+    return s;
+}
+
+// One FIELD(VALUE) pair at the cursor, set in `s`.
+[[nodiscard]] constexpr error parse_field(text::cursor& in, statement& s, context* ctx) {
+    const bool clause_cf = s.role == unit_role::cf && clause_kind(s.in);
+    {
         const text::position at = in.where();
         std::string_view name = in.identifier();
         if (name.empty()) return in.fail(error_code::unexpected_character, in.token_text());
@@ -607,14 +668,14 @@ namespace detail {
         const auto key = dword ? std::nullopt : find_field_key(target);  // as set(in, name) and get(in, name), looked up once
         const std::uint32_t before = dword ? read(s.in.dwords[*dword], fields[*field]) : key ? value_or_zero(s.in, *key) : 0;
         if (before != 0) return text::cursor::fail_at(at, error_code::duplicate_name, name);
-        if (key && try_set(s.in, *key, v)) continue;  // in place (set() copied the instruction twice); set() names a refusal
+        if (key && try_set(s.in, *key, v)) return {};  // in place (set() copied the instruction twice); set() names a refusal
         auto set_ok = dword ? set_field(s.in, *dword, *field, used_position(s.in.op, *field), v)
                       : key ? set(s.in, *key, v)
                             : result<instruction>{error{ctisa::errors::operand_not_allowed, 0, 0, 0, target}};
         if (!set_ok) return text::cursor::fail_at(at, set_ok.error().code, name);
         s.in = *set_ok;
     }
-    return s;
+    return {};
 }
 
 // A channel letter after `.`: x, y, z or w.
@@ -724,6 +785,18 @@ template <std::size_t N>
     const auto op = find_in(cats, word);
     if (!op) return text::cursor::fail_at(at, error_code::unknown_mnemonic, word.empty() ? in.token_text() : word);
     statement s{role, make(*op), 0, 0};
+    if (*op == opcode::cf_alu_alu_extended) {  // the clause instruction it extends follows on the line
+        in.skip_blanks();
+        const text::position clause_at = in.where();
+        const std::string_view clause_word = in.identifier();
+        const auto clause_op = find_opcode(category::cf_alu, clause_word);
+        if (!clause_op || *clause_op == opcode::cf_alu_alu_extended)
+            return text::cursor::fail_at(clause_at, errors::extended_without_clause, clause_word.empty() ? in.token_text() : clause_word);
+        const instruction ext = s.in;
+        s.in = make(*clause_op);
+        s.in.dwords[2] = ext.dwords[0], s.in.dwords[3] = ext.dwords[1];
+        s.written |= extended_clause;
+    }
     if (dst_chan != 0) {
         auto with = set(s.in, field_key::dst_chan, dst_chan);
         if (!with) return text::cursor::fail_at(at, with.error().code, "DST_CHAN");
@@ -734,6 +807,9 @@ template <std::size_t N>
     auto parsed = parse_fields(in, s, ctx);
     if (!parsed) return parsed;
     if (auto checked = check(parsed->in); !checked) return text::cursor::fail_at(at, checked.error().code, checked.error().subject);
+    if (is_extended(*parsed))
+        if (auto checked = check(extension_of(*parsed)); !checked)
+            return text::cursor::fail_at(at, checked.error().code, checked.error().subject);
     return parsed;
 }
 
@@ -756,10 +832,8 @@ template <std::size_t N>
         return text::cursor::fail_at(at, error_code::misplaced_statement, "CF address");
     auto s = parse_unit(in, unit_role::cf, cf_categories, 0, &ctx);
     if (!s) return s;
-    const bool clause_start = info(s->in.op).cat == category::cf_alu && info(s->in.op).mnemonic != "ALU_EXTENDED";
-    if (ctx.extended && !clause_start) return text::cursor::fail_at(at, errors::extended_without_clause, info(s->in.op).mnemonic);
-    ctx.extended = text::equals(info(s->in.op).mnemonic, "ALU_EXTENDED");
-    s->cf_address = ctx.cf_units++;
+    s->cf_address = ctx.cf_units;
+    ctx.cf_units += is_extended(*s) ? 2 : 1;
     ctx.in_group = false;
     ctx.open = (s->written & addr_by_label) ? std::nullopt : clause_kind(s->in);  // a shared clause has its lines elsewhere
     return s;
@@ -857,7 +931,8 @@ namespace detail {
 // A shared clause's label names a CF line starting a clause of the same kind of its own.
 [[nodiscard]] constexpr bool starts_own_clause(std::span<const statement> program, std::uint32_t cf_address, clause kind) {
     for (const statement& s : program)
-        if (s.role == unit_role::cf && s.cf_address == cf_address) return clause_kind(s.in) == kind && !(s.written & addr_by_label);
+        if (s.role == unit_role::cf && s.cf_address == cf_address)  // (an extended clause's pair has no label of its own)
+            return clause_kind(s.in) == kind && !(s.written & addr_by_label) && !is_extended(s);
     return false;
 }
 
