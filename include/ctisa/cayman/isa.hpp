@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -52,6 +53,11 @@ namespace detail {
         }
         out.push_back(at);
         at += unit_bytes(program[i]);
+        // a group written with inline literals: its literal slots follow its last line
+        const statement& s = program[i];
+        if (s.role == unit_role::alu && value_or_zero(s.in, field_key::last) != 0 &&
+            (i + 1 == program.size() || program[i + 1].role != unit_role::literal))
+            at += 4 * static_cast<std::uint32_t>(std::popcount(s.literal_mask));
     }
     return out;
 }
@@ -65,10 +71,11 @@ namespace detail {
     return best;
 }
 
-// The statements as layout's items: groups end at LAST, literal slots join the group before them.
+// The statements as layout's items: groups end at LAST; a group's literal slots are its LITERAL
+// statements (decoded, or written as lines), or else the dwords its lines carry (written inline).
 [[nodiscard]] constexpr std::vector<cf_item> items_of(std::span<const statement> program) {
     std::vector<cf_item> items;
-    bool group_open = false;
+    bool group_open = false, inline_literals = false;
     for (const statement& s : program) {
         if (s.role == unit_role::cf) {
             if (is_extended(s)) items.push_back({extension_of(s), {}, {}});
@@ -77,11 +84,18 @@ namespace detail {
             if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = detail::value_or_zero(s.in, field_key::addr);
             group_open = false;
         } else if (s.role == unit_role::alu) {
-            if (!group_open) items.back().alu.push_back({});
+            if (!group_open) {
+                items.back().alu.push_back({});
+                for (std::uint32_t d = 0; d < 4; ++d)
+                    if (s.literal_mask & (1u << d)) items.back().alu.back().literals.push_back(s.literals[d]);
+                inline_literals = true;
+            }
             items.back().alu.back().slots.push_back(s.in);
             group_open = detail::value_or_zero(s.in, field_key::last) == 0;
         } else if (s.role == unit_role::literal) {
             if (items.back().alu.empty()) items.back().alu.push_back({});
+            if (inline_literals) items.back().alu.back().literals.clear();  // the slots themselves: these
+            inline_literals = false;
             items.back().alu.back().literals.push_back(s.in.dwords[0]);
             items.back().alu.back().literals.push_back(s.in.dwords[1]);
         } else if (s.role == unit_role::fetch) {
@@ -145,6 +159,7 @@ constexpr error link(std::span<const statement> program, Sink& out) {
         while (at < offsets[i]) emit(8);
         emit(unit_bytes(program[i]));
     }
+    while (at < bytes.size()) emit(8);  // the last group's inline literal slots
     return {};
 }
 
@@ -258,6 +273,7 @@ template <class F>
     const auto extended = std::find_if(out.begin(), out.end(), [](const auto& d) { return d.instruction.in.op == opcode::cf_alu_alu_extended; });
     const std::uint32_t extended_at = extended == out.end() ? 0 : extended->offset;
     if (!merge_extended(out)) return at(ctisa::errors::not_canonical, extended_at + 8, "ALU_EXTENDED");
+    attach_literals(out);
     if (fast && laid_out_canonically(p, image.size())) return out;
     std::vector<statement> statements;
     for (const auto& d : out) statements.push_back(d.instruction);
@@ -324,6 +340,8 @@ struct isa {
     static constexpr void print(Sink& out, const instruction& in) {
         cayman::print(out, in);
     }
+    // A listing has a line for every statement but the literal slots its ALU lines write inline.
+    static constexpr bool listed(const instruction& in) { return in.role != unit_role::literal || (in.written & listed_literal); }
     // One unit alone: its dwords in memory order (an extended clause's prefix first; a clause's ADDR
     // and COUNT are the link's).
     static constexpr result<static_vector<std::uint8_t, 16>> encode(const instruction& in) {
