@@ -850,7 +850,7 @@ TEST_CASE("cayman text: multi-clause programs in AMD's listing syntax", "[cayman
             "     0  x: LSHL_INT R0.x, R1.x, (0x00000002).x\n"
             "         y: ADD_INT R0.y, KC0[1].x, R1.x\n"
             "     1  x: ADD_INT R0.x, PV0.x, KC0[0].x\n"
-            "01 MEM_RAT_CACHELESS_STORE_DWORD: RAT(11)[R0].x___, R1, ARRAY_SIZE(4) MARK VALID_PIX\n"
+            "01 MEM_RAT_CACHELESS_STORE_DWORD: RAT(11)[R0].x___, R1, ARRAY_SIZE(4) MARK VPM\n"
             "02 END\n";
         INFO(listing);
         const auto image = ctisa::assemble_bytes<cm::isa>(listing);

@@ -406,6 +406,12 @@ inline constexpr std::array<flag_word, 7> flag_words{{{field_key::mark, "MARK"},
                                                       {field_key::update_pred, "UPDATE_PRED"},
                                                       {field_key::barrier, "NO_BARRIER", false}}};
 
+// AMD's listings write VALID_PIXEL_MODE as VPM on memory exports (`MEM_RAT_..: ... MARK VPM`) and as
+// VALID_PIX elsewhere; reading takes either anywhere.
+[[nodiscard]] constexpr std::string_view flag_spelling(const statement& s, const flag_word& f) noexcept {
+    return f.key == field_key::valid_pixel_mode && info(s.in.op).cat == category::cf_alloc_export && !is_export(s.in.op) ? "VPM" : f.word;
+}
+
 // Whether a flag word applies to this statement's field (BARRIER on CF lines only; the ALU_EXTENDED
 // prefix's BARRIER is CF_ALU_WORD1_EXT.BARRIER).
 [[nodiscard]] constexpr bool flag_applies(const statement& s, const flag_word& f) noexcept {
@@ -561,7 +567,7 @@ constexpr void print_flag_words(Sink& out, const statement& s) {
     for (const flag_word& f : flag_words) {
         if (!flag_applies(s, f) || (value_or_zero(s.in, f.key) != 0) != f.when) continue;
         out.push(' ');
-        out.append(f.word);
+        out.append(flag_spelling(s, f));
     }
 }
 
@@ -1233,7 +1239,8 @@ namespace detail {
         const std::string_view first = value_token(in);
         if (in.peek(first.size()) != '(' && in.peek(first.size()) != '.')
             for (const flag_word& f : flag_words)
-                if (text::equals(first, f.word) && flag_applies(s, f)) {
+                if ((text::equals(first, f.word) || (f.key == field_key::valid_pixel_mode && text::equals(first, "VPM"))) &&
+                    flag_applies(s, f)) {
                     in.advance(first.size());
                     if (value_or_zero(s.in, f.key) != (f.when ? 0u : 1u)) return text::cursor::fail_at(at, error_code::duplicate_name, first);
                     (void)try_set(s.in, f.key, f.when ? 1u : 0u);
