@@ -37,7 +37,7 @@ inline void label_targets(std::vector<decoded<statement>>& out) {
 }
 
 // ALU_EXTENDED and the CF_ALU pair after it (read_cf checked it is one) as one statement, syntax.hpp's
-// extended_clause. False when a CF instruction names the pair's second half (a jump there, or a clause
+// written_extended. False when a CF instruction names the pair's second half (a jump there, or a clause
 // it owns shared): the text labels lines, and has none for it.
 inline bool merge_extended(std::vector<decoded<statement>>& out) {
     std::size_t kept = 0;
@@ -47,7 +47,8 @@ inline bool merge_extended(std::vector<decoded<statement>>& out) {
             const statement& pair = out[++i].instruction;
             if (pair.written & labelled) return false;
             d.instruction.in = {pair.in.op, {pair.in.dwords[0], pair.in.dwords[1], d.instruction.in.dwords[0], d.instruction.in.dwords[1]}};
-            d.instruction.written = static_cast<std::uint8_t>((pair.written & ~labelled) | (d.instruction.written & labelled) | extended_clause);
+            d.instruction.written =
+                static_cast<std::uint8_t>((pair.written & ~labelled) | (d.instruction.written & labelled) | written_extended);
             d.size = 16;
         }
         out[kept] = d;

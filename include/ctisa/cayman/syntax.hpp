@@ -80,7 +80,7 @@ inline constexpr std::uint8_t group_start = 16;   // the first ALU line of a gro
 // ALU_EXTENDED and the CF_ALU pair it extends: one 16-byte CF instruction (DESIGN.md's units), held
 // as the CF_ALU instruction (its opcode, dwords 0-1) with the prefix's CF_ALU_WORD0_EXT and
 // CF_ALU_WORD1_EXT in dwords 2-3; it takes two CF addresses.
-inline constexpr std::uint8_t extended_clause = 32;
+inline constexpr std::uint8_t written_extended = 32;
 // A literal slot the listing writes as its own `LITERAL 0xXXXXXXXX 0xXXXXXXXX` line: one holding a
 // nonzero dword no source of its group reads (the inline form cannot carry it). Other literal slots
 // are decoded as statements (one a unit) but not listed: their dwords are on the ALU lines.
@@ -90,7 +90,7 @@ inline constexpr std::uint8_t listed_literal = 64;
 [[nodiscard]] constexpr instruction extension_of(const statement& s) noexcept {
     return instruction{opcode::cf_alu_alu_extended, {s.in.dwords[2], s.in.dwords[3], 0, 0}};
 }
-[[nodiscard]] constexpr bool is_extended(const statement& s) noexcept { return s.role == unit_role::cf && (s.written & extended_clause); }
+[[nodiscard]] constexpr bool is_extended(const statement& s) noexcept { return s.role == unit_role::cf && (s.written & written_extended); }
 
 // What the parser knows from the lines before: the next CF address, the open clause, the labels
 // of CF lines and the ADDR(label) references resolve() fills in.
@@ -1482,7 +1482,7 @@ template <std::size_t N>
         const instruction ext = s.in;
         s.in = make(*clause_op);
         s.in.dwords[2] = ext.dwords[0], s.in.dwords[3] = ext.dwords[1];
-        s.written |= extended_clause;
+        s.written |= written_extended;
     }
     if (role == unit_role::cf) {
         if (colon_after(s.in.op) && !in.consume(':')) return in.fail(error_code::unexpected_character, in.token_text());
