@@ -8,6 +8,7 @@
 // names the error. tests/cayman/decoder_test.cpp compares the two.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -21,34 +22,93 @@
 
 namespace ctisa::cayman::detail {
 
-// CF lines as the disassembler writes them: jump targets and the first CF line of a shared
-// clause labelled, ADDRs naming them.
+// CF lines as the disassembler writes them: the first CF line of a shared clause labelled, the
+// others' ADDR naming it (jump targets are CF addresses, as AMD's listings print them).
 inline void label_targets(std::vector<decoded<statement>>& out) {
     std::vector<std::size_t> at;  // CF address -> index in `out` (CF lines come in CF order)
     for (std::size_t i = 0; i < out.size(); ++i)
         if (out[i].instruction.role == unit_role::cf) at.push_back(i);
     for (const std::size_t i : at) {
         const statement& s = out[i].instruction;
-        if (!targets_cf(s.in) && !(s.written & addr_by_label)) continue;
+        if (!(s.written & addr_by_label)) continue;
         const std::uint32_t target = detail::value_or_zero(s.in, field_key::addr);
         if (target < at.size()) out[at[target]].instruction.written |= labelled;  // decode_program checked the range
     }
-    for (const std::size_t i : at)
-        if (targets_cf(out[i].instruction.in)) out[i].instruction.written |= addr_by_label;
 }
 
-// ALU groups numbered in text order, as the parser numbers them (syntax.hpp's group_start).
+// ALU_EXTENDED and the CF_ALU pair after it (read_cf checked it is one) as one statement, syntax.hpp's
+// written_extended. False when a CF instruction names the pair's second half (a jump there, or a clause
+// it owns shared): the text labels lines, and has none for it.
+inline bool merge_extended(std::vector<decoded<statement>>& out) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < out.size(); ++i, ++kept) {
+        decoded<statement> d = out[i];
+        if (d.instruction.role == unit_role::cf && d.instruction.in.op == opcode::cf_alu_alu_extended) {
+            const statement& pair = out[++i].instruction;
+            if (pair.written & labelled) return false;
+            d.instruction.in = {pair.in.op, {pair.in.dwords[0], pair.in.dwords[1], d.instruction.in.dwords[0], d.instruction.in.dwords[1]}};
+            d.instruction.written =
+                static_cast<std::uint8_t>((pair.written & ~labelled) | (d.instruction.written & labelled) | written_extended);
+            d.size = 16;
+        }
+        out[kept] = d;
+    }
+    out.resize(kept);
+    return true;
+}
+
+// Each ALU group's literal slots on its lines, as the parser's resolve() puts them (syntax.hpp's
+// close_group): the dwords on every line of the group, their slots' mask; a literal slot holding a
+// nonzero dword no source reads is listed as its own line (listed_literal), the others are not.
+inline void attach_literals(std::vector<decoded<statement>>& out) {
+    for (std::size_t i = 0; i < out.size();) {
+        if (out[i].instruction.role != unit_role::alu) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i + 1, literal_end;
+        while (end < out.size() && out[end].instruction.role == unit_role::alu && !(out[end].instruction.written & group_start)) ++end;
+        for (literal_end = end; literal_end < out.size() && out[literal_end].instruction.role == unit_role::literal;) ++literal_end;
+        std::array<std::uint32_t, 4> values{};
+        for (std::size_t j = end; j < literal_end && j < end + 2; ++j)
+            for (std::size_t d = 0; d < 2; ++d) values[2 * (j - end) + d] = out[j].instruction.in.dwords[d];
+        std::uint32_t read = 0;  // the channels the group's sources name
+        for (std::size_t k = i; k < end; ++k) {
+            const instruction& in = out[k].instruction.in;
+            for (std::size_t n = 0; n < info(in.op).sources && n < 3; ++n)
+                if (value_or_zero(in, source_sel[n]) == literal_select) read |= 1u << (value_or_zero(in, source_chan[n]) & 3u);
+        }
+        for (std::size_t k = i; k < end; ++k) {
+            out[k].instruction.literals = values;
+            out[k].instruction.literal_mask = static_cast<std::uint8_t>((1u << (2 * std::min<std::size_t>(literal_end - end, 2))) - 1);
+        }
+        for (std::size_t j = end; j < literal_end && j < end + 2; ++j) {
+            const std::size_t c = 2 * (j - end);
+            if ((values[c] != 0 && !(read & (1u << c))) || (values[c + 1] != 0 && !(read & (2u << c))))
+                out[j].instruction.written |= listed_literal;
+        }
+        i = literal_end;
+    }
+}
+
+// ALU groups and fetch instructions numbered by one counter in text order, as AMD's listings and
+// the parser number them (syntax.hpp's group_start); every slot of a group carries its number.
 inline void number_groups(std::vector<decoded<statement>>& out) {
     std::uint32_t groups = 0;
     bool in_group = false;
     for (auto& d : out) {
         statement& s = d.instruction;
         if (s.role == unit_role::cf) in_group = false;
-        if (s.role != unit_role::alu) continue;
-        if (!in_group) {
+        if (s.role == unit_role::fetch) {
             s.written |= group_start;
             s.cf_address = groups++;
         }
+        if (s.role != unit_role::alu) continue;
+        if (!in_group) {
+            s.written |= group_start;
+            ++groups;
+        }
+        s.cf_address = groups - 1;
         in_group = detail::value_or_zero(s.in, field_key::last) == 0;
     }
 }
@@ -61,10 +121,11 @@ inline void number_groups(std::vector<decoded<statement>>& out) {
 }
 
 // One fetch unit decoded as unit_at() decodes it, with no unused field set; false for anything else.
-[[nodiscard]] inline bool canonical_fetch(std::span<const std::uint8_t> image, std::uint32_t offset, clause kind, decoded<statement>& out) {
+[[nodiscard]] inline bool canonical_fetch(std::span<const std::uint8_t> image, std::uint32_t offset, clause kind, decoded<statement>& out,
+                                          std::uint32_t& number) {
     auto in = unit_at(image, offset, kind);
     if (!in || !no_unused_field(*in)) return false;
-    out = {{unit_role::fetch, *in, 0, 0}, 16, offset};
+    out = {{unit_role::fetch, *in, number++, group_start}, 16, offset};
     return true;
 }
 
@@ -130,8 +191,8 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
     for (std::uint32_t offset = c.start; offset < end;) {
         instruction& in = group[slots++];  // kept here, not read back from `out`: a store-forwarding stall a unit
         if (!canonical_alu(image, offset, in)) return false;
-        *out++ = slots == 1 ? decoded<statement>{{unit_role::alu, in, groups++, group_start}, 8, offset}  // as number_groups() numbers them
-                            : decoded<statement>{{unit_role::alu, in, 0, 0}, 8, offset};
+        if (slots == 1) ++groups;  // as number_groups() numbers them
+        *out++ = decoded<statement>{{unit_role::alu, in, groups - 1, static_cast<std::uint8_t>(slots == 1 ? group_start : 0)}, 8, offset};
         offset += 8;
         if (value_or_zero(group[slots - 1], field_key::last) == 0) {
             if (slots == 4 || offset >= end) return false;
@@ -189,7 +250,7 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
             if (!canonical_alu_clause(image, *c, u.in, before, next, groups)) return false;
         } else {
             for (std::uint32_t offset = c->start; offset < at; offset += 16)
-                if (!canonical_fetch(image, offset, c->kind, *next++)) return false;
+                if (!canonical_fetch(image, offset, c->kind, *next++, groups)) return false;
         }
     }
     if (at != image.size()) return false;
@@ -197,6 +258,8 @@ inline const std::array<lone_slot_rule, opcodes.size()> lone_slot_rules = make_l
         if (unused_field_set(u.in)) return false;
     out.resize(static_cast<std::size_t>(next - out.data()));
     label_targets(out);
+    if (!merge_extended(out)) return false;
+    attach_literals(out);
     return true;
 }
 

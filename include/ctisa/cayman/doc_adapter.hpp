@@ -67,13 +67,12 @@ private:
     static std::string fields_text(cayman::opcode op, bool operands) {
         std::string out;
         const bool clause = cayman::detail::clause_of(cayman::make(op), 0).has_value();  // ADDR and CNT come first
-        const cayman::statement s{
-            cayman::info(cayman::info(op).cat).unit == cayman::unit_kind::alu ? cayman::unit_role::alu : cayman::unit_role::cf, cayman::make(op),
-            0, 0};
+        const cayman::statement s{cayman::detail::role_of(cayman::info(cayman::info(op).cat).unit), cayman::make(op), 0, 0};
         cayman::detail::for_each_own_field(op, [&](std::size_t i, std::size_t, std::size_t position) {
             const cayman::field_info& fi = cayman::fields[i];
             if (!cayman::uses_field(op, position) || cayman::detail::is_owned(op, i) || fi.name == "DST_CHAN") return;
             if (operands && (fi.name == "DST_GPR" || cayman::detail::operand_field(s, fi.name))) return;
+            if (const auto key = cayman::find_field_key(fi.name); key && cayman::detail::listing_field(s, *key)) return;
             if (clause && (fi.name == "ADDR" || fi.name == "COUNT")) return;
             out += doc_join({" [", fi.name, "(",
                              fi.values == cayman::value_set::none ? "n" : cayman::value_sets[static_cast<std::size_t>(fi.values)].name, ")]"});
@@ -100,9 +99,20 @@ private:
             for (unsigned n = 0; n < oi.sources && n < 3; ++n) out += doc_join({", src", std::to_string(n), ".c"});
             return out + fields_text(op, true);
         }
-        if (ci.unit == cayman::unit_kind::fetch) return std::string(oi.mnemonic) + fields_text(op, false);
+        if (oi.cat == cayman::category::tex)
+            return doc_join({"N  ", oi.mnemonic, " Rd[.xyzw], Rs.xyzw, tN, sN [UNNORM(XYZW)]"}) + fields_text(op, false);
+        if (op == cayman::opcode::vtx_fetch)
+            return doc_join({"N  VFETCH (", oi.mnemonic, ") Rd.xyzw, Rs.x, fcN [FORMAT(f)]"}) + fields_text(op, false);
+        if (ci.unit == cayman::unit_kind::fetch) return doc_join({"N  ", oi.mnemonic}) + fields_text(op, false);
         const bool clause = cayman::detail::clause_of(cayman::make(op), 0).has_value();
-        return doc_join({"NN ", oi.mnemonic, clause ? " ADDR(a|label) CNT(c)" : ""}) + fields_text(op, false);
+        const std::string_view listed = cayman::detail::listing_name(op);
+        std::string out = doc_join({"NN ", listed, cayman::detail::colon_after(op) ? ":" : ""});
+        if (listed != oi.mnemonic) out += doc_join({" (", oi.mnemonic, ")"});
+        if (cayman::detail::is_export(op)) out += " PIXn|POSn|PARAMn, Rn[.xyzw]";
+        if (cayman::detail::is_loop(op)) out += " iN";
+        if (clause) out += " ADDR(a|label) CNT(c)";
+        if (oi.cat == cayman::category::cf_alu) out += " [KCACHE0(CBb:lo-hi)] [KCACHE1(...)]";
+        return out + fields_text(op, false) + " [NO_BARRIER]";
     }
 
     static std::string details(cayman::opcode op) {

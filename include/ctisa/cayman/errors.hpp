@@ -16,6 +16,7 @@ CTISA_ERROR_KIND(slot_shape,
                  "multiplies all four, transcendentals X, Y and Z, 64-bit ops X,Y or Z,W (or all four)");
 CTISA_ERROR_KIND(reduction_modifiers, "the four instructions of a reduction have the same OMOD and CLAMP");
 CTISA_ERROR_KIND(literal_count, "an ALU group has the literal dwords its sources read: none, two (X, Y) or four (Z, W)");
+CTISA_ERROR_KIND(literal_conflict, "two sources of an ALU group name one literal dword (its channel) with different values");
 CTISA_ERROR_KIND(predicate_coissue, "at most one PRED_SET* or KILL* instruction in an ALU group");
 CTISA_ERROR_KIND(predicate_bits, "UPDATE_PRED and UPDATE_EXEC_MASK are for PRED_SET* and KILL* instructions");
 CTISA_ERROR_KIND(mova_with_ar_index, "MOVA* cannot share an ALU group with AR-relative addressing");

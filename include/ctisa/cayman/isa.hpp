@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -28,7 +29,7 @@ namespace ctisa::cayman {
 namespace detail {
 
 [[nodiscard]] constexpr std::uint32_t unit_bytes(const statement& s) noexcept {
-    return s.role == unit_role::fetch ? 16 : s.role == unit_role::directive ? 0 : 8;
+    return s.role == unit_role::fetch || is_extended(s) ? 16 : s.role == unit_role::directive ? 0 : 8;
 }
 
 // The kind a `PROGRAM` line declares (the first statement), or unspecified.
@@ -42,15 +43,21 @@ namespace detail {
 [[nodiscard]] constexpr std::vector<std::uint32_t> image_offsets(std::span<const statement> program) {
     std::vector<std::uint32_t> out;  // pushed, not sized: Clang refuses libstdc++ 12's sized constructor in constant evaluation
     std::uint32_t cf = 0, at = 0;
-    for (const statement& s : program) at += s.role == unit_role::cf ? 8 : 0;
+    for (const statement& s : program) at += s.role == unit_role::cf ? unit_bytes(s) : 0;
     for (std::size_t i = 0; i < program.size(); ++i) {
         if (program[i].role == unit_role::cf) {
-            out.push_back(8 * cf++);
+            out.push_back(cf);
+            cf += unit_bytes(program[i]);
             if (i + 1 < program.size() && program[i + 1].role == unit_role::fetch && at % 16 != 0) at += 8;
             continue;
         }
         out.push_back(at);
         at += unit_bytes(program[i]);
+        // a group written with inline literals: its literal slots follow its last line
+        const statement& s = program[i];
+        if (s.role == unit_role::alu && value_or_zero(s.in, field_key::last) != 0 &&
+            (i + 1 == program.size() || program[i + 1].role != unit_role::literal))
+            at += 4 * static_cast<std::uint32_t>(std::popcount(s.literal_mask));
     }
     return out;
 }
@@ -64,22 +71,31 @@ namespace detail {
     return best;
 }
 
-// The statements as layout's items: groups end at LAST, literal slots join the group before them.
+// The statements as layout's items: groups end at LAST; a group's literal slots are its LITERAL
+// statements (decoded, or written as lines), or else the dwords its lines carry (written inline).
 [[nodiscard]] constexpr std::vector<cf_item> items_of(std::span<const statement> program) {
     std::vector<cf_item> items;
-    bool group_open = false;
+    bool group_open = false, inline_literals = false;
     for (const statement& s : program) {
         if (s.role == unit_role::cf) {
-            items.push_back({s.in, {}, {}});
+            if (is_extended(s)) items.push_back({extension_of(s), {}, {}});
+            items.push_back({instruction{s.in.op, {s.in.dwords[0], s.in.dwords[1], 0, 0}}, {}, {}});
             // A shared clause's ADDR is the CF address (the item) of the line whose clause it runs.
             if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = detail::value_or_zero(s.in, field_key::addr);
             group_open = false;
         } else if (s.role == unit_role::alu) {
-            if (!group_open) items.back().alu.push_back({});
+            if (!group_open) {
+                items.back().alu.push_back({});
+                for (std::uint32_t d = 0; d < 4; ++d)
+                    if (s.literal_mask & (1u << d)) items.back().alu.back().literals.push_back(s.literals[d]);
+                inline_literals = true;
+            }
             items.back().alu.back().slots.push_back(s.in);
             group_open = detail::value_or_zero(s.in, field_key::last) == 0;
         } else if (s.role == unit_role::literal) {
             if (items.back().alu.empty()) items.back().alu.push_back({});
+            if (inline_literals) items.back().alu.back().literals.clear();  // the slots themselves: these
+            inline_literals = false;
             items.back().alu.back().literals.push_back(s.in.dwords[0]);
             items.back().alu.back().literals.push_back(s.in.dwords[1]);
         } else if (s.role == unit_role::fetch) {
@@ -122,7 +138,8 @@ constexpr error link(std::span<const statement> program, Sink& out) {
     for (std::size_t i = 0; i < program.size(); ++i) {
         const statement& s = program[i];
         if (s.role != unit_role::cf || !clause_kind(s.in)) continue;
-        const instruction laid{s.in.op, {dword_at(bytes, offsets[i]), dword_at(bytes, offsets[i] + 4), 0, 0}};
+        const std::uint32_t pair = offsets[i] + (is_extended(s) ? 8 : 0);  // the CF_ALU pair after an ALU_EXTENDED prefix
+        const instruction laid{s.in.op, {dword_at(bytes, pair), dword_at(bytes, pair + 4), 0, 0}};
         if ((s.written & 1) && get(laid, field_key::addr) != get(s.in, field_key::addr))
             return error{errors::clause_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "ADDR"};
         if ((s.written & 2) && get(laid, field_key::count) != get(s.in, field_key::count))
@@ -136,12 +153,13 @@ constexpr error link(std::span<const statement> program, Sink& out) {
         at += size;
     };
     for (const statement& s : program)
-        if (s.role == unit_role::cf) emit(8);
+        if (s.role == unit_role::cf) emit(unit_bytes(s));
     for (std::size_t i = 0; i < program.size(); ++i) {
         if (program[i].role == unit_role::cf || program[i].role == unit_role::directive) continue;
         while (at < offsets[i]) emit(8);
         emit(unit_bytes(program[i]));
     }
+    while (at < bytes.size()) emit(8);  // the last group's inline literal slots
     return {};
 }
 
@@ -252,6 +270,10 @@ template <class F>
     }
     label_targets(out);
     number_groups(out);
+    const auto extended = std::find_if(out.begin(), out.end(), [](const auto& d) { return d.instruction.in.op == opcode::cf_alu_alu_extended; });
+    const std::uint32_t extended_at = extended == out.end() ? 0 : extended->offset;
+    if (!merge_extended(out)) return at(ctisa::errors::not_canonical, extended_at + 8, "ALU_EXTENDED");
+    attach_literals(out);
     if (fast && laid_out_canonically(p, image.size())) return out;
     std::vector<statement> statements;
     for (const auto& d : out) statements.push_back(d.instruction);
@@ -321,12 +343,16 @@ struct isa {
     static constexpr void print(Sink& out, const instruction& in) {
         cayman::print(out, in);
     }
-    // One unit alone: its dwords (a clause's ADDR and COUNT are the link's).
+    // A listing has a line for every statement but the literal slots its ALU lines write inline.
+    static constexpr bool listed(const instruction& in) { return in.role != unit_role::literal || (in.written & listed_literal); }
+    // One unit alone: its dwords in memory order (an extended clause's prefix first; a clause's ADDR
+    // and COUNT are the link's).
     static constexpr result<static_vector<std::uint8_t, 16>> encode(const instruction& in) {
         static_vector<std::uint8_t, 16> out;
         const std::size_t dwords = detail::unit_bytes(in) / 4;
         for (std::size_t d = 0; d < dwords; ++d)
-            for (int b = 0; b < 4; ++b) (void)out.push_back(static_cast<std::uint8_t>(in.in.dwords[d] >> (8 * b)));
+            for (int b = 0; b < 4; ++b)
+                (void)out.push_back(static_cast<std::uint8_t>(in.in.dwords[is_extended(in) ? (d + 2) % 4 : d] >> (8 * b)));
         return out;
     }
     template <class Sink>
@@ -354,12 +380,18 @@ struct isa {
             return;
         }
         if (check_statement(s).failed()) return;  // no fields to list: print() names the fault
-        detail::for_each_own_field(s.in.op, [&](std::size_t i, std::size_t d, std::size_t) {
-            const cayman::field_info& fi = fields[i];
-            f(cayman::info(fi.format).name,
-              ctisa::field_info{fi.name, bit_field{static_cast<std::uint8_t>(d), fi.lsb, static_cast<std::uint8_t>(fi.msb - fi.lsb + 1)}},
-              detail::read(s.in.dwords[d], fi));
-        });
+        // An extended clause is one record: the prefix's dwords (memory dwords 0-1), then the pair's (2-3).
+        const auto each = [&](const cayman::instruction& in, std::size_t first) {
+            detail::for_each_own_field(in.op, [&](std::size_t i, std::size_t d, std::size_t) {
+                const cayman::field_info& fi = fields[i];
+                f(cayman::info(fi.format).name,
+                  ctisa::field_info{fi.name,
+                                    bit_field{static_cast<std::uint8_t>(first + d), fi.lsb, static_cast<std::uint8_t>(fi.msb - fi.lsb + 1)}},
+                  detail::read(in.dwords[d], fi));
+            });
+        };
+        if (is_extended(s)) each(extension_of(s), 0);
+        each(s.in, is_extended(s) ? 2 : 0);
     }
 };
 

@@ -69,8 +69,8 @@ struct run_adapter {
         "Cayman: NAME is R3 (four words X Y Z W), CB1[5] (constant 5 of constant buffer 1: shared,\n"
         "LANE must be *), B2 (the CF boolean constant 2: one word, nonzero true; shared) or I2 (the\n"
         "DX9 loop constant 2: trip count, initial aL, step, unused; shared). Output: every GPR an ALU\n"
-        "instruction writes, then every export (POS60, PARAM0, PIXEL0: the elements not exported are\n"
-        "0), every memory dword written with its final value (RAT1[5], RET1[100] a RAT's return\n"
+        "instruction writes, then every export (POS0, PARAM0, PIXEL0: the last write to each; elements\n"
+        "not exported are 0), every memory dword written with its final value (RAT1[5], RET1[100] a RAT's return\n"
         "buffer, SCRATCH[12], SCATTER[3], GDS[2], TF[4], ORDERED[0], GWS[2], MEM_RING[7]...: dword\n"
         "addresses; a shared dword prints under the lane that wrote it last), the LDS's nonzero\n"
         "dwords under lane 0 (LDS[8]: byte address), each geometry emit (emit[K] VERTEX CUT) and each\n"
@@ -117,6 +117,13 @@ struct run_adapter {
             s += std::to_string(r.bank);
             s += '[';
         }
+        // Table 3.3: a position's ARRAY_BASE 60-63 is CF_POS_0-3; any other base is none of them.
+        if (r.k == kind::exported && r.bank == 1) {
+            if (r.index >= 60 && r.index <= 63) return s += std::to_string(r.index - 60);
+            s = "EXPORT_POS[";
+            s += std::to_string(r.index);
+            return s += ']';
+        }
         s += std::to_string(r.index);
         if (r.k == kind::constant) s += ']';
         return s;
@@ -148,10 +155,12 @@ struct run_adapter {
                 return {static_cast<std::uint32_t>(l[0]), static_cast<std::uint32_t>(l[1]), static_cast<std::uint32_t>(l[2]),
                         static_cast<std::uint32_t>(l[3])};
             }
-            case kind::exported:
-                for (const exec::export_record& e : m.env.exports)
-                    if (e.type == r.bank && e.index == r.index && e.lane == lane) return e.value;
+            case kind::exported: {  // the last write to a target is what it holds
+                const auto& x = m.env.exports;
+                for (auto e = x.rbegin(); e != x.rend(); ++e)
+                    if (e->type == r.bank && e->index == r.index && e->lane == lane) return e->value;
                 return {};
+            }
             case kind::memory: return {r.value, 0, 0, 0};
             case kind::lds: return {m.env.lds_load(r.index, 4), 0, 0, 0};
             case kind::emitted: {

@@ -48,9 +48,12 @@ result<std::vector<typename Isa::instruction>> decode_program(std::span<const st
 }
 
 // Prints one statement and ends it: its terminator where the ISA has one (and the statement
-// carries one: contract::terminated), then a newline.
+// carries one: contract::terminated), then a newline. A statement the ISA does not list
+// (Isa::listed false: Cayman's literal slots, written inline on the ALU lines) has no line.
 template <class Isa, class Sink>
 constexpr void print_statement(Sink& out, const typename Isa::instruction& in) {
+    if constexpr (requires { Isa::listed(in); })
+        if (!Isa::listed(in)) return;
     Isa::print(out, in);
     if constexpr (contract::terminator<Isa>() != '\n')
         if (contract::terminated<Isa>(in)) out.push(contract::terminator<Isa>());
