@@ -446,6 +446,8 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
                                                          if c.get("modifier_bits_are_control")) + "]")
     out.append("")
     texts = enum_text_syntax(lines)
+    for given in spec.get("enum_text", []):  # texts chapter 6 does not give (amdil.toml [[enum_text]])
+        texts.update(given["texts"])
     for name, body in enums.items():
         out.append("[[enum]]")
         out.append(f"name = {toml_string(name)}")
