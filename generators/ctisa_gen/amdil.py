@@ -142,6 +142,16 @@ def enums_header(tables, label, digest, spec=None):
     out.append("// Whether the type's name takes a register number (chapter 5 writes it with #: r#, cb#).\n"
                f"inline constexpr std::array<bool, {len(regs)}> register_numbered{{{{"
                + ", ".join("true" if numbered else "false" for _, numbered, _ in regs) + "}};\n\n")
+    members = [m for m, v, _ in next(e for e in tables["enum"] if e["name"] == "ILRegType")["members"] if not m.endswith("_LAST")]
+    text = spec["register_text"]
+    access = ["read_only" if m in text["read_only"] else "write_only" if m in text["write_only"] else "read_write" for m in members]
+    out.append("enum class register_access : std::uint8_t { read_write, read_only, write_only };\n"
+               "// Table 5.8's Read/Write column and 3.2's v/o rule, by type (amdil.toml [register_text] access_decision).\n"
+               f"inline constexpr std::array<register_access, {len(regs)}> register_access_of{{{{"
+               + ", ".join(f"register_access::{a}" for a in access) + "}};\n\n")
+    out.append("// Whether the type is written only with an index (cb#[n], x#[n], g[addr]: amdil.toml indexed_decision).\n"
+               f"inline constexpr std::array<bool, {len(regs)}> register_indexed{{{{"
+               + ", ".join("true" if m in text["indexed"] else "false" for m in members) + "}};\n\n")
     read = sorted(((n, t) for t, (_, _, names) in enumerate(regs) for n in names), key=lambda x: (x[0].lower(), x[1]))
     out.append("struct register_name {\n    std::string_view name;\n    std::uint8_t type;\n};\n"
                "// Every name read as a register type (compared without case), sorted by its lower-case spelling.\n"

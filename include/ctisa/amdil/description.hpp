@@ -137,8 +137,17 @@ inline constexpr std::uint32_t max_counted_extras = 3;
     if (!n.described || n.dst || n.src || n.extra || counted_extras(op) || control_field_count(op) != 1 || name.substr(0, 4) != "dcl_")
         return std::nullopt;
     const auto cf = control_field_of(op, 0);
-    if (!cf.enum_name.empty() || cf.flag || cf.lsb != 16) return std::nullopt;
+    if (!cf.enum_name.empty() || cf.flag || cf.lsb != 16 || cf.name == "id") return std::nullopt;  // dcl_raw_uav_id(n) keeps its suffix
     return cf;
+}
+
+// Whether the plain dwords after the operands read best in decimal: labels and case values of flow
+// control (func 1024, as AMD's compiler writes them) and the sizes and counts of declarations
+// (dcl_num_thread_per_group 64, dcl_lds_id(1) 256); bits (dcl_literal, formats, floats) stay hexadecimal.
+[[nodiscard]] constexpr bool decimal_extras(opcode op) noexcept {
+    if (group(op) == "Flow Control") return true;
+    return mnemonic(op).starts_with("dcl_") && op != opcode::dcl_literal && op != opcode::dcl_resource && op != opcode::dcl_max_tessfactor &&
+           op != opcode::dcl_const_buffer;
 }
 
 // DCL_LDS_SHARING_MODE's modes as its text writes them, by value (chapter 7: dcl_lds_sharing_mode

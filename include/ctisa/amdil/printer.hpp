@@ -451,9 +451,9 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
         separator();
         i = print_operand(out, w, i, k < dsts, k == 0 && head_modifiers);
     }
-    // Extra dwords, comment text, immediate constant buffer elements: hexadecimal, but labels and case
-    // values of flow control in decimal, as AMD's compiler writes them (func 1024).
-    const bool decimal = group(op) == "Flow Control" || counted_extras(op) || op == opcode::dcl_max_thread_per_group;
+    // Extra dwords, comment text, immediate constant buffer elements: hexadecimal, or decimal where
+    // decimal_extras() says.
+    const bool decimal = decimal_extras(op);
     for (; i < w.size(); ++i) {
         separator();
         if (decimal) text::write_unsigned(out, w[i]);

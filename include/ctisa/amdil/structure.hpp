@@ -15,9 +15,13 @@
 #include <span>
 #include <string_view>
 
+#include <optional>
+
 #include "../core/result.hpp"
+#include "../core/static_vector.hpp"
 #include "description.hpp"
 #include "instruction.hpp"
+#include "stream.hpp"
 
 namespace ctisa::amdil {
 
@@ -31,28 +35,166 @@ namespace ctisa::amdil {
 
 inline constexpr std::string_view after_end = "a statement after END";
 inline constexpr std::string_view header_not_first = "the header after statements other than macro definitions";
+inline constexpr std::string_view header_missing = "a statement before the language and version (il_ps_2_0, il_cs_2_0, ...)";
+inline constexpr std::string_view func_before_endmain = "a function before ENDMAIN";
+inline constexpr std::string_view outside_function = "a statement after ENDMAIN outside a function";
+inline constexpr std::string_view second_endmain = "a second ENDMAIN";
+inline constexpr std::string_view nested_function = "FUNC inside a function, or ENDFUNC outside one";
+inline constexpr std::string_view function_open = "END inside a function (ENDFUNC missing)";
+inline constexpr std::string_view write_to_read_only = "a destination of a read-only register type (v, vWinCoord, cb, l, ...)";
+inline constexpr std::string_view read_of_write_only = "a source of a write-only register type (o, oDepth, ...)";
+inline constexpr std::string_view index_missing = "a register type that is read through an index (cb0[2], x0[1], g[r0.x])";
+inline constexpr std::string_view literal_twice = "a literal declared twice";
 
-// The first statement out of order, as an error whose offset is its index (the engine places it at
-// the statement's line and column): a header after anything but macro definitions, or a second
-// header; a statement after END.
+// What a name used in an instruction must have been declared as (4.1, chapter 7's declarations).
+enum class declared_kind : std::uint8_t { reg, resource, uav, lds, gds, srv, lds_size };
+
+namespace structure_detail {
+
+using detail::field;
+
+// A declaration: chapter 7's Declaration and Initialization group, or a dcl_* of another group.
+[[nodiscard]] constexpr bool is_declaration(opcode op) noexcept {
+    return group(op) == "Declaration and Initialization" || mnemonic(op).starts_with("dcl");
+}
+
+[[nodiscard]] constexpr std::uint32_t key(declared_kind k, std::uint32_t a, std::uint32_t b = 0) noexcept {
+    return static_cast<std::uint32_t>(k) << 28 | (a & 0xFFFu) << 16 | (b & 0xFFFFu);
+}
+
+// The kind of memory an instruction's id (or a declaration's) names, by its mnemonic's family.
+[[nodiscard]] constexpr std::optional<declared_kind> memory_kind(opcode op) noexcept {
+    const auto m = mnemonic(op);
+    const auto d = m.starts_with("dcl_") ? m.substr(4) : m;
+    for (std::string_view uav : {"uav", "raw_uav", "struct_uav", "arena_uav", "typed_uav", "typeless_uav", "append_buf"})
+        if (d.starts_with(uav)) return declared_kind::uav;
+    for (std::string_view lds : {"lds", "struct_lds"})
+        if (d.starts_with(lds) && !d.ends_with("_vec") && !d.starts_with("lds_size") && !d.starts_with("lds_sharing")) return declared_kind::lds;
+    for (std::string_view gds : {"gds", "struct_gds"})
+        if (d.starts_with(gds)) return declared_kind::gds;
+    for (std::string_view srv : {"raw_srv", "struct_srv", "srv_"})
+        if (d.starts_with(srv)) return declared_kind::srv;
+    return std::nullopt;
+}
+
+struct program_state {
+    bool in_macro = false, before_header = true, ended = false, endmain = false, in_function = false;
+    static_vector<std::uint32_t, 4096> declared{};
+
+    [[nodiscard]] constexpr bool has(std::uint32_t k) const noexcept {
+        for (auto d : declared)
+            if (d == k) return true;
+        return false;
+    }
+    constexpr void declare(std::uint32_t k) noexcept {
+        if (!has(k)) (void)declared.push_back(k);  // (past 4096 names a use may be refused: never in practice)
+    }
+};
+
+// The declarations and uses of one packet (not a macro definition's body): the rule it breaks, with
+// the reason as the subject (no error if none).
+[[nodiscard]] constexpr error check_packet(std::span<const std::uint32_t> w, program_state& st) noexcept {
+    const auto broken = [](error_code code, std::string_view why) { return error{code, 0, 0, 0, why}; };
+    if (w.size() > 1 && prec_mask(w[0]) != 0) w = w.subspan(1);
+    const auto op = static_cast<opcode>(field(w[0], generated::il_opcode::code));
+    const operand_counts n = operands(op);
+    const bool declaration = is_declaration(op);
+    const auto control_named = [&](std::string_view name) -> std::optional<std::uint32_t> {
+        const auto f = find_control_field(op, name);
+        if (!f) return std::nullopt;
+        return (w[0] & control_field_mask(op, *f)) >> f->lsb;
+    };
+    // Resources, UAVs, LDS, GDS and SRVs by id.
+    const auto kind = memory_kind(op);
+    const auto id = control_named("id");
+    if (op == opcode::dcl_resource) st.declare(key(declared_kind::resource, *control_named("id")));
+    else if (declaration && kind && id) st.declare(key(*kind, *id));
+    else if (op == opcode::dcl_lds_size_per_thread) st.declare(key(declared_kind::lds_size, 0));
+    else if (!declaration) {
+        if (const auto r = control_named("resource"); r && !st.has(key(declared_kind::resource, *r))) return broken(error_code::undeclared_name, "a resource used before its dcl_resource");
+        if (kind && id && !st.has(key(*kind, *id))) return broken(error_code::undeclared_name, "a UAV, LDS, GDS or SRV id used before its declaration");
+        if ((op == opcode::lds_read_vec || op == opcode::lds_write_vec) && !st.has(key(declared_kind::lds_size, 0)))
+            return broken(error_code::undeclared_name, "LDS used before dcl_lds_size_per_thread");
+    }
+    if (!n.described || op == opcode::comment || op == opcode::macrocall || (op == opcode::dcl_const_buffer && field(w[0], generated::il_opcode::pri_modifier_present)))
+        return {};
+    // The operands: declared registers, access, indices.
+    std::size_t i = 1;
+    if (has_modifier_flags(op)) i += field(w[0], generated::il_opcode::pri_modifier_present) + field(w[0], generated::il_opcode::sec_modifier_present);
+    if (const int a = detail::aoffimmi_bits[static_cast<std::size_t>(op)]; a >= 0 && ((w[0] >> a) & 1u)) ++i;
+    ignore_tokens none;
+    for (std::size_t k = 0; k < std::size_t{n.dst} + n.src && i < w.size(); ++k) {
+        const bool dst = k < n.dst;
+        const std::uint32_t t = w[i];
+        const auto end = detail::operand_end(w, i, dst, 0, none);
+        if (!end) return {};  // (the parser made it: never)
+        i = *end;
+        const auto type = field(t, generated::il_dst::register_type);
+        const std::uint32_t number = field(t, generated::il_dst::register_num);
+        // (a number past 16 bits, IL_Ext_Num, is compared by its low half: no program declares 65536 registers)
+        const bool indexed = field(t, generated::il_dst::relative_address) != 0 || field(t, generated::il_dst::immediate_present) != 0 ||
+                             field(t, generated::il_dst::dimension) != 0;
+        const auto reg = key(declared_kind::reg, type, number);
+        if (declaration) {
+            if (op == opcode::dcl_literal && st.has(reg)) return broken(error_code::duplicate_name, literal_twice);
+            st.declare(reg);
+            continue;
+        }
+        const auto rt = static_cast<reg_type>(type);
+        const bool needs_declaration =
+            rt == reg_type::literal || rt == reg_type::const_buff || rt == reg_type::input || rt == reg_type::output;
+        const auto access = register_access_of[type];
+        if (dst && access == register_access::read_only) return broken(error_code::read_only_bank, write_to_read_only);
+        if (!dst && access == register_access::write_only) return broken(error_code::write_only_bank, read_of_write_only);
+        if (register_indexed[type] && !indexed) return broken(errors::index_required, index_missing);
+        if (needs_declaration && !st.has(reg))
+            return broken(error_code::undeclared_name, "a register used before its declaration (dcl_literal, dcl_cb, dcl_input, dcl_output)");
+    }
+    return {};
+}
+
+}  // namespace structure_detail
+
+// The first statement that breaks a rule of 4.1 and chapter 7, as an error whose offset is its index
+// (the engine places it at the statement's line and column): the header first (only macro definitions
+// before it) and once; nothing after END; ENDMAIN before the functions and nothing but functions after
+// it; declarations before use (literals, constant buffers, inputs, outputs, resources, UAVs, LDS, GDS);
+// no write to a read-only register type nor read of a write-only one; an index where the type needs it.
 [[nodiscard]] constexpr error check_structure(std::span<const instruction> program) noexcept {
-    bool in_macro = false, before_header = true, ended = false;
+    structure_detail::program_state st;
     for (std::size_t i = 0; i < program.size(); ++i) {
-        const auto at = [&](std::string_view why) { return error{error_code::misplaced_statement, 0, 0, static_cast<std::uint32_t>(i), why}; };
-        if (ended) return at(after_end);
+        const auto at = [&](error_code code, std::string_view why) { return error{code, 0, 0, static_cast<std::uint32_t>(i), why}; };
+        if (st.ended) return at(error_code::misplaced_statement, after_end);
         const opcode op = packet_opcode(program[i]);
         if (program[i].header) {
-            if (!before_header || in_macro) return at(header_not_first);
-            before_header = false;
+            if (!st.before_header || st.in_macro) return at(error_code::misplaced_statement, header_not_first);
+            st.before_header = false;
             continue;
         }
         // Before the header only macro definitions stand, and an END in one is the macro's own; as the
         // decoder, ctisa follows mdef ... mend only there (after the header they are plain packets).
-        const bool macro_body = before_header && in_macro;
-        if (before_header && !in_macro && op != opcode::macrodef) before_header = false;  // a fragment, or a header missing
-        if (before_header && op == opcode::macrodef) in_macro = true;
-        else if (before_header && op == opcode::macroend) in_macro = false;
-        ended = op == opcode::end && !macro_body;
+        if (st.before_header) {
+            if (!st.in_macro && op != opcode::macrodef) return at(error_code::missing_header, header_missing);
+            st.in_macro = op == opcode::macrodef || (st.in_macro && op != opcode::macroend);
+            continue;
+        }
+        if (op == opcode::end) {
+            if (st.in_function) return at(error_code::unbalanced_structure, function_open);
+            st.ended = true;
+        } else if (op == opcode::endmain) {
+            if (st.endmain) return at(error_code::misplaced_statement, second_endmain);
+            st.endmain = true;
+        } else if (op == opcode::func) {
+            if (!st.endmain) return at(error_code::misplaced_statement, func_before_endmain);
+            if (st.in_function) return at(error_code::unbalanced_structure, nested_function);
+            st.in_function = true;
+        } else if (op == opcode::endfunc) {
+            if (!st.in_function) return at(error_code::unbalanced_structure, nested_function);
+            st.in_function = false;
+        } else if (st.endmain && !st.in_function && op != opcode::comment) {
+            return at(error_code::misplaced_statement, outside_function);
+        }
+        if (const error e = structure_detail::check_packet(program[i].tokens(), st); e.failed()) return at(e.code, e.subject);
     }
     return {};
 }
