@@ -39,8 +39,7 @@ inline constexpr std::string_view header_missing = "a statement before the langu
 inline constexpr std::string_view func_before_endmain = "a function before ENDMAIN";
 inline constexpr std::string_view outside_function = "a statement after ENDMAIN outside a function";
 inline constexpr std::string_view second_endmain = "a second ENDMAIN";
-inline constexpr std::string_view nested_function = "FUNC inside a function, or ENDFUNC outside one";
-inline constexpr std::string_view function_open = "END inside a function (ENDFUNC missing)";
+inline constexpr std::string_view endfunc_alone = "ENDFUNC outside a function";
 inline constexpr std::string_view write_to_read_only = "a destination of a read-only register type (v, vWinCoord, cb, l, ...)";
 inline constexpr std::string_view read_of_write_only = "a source of a write-only register type (o, oDepth, ...)";
 inline constexpr std::string_view index_missing = "a register type that is read through an index (cb0[2], x0[1], g[r0.x])";
@@ -178,18 +177,18 @@ struct program_state {
             st.in_macro = op == opcode::macrodef || (st.in_macro && op != opcode::macroend);
             continue;
         }
+        // A function runs from FUNC to its ENDFUNC or its RET (7.x: 'code between FUNC and RET, or
+        // between FUNC and ENDFUNC'), so a FUNC may follow a function without ENDFUNC.
         if (op == opcode::end) {
-            if (st.in_function) return at(error_code::unbalanced_structure, function_open);
             st.ended = true;
         } else if (op == opcode::endmain) {
             if (st.endmain) return at(error_code::misplaced_statement, second_endmain);
             st.endmain = true;
         } else if (op == opcode::func) {
             if (!st.endmain) return at(error_code::misplaced_statement, func_before_endmain);
-            if (st.in_function) return at(error_code::unbalanced_structure, nested_function);
             st.in_function = true;
         } else if (op == opcode::endfunc) {
-            if (!st.in_function) return at(error_code::unbalanced_structure, nested_function);
+            if (!st.in_function) return at(error_code::unbalanced_structure, endfunc_alone);
             st.in_function = false;
         } else if (st.endmain && !st.in_function && op != opcode::comment) {
             return at(error_code::misplaced_statement, outside_function);
