@@ -141,3 +141,75 @@ TEST_CASE("amdil: the document's program rules, each a named error at its statem
     CHECK(rt.error().line == 3);
     CHECK(rt.error().column == 3);
 }
+
+TEST_CASE("amdil: the forms real programs and the document write, as the document's tokens", "[amdil][text]") {
+    const auto tokens = [](std::string_view text) {
+        const auto r = il::parse(text);
+        INFO(text << ": " << r.error().message() << " '" << r.error().subject << "'");
+        REQUIRE(r.ok());
+        return std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end());
+    };
+    const auto printed = [](std::string_view text) { return ctisa::to_string<il::isa>(*il::parse(text)); };
+    using v = std::vector<std::uint32_t>;
+    constexpr std::uint32_t mov = 71, temp = 4u << 16, mod = 1u << 22;
+    // 3.5's write masks: .x, .yz1 (w forced to 1), ._w; a short swizzle repeats its last selector.
+    CHECK(tokens("mov r0.x, r1") == v{mov, temp | mod, 0x01, temp | 1});
+    CHECK(tokens("mov r0.yz1, r1") == v{mov, temp | mod, 0x04 | 0x10 | 0xC0, temp | 1});
+    CHECK(tokens("mov r0._w, r1") == v{mov, temp | mod, 0x40, temp | 1});
+    CHECK(tokens("mov r0.11, r1") == v{mov, temp | mod, 0x0F, temp | 1});
+    CHECK(tokens("mov r0, r2.xy") == v{mov, temp, temp | mod | 2, 0x1110});
+    CHECK(printed("mov r0.x, r2.xy") == "mov r0.x___, r2.xyyy");
+    CHECK_FALSE(il::parse("mov r0.zy, r1").ok());  // letters out of order
+    // Chapter 5's register names and their deprecated aliases (types: Appendix B's ILRegType).
+    CHECK(tokens("mov r0, vTid0.x")[2] == (42u << 16 | mod));          // THREAD_ID_IN_GROUP_FLAT
+    CHECK(tokens("mov r0, vaTid.x")[2] == (44u << 16 | mod));          // ABSOLUTE_THREAD_ID_FLAT
+    CHECK(tokens("mov r0, vThreadGrpIdFlat0.x")[2] == (46u << 16 | mod));
+    CHECK(tokens("mov r0, vWinCoord0")[2] == 22u << 16);
+    CHECK(printed("mov r0, vTid0.x") == "mov r0, vTidInGrpFlat.x");
+    CHECK(printed("mov g[vaTid.x], r2") == "mov g[vAbsTidFlat.x], r2");  // 5.2's example
+    CHECK(tokens("mov g[vaTid.x], r2")[1] == (38u << 16 | 2u << 23));  // GLOBAL, register-relative index
+    CHECK(tokens("lds_write_vec_lOffset(16) mem.x___, r0")[1] == (47u << 16 | mod));  // GENERIC_MEM
+    CHECK(printed("iadd sr2.xy, sr2.xyzw, r0.xxxx") == "iadd sr2.xy__, sr2.xyzw, r0.x");  // 5.x SHARED_TEMP's example
+    // Compute declarations in their Syntax lines' and examples' forms (codes: Appendix B).
+    CHECK(tokens("dcl_num_thread_per_group 5") == v{212 | 1u << 16, 5});
+    CHECK(tokens("dcl_num_thread_per_group 5, 10, 1") == v{212 | 3u << 16, 5, 10, 1});
+    CHECK(printed("dcl_num_thread_per_group 5, 10, 1") == "dcl_num_thread_per_group 5, 10, 1");
+    CHECK_FALSE(il::parse("dcl_num_thread_per_group").ok());
+    CHECK_FALSE(il::parse("dcl_num_thread_per_group 1, 2, 3, 4").ok());
+    CHECK(tokens("dcl_lds_size_per_thread 8") == v{214 | 8u << 16});
+    CHECK(tokens("dcl_lds_sharing_mode _wavefrontRel") == v{215});
+    CHECK(tokens("dcl_lds_sharing_mode _wavefrontAbs") == v{215 | 1u << 16});
+    CHECK(printed("dcl_lds_sharing_mode _wavefrontAbs") == "dcl_lds_sharing_mode _wavefrontAbs");
+    CHECK(tokens("dcl_max_thread_per_group 256") == v{352, 256});
+    CHECK(tokens("dcl_raw_uav_id(3)") == v{222 | 3u << 16});
+    CHECK(tokens("dcl_struct_lds_id(1) 4, 16") == v{263 | 1u << 16, 4, 16});
+    CHECK(tokens("dcl_gds_id(0) 1024") == v{354, 1024});  // chapter 7's example
+    CHECK(tokens("dcl_struct_gds_id(0) 1024,2") == v{355, 1024, 2});
+    // Chapter 7's mnemonics and modifiers beside ctisa's names.
+    CHECK(tokens("and r0, r1, r2") == tokens("iand r0, r1, r2"));
+    CHECK(tokens("f_2_u4 r0, r1") == tokens("f2u4 r0, r1"));
+    CHECK(tokens("ffb_hi r0, r1")[0] == (296u | 1u << 16));  // IFIRSTBIT: hi = 1
+    CHECK(tokens("ffb_shi r0, r1")[0] == (296u | 2u << 16));
+    CHECK(tokens("lds_read_vec_neighborExch_sharingMode(abs) r1, r0.xy")[0] == (216u | 1u << 16 | 1u << 18));
+    CHECK(tokens("lds_write_vec_lOffset(16) mem, r0")[0] == (217u | 16u << 18));
+    CHECK(tokens("uav_raw_store_id(1) mem, r0.x, r1")[0] == (228u | 1u << 16));
+    CHECK(tokens("ddiv_zeroop(zero) r0, r1, r2")[0] == (208u | 1u << 16));  // ILZeroOp zero = 1
+    CHECK(tokens("endif; comment") == v{41});
+    // AMD's older spellings read as the 2.4 ones, and print as them.
+    CHECK(tokens("dcl_output_generic o0") == tokens("dcl_output_usage(generic) o0"));
+    CHECK(printed("dcl_output_generic o0") == "dcl_output_usage(generic) o0");
+    CHECK(tokens("dcl_input_position_interp(linear_noperspective) vWinCoord0.xy__") ==
+          tokens("dcl_input_usage(pos)_interp(noperspective) vWinCoord.xy__"));
+    CHECK(printed("dcl_input_generic_interp(linear) v1") == "dcl_input_usage(generic)_interp(linear) v1");
+    // dcl_literal's values as float and negative numbers: the real FFT kernels' comment beside
+    // 'dcl_literal l1, 0x00000000, 0x3F800000, 0xBF800000, 0x3F3504F3' reads (0.0f, 1.0f, -1.0f, 0.7071067691f).
+    CHECK(tokens("dcl_literal l1, 0.0f, 1.0f, -1.0f, 0.7071067691f") ==
+          tokens("dcl_literal l1, 0x00000000, 0x3F800000, 0xBF800000, 0x3F3504F3"));
+    CHECK(tokens("dcl_literal l1, -1, 0, 0, 0")[2] == 0xFFFFFFFFu);
+    CHECK(tokens("dcl_literal l0, 2.0f, 0.5f, 3.0f, 1e2")[2] == 0x40000000u);
+    CHECK_FALSE(il::parse("dcl_literal l0, -0x1, 0, 0, 0").ok());
+    CHECK_FALSE(il::parse("dcl_literal l0, 4294967296, 0, 0, 0").ok());
+    CHECK_FALSE(il::parse("dcl_literal l0, 1e39, 0, 0, 0").ok());
+    // _aoffimmi(u,v,w): 7.1 fixed point, u in the low byte.
+    CHECK(tokens("sample_resource(0)_sampler(0)_aoffimmi(1,0,0) r0, r1")[1] == 0x02u);
+}
