@@ -154,6 +154,13 @@ struct program_state {
 
 }  // namespace structure_detail
 
+// Whether an error is one check_structure() reports: a rule of the program, not of one statement.
+[[nodiscard]] constexpr bool is_program_rule(error_code code) noexcept {
+    return code == error_code::misplaced_statement || code == error_code::missing_header || code == error_code::unbalanced_structure ||
+           code == error_code::undeclared_name || code == error_code::duplicate_name || code == error_code::read_only_bank ||
+           code == error_code::write_only_bank || code == errors::index_required;
+}
+
 // The first statement that breaks a rule of 4.1 and chapter 7, as an error whose offset is its index
 // (the engine places it at the statement's line and column): the header first (only macro definitions
 // before it) and once; nothing after END; ENDMAIN before the functions and nothing but functions after
