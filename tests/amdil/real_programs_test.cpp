@@ -73,8 +73,8 @@ TEST_CASE("amdil: every real program assembles and round-trips through text", "[
     CHECK(templates >= 1);  // BitonicSortImpl.h line 138 in the public half
     CHECK(assembled + templates == programs);
     CHECK(round_trips == assembled);
-    std::printf("amdil real programs: %zu of %zu assemble and round-trip through text (%zu statements); %zu templates refused\n",
-                round_trips, programs, statements, templates);
+    std::printf("amdil real programs: %zu of %zu assemble and round-trip through text (%zu statements); %zu templates refused\n", round_trips,
+                programs, statements, templates);
 }
 
 namespace {
@@ -106,8 +106,8 @@ TEST_CASE("amdil: the document's program rules, each a named error at its statem
     STATIC_REQUIRE(il::try_assemble("il_cs_2_0\ncall 1\nendmain\nfunc 1\nret\nendfunc\nfunc 2\nret\nend").ok());
     // 3.2 and Table 5.8: v registers (and the other inputs) are read-only, o registers write-only.
     STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_input_generic v0\nmov v0, r1\nend", error_code::read_only_bank, 3, 1));
-    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_input_position_interp(linear) vWinCoord0.xy__\nmov vWinCoord0, r1\nend",
-                              error_code::read_only_bank, 3, 1));
+    STATIC_REQUIRE(
+        refused_at("il_ps_2_0\ndcl_input_position_interp(linear) vWinCoord0.xy__\nmov vWinCoord0, r1\nend", error_code::read_only_bank, 3, 1));
     STATIC_REQUIRE(refused_at("il_cs_2_0\nmov vTidInGrpFlat0, r1\nend", error_code::read_only_bank, 2, 1));
     STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_literal l0, 1, 2, 3, 4\nmov l0, r1\nend", error_code::read_only_bank, 3, 1));
     STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_output_generic o0\nadd r0, o0, r1\nend", error_code::write_only_bank, 3, 1));

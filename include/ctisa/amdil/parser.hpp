@@ -70,8 +70,8 @@ using tokens = static_vector<std::uint32_t, max_packet_dwords>;
     if (end < s.size() && s[end] == '(') return std::nullopt;
     if (text::iequals(word, "position")) return std::pair{std::uint32_t{0}, end};  // IL_IMPORTUSAGE_POS
     for (const auto& m : appendix_b_members)
-        if (text::equals(m.enum_name, "ILImportUsage") && m.member.size() > prefix.size() && text::iequals(m.member.substr(prefix.size()), word) &&
-            !m.member.ends_with("_LAST"))
+        if (text::equals(m.enum_name, "ILImportUsage") && m.member.size() > prefix.size() &&
+            text::iequals(m.member.substr(prefix.size()), word) && !m.member.ends_with("_LAST"))
             return std::pair{std::uint32_t{m.value}, end};
     return std::nullopt;
 }
@@ -149,8 +149,8 @@ struct head_state {
     if (!istarts_with(s, open) || close == std::string_view::npos || !ends_suffix(s, close + 1)) return std::nullopt;
     const auto word = s.substr(open.size(), close - open.size());
     for (const auto& m : appendix_b_members)
-        if (text::equals(m.enum_name, "ILInterpMode") && m.member.size() > prefix.size() && text::iequals(m.member.substr(prefix.size()), word) &&
-            !m.member.ends_with("_LAST"))
+        if (text::equals(m.enum_name, "ILInterpMode") && m.member.size() > prefix.size() &&
+            text::iequals(m.member.substr(prefix.size()), word) && !m.member.ends_with("_LAST"))
             return std::pair{std::uint32_t{m.value}, close + 1};
     return std::nullopt;
 }
@@ -345,8 +345,7 @@ struct head_state {
             break;
         }
     }
-    if (p == 0 || (p < 4 && component_letters.find(in.peek()) != std::string_view::npos))
-        return in.fail(error_code::bad_write_mask, at);
+    if (p == 0 || (p < 4 && component_letters.find(in.peek()) != std::string_view::npos)) return in.fail(error_code::bad_write_mask, at);
     return m;
 }
 

@@ -110,16 +110,20 @@ struct program_state {
     else if (declaration && kind && id) st.declare(key(*kind, *id));
     else if (op == opcode::dcl_lds_size_per_thread) st.declare(key(declared_kind::lds_size, 0));
     else if (!declaration) {
-        if (const auto r = control_named("resource"); r && !st.has(key(declared_kind::resource, *r))) return broken(error_code::undeclared_name, "a resource used before its dcl_resource");
-        if (kind && id && !st.has(key(*kind, *id))) return broken(error_code::undeclared_name, "a UAV, LDS, GDS or SRV id used before its declaration");
+        if (const auto r = control_named("resource"); r && !st.has(key(declared_kind::resource, *r)))
+            return broken(error_code::undeclared_name, "a resource used before its dcl_resource");
+        if (kind && id && !st.has(key(*kind, *id)))
+            return broken(error_code::undeclared_name, "a UAV, LDS, GDS or SRV id used before its declaration");
         if ((op == opcode::lds_read_vec || op == opcode::lds_write_vec) && !st.has(key(declared_kind::lds_size, 0)))
             return broken(error_code::undeclared_name, "LDS used before dcl_lds_size_per_thread");
     }
-    if (!n.described || op == opcode::comment || op == opcode::macrocall || (op == opcode::dcl_const_buffer && field(w[0], generated::il_opcode::pri_modifier_present)))
+    if (!n.described || op == opcode::comment || op == opcode::macrocall ||
+        (op == opcode::dcl_const_buffer && field(w[0], generated::il_opcode::pri_modifier_present)))
         return {};
     // The operands: declared registers, access, indices.
     std::size_t i = 1;
-    if (has_modifier_flags(op)) i += field(w[0], generated::il_opcode::pri_modifier_present) + field(w[0], generated::il_opcode::sec_modifier_present);
+    if (has_modifier_flags(op))
+        i += field(w[0], generated::il_opcode::pri_modifier_present) + field(w[0], generated::il_opcode::sec_modifier_present);
     if (const int a = detail::aoffimmi_bits[static_cast<std::size_t>(op)]; a >= 0 && ((w[0] >> a) & 1u)) ++i;
     ignore_tokens none;
     for (std::size_t k = 0; k < std::size_t{n.dst} + n.src && i < w.size(); ++k) {
@@ -140,8 +144,7 @@ struct program_state {
             continue;
         }
         const auto rt = static_cast<reg_type>(type);
-        const bool needs_declaration =
-            rt == reg_type::literal || rt == reg_type::const_buff || rt == reg_type::input || rt == reg_type::output;
+        const bool needs_declaration = rt == reg_type::literal || rt == reg_type::const_buff || rt == reg_type::input || rt == reg_type::output;
         const auto access = register_access_of[type];
         if (dst && access == register_access::read_only) return broken(error_code::read_only_bank, write_to_read_only);
         if (!dst && access == register_access::write_only) return broken(error_code::write_only_bank, read_of_write_only);
