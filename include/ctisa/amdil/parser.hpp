@@ -324,6 +324,17 @@ struct head_state {
     return static_cast<std::uint32_t>(*v);
 }
 
+// A component by its letter: x y z w, or r g b a (chapter 3's mov oC0.rgb1, c1; Table 2.7's
+// component_x_r .. component_w_a). npos for any other character.
+[[nodiscard]] constexpr std::size_t component_of_letter(char c) noexcept {
+    const auto k = component_letters.find(c);
+    return k != std::string_view::npos ? k : std::string_view("rgba").find(c);
+}
+[[nodiscard]] constexpr std::size_t selector_of_letter(char c) noexcept {
+    const auto k = swizzle_letters.find(c);
+    return k != std::string_view::npos ? k : std::string_view("rgba").find(c);
+}
+
 // A destination mask as 3.5 writes it (amdil.toml [write_mask]): a component letter writes that
 // component and places the next character after it, '_' leaves the next component, '0' and '1' force
 // it; components not reached are not written. So .x_z_ and .xz, .y_w and ._y_w, .yz1 (w forced to 1)
@@ -334,7 +345,7 @@ struct head_state {
     const auto at = in.token_text();
     for (; p < 4; ++p, in.advance()) {
         const char ch = in.peek();
-        const auto c = component_letters.find(ch);
+        const auto c = component_of_letter(ch);
         if (c != std::string_view::npos) {
             if (c < p) return in.fail(error_code::bad_write_mask, at);  // out of order, or a component twice
             p = static_cast<unsigned>(c);
@@ -345,7 +356,7 @@ struct head_state {
             break;
         }
     }
-    if (p == 0 || (p < 4 && component_letters.find(in.peek()) != std::string_view::npos)) return in.fail(error_code::bad_write_mask, at);
+    if (p == 0 || (p < 4 && component_of_letter(in.peek()) != std::string_view::npos)) return in.fail(error_code::bad_write_mask, at);
     return m;
 }
 
@@ -356,12 +367,12 @@ struct head_state {
     unsigned n = 0;
     std::size_t last = 0;
     for (; n < 4; ++n, in.advance()) {
-        const auto v = swizzle_letters.find(in.peek());
+        const auto v = selector_of_letter(in.peek());
         if (v == std::string_view::npos) break;
         last = v;
         m |= static_cast<std::uint32_t>(v) << (4 * n);
     }
-    if (n == 0 || swizzle_letters.find(in.peek()) != std::string_view::npos) return in.fail(error_code::bad_swizzle, in.token_text());
+    if (n == 0 || selector_of_letter(in.peek()) != std::string_view::npos) return in.fail(error_code::bad_swizzle, in.token_text());
     for (; n < 4; ++n) m |= static_cast<std::uint32_t>(last) << (4 * n);
     return m;
 }
