@@ -34,7 +34,10 @@ il::instruction packet(il::opcode op, std::uint32_t token, std::uint32_t dst_mod
     return in;
 }
 
-bool plain(il::opcode op) { return il::operands(op).described && op != il::opcode::comment && op != il::opcode::macrocall; }
+// (DCL_NUM_THREAD_PER_GROUP's sizes follow its count: its own case below.)
+bool plain(il::opcode op) {
+    return il::operands(op).described && op != il::opcode::comment && op != il::opcode::macrocall && !il::counted_extras(op);
+}
 
 void round_trip(const il::instruction& in, std::size_t& count) {
     REQUIRE(il::packet_at(in.tokens(), 0).ok());

@@ -356,7 +356,7 @@ struct head_state {
             break;
         }
     }
-    if (p == 0 || (p < 4 && component_of_letter(in.peek()) != std::string_view::npos)) return in.fail(error_code::bad_write_mask, at);
+    if (p == 0 || text::is_alpha(in.peek()) || text::is_digit(in.peek())) return in.fail(error_code::bad_write_mask, in.token_text());
     return m;
 }
 
@@ -372,7 +372,9 @@ struct head_state {
         last = v;
         m |= static_cast<std::uint32_t>(v) << (4 * n);
     }
-    if (n == 0 || selector_of_letter(in.peek()) != std::string_view::npos) return in.fail(error_code::bad_swizzle, in.token_text());
+    // Modifiers follow as _name: a character or '_' not starting one is a bad swizzle (r3.xy__ is a mask).
+    if (n == 0 || text::is_alpha(in.peek()) || text::is_digit(in.peek()) || (in.peek() == '_' && !text::is_alpha(in.peek(1))))
+        return in.fail(error_code::bad_swizzle, in.token_text());
     for (; n < 4; ++n) m |= static_cast<std::uint32_t>(last) << (4 * n);
     return m;
 }
