@@ -210,6 +210,8 @@ TEST_CASE("amdil: the forms real programs and the document write, as the documen
     CHECK_FALSE(il::parse("dcl_literal l0, -0x1, 0, 0, 0").ok());
     CHECK_FALSE(il::parse("dcl_literal l0, 4294967296, 0, 0, 0").ok());
     CHECK_FALSE(il::parse("dcl_literal l0, 1e39, 0, 0, 0").ok());
+    // DCL_MAX_TESSFACTOR's 'float value between 1.0 and 64.0'.
+    CHECK(tokens("dcl_max_tessfactor 64.0") == v{312, 0x42800000u});
     // _aoffimmi(u,v,w): 7.1 fixed point, u in the low byte.
     CHECK(tokens("sample_resource(0)_sampler(0)_aoffimmi(1,0,0) r0, r1")[1] == 0x02u);
 }

@@ -775,7 +775,7 @@ struct head_state {
     while (!in.at_end_of_statement()) {
         if ((!comment && !icb && words == extra) || (icb && words == *st.pri)) return in.fail(error_code::too_many_operands, in.token_text());
         if (auto e = comma(); e.failed()) return e;
-        auto v = *op == opcode::dcl_literal ? literal_word(in) : number(in);
+        auto v = *op == opcode::dcl_literal || *op == opcode::dcl_max_tessfactor ? literal_word(in) : number(in);  // floats: 7.x
         if (!v) return v.error();
         if (!out.push_back(*v)) return in.fail(error_code::operand_limit);
         ++words;
