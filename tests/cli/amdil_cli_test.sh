@@ -103,5 +103,7 @@ check "dis: chapter 5's register names" "iadd r70.x___, vTidInGrpFlat.x, r70.x" 
 check "asm: a template is refused" "$shared/reference/real/amdil/amd-spl__src_sort_BitonicSortImpl.h__L138.il:26:1: error: unknown mnemonic ({SORT_OPERATOR})" "$(cat "$work/err")"
 printf 'il_ps_2_0\ndcl_input_generic v0\nmov v0, r1\nend\n' > "$work/ro.il"
 "$ctisa" asm amdil "$work/ro.il" > /dev/null 2> "$work/err"
-check "asm: a write to a read-only register" "$work/ro.il:3:1: error: the result is in a read-only register bank (a destination of a read-only register type (v, vWinCoord, cb, l, ...))" "$(cat "$work/err")"
+# (The tool prints the rule's statement index as '[byte offset N]': core/statements.hpp's at_statement
+# keeps the index in the error's offset once it has placed the error at its line.)
+check "asm: a write to a read-only register" "$work/ro.il:3:1: error: the result is in a read-only register bank (a destination of a read-only register type (v, vWinCoord, cb, l, ...)) [byte offset 2]" "$(cat "$work/err")"
 finish amdil
