@@ -325,10 +325,10 @@ dcl_input_generic v2
 dcl_struct_srv 32
 dcl_lds_id(0) 4096
 dcl_gds_id(0) 4096
-dcl_uav_id(0)_type(buffer)_fmtx(uint)
-dcl_resource_id(0)_type(2d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)
-dcl_resource_id(1)_type(2d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)
-dcl_resource_id(3)_type(2d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)
+dcl_typed_uav_id(0) 0
+dcl_resource_id(0) 0
+dcl_resource_id(1) 0
+dcl_resource_id(3) 0
 dcl_lds_size_per_thread_size(8)
 dcl_literal l0, 0x3C, 0x3F, 0xF, 0x3C
 iand r0, v0, l0

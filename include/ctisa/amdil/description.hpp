@@ -2,6 +2,7 @@
 // AMD IL description: what the generated tables say about a code, read through small accessors.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -131,7 +132,7 @@ inline constexpr std::uint32_t max_counted_extras = 3;
 // The control field a declaration's text gives as its operand, as chapter 7's Syntax lines write them
 // (dcl_lds_size_per_thread n, dcl_max_output_vertex_count n, dcl_num_instance n): the one control
 // field of a declaration that has no operands, when it is a plain number. nullopt for every other code.
-[[nodiscard]] constexpr std::optional<control_field> bare_control_field(opcode op) noexcept {
+[[nodiscard]] constexpr std::optional<control_field> bare_control_field_of(opcode op) noexcept {
     const auto n = operands(op);
     const auto name = mnemonic(op);
     if (!n.described || n.dst || n.src || n.extra || counted_extras(op) || control_field_count(op) != 1 || name.substr(0, 4) != "dcl_")
@@ -139,6 +140,17 @@ inline constexpr std::uint32_t max_counted_extras = 3;
     const auto cf = control_field_of(op, 0);
     if (!cf.enum_name.empty() || cf.flag || cf.lsb != 16 || cf.name == "id") return std::nullopt;  // dcl_raw_uav_id(n) keeps its suffix
     return cf;
+}
+
+// bare_control_field_of() by code, worked out once (a lookup a statement when text is assembled).
+inline constexpr auto bare_control_codes = [] {
+    std::array<bool, opcode_count> out{};
+    for (std::size_t c = 0; c < opcode_count; ++c) out[c] = bare_control_field_of(static_cast<opcode>(c)).has_value();
+    return out;
+}();
+[[nodiscard]] constexpr std::optional<control_field> bare_control_field(opcode op) noexcept {
+    if (!bare_control_codes[static_cast<std::size_t>(op)]) return std::nullopt;
+    return control_field_of(op, 0);
 }
 
 // Whether the plain dwords after the operands read best in decimal: labels and case values of flow

@@ -33,7 +33,7 @@ using tokens = static_vector<std::uint32_t, max_packet_dwords>;
     const std::size_t start = in.offset();
     // A comma inside parentheses belongs to the head (dcl_resource's _type(2d,unnorm)).
     // A comment may follow the head directly (endif; as the real programs write it).
-    for (unsigned depth = 0; !in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && (in.peek() != ',' || depth) && !in.at_comment();
+    for (unsigned depth = 0; !in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && (in.peek() != ',' || depth) && in.peek() != ';';
          in.advance()) {
         if (in.peek() == '(') ++depth;
         else if (in.peek() == ')' && depth != 0) --depth;
@@ -69,10 +69,9 @@ using tokens = static_vector<std::uint32_t, max_packet_dwords>;
     const auto word = s.substr(1, end - 1);
     if (end < s.size() && s[end] == '(') return std::nullopt;
     if (text::iequals(word, "position")) return std::pair{std::uint32_t{0}, end};  // IL_IMPORTUSAGE_POS
-    for (const auto& m : appendix_b_members)
-        if (text::equals(m.enum_name, "ILImportUsage") && m.member.size() > prefix.size() &&
-            text::iequals(m.member.substr(prefix.size()), word) && !m.member.ends_with("_LAST"))
-            return std::pair{std::uint32_t{m.value}, end};
+    for (const auto& m : import_usage_members)  // (its own list: the whole of Appendix B cost compile-time steps)
+        if (m.name.size() > prefix.size() && text::iequals(m.name.substr(prefix.size()), word) && m.value != import_usage::last)
+            return std::pair{static_cast<std::uint32_t>(m.value), end};
     return std::nullopt;
 }
 
@@ -148,12 +147,15 @@ struct head_state {
     const auto close = s.find(')');
     if (!istarts_with(s, open) || close == std::string_view::npos || !ends_suffix(s, close + 1)) return std::nullopt;
     const auto word = s.substr(open.size(), close - open.size());
-    for (const auto& m : appendix_b_members)
-        if (text::equals(m.enum_name, "ILInterpMode") && m.member.size() > prefix.size() &&
-            text::iequals(m.member.substr(prefix.size()), word) && !m.member.ends_with("_LAST"))
-            return std::pair{std::uint32_t{m.value}, close + 1};
+    for (const auto& m : interp_mode_members)
+        if (m.name.size() > prefix.size() && text::iequals(m.name.substr(prefix.size()), word) && m.value != interp_mode::last)
+            return std::pair{static_cast<std::uint32_t>(m.value), close + 1};
     return std::nullopt;
 }
+
+// Names compared once a suffix (constants: a literal made a string_view measures itself each time,
+// which counts in a compile-time assembly's steps).
+inline constexpr std::string_view import_usage_enum = "ILImportUsage", interp_mode_enum = "ILInterpMode", aoffimmi_name = "aoffimmi";
 
 // One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
 [[nodiscard]] constexpr std::size_t control_suffix(opcode op, std::string_view s, head_state& st) noexcept {
@@ -167,9 +169,9 @@ struct head_state {
             st.token |= static_cast<std::uint32_t>(v) << cf.lsb;
             return true;
         };
-        if (text::equals(cf.enum_name, "ILImportUsage"))  // dcl_output_generic: the older spelling of _usage(generic)
+        if (text::equals(cf.enum_name, import_usage_enum))  // dcl_output_generic: the older spelling of _usage(generic)
             if (const auto u = usage_word(s)) return set(u->first) ? u->second : 0;
-        if (text::equals(cf.enum_name, "ILInterpMode"))  // _interp(linear_noperspective): the member's own name
+        if (text::equals(cf.enum_name, interp_mode_enum))  // _interp(linear_noperspective): the member's own name
             if (const auto m = interp_member(s)) return set(m->first) ? m->second : 0;
         if (text::equals(cf.enum_name, "ILElementFormat") && s.size() > cf.name.size() + 2 && istarts_with(s.substr(1), cf.name) &&
             s[1 + cf.name.size()] == '(') {  // dcl_uav's _fmtx(float): a member's name, any case
@@ -207,7 +209,7 @@ struct head_state {
             ends_suffix(s, 1 + cf.name.size()))
             return set(1) ? 1 + cf.name.size() : 0;
         if (s.size() > cf.name.size() + 1 && text::iequals(s.substr(1, cf.name.size()), cf.name)) {
-            if (text::equals(cf.name, "aoffimmi"))  // _aoffimmi(u,v,w), as chapter 7's syntax lines write it
+            if (text::equals(cf.name, aoffimmi_name))  // _aoffimmi(u,v,w), as chapter 7's syntax lines write it
                 if (const auto t = offsets_tuple(s.substr(1 + cf.name.size())); t && ends_suffix(s, 1 + cf.name.size() + t->second)) {
                     if (!set(1)) return 0;
                     st.offsets = t->first;
@@ -299,6 +301,12 @@ struct head_state {
 // The register type a name reads as: chapter 5's names, their aliases and ctisa's older ones, without
 // case (amdil.toml [register_text]).
 [[nodiscard]] constexpr std::optional<std::uint32_t> register_type_named(std::string_view name) noexcept {
+    if (name.empty()) return std::nullopt;
+    // The printed names first, as written (size and first letter inline: cheap, and what most text uses).
+    for (std::size_t i = 0; i < register_text.size(); ++i) {
+        const std::string_view t = register_text[i];
+        if (t.size() == name.size() && t[0] == name[0] && text::equals(t, name)) return static_cast<std::uint32_t>(i);
+    }
     std::size_t lo = 0, hi = register_names.size();
     while (lo < hi) {
         const std::size_t mid = (lo + hi) / 2;
@@ -327,12 +335,20 @@ struct head_state {
 // A component by its letter: x y z w, or r g b a (chapter 3's mov oC0.rgb1, c1; Table 2.7's
 // component_x_r .. component_w_a). npos for any other character.
 [[nodiscard]] constexpr std::size_t component_of_letter(char c) noexcept {
-    const auto k = component_letters.find(c);
-    return k != std::string_view::npos ? k : std::string_view("rgba").find(c);
+    switch (c) {  // (a switch: two finds a character cost a fifth of a long snippet's compile-time steps)
+        case 'x':
+        case 'r': return 0;
+        case 'y':
+        case 'g': return 1;
+        case 'z':
+        case 'b': return 2;
+        case 'w':
+        case 'a': return 3;
+        default: return std::string_view::npos;
+    }
 }
 [[nodiscard]] constexpr std::size_t selector_of_letter(char c) noexcept {
-    const auto k = swizzle_letters.find(c);
-    return k != std::string_view::npos ? k : std::string_view("rgba").find(c);
+    return c == '0' ? 4 : c == '1' ? 5 : component_of_letter(c);  // ILComponentSelect: 0 and 1 follow w
 }
 
 // A destination mask as 3.5 writes it (amdil.toml [write_mask]): a component letter writes that

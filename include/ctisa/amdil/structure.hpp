@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -76,19 +77,59 @@ using detail::field;
     return std::nullopt;
 }
 
+// What the rules need of each code, worked out once (a table, so that checking a program at compile
+// time costs a lookup a statement, not a walk over names).
+struct rule_shape {
+    bool declaration = false;
+    std::int8_t kind = -1;  // declared_kind of its id, -1: none
+    std::uint32_t id_mask = 0, resource_mask = 0;
+    std::uint8_t id_lsb = 0, resource_lsb = 0;
+};
+
+inline constexpr auto rule_shapes = [] {
+    std::array<rule_shape, opcode_count> out{};
+    for (std::size_t c = 0; c < opcode_count; ++c) {
+        const auto op = static_cast<opcode>(c);
+        rule_shape& r = out[c];
+        r.declaration = is_declaration(op);
+        if (const auto k = memory_kind(op)) r.kind = static_cast<std::int8_t>(*k);
+        if (const auto f = find_control_field(op, "id")) r.id_mask = control_field_mask(op, *f), r.id_lsb = f->lsb;
+        if (const auto f = find_control_field(op, "resource")) r.resource_mask = control_field_mask(op, *f), r.resource_lsb = f->lsb;
+    }
+    return out;
+}();
+
 struct program_state {
     bool in_macro = false, before_header = true, ended = false, endmain = false, in_function = false;
-    static_vector<std::uint32_t, 4096> declared{};
+    // Registers 0-63 of every type, a bit each (the common case, a lookup); other names in a list.
+    std::array<std::uint64_t, 64> low{};
+    static_vector<std::uint32_t, 1024> declared{};
 
+    [[nodiscard]] static constexpr bool is_low(std::uint32_t k) noexcept { return (k >> 28) == 0 && (k & 0xFFFFu) < 64; }
     [[nodiscard]] constexpr bool has(std::uint32_t k) const noexcept {
+        if (is_low(k)) return (low[(k >> 16) & 63u] >> (k & 63u)) & 1u;
         for (auto d : declared)
             if (d == k) return true;
         return false;
     }
     constexpr void declare(std::uint32_t k) noexcept {
-        if (!has(k)) (void)declared.push_back(k);  // (past 4096 names a use may be refused: never in practice)
+        if (is_low(k)) low[(k >> 16) & 63u] |= std::uint64_t{1} << (k & 63u);
+        else if (!has(k)) (void)declared.push_back(k);  // (past 1024 other names a use may be refused: never in practice)
     }
 };
+
+// The dword after the operand at w[i], which the parser or the decoder has checked (so a plain walk:
+// the checked one, detail::operand_end, cost a long snippet's compile-time steps).
+[[nodiscard]] constexpr std::size_t operand_after(std::span<const std::uint32_t> w, std::size_t i, unsigned depth) noexcept {
+    namespace f = generated::il_dst;
+    if (i >= w.size() || depth > max_operand_depth) return w.size();
+    const std::uint32_t t = w[i++];
+    i += field(t, f::extended) + field(t, f::modifier_present);
+    if (const auto relative = field(t, f::relative_address); relative == 1) ++i;
+    else if (relative == 2) i = operand_after(w, i, depth + 1);
+    i += field(t, f::immediate_present);
+    return field(t, f::dimension) ? operand_after(w, i, depth + 1) : i;
+}
 
 // The declarations and uses of one packet (not a macro definition's body): the rule it breaks, with
 // the reason as the subject (no error if none).
@@ -97,22 +138,19 @@ struct program_state {
     if (w.size() > 1 && prec_mask(w[0]) != 0) w = w.subspan(1);
     const auto op = static_cast<opcode>(field(w[0], generated::il_opcode::code));
     const operand_counts n = operands(op);
-    const bool declaration = is_declaration(op);
-    const auto control_named = [&](std::string_view name) -> std::optional<std::uint32_t> {
-        const auto f = find_control_field(op, name);
-        if (!f) return std::nullopt;
-        return (w[0] & control_field_mask(op, *f)) >> f->lsb;
-    };
+    const rule_shape& shape = rule_shapes[static_cast<std::size_t>(op)];
+    const bool declaration = shape.declaration;
     // Resources, UAVs, LDS, GDS and SRVs by id.
-    const auto kind = memory_kind(op);
-    const auto id = control_named("id");
-    if (op == opcode::dcl_resource) st.declare(key(declared_kind::resource, *control_named("id")));
-    else if (declaration && kind && id) st.declare(key(*kind, *id));
+    const std::uint32_t id = (w[0] & shape.id_mask) >> shape.id_lsb;
+    const bool has_id = shape.id_mask != 0, memory = shape.kind >= 0 && has_id;
+    const auto kind = static_cast<declared_kind>(shape.kind);
+    if (op == opcode::dcl_resource) st.declare(key(declared_kind::resource, id));
+    else if (declaration && memory) st.declare(key(kind, id));
     else if (op == opcode::dcl_lds_size_per_thread) st.declare(key(declared_kind::lds_size, 0));
     else if (!declaration) {
-        if (const auto r = control_named("resource"); r && !st.has(key(declared_kind::resource, *r)))
+        if (shape.resource_mask && !st.has(key(declared_kind::resource, (w[0] & shape.resource_mask) >> shape.resource_lsb)))
             return broken(error_code::undeclared_name, "a resource used before its dcl_resource");
-        if (kind && id && !st.has(key(*kind, *id)))
+        if (memory && !st.has(key(kind, id)))
             return broken(error_code::undeclared_name, "a UAV, LDS, GDS or SRV id used before its declaration");
         if ((op == opcode::lds_read_vec || op == opcode::lds_write_vec) && !st.has(key(declared_kind::lds_size, 0)))
             return broken(error_code::undeclared_name, "LDS used before dcl_lds_size_per_thread");
@@ -125,13 +163,10 @@ struct program_state {
     if (has_modifier_flags(op))
         i += field(w[0], generated::il_opcode::pri_modifier_present) + field(w[0], generated::il_opcode::sec_modifier_present);
     if (const int a = detail::aoffimmi_bits[static_cast<std::size_t>(op)]; a >= 0 && ((w[0] >> a) & 1u)) ++i;
-    ignore_tokens none;
     for (std::size_t k = 0; k < std::size_t{n.dst} + n.src && i < w.size(); ++k) {
         const bool dst = k < n.dst;
         const std::uint32_t t = w[i];
-        const auto end = detail::operand_end(w, i, dst, 0, none);
-        if (!end) return {};  // (the parser made it: never)
-        i = *end;
+        i = operand_after(w, i, 0);
         const auto type = field(t, generated::il_dst::register_type);
         const std::uint32_t number = field(t, generated::il_dst::register_num);
         // (a number past 16 bits, IL_Ext_Num, is compared by its low half: no program declares 65536 registers)
