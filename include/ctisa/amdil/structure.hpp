@@ -103,18 +103,19 @@ struct program_state {
     bool in_macro = false, before_header = true, ended = false, endmain = false, in_function = false;
     // Registers 0-63 of every type, a bit each (the common case, a lookup); other names in a list.
     std::array<std::uint64_t, 64> low{};
-    static_vector<std::uint32_t, 1024> declared{};
+    static_vector<std::uint32_t, 4096> declared{};
+    bool full = false;  // more names than the list holds: uses of names past it are not checked
 
     [[nodiscard]] static constexpr bool is_low(std::uint32_t k) noexcept { return (k >> 28) == 0 && (k & 0xFFFFu) < 64; }
     [[nodiscard]] constexpr bool has(std::uint32_t k) const noexcept {
         if (is_low(k)) return (low[(k >> 16) & 63u] >> (k & 63u)) & 1u;
         for (auto d : declared)
             if (d == k) return true;
-        return false;
+        return full;
     }
     constexpr void declare(std::uint32_t k) noexcept {
         if (is_low(k)) low[(k >> 16) & 63u] |= std::uint64_t{1} << (k & 63u);
-        else if (!has(k)) (void)declared.push_back(k);  // (past 1024 other names a use may be refused: never in practice)
+        else if (!has(k) && !declared.push_back(k)) full = true;  // (il_primitives.bin declares 1100 literals)
     }
 };
 
