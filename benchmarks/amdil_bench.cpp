@@ -44,6 +44,8 @@ using ctisa_bench::repeated;
 // --- the MAD chain -------------------------------------------------------------------------------
 constexpr auto mad_text = repeated<
     "il_ps_2_0\n"
+    "dcl_input_generic v0\n"
+    "dcl_output_generic o0\n"
     "dcl_literal l0, 0x3F000000, 0x3F400000, 0x3E800000, 0x3E000000\n"
     "dcl_literal l1, 0x3E800000, 0x3F000000, 0xBE800000, 0x3F800000\n"
     "mov r0, v0\n",

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // AMD IL's codec benchmarks (codec_bench.hpp): a mix of twelve builders over run-time registers;
-// the corpus is one image, the header and then rounds of the mix, since the stream decoder reads a
-// packet only after the header.
+// the corpus is one image, the header and the declarations, then rounds of the mix, since the
+// stream decoder reads a packet only after the header and the assembler a register only after its
+// declaration.
+#include <string>
+
 #include <ctisa/amdil/amdil.hpp>
 
 #include "codec_bench.hpp"
@@ -21,7 +24,7 @@ std::array<ctisa::result<il::instruction>, mix_size> mix(const std::uint8_t* x) 
     return {
         il::op::mad.ieee()(r(n(0)).mask("xy__"), v(n(1)).swizzle("xyxx"), l(n(2)), r(n(3))),
         il::op::add.sat()(r(n(4)), -r(n(5)).w(), r(n(6)).abs()),
-        il::op::mul(r(n(7)), r(n(8)), cb(n(9))),
+        il::op::mul(r(n(7)), r(n(8)), r(n(9))),
         il::op::mov(o(n(10)), r(n(11))),
         il::op::dp4(r(n(12)).mask("x___"), r(n(13)), r(n(14))),
         il::op::div.zeroop(il::zero_op::infinity)(r(n(15)), r(n(16)), r(n(17))),
@@ -49,8 +52,21 @@ std::size_t append_mix(const std::uint8_t* operands, std::uint8_t*& out) {
 
 std::size_t encode_mix(const std::uint8_t* operands, std::uint8_t* out) { return append_mix(operands, out); }
 
+// The header, then the declarations the mix's registers and resources need (4.1 and chapter 7:
+// inputs, outputs, literals and resources are declared before use), so that its text assembles.
+std::string declarations() {
+    std::string text = "il_ps_2_0\n";
+    for (unsigned k = 0; k < 64; ++k) {
+        const auto n = std::to_string(k);
+        text += "dcl_input_generic v" + n + "\ndcl_output_generic o" + n + "\ndcl_literal l" + n + ", 0, 0, 0, 0\n";
+    }
+    for (unsigned k = 0; k < 16; ++k)
+        text += "dcl_resource_id(" + std::to_string(k) + ")_type(2d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)\n";
+    return text;
+}
+
 std::vector<std::uint8_t> image(std::size_t rounds) {
-    std::vector<std::uint8_t> bytes = ctisa::assemble_bytes<il::isa>("il_ps_2_0").value();
+    std::vector<std::uint8_t> bytes = ctisa::assemble_bytes<il::isa>(declarations()).value();
     const auto operands = run_time_operands(64 * rounds);
     std::vector<std::uint8_t> round(mix_size * il::isa::max_unit_bytes);
     for (std::size_t k = 0; k < rounds; ++k) {

@@ -102,12 +102,22 @@ def tokens_header(spec, tables, label, digest):
 
 
 def register_names(spec, tables):
-    members = next(e for e in tables["enum"] if e["name"] == "ILRegType")["members"]
-    given = spec["register_text"]["names"]
-    names = [given.get(m, m.replace("IL_REGTYPE_", "").replace("_", "").lower()) for m, v, _ in members if not m.endswith("_LAST")]
-    if len(set(names)) != len(names) or not all(re.fullmatch(r"[a-z]+", n) for n in names):
-        raise ValueError(f"register names must be distinct and letters only: {names}")
-    return names
+    """[(printed name, numbered, [every name read as the type])] by ILRegType value."""
+    members = [m for m, v, _ in next(e for e in tables["enum"] if e["name"] == "ILRegType")["members"] if not m.endswith("_LAST")]
+    given, aliases = spec["register_text"]["names"], spec["register_text"].get("aliases", {})
+    out, owner = [], {}
+    for m in members:
+        text = given[m]
+        name = text.rstrip("#")
+        old = m.replace("IL_REGTYPE_", "").replace("_", "").lower()  # ctisa's names before chapter 5's
+        read = list({n.lower(): n for n in reversed([name] + aliases.get(m, []) + [old])}.values())[::-1]
+        for n in read:
+            if not re.fullmatch(r"[A-Za-z]+", n):
+                raise ValueError(f"register name {n!r} must be letters only")
+            if owner.setdefault(n.lower(), m) != m:
+                raise ValueError(f"register name {n!r} names {owner[n.lower()]} and {m}")
+        out.append((name, text.endswith("#"), read))
+    return out
 
 
 def enums_header(tables, label, digest, spec=None):
@@ -125,10 +135,28 @@ def enums_header(tables, label, digest, spec=None):
         body = ",\n".join(f"    enum_member<{tname}>{{{emit.cpp_string(m)}, {tname}::{identifier(m[len(prefix):])}, "
                           f"{emit.cpp_string(t)}}}" for m, _, t in enum["members"])
         out.append(f"inline constexpr std::array<enum_member<{tname}>, {len(enum['members'])}> {tname}_members{{{{\n{body}}}}};\n\n")
-    names = register_names(spec, tables)
-    out.append(f"// Text name of each register type, by its value (amdil.toml [register_text]).\n"
-               f"inline constexpr std::array<std::string_view, {len(names)}> register_text{{{{\n"
-               + ",\n".join(f"    {emit.cpp_string(n)}" for n in names) + "}};\n\n")
+    regs = register_names(spec, tables)
+    out.append(f"// Text name of each register type, by its value, as ctisa prints it (amdil.toml [register_text]).\n"
+               f"inline constexpr std::array<std::string_view, {len(regs)}> register_text{{{{\n"
+               + ",\n".join(f"    {emit.cpp_string(n)}" for n, _, _ in regs) + "}};\n\n")
+    out.append("// Whether the type's name takes a register number (chapter 5 writes it with #: r#, cb#).\n"
+               f"inline constexpr std::array<bool, {len(regs)}> register_numbered{{{{"
+               + ", ".join("true" if numbered else "false" for _, numbered, _ in regs) + "}};\n\n")
+    members = [m for m, v, _ in next(e for e in tables["enum"] if e["name"] == "ILRegType")["members"] if not m.endswith("_LAST")]
+    text = spec["register_text"]
+    access = ["read_only" if m in text["read_only"] else "write_only" if m in text["write_only"] else "read_write" for m in members]
+    out.append("enum class register_access : std::uint8_t { read_write, read_only, write_only };\n"
+               "// Table 5.8's Read/Write column and 3.2's v/o rule, by type (amdil.toml [register_text] access_decision).\n"
+               f"inline constexpr std::array<register_access, {len(regs)}> register_access_of{{{{"
+               + ", ".join(f"register_access::{a}" for a in access) + "}};\n\n")
+    out.append("// Whether the type is written only with an index (cb#[n], x#[n], g[addr]: amdil.toml indexed_decision).\n"
+               f"inline constexpr std::array<bool, {len(regs)}> register_indexed{{{{"
+               + ", ".join("true" if m in text["indexed"] else "false" for m in members) + "}};\n\n")
+    read = sorted(((n, t) for t, (_, _, names) in enumerate(regs) for n in names), key=lambda x: (x[0].lower(), x[1]))
+    out.append("struct register_name {\n    std::string_view name;\n    std::uint8_t type;\n};\n"
+               "// Every name read as a register type (compared without case), sorted by its lower-case spelling.\n"
+               f"inline constexpr std::array<register_name, {len(read)}> register_names{{{{\n"
+               + ",\n".join(f"    register_name{{{emit.cpp_string(n)}, {t}}}" for n, t in read) + "}};\n\n")
     out.append(f"inline constexpr std::size_t appendix_b_enum_count = {sum(1 for e in tables['enum'] if 'section' not in e)};"
                "  // besides ILOpCode; chapter 6's own (ILLogicOp) follow them in the lists below\n")
     out.append(f"// Appendix B's names of the enumerations above, in its order (control fields refer to them by index).\n"
@@ -144,7 +172,7 @@ def enums_header(tables, label, digest, spec=None):
     return "".join(out)
 
 
-def opcodes_header(tables, label, digest):
+def opcodes_header(tables, label, digest, spec=None):
     rows = tables["opcodes"]
     groups = [""] + sorted({r[4] for r in rows if r[4]})
     blob, offsets = [], {}
@@ -190,6 +218,8 @@ def opcodes_header(tables, label, digest):
                f"inline constexpr std::array<opcode_row, {len(rows)}> opcode_rows{{{{\n" + "\n".join(packed) + "\n}};\n")
     out.append(control_table(tables))
     entries = [(r[2], f"opcode::{opcode_identifier(r[1])}") for r in rows]
+    by_enumerator = {r[1]: r for r in rows}
+    entries += [(a["text"], f"opcode::{opcode_identifier(by_enumerator[a['name']][1])}") for a in (spec or {}).get("mnemonic_alias", [])]
     out.append(f"\ninline constexpr auto opcode_by_mnemonic = {emit.name_table('opcode', entries)};\n"
                "static_assert(is_sorted_by_name(opcode_by_mnemonic));\n}  // namespace generated\n\n")
     out.append("}  // namespace ctisa::amdil\n")
@@ -265,6 +295,6 @@ def generate(spec_path, label, out_dir):
         tables_path: tables_text,
         out_dir / "tokens.hpp": tokens_header(spec, tables, label, digest),
         out_dir / "enums.hpp": enums_header(tables, label, digest, spec),
-        out_dir / "opcodes.hpp": opcodes_header(tables, label, digest),
+        out_dir / "opcodes.hpp": opcodes_header(tables, label, digest, spec),
         out_dir / "builders.hpp": builders_header(tables, label, digest),
     }

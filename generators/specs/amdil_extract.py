@@ -432,7 +432,13 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
                 unreadable.append(n)
                 continue
         else:
-            continue
+            fields = []
+        if not fields:  # a memory instruction whose id field the table lost (amdil.toml [[id_field]])
+            rule = next((r for r in spec.get("id_field", []) if any(n.startswith(p) for p in r["prefixes"])
+                         and not any(n == x for x in r.get("except", []))), None)
+            if rule is None:
+                continue
+            fields = [("id", rule["lsb"], rule["msb"], "-\0Resource ID (amdil.toml [[id_field]])")]
         for name, lsb, msb, description in fields:
             enum, _, description = description.rpartition("\0")
             enum = "" if enum == "-" else enum or control_enum(description, enums)
@@ -446,6 +452,8 @@ def build_tables(spec_path=HERE / "amdil.toml", seed=SEED, reference=REFERENCE):
                                                          if c.get("modifier_bits_are_control")) + "]")
     out.append("")
     texts = enum_text_syntax(lines)
+    for given in spec.get("enum_text", []):  # texts chapter 6 does not give (amdil.toml [[enum_text]])
+        texts.update(given["texts"])
     for name, body in enums.items():
         out.append("[[enum]]")
         out.append(f"name = {toml_string(name)}")

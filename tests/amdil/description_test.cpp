@@ -319,14 +319,14 @@ TEST_CASE("amdil: bare words of chapter 7's syntax are flags", "[amdil][descript
     };
     CHECK(control("dsx_fine r0, r1") == 0x80u);
     CHECK(control("dsy_fine r0, r1") == 0x80u);
-    CHECK(control("loop_repeat constint0") == 0x1u);
+    CHECK(control("loop_repeat i0") == 0x1u);  // CONST_INT: chapter 5's i#
     CHECK(control("resinfo_resource(3)_uint r0, r1") == 0x103u);
     CHECK(control("sampleinfo_resource(2)_uint r0") == 0x102u);
     CHECK(control("samplepos_resource(1)_uint r0, r1") == 0x101u);
     CHECK(control("resinfo_resource(3) r0, r1") == 0x3u);
     // dclpi's [_center_bias_invert_centered] (bits 24-27); dclpt_stage(n)_type(op)_coordmode(mode) with
     // coordmode 28:27 (ILTexCoordMode: unnormalized = 2) and cleartype 29 (ILPixTexUsage: 2d = 2).
-    CHECK(control("dclpi_center_invert wincoord0") == 0x500u);
+    CHECK(control("dclpi_center_invert vWinCoord") == 0x500u);  // WINCOORD: chapter 5's vWinCoord
     // Its imports as chapter 7 writes them, dclpi_x(comp)..: chapter 6's _<comp>(0), _<comp>(1), _<comp>(*)
     // are ILImportComponent 1, 2, 3 (0, unused, has no text and is left out).
     CHECK(control("dclpi_x(0)_y(1)_z(*) v0") == (1u | 2u << 2 | 3u << 4));

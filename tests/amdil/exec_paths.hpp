@@ -11,6 +11,9 @@
 namespace amdil_exec_test {
 
 inline constexpr ctisa::fixed_string float_text{R"(il_ps_2_0
+dcl_input_generic v0
+dcl_input_generic v1
+dcl_input_generic v2
 dcl_literal l0, 0x3F800000, 0x40000000, 0x00000000, 0xBF000000
 add r0, v0, v1
 sub r1, v0, v1_neg(xw)
@@ -103,6 +106,9 @@ end
 )"};
 
 inline constexpr ctisa::fixed_string integer_text{R"(il_ps_2_0
+dcl_input_generic v0
+dcl_input_generic v1
+dcl_input_generic v2
 dcl_indexed_temp_array x0[3]
 inot r0, v0
 ior r1, v0, v1
@@ -212,6 +218,14 @@ end
 )"};
 
 inline constexpr ctisa::fixed_string flow_text{R"(il_ps_2_0
+dcl_input_generic v0
+dcl_input_generic v1
+dcl_output_generic o0
+dcl_output_generic o1
+dcl_output_generic o2
+dcl_output_generic o3
+dcl_output_generic o4
+dcl_output_generic o5
 dcl_literal l0, 1, 0, 3, 100
 dcl_literal l1, 0x3F800000, 0x40400000, 0, 0
 dcl_struct_uav_id(0) 32
@@ -305,7 +319,16 @@ end
 // Memory, sampling and emit through the default environment: addresses kept below 64 bytes (16
 // elements) so that lanes meet on the same dwords and the atomics' lane order shows.
 inline constexpr ctisa::fixed_string access_text{R"(il_ps_2_0
+dcl_input_generic v0
+dcl_input_generic v1
+dcl_input_generic v2
 dcl_struct_srv 32
+dcl_lds_id(0) 4096
+dcl_gds_id(0) 4096
+dcl_typed_uav_id(0) 0
+dcl_resource_id(0) 0
+dcl_resource_id(1) 0
+dcl_resource_id(3) 0
 dcl_lds_size_per_thread_size(8)
 dcl_literal l0, 0x3C, 0x3F, 0xF, 0x3C
 iand r0, v0, l0

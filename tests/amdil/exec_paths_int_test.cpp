@@ -19,6 +19,9 @@ TEST_CASE("amdil exec paths: ... on every integer, bit, conversion and double in
 // the interpreter bit for bit.
 namespace {
 constexpr ctisa::fixed_string values_text{R"(il_ps_2_0
+dcl_input_generic v0
+dcl_input_generic v1
+dcl_input_generic v2
 dcl_literal l0, 0x3F800000, 0x40000000, 0x00000000, 0xBF000000
 dcl_literal l1, 1, 0xFFFFFFFF, 31, 0x80000000
 add r0, v0, v1
@@ -92,6 +95,10 @@ TEST_CASE("amdil exec paths: the compiled path's value kernels agree with the in
 // same bit for bit.
 namespace {
 constexpr ctisa::fixed_string chain_text{R"(il_ps_2_0
+dcl_input_generic v0
+dcl_input_generic v1
+dcl_input_generic v2
+dcl_output_generic o0
 dcl_literal l0, 0x3F000000, 0x3F400000, 0xBE800000, 0x3E000000
 mov r0, v0
 mad_ieee r0, r0, l0, v1

@@ -89,12 +89,14 @@ TEST_CASE("amdil check_unit agrees with the decoder on every unit of a program",
     const auto image = ctisa::assemble_bytes<il::isa>(
         "il_ps_2_0\n"
         "dcl_input_usage(generic)_interp(linear) v1.xy__\n"
+        "dcl_literal l0, 1, 2, 3, 4\n"
+        "dcl_literal l1, 5, 6, 7, 8\n"
         "add_precxz r0, r1, r2\n"
         "mad_ieee r0.xy__, v1.xyxx, l0, l1\n"
         "end\n");
     REQUIRE(image);
     const auto program = ctisa::decode_program<il::isa>(*image);
     REQUIRE(program);
-    REQUIRE(program->size() == 5);
+    REQUIRE(program->size() == 7);
     for (const il::instruction& in : *program) CHECK(!il::check_unit(in).failed());
 }

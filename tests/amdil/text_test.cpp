@@ -104,7 +104,7 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(round("breakc_relop(eq) r0, r1") == "breakc_relop(eq) r0, r1");
     CHECK(round("dcl_input_usage(generic)_interp(linear) v1.xy__") == "dcl_input_usage(generic)_interp(linear) v1.xy__");
     CHECK(round("mov r0, x5[6].yyyy") == "mov r0, x5[6].y");
-    CHECK(round("mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y") == "mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y");
+    CHECK(round("mov r0, cb0[r6.w+2]{constbool0[r2.x+4]}.y") == "mov r0, cb0[r6.w+2]{b0[r2.x+4]}.y");  // chapter 5's name: b#
     // 2.2.8 examples 3 and 4: v[1][2] is IL_Src (vertex 1, dimension 1) then IL_Src (vertex 2).
     CHECK(round("mov r0, v[1][2]") == "mov r0, v[1][2]");
     CHECK(round("mov r0, v1{v2}") == "mov r0, v[1][2]");
@@ -174,7 +174,13 @@ TEST_CASE("amdil: statements as chapter 3 writes them", "[amdil][text]") {
     CHECK(il::packet_at(res->tokens(), 0)->size == 2);
     CHECK(round("comment 0x6C6C6568, 0x0000006F") == "comment 0x6C6C6568, 0x0000006F");
     CHECK(round("dcl_literal l0, 1, 2, 3, 4") == "dcl_literal l0, 0x00000001, 0x00000002, 0x00000003, 0x00000004");
-    CHECK(round("sample_resource(1)_sampler(2)_aoffimmi(0x00010203) r0, r1") == "sample_resource(1)_sampler(2)_aoffimmi(0x00010203) r0, r1");
+    // The packed offsets (u in bits 7:0, 7.1 fixed point: 3 halves is 1.5), as chapter 7 writes them.
+    CHECK(round("sample_resource(1)_sampler(2)_aoffimmi(0x00010203) r0, r1") == "sample_resource(1)_sampler(2)_aoffimmi(1.5,1,0.5) r0, r1");
+    CHECK(round("sample_resource(1)_sampler(2)_aoffimmi(-1,0.5,-64) r0, r1") == "sample_resource(1)_sampler(2)_aoffimmi(-1,0.5,-64) r0, r1");
+    CHECK(il::parse("sample_resource(1)_sampler(2)_aoffimmi(-1,0.5,-64) r0, r1")->words[1] == 0x008001FEu);
+    CHECK(round("sample_resource(1)_sampler(2)_aoffimmi(0x01000000) r0, r1") == "sample_resource(1)_sampler(2)_aoffimmi(0x01000000) r0, r1");
+    CHECK(!il::parse("sample_resource(1)_sampler(2)_aoffimmi(64,0,0) r0, r1").ok());    // past 63.5
+    CHECK(!il::parse("sample_resource(1)_sampler(2)_aoffimmi(1.25,0,0) r0, r1").ok());  // not a half
     // The mov with x5[6].y of section 2.2.8 example 1: IL_Src (itemp 5, modifier, immediate), IL_Src_Mod, 6.
     const auto x5 = il::parse("mov r0, x5[6].yyyy");
     REQUIRE(x5.ok());
@@ -277,22 +283,26 @@ TEST_CASE("amdil: macro definitions before the header, and a macro call", "[amdi
 }
 
 TEST_CASE("amdil: programs assemble at compile time", "[amdil][text]") {
-    constexpr auto p = il::assemble<"il_ps_2_0_lang(dx11_ps)\nmov o0.xyzw, r0\nend">();
-    STATIC_REQUIRE(p.size() == 3);
-    STATIC_REQUIRE(p.size_bytes() == 8 + 16 + 4);
+    constexpr auto p = il::assemble<"il_ps_2_0_lang(dx11_ps)\ndcl_output_generic o0\nmov o0.xyzw, r0\nend">();
+    STATIC_REQUIRE(p.size() == 4);
+    STATIC_REQUIRE(p.size_bytes() == 8 + 8 + 16 + 4);
     STATIC_REQUIRE(p.bytes[0] == 9);
-    STATIC_REQUIRE(p.bytes[8] == 71);  // mov
-    STATIC_REQUIRE(p.bytes[8 + 16] == 40);  // end
+    STATIC_REQUIRE(p.bytes[8] == 125);      // dcl_output
+    STATIC_REQUIRE(p.bytes[16] == 71);      // mov
+    STATIC_REQUIRE(p.bytes[16 + 16] == 40);  // end
 }
 
 TEST_CASE("amdil: the IL text AMD's LLVM backend emitted assembles", "[amdil][text][conformance]") {
     // sub.s without its assembler directives (.file, .text, .global@name).
     std::string source;
     std::vector<std::string> amd;  // its statements without comments and indentation
+    // The listing reads l12, which the backend's module declares outside it: its declaration (any value)
+    // goes after the header, since a literal is declared before its use (7.x DCL_LITERAL).
     for (const auto& line : ctisa_test::lines_of(ctisa_test::read_file(ctisa_test::shared_path("reference/amdil/llvm_amdil_branch/sub.s")))) {
         const auto start = line.find_first_not_of(" \t");
         if (start != std::string::npos && line[start] == '.') continue;
         source += line + "\n";
+        if (line.rfind("il_cs_2_0", 0) == 0) source += "dcl_literal l12, 0x00000000, 0x00000000, 0x00000000, 0x00000000\n";
         auto statement = line.substr(0, line.find(';'));
         statement.erase(0, statement.find_first_not_of(" \t"));
         statement.erase(statement.find_last_not_of(" \t") + 1);
@@ -309,14 +319,17 @@ TEST_CASE("amdil: the IL text AMD's LLVM backend emitted assembles", "[amdil][te
                     ++units;
                     ctisa::print_statement<il::isa>(sink, ins);
                 }).failed());
-    CHECK(units == statements);
-    CHECK(units == 75);
+    CHECK(units == statements + 1);  // and the declaration of l12
+    CHECK(units == 76);
     CHECK(ctisa::assemble_bytes<il::isa>(text).value() == *bytes);
-    CHECK(ctisa_test::lines_of(text) == amd);  // printed exactly as AMD's compiler wrote it
+    auto lines = ctisa_test::lines_of(text);
+    lines.erase(lines.begin() + 1);  // the declaration of l12
+    CHECK(lines == amd);  // printed exactly as AMD's compiler wrote it
 }
 
 // 4.1: the language and version tokens come first (7.19: macro definitions may precede them), there is
-// one END and it is the last instruction. A text without a header is a fragment, bound only by END.
+// one END and it is the last instruction. A text without a header is refused (real_programs_test.cpp
+// has the other rules).
 TEST_CASE("amdil: statements in the order section 4.1 requires", "[amdil][text][structure]") {
     const auto misplaced = [](std::string_view source, std::uint32_t line) {
         const auto r = ctisa::assemble_bytes<il::isa>(source);
@@ -326,16 +339,20 @@ TEST_CASE("amdil: statements in the order section 4.1 requires", "[amdil][text][
         CHECK(r.error().line == line);
         CHECK(r.error().column == 1);
     };
-    misplaced("mov r0, r1\nil_ps_2_0\nend\n", 2);           // the header after an instruction
     misplaced("il_ps_2_0\nmov r0, r1\nil_ps_2_0\nend\n", 3);  // a second header
     misplaced("il_ps_2_0\nend\nmov r0, r1\n", 3);            // after END
     misplaced("il_ps_2_0\nend\nend\n", 3);                   // a second END
-    misplaced("end\nmov r0, r1\n", 2);                       // a fragment's END is last too
     misplaced("mdef(1)_out(0)_in(0)\nmov r0, r1\nil_ps_2_0\nend\n", 3);  // the header inside a macro
-    // Accepted: macro definitions before the header, a fragment, a program without END (4.1 asks for
-    // at most one, last), comments after END.
+    // A statement before the header: the header is missing (the line of that statement).
+    for (std::string_view source : {"mov r0, r1\nil_ps_2_0\nend\n", "end\nmov r0, r1\n", "mov r0, r1\nmov r1, r0\n"}) {
+        const auto r = ctisa::assemble_bytes<il::isa>(source);
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().code == ctisa::error_code::missing_header);
+        CHECK(r.error().line == 1);
+    }
+    // Accepted: macro definitions before the header, a program without END (4.1 asks for at most one,
+    // last), comments after END.
     CHECK(ctisa::assemble_bytes<il::isa>(std::string_view("mdef(1)_out(0)_in(0)\nmend\nmdef(2)_out(0)_in(0)\nmend\nil_ps_2_0\nend\n")).ok());
-    CHECK(ctisa::assemble_bytes<il::isa>(std::string_view("mov r0, r1\nmov r1, r0\n")).ok());
     CHECK(ctisa::assemble_bytes<il::isa>(std::string_view("il_ps_2_0\nmov r0, r1\n")).ok());
     CHECK(ctisa::assemble_bytes<il::isa>(std::string_view("il_ps_2_0\nend\n; done\n")).ok());
     // An END inside a macro definition before the header is the macro's (the decoder reads it so too).

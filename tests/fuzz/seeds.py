@@ -44,10 +44,11 @@ def vector(line):
     return bytes.fromhex(raw.replace(" ", "")), text
 
 
-def examples(isa, folder, ctisa):
-    """(name, text, bytes or None) of each example program of the ISA; bytes: `ctisa asm`'s hex lines,
-    None for a language of text (it prints text) or a program that does not assemble."""
-    for path in sorted(folder.glob(f"{isa}_*")):
+def examples(isa, folder, ctisa, pattern=None):
+    """(name, text, bytes or None) of each example program of the ISA (the files of `folder` that
+    match `pattern`, default ISA_*); bytes: `ctisa asm`'s hex lines, None for a language of text
+    (it prints text) or a program that does not assemble."""
+    for path in sorted(folder.glob(pattern or f"{isa}_*")):
         text = path.read_bytes()
         run = subprocess.run([ctisa, "asm", isa, str(path)], capture_output=True, text=True, check=False)
         lines = run.stdout.split()
@@ -95,10 +96,21 @@ def main(reference, out, example_folder=None, ctisa=None):
             if raw is not None:
                 (out / "bytes" / f"e-{name}").write_bytes(raw)
             example_texts.append(text.decode(errors="replace"))
-    texts = example_texts + [text for _, text in vectors] + [pathlib.Path(p).read_text(errors="replace") for p in lists["text"]]
+    # The real programs of ../shared/reference/real/<isa> (people's and vendors' tools' text): their
+    # forms seed the text surfaces, and what `ctisa asm` makes of them the bytes ones.
+    real = reference.parent / "real" / reference.name
+    real_texts = []
+    if real.is_dir():
+        for name, text, raw in examples(reference.name, real, ctisa, "*") if ctisa else ((p.name, p.read_bytes(), None) for p in sorted(real.glob("*"))):
+            (out / "text" / f"r-{name}").write_bytes(text)
+            if raw is not None:
+                (out / "bytes" / f"r-{name}").write_bytes(raw)
+                (out / "execute" / f"r-{name}").write_bytes(bytes(8) + raw)
+            real_texts.append(text.decode(errors="replace"))
+    texts = example_texts + real_texts + [text for _, text in vectors] + [pathlib.Path(p).read_text(errors="replace") for p in lists["text"]]
     (out / "words.dict").write_text(dictionary(texts))
     print(f"{reference.name}: {len(vectors)} vectors, {len(lists['bytes'])} binaries, {len(lists['text'])} programs, "
-          f"{len(example_texts)} examples")
+          f"{len(example_texts)} examples, {len(real_texts)} real programs")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 // AMD IL description: what the generated tables say about a code, read through small accessors.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -122,6 +123,48 @@ struct control_field {
     const unsigned msb = cf.msb > top ? top : cf.msb;
     return static_cast<std::uint32_t>(((std::uint64_t{1} << (msb - cf.lsb + 1)) - 1u) << cf.lsb);
 }
+
+// DCL_NUM_THREAD_PER_GROUP's sizes: as many dwords follow as its control field says (1 to 3, chapter
+// 7); every other code has the fixed count of operands().
+[[nodiscard]] constexpr bool counted_extras(opcode op) noexcept { return op == opcode::dcl_num_thread_per_group; }
+inline constexpr std::uint32_t max_counted_extras = 3;
+
+// The control field a declaration's text gives as its operand, as chapter 7's Syntax lines write them
+// (dcl_lds_size_per_thread n, dcl_max_output_vertex_count n, dcl_num_instance n): the one control
+// field of a declaration that has no operands, when it is a plain number. nullopt for every other code.
+[[nodiscard]] constexpr std::optional<control_field> bare_control_field_of(opcode op) noexcept {
+    const auto n = operands(op);
+    const auto name = mnemonic(op);
+    if (!n.described || n.dst || n.src || n.extra || counted_extras(op) || control_field_count(op) != 1 || name.substr(0, 4) != "dcl_")
+        return std::nullopt;
+    const auto cf = control_field_of(op, 0);
+    if (!cf.enum_name.empty() || cf.flag || cf.lsb != 16 || cf.name == "id") return std::nullopt;  // dcl_raw_uav_id(n) keeps its suffix
+    return cf;
+}
+
+// bare_control_field_of() by code, worked out once (a lookup a statement when text is assembled).
+inline constexpr auto bare_control_codes = [] {
+    std::array<bool, opcode_count> out{};
+    for (std::size_t c = 0; c < opcode_count; ++c) out[c] = bare_control_field_of(static_cast<opcode>(c)).has_value();
+    return out;
+}();
+[[nodiscard]] constexpr std::optional<control_field> bare_control_field(opcode op) noexcept {
+    if (!bare_control_codes[static_cast<std::size_t>(op)]) return std::nullopt;
+    return control_field_of(op, 0);
+}
+
+// Whether the plain dwords after the operands read best in decimal: labels and case values of flow
+// control (func 1024, as AMD's compiler writes them) and the sizes and counts of declarations
+// (dcl_num_thread_per_group 64, dcl_lds_id(1) 256); bits (dcl_literal, formats, floats) stay hexadecimal.
+[[nodiscard]] constexpr bool decimal_extras(opcode op) noexcept {
+    if (group(op) == "Flow Control") return true;
+    return mnemonic(op).starts_with("dcl_") && op != opcode::dcl_literal && op != opcode::dcl_resource && op != opcode::dcl_max_tessfactor &&
+           op != opcode::dcl_const_buffer;
+}
+
+// DCL_LDS_SHARING_MODE's modes as its text writes them, by value (chapter 7: dcl_lds_sharing_mode
+// _wavefrontRel or _wavefrontAbs).
+inline constexpr std::string_view lds_sharing_words[] = {"_wavefrontRel", "_wavefrontAbs"};
 
 // Case-insensitive lookup of a mnemonic.
 [[nodiscard]] constexpr std::optional<opcode> find_opcode(std::string_view text) noexcept {

@@ -147,6 +147,8 @@ struct isa {
     static constexpr result<instruction> parse(text::cursor& in) { return amdil::parse(in); }
     // The order of the statements (structure.hpp): the error's offset is the statement's index.
     static constexpr error resolve(no_context&, std::span<instruction> program) { return check_structure(program); }
+    // The errors of those rules (a program the decoder reads may break them: the tools print it).
+    static constexpr bool program_rule(error_code code) noexcept { return is_program_rule(code); }
     template <class Sink>
     static constexpr void print(Sink& out, const instruction& in) {
         amdil::print(out, in);

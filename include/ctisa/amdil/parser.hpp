@@ -2,8 +2,10 @@
 // AMD IL text to one unit: the inverse of printer.hpp, in constant evaluation too.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string_view>
 
@@ -30,7 +32,9 @@ using tokens = static_vector<std::uint32_t, max_packet_dwords>;
     in.skip_blanks();
     const std::size_t start = in.offset();
     // A comma inside parentheses belongs to the head (dcl_resource's _type(2d,unnorm)).
-    for (unsigned depth = 0; !in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && (in.peek() != ',' || depth); in.advance()) {
+    // A comment may follow the head directly (endif; as the real programs write it).
+    for (unsigned depth = 0; !in.at_end() && !text::is_space(in.peek()) && in.peek() != '\n' && (in.peek() != ',' || depth) && in.peek() != ';';
+         in.advance()) {
         if (in.peek() == '(') ++depth;
         else if (in.peek() == ')' && depth != 0) --depth;
     }
@@ -48,6 +52,28 @@ using tokens = static_vector<std::uint32_t, max_packet_dwords>;
 }
 
 [[nodiscard]] constexpr bool ends_suffix(std::string_view s, std::size_t n) noexcept { return s.size() == n || s[n] == '_'; }
+
+// Suffix names are compared without case, as mnemonics are (chapter 7 writes _neighborExch and
+// _lOffset, ctisa's earlier text _neighborexch and _loffset).
+[[nodiscard]] constexpr bool istarts_with(std::string_view s, std::string_view prefix) noexcept {
+    return s.size() >= prefix.size() && text::iequals(s.substr(0, prefix.size()), prefix);
+}
+
+// An older usage spelling of dcl_input and dcl_output that AMD's tools printed: _generic for
+// _usage(generic), _position for _usage(pos) (amdil.toml [usage_words]). The value, and the characters taken.
+[[nodiscard]] constexpr std::optional<std::pair<std::uint32_t, std::size_t>> usage_word(std::string_view s) noexcept {
+    constexpr std::string_view prefix = "IL_IMPORTUSAGE_";
+    if (s.size() < 2 || s[0] != '_') return std::nullopt;
+    std::size_t end = 1;
+    while (end < s.size() && s[end] != '_' && s[end] != '(') ++end;
+    const auto word = s.substr(1, end - 1);
+    if (end < s.size() && s[end] == '(') return std::nullopt;
+    if (text::iequals(word, "position")) return std::pair{std::uint32_t{0}, end};  // IL_IMPORTUSAGE_POS
+    for (const auto& m : import_usage_members)  // (its own list: the whole of Appendix B cost compile-time steps)
+        if (m.name.size() > prefix.size() && text::iequals(m.name.substr(prefix.size()), word) && m.value != import_usage::last)
+            return std::pair{static_cast<std::uint32_t>(m.value), end};
+    return std::nullopt;
+}
 
 struct head_state {
     std::uint32_t token = 0;  // the opcode token
@@ -80,6 +106,57 @@ struct head_state {
     return 0;
 }
 
+// A texel offset of _aoffimmi(u,v,w): signed fixed point with one bit of fraction (7.1, chapter 7's
+// 'Address Offset': [-64, 63.5]), written as a decimal (1, -2, 0.5, 3.0). Its byte, or nullopt.
+[[nodiscard]] constexpr std::optional<std::uint8_t> fixed_7_1(text::cursor& c) noexcept {
+    const bool negative = c.consume('-');
+    bool overflow = false;
+    const auto whole = c.unsigned_integer(&overflow);
+    if (!whole || overflow || *whole > 64) return std::nullopt;
+    std::uint64_t halves = *whole * 2;
+    if (c.consume('.')) {
+        if (c.peek() == '5') halves += 1;
+        else if (c.peek() != '0') return std::nullopt;
+        c.advance();
+        while (c.peek() == '0') c.advance();
+    }
+    if (negative ? halves > 128 : halves > 127) return std::nullopt;
+    return static_cast<std::uint8_t>(negative ? 256 - halves : halves);
+}
+
+// "(u,v,w)" at the start of `s`: the packed offsets (u in bits 7:0, v 15:8, w 23:16; amdil.toml
+// [aoffimmi]) and the characters it took.
+[[nodiscard]] constexpr std::optional<std::pair<std::uint32_t, std::size_t>> offsets_tuple(std::string_view s) noexcept {
+    if (s.empty() || s[0] != '(') return std::nullopt;
+    text::cursor c(s.substr(1));
+    std::uint32_t packed = 0;
+    for (unsigned k = 0; k < 3; ++k) {
+        if (k != 0 && !c.consume(',')) return std::nullopt;
+        const auto b = fixed_7_1(c);
+        if (!b) return std::nullopt;
+        packed |= std::uint32_t{*b} << (8 * k);
+    }
+    if (!c.consume(')')) return std::nullopt;
+    return std::pair{packed, c.offset() + 1};
+}
+
+// _interp(linear_noperspective): an interpolation mode by its Appendix B member's name after
+// IL_INTERPMODE_, the older spelling AMD's tools printed (amdil.toml [usage_words]).
+[[nodiscard]] constexpr std::optional<std::pair<std::uint32_t, std::size_t>> interp_member(std::string_view s) noexcept {
+    constexpr std::string_view open = "_interp(", prefix = "IL_INTERPMODE_";
+    const auto close = s.find(')');
+    if (!istarts_with(s, open) || close == std::string_view::npos || !ends_suffix(s, close + 1)) return std::nullopt;
+    const auto word = s.substr(open.size(), close - open.size());
+    for (const auto& m : interp_mode_members)
+        if (m.name.size() > prefix.size() && text::iequals(m.name.substr(prefix.size()), word) && m.value != interp_mode::last)
+            return std::pair{static_cast<std::uint32_t>(m.value), close + 1};
+    return std::nullopt;
+}
+
+// Names compared once a suffix (constants: a literal made a string_view measures itself each time,
+// which counts in a compile-time assembly's steps).
+inline constexpr std::string_view import_usage_enum = "ILImportUsage", interp_mode_enum = "ILInterpMode", aoffimmi_name = "aoffimmi";
+
 // One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
 [[nodiscard]] constexpr std::size_t control_suffix(opcode op, std::string_view s, head_state& st) noexcept {
     for (std::size_t k = 0; k < control_field_count(op); ++k) {
@@ -92,7 +169,11 @@ struct head_state {
             st.token |= static_cast<std::uint32_t>(v) << cf.lsb;
             return true;
         };
-        if (text::equals(cf.enum_name, "ILElementFormat") && s.size() > cf.name.size() + 2 && text::starts_with(s.substr(1), cf.name) &&
+        if (text::equals(cf.enum_name, import_usage_enum))  // dcl_output_generic: the older spelling of _usage(generic)
+            if (const auto u = usage_word(s)) return set(u->first) ? u->second : 0;
+        if (text::equals(cf.enum_name, interp_mode_enum))  // _interp(linear_noperspective): the member's own name
+            if (const auto m = interp_member(s)) return set(m->first) ? m->second : 0;
+        if (text::equals(cf.enum_name, "ILElementFormat") && s.size() > cf.name.size() + 2 && istarts_with(s.substr(1), cf.name) &&
             s[1 + cf.name.size()] == '(') {  // dcl_uav's _fmtx(float): a member's name, any case
             const auto rest = s.substr(2 + cf.name.size());
             const auto close = rest.find(')');
@@ -104,7 +185,7 @@ struct head_state {
         if (!cf.enum_name.empty())
             for (const auto& m : appendix_b_members) {
                 if (!text::equals(m.enum_name, cf.enum_name) || m.text.empty()) continue;
-                if (text::starts_with(s, m.text) && ends_suffix(s, m.text.size())) return set(m.value) ? m.text.size() : 0;
+                if (istarts_with(s, m.text) && ends_suffix(s, m.text.size())) return set(m.value) ? m.text.size() : 0;
                 // _x(0) for the placeholder text _<comp>(0) in the x component's field (printer.hpp component_of)
                 if (const auto p = m.text.find(print_detail::comp_placeholder);
                     p != std::string_view::npos && print_detail::component_of(cf.name)) {
@@ -124,10 +205,16 @@ struct head_state {
                     return set(m.value) ? open.size() + unnorm.size() : 0;
                 }
             }
-        if ((cf.flag || text::equals(cf.name, "ieee")) && s.size() > cf.name.size() && text::starts_with(s.substr(1), cf.name) &&
+        if ((cf.flag || text::equals(cf.name, "ieee")) && s.size() > cf.name.size() && istarts_with(s.substr(1), cf.name) &&
             ends_suffix(s, 1 + cf.name.size()))
             return set(1) ? 1 + cf.name.size() : 0;
-        if (s.size() > cf.name.size() + 1 && text::equals(s.substr(1, cf.name.size()), cf.name)) {
+        if (s.size() > cf.name.size() + 1 && text::iequals(s.substr(1, cf.name.size()), cf.name)) {
+            if (text::equals(cf.name, aoffimmi_name))  // _aoffimmi(u,v,w), as chapter 7's syntax lines write it
+                if (const auto t = offsets_tuple(s.substr(1 + cf.name.size())); t && ends_suffix(s, 1 + cf.name.size() + t->second)) {
+                    if (!set(1)) return 0;
+                    st.offsets = t->first;
+                    return 1 + cf.name.size() + t->second;
+                }
             const auto n = parenthesized_number(s.substr(1 + cf.name.size()));
             if (!n || !ends_suffix(s, 1 + cf.name.size() + n->second)) continue;
             if (text::equals(cf.name, "aoffimmi")) {
@@ -201,11 +288,32 @@ struct head_state {
     return st.flags || (!st.pri && !st.sec);  // no modifier tokens where bits 30-31 mean something else
 }
 
+// Three-way comparison of two names without case (register_names is sorted so).
+[[nodiscard]] constexpr int icompare(std::string_view a, std::string_view b) noexcept {
+    const std::size_t n = a.size() < b.size() ? a.size() : b.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const char x = text::to_lower(a[i]), y = text::to_lower(b[i]);
+        if (x != y) return x < y ? -1 : 1;
+    }
+    return a.size() == b.size() ? 0 : a.size() < b.size() ? -1 : 1;
+}
+
+// The register type a name reads as: chapter 5's names, their aliases and ctisa's older ones, without
+// case (amdil.toml [register_text]).
 [[nodiscard]] constexpr std::optional<std::uint32_t> register_type_named(std::string_view name) noexcept {
     if (name.empty()) return std::nullopt;
-    for (std::size_t i = 0; i < register_text.size(); ++i) {  // (size and first letter inline: a memcmp call each cost 5% of assembling)
+    // The printed names first, as written (size and first letter inline: cheap, and what most text uses).
+    for (std::size_t i = 0; i < register_text.size(); ++i) {
         const std::string_view t = register_text[i];
         if (t.size() == name.size() && t[0] == name[0] && text::equals(t, name)) return static_cast<std::uint32_t>(i);
+    }
+    std::size_t lo = 0, hi = register_names.size();
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        const int c = icompare(register_names[mid].name, name);
+        if (c == 0) return register_names[mid].type;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
     }
     return std::nullopt;
 }
@@ -224,32 +332,66 @@ struct head_state {
     return static_cast<std::uint32_t>(*v);
 }
 
-// A destination mask (.x_z_, with 0 and 1 forcing a value) or a source swizzle and its modifiers.
+// A component by its letter: x y z w, or r g b a (chapter 3's mov oC0.rgb1, c1; Table 2.7's
+// component_x_r .. component_w_a). npos for any other character.
+[[nodiscard]] constexpr std::size_t component_of_letter(char c) noexcept {
+    switch (c) {  // (a switch: two finds a character cost a fifth of a long snippet's compile-time steps)
+        case 'x':
+        case 'r': return 0;
+        case 'y':
+        case 'g': return 1;
+        case 'z':
+        case 'b': return 2;
+        case 'w':
+        case 'a': return 3;
+        default: return std::string_view::npos;
+    }
+}
+[[nodiscard]] constexpr std::size_t selector_of_letter(char c) noexcept {
+    return c == '0' ? 4 : c == '1' ? 5 : component_of_letter(c);  // ILComponentSelect: 0 and 1 follow w
+}
+
+// A destination mask as 3.5 writes it (amdil.toml [write_mask]): a component letter writes that
+// component and places the next character after it, '_' leaves the next component, '0' and '1' force
+// it; components not reached are not written. So .x_z_ and .xz, .y_w and ._y_w, .yz1 (w forced to 1)
+// and .11 (x and y forced to 1) are all read, and the letters must come in xyzw order.
 [[nodiscard]] constexpr result<std::uint32_t> dst_mask(text::cursor& in) {
     std::uint32_t m = 0;
-    for (unsigned c = 0; c < 4; ++c) {
+    unsigned p = 0;
+    const auto at = in.token_text();
+    for (; p < 4; ++p, in.advance()) {
         const char ch = in.peek();
-        const std::uint32_t v = ch == '_' ? 0u : ch == component_letters[c] ? 1u : ch == '0' ? 2u : ch == '1' ? 3u : 4u;
-        if (v == 4) return in.fail(error_code::bad_write_mask, in.token_text());
-        m |= v << (2 * c);
-        in.advance();
+        const auto c = component_of_letter(ch);
+        if (c != std::string_view::npos) {
+            if (c < p) return in.fail(error_code::bad_write_mask, at);  // out of order, or a component twice
+            p = static_cast<unsigned>(c);
+            m |= 1u << (2 * p);
+        } else if (ch == '0' || ch == '1') {
+            m |= (ch == '0' ? 2u : 3u) << (2 * p);
+        } else if (ch != '_') {
+            break;
+        }
     }
+    if (p == 0 || text::is_alpha(in.peek()) || text::is_digit(in.peek())) return in.fail(error_code::bad_write_mask, in.token_text());
     return m;
 }
 
+// A source swizzle of one to four selectors (x y z w 0 1); a shorter one repeats its last selector
+// (amdil.toml [swizzle]): r0.w is r0.wwww, r2.xy is r2.xyyy.
 [[nodiscard]] constexpr result<std::uint32_t> src_swizzle(text::cursor& in) {
     std::uint32_t m = 0;
-    const auto one = swizzle_letters.find(in.peek());
-    if (one != std::string_view::npos && swizzle_letters.find(in.peek(1)) == std::string_view::npos) {
-        in.advance();  // one component, replicated: r0.w is r0.wwww
-        return static_cast<std::uint32_t>(one * 0x1111u);
+    unsigned n = 0;
+    std::size_t last = 0;
+    for (; n < 4; ++n, in.advance()) {
+        const auto v = selector_of_letter(in.peek());
+        if (v == std::string_view::npos) break;
+        last = v;
+        m |= static_cast<std::uint32_t>(v) << (4 * n);
     }
-    for (unsigned c = 0; c < 4; ++c) {
-        const auto v = swizzle_letters.find(in.peek());
-        if (v == std::string_view::npos) return in.fail(error_code::bad_swizzle, in.token_text());
-        m |= static_cast<std::uint32_t>(v) << (4 * c);
-        in.advance();
-    }
+    // Modifiers follow as _name: a character or '_' not starting one is a bad swizzle (r3.xy__ is a mask).
+    if (n == 0 || text::is_alpha(in.peek()) || text::is_digit(in.peek()) || (in.peek() == '_' && !text::is_alpha(in.peek(1))))
+        return in.fail(error_code::bad_swizzle, in.token_text());
+    for (; n < 4; ++n) m |= static_cast<std::uint32_t>(last) << (4 * n);
     return m;
 }
 
@@ -309,8 +451,16 @@ struct head_state {
     const auto type = register_type_named(letters(in));
     if (!type) return text::cursor::fail_at(at, error_code::unknown_register, subject);
     tokens index, dimension;
-    // v[3][5]: 2.2.8's two-dimensional register, the second dimension a plain register of the same type.
-    const bool two_dimensional = in.peek() == '[';
+    // v[3][5]: 2.2.8's two-dimensional register, the second dimension a plain register of the same type
+    // (a register of one name, g[r0.x], has its index right after the name: no second bracket follows).
+    bool two_dimensional = false;
+    if (in.peek() == '[') {
+        text::cursor probe = in;
+        probe.advance();
+        two_dimensional = probe.unsigned_integer() && probe.consume(']') && probe.peek() == '[';
+    }
+    // A register of one name (vWinCoord, g, mem) may go without its number, which is then 0.
+    const bool numberless = !two_dimensional && !text::is_digit(in.peek()) && !register_numbered[*type];
     if (two_dimensional) {
         in.advance();
         auto first = number(in, generated::il_src::register_num.max_value());
@@ -322,7 +472,7 @@ struct head_state {
         (void)dimension.push_back(*second | *type << 16);
         (void)index.push_back(*first);  // the register number, moved into place below
     }
-    auto num = two_dimensional ? result<std::uint32_t>(index[0]) : number(in);
+    auto num = two_dimensional ? result<std::uint32_t>(index[0]) : numberless ? result<std::uint32_t>(0u) : number(in);
     if (!num) return num.error();
     if (two_dimensional) index = {};
     std::uint32_t relative = 0;
@@ -438,6 +588,82 @@ struct head_state {
     return ins;
 }
 
+// A value of dcl_literal as the real programs write it (amdil.toml [literal_values]): hexadecimal or
+// decimal bits (0x3F800000, 4), a negative integer (-1: its two's complement), or a float (1.0f, 0.5,
+// -2.5e-3): its IEEE single bits.
+[[nodiscard]] constexpr result<std::uint32_t> literal_word(text::cursor& in) {
+    in.skip_blanks();
+    const auto subject = in.token_text();
+    const bool negative = in.consume('-');
+    if (in.peek() == '0' && (in.peek(1) == 'x' || in.peek(1) == 'X')) {
+        if (negative) return in.fail(error_code::number_out_of_range, subject);
+        return number(in);
+    }
+    bool overflow = false;
+    const auto whole = in.unsigned_integer(&overflow);
+    if (!whole) return in.fail(error_code::expected_number, subject);
+    if (in.peek() != '.' && in.peek() != 'e' && in.peek() != 'E' && in.peek() != 'f' && in.peek() != 'F') {
+        if (overflow || *whole > (negative ? 0x80000000u : 0xFFFFFFFFu)) return in.fail(error_code::number_out_of_range, subject);
+        return negative ? static_cast<std::uint32_t>(0u - static_cast<std::uint32_t>(*whole)) : static_cast<std::uint32_t>(*whole);
+    }
+    // Digits as an integer mantissa and a power of ten: exact in a double up to 17 digits, then one
+    // rounding to double and one to float.
+    std::uint64_t mantissa = overflow ? 0 : *whole;
+    int exponent = 0, digits = 0;
+    for (std::uint64_t v = mantissa; v != 0; v /= 10) ++digits;
+    if (overflow) return in.fail(error_code::number_out_of_range, subject);
+    if (in.consume('.'))
+        for (; text::is_digit(in.peek()); in.advance())
+            if (digits < 18) {
+                mantissa = mantissa * 10 + static_cast<std::uint64_t>(in.peek() - '0');
+                --exponent;
+                if (mantissa != 0) ++digits;
+            }
+    if (in.peek() == 'e' || in.peek() == 'E') {
+        in.advance();
+        const bool minus = in.consume('-');
+        if (!minus) (void)in.consume('+');
+        const auto e = in.unsigned_integer(&overflow);
+        if (!e || overflow || *e > 400) return in.fail(error_code::number_out_of_range, subject);
+        exponent += minus ? -static_cast<int>(*e) : static_cast<int>(*e);
+    }
+    (void)(in.consume('f') || in.consume('F'));
+    double value = static_cast<double>(mantissa);
+    for (; exponent > 0; --exponent) value *= 10.0;
+    double scale = 1.0;
+    for (; exponent < 0 && scale < 1e300; ++exponent) scale *= 10.0;
+    value /= scale;
+    for (; exponent < 0; ++exponent) value /= 10.0;
+    if (value > 3.4028235677973366e38) return in.fail(error_code::number_out_of_range, subject);
+    const float f = static_cast<float>(negative ? -value : value);
+    return std::bit_cast<std::uint32_t>(f);
+}
+
+// What a declaration's text writes after its mnemonic instead of operands (chapter 7's Syntax lines):
+// dcl_lds_size_per_thread 8 (the control field; bare_control_field) and dcl_lds_sharing_mode
+// _wavefrontRel (its mode). Into st.token; nothing for other codes or when the field came as a suffix.
+[[nodiscard]] constexpr error declaration_words(text::cursor& in, opcode op, head_state& st) {
+    if (op == opcode::dcl_lds_sharing_mode && (st.seen & 0x3FFF0000u) == 0 && !in.at_end_of_statement()) {
+        const auto word = in.identifier();
+        for (std::uint32_t v = 0; v < std::size(lds_sharing_words); ++v)
+            if (text::iequals(word, lds_sharing_words[v])) {
+                st.token |= v << 16;
+                st.seen |= 0x3FFF0000u;
+                return {};
+            }
+        return in.fail(error_code::unknown_modifier, word.empty() ? in.token_text() : word);
+    }
+    const auto cf = bare_control_field(op);
+    if (!cf || in.at_end_of_statement()) return {};
+    const auto mask = control_field_mask(op, *cf);
+    if (st.seen & mask) return in.fail(error_code::too_many_operands, in.token_text());
+    auto v = number(in, mask >> cf->lsb);
+    if (!v) return v.error();
+    st.token |= *v << cf->lsb;
+    st.seen |= mask;
+    return {};
+}
+
 [[nodiscard]] constexpr result<instruction> parse_header(text::cursor& in, std::string_view head, text::position at) {
     const auto bad = [&] { return text::cursor::fail_at(at, error_code::unknown_mnemonic, head); };
     std::uint32_t shader = 0;
@@ -520,8 +746,10 @@ struct head_state {
     operand_counts n = operands(*op);
     const bool comment = *op == opcode::comment, icb = *op == opcode::dcl_const_buffer && st.pri, call = *op == opcode::macrocall;
     if (!n.described && !comment && !call) return text::cursor::fail_at(at, errors::undescribed_operands, enumerator(*op));
+    if (auto e = declaration_words(in, *op, st); e.failed()) return e;
     tokens out;
     if (st.prec) (void)out.push_back(static_cast<std::uint32_t>(opcode::prefix) | st.prec << 16);
+    const std::size_t opcode_at = out.size();
     (void)out.push_back(st.token | (st.pri ? 1u << 31 : 0u) | (st.sec ? 1u << 30 : 0u));
     if (st.pri) (void)out.push_back(*st.pri);
     if (st.sec) (void)out.push_back(*st.sec);
@@ -545,6 +773,8 @@ struct head_state {
         extra = 0;
     }
     if (st.format_seen) extra = 0;  // the format token came from the head
+    const bool counted = counted_extras(*op) && (st.seen & 0x3FFF0000u) == 0;  // sizes, unless _dimensions(n) gave the count
+    if (counted) extra = max_counted_extras;
     if (comment || icb) dsts = srcs = 0;
     if (dst_mod && dsts == 0) return text::cursor::fail_at(at, error_code::modifier_not_allowed, head);
     for (std::size_t k = 0; k < dsts + srcs; ++k) {
@@ -561,12 +791,17 @@ struct head_state {
     while (!in.at_end_of_statement()) {
         if ((!comment && !icb && words == extra) || (icb && words == *st.pri)) return in.fail(error_code::too_many_operands, in.token_text());
         if (auto e = comma(); e.failed()) return e;
-        auto v = number(in);
+        auto v = *op == opcode::dcl_literal || *op == opcode::dcl_max_tessfactor ? literal_word(in) : number(in);  // floats: 7.x
         if (!v) return v.error();
         if (!out.push_back(*v)) return in.fail(error_code::operand_limit);
         ++words;
     }
     if (comment) out[length_at] = static_cast<std::uint32_t>(words);
+    if (counted) {  // the sizes written are the dimensions
+        if (words == 0) return in.fail(error_code::missing_operand);
+        out[opcode_at] |= static_cast<std::uint32_t>(words) << 16;
+        extra = words;
+    }
     if ((!comment && !icb && words != extra) || (icb && words != *st.pri)) return in.fail(error_code::missing_operand);
     instruction ins;
     for (auto t : out) ins.words[ins.size++] = t;

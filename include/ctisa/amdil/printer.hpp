@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <iterator>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -120,7 +121,8 @@ constexpr void print_dst_mask(Sink& out, std::uint32_t m) {
 }
 
 template <class Sink>
-constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number);
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number,
+                                    bool with_number);
 
 // A destination's shift and clamp written on the operand (r0.xy___x2_sat): for the destinations whose
 // modifiers the mnemonic does not carry (a macro call's outputs; ctisa's own spelling, 7.19 gives none).
@@ -151,7 +153,7 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
         text::write_unsigned(out, field(w[i++], f::register_num));
         out.push(']');
     } else {
-        i = print_indices(out, w, i, t, number);
+        i = print_indices(out, w, i, t, number, register_numbered[field(t, f::register_type)] || number != 0);
     }
     // A modifier token shows as its mask or swizzle; xyzw is left out when other content (clamp, a
     // shift, a source modifier) already says the token is there, and written out when it is the
@@ -163,11 +165,13 @@ constexpr std::size_t print_operand(Sink& out, std::span<const std::uint32_t> w,
     return i;
 }
 
-// The register number, its index ([r6.w+2], [4], [rel(..)]) and a further dimension in braces.
+// The register number (left out for a register of one name at 0: vWinCoord, g[...]), its index
+// ([r6.w+2], [4], [rel(..)]) and a further dimension in braces.
 template <class Sink>
-constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number) {
+constexpr std::size_t print_indices(Sink& out, std::span<const std::uint32_t> w, std::size_t i, std::uint32_t t, std::uint32_t number,
+                                    bool with_number) {
     namespace f = generated::il_dst;
-    text::write_unsigned(out, number);
+    if (with_number) text::write_unsigned(out, number);
     const auto relative = field(t, f::relative_address);
     const bool immediate = field(t, f::immediate_present) != 0;
     if (relative != 0 || immediate) out.push('[');
@@ -200,6 +204,24 @@ inline constexpr std::string_view comp_placeholder = "<comp>";
                : '\0';
 }
 
+// _aoffimmi(u,v,w) as chapter 7's syntax lines write it: each offset a byte of 7.1 fixed point (u in
+// bits 7:0, v 15:8, w 23:16; amdil.toml [aoffimmi]), 1.5 for 3 halves. A word with bits 31:24 set
+// keeps the plain form, _aoffimmi(0x..).
+template <class Sink>
+constexpr void print_offsets(Sink& out, std::uint32_t packed) {
+    if (packed >> 24) return suffix(out, "aoffimmi", packed, true);
+    out.append("_aoffimmi(");
+    for (unsigned k = 0; k < 3; ++k) {
+        if (k) out.push(',');
+        const auto b = static_cast<std::int32_t>(static_cast<std::int8_t>(static_cast<std::uint8_t>(packed >> (8 * k))));
+        const auto magnitude = static_cast<std::uint32_t>(b < 0 ? -b : b);
+        if (b < 0) out.push('-');
+        text::write_unsigned(out, magnitude / 2);
+        if (magnitude & 1u) out.append(".5");
+    }
+    out.push(')');
+}
+
 // dcl_resource's bit 31, which its text writes inside the type: _type(2d,unnorm).
 inline constexpr std::uint32_t unnormalize_bit = 1u << 31;
 
@@ -214,9 +236,12 @@ constexpr void print_control(Sink& out, opcode op, std::uint32_t token, std::spa
         covered |= mask;
         const std::uint32_t v = (token & mask) >> cf.lsb;
         if (cf.name == "aoffimmi") {
-            if (v) suffix(out, "aoffimmi", offsets_at < w.size() ? w[offsets_at] : 0, true);
+            if (v) print_offsets(out, offsets_at < w.size() ? w[offsets_at] : 0);
             continue;
         }
+        if (op == opcode::dcl_num_thread_per_group || (op == opcode::dcl_lds_sharing_mode && v < std::size(lds_sharing_words)))
+            continue;  // written as the operands (print_packet)
+        if (const auto bare = bare_control_field(op); bare && bare->lsb == cf.lsb) continue;
         if (covered & mask & folded) continue;  // already written with another field
         if (cf.enum_name == "ILElementFormat" && !element_format_name(v).empty()) {  // dcl_uav's _fmtx(float), as 7.x's example
             out.push('_');
@@ -402,6 +427,13 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
         out.append(first ? " " : ", ");
         first = false;
     };
+    if (op == opcode::dcl_lds_sharing_mode && field(w[0], f::control) < std::size(lds_sharing_words)) {
+        separator();
+        out.append(lds_sharing_words[field(w[0], f::control)]);
+    } else if (const auto bare = bare_control_field(op)) {
+        separator();
+        text::write_unsigned(out, (w[0] & control_field_mask(op, *bare)) >> bare->lsb);
+    }
     std::size_t dsts = n.dst, srcs = n.src;
     if (op == opcode::macrocall && i < w.size()) {  // its token, then the operands it counts
         separator();
@@ -419,9 +451,9 @@ constexpr void print_detail::print_packet(Sink& out, std::span<const std::uint32
         separator();
         i = print_operand(out, w, i, k < dsts, k == 0 && head_modifiers);
     }
-    // Extra dwords, comment text, immediate constant buffer elements: hexadecimal, but labels and case
-    // values of flow control in decimal, as AMD's compiler writes them (func 1024).
-    const bool decimal = group(op) == "Flow Control";
+    // Extra dwords, comment text, immediate constant buffer elements: hexadecimal, or decimal where
+    // decimal_extras() says.
+    const bool decimal = decimal_extras(op);
     for (; i < w.size(); ++i) {
         separator();
         if (decimal) text::write_unsigned(out, w[i]);

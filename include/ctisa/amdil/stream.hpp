@@ -23,6 +23,7 @@ namespace ctisa::amdil {
 namespace errors {
 CTISA_ERROR_KIND(undescribed_operands, "the document does not say which tokens follow this opcode");
 CTISA_ERROR_KIND(operand_nesting, "operand indices nested deeper than ctisa follows");
+CTISA_ERROR_KIND(index_required, "this register type is read and written through an index");
 }  // namespace errors
 
 // An operand's index operands (register-relative addressing, further dimensions) nest; real programs
@@ -206,7 +207,12 @@ template <class V>
     if (!n.described) return stream_error(errors::undescribed_operands, at, enumerator(op));
     const auto end = operands_end(w, i, n.dst, n.src, visit);
     if (!end) return end;
-    return plain_dwords(w, *end, n.extra, enumerator(op), token_kind::extra, visit);
+    std::size_t extra = n.extra;
+    if (counted_extras(op)) {  // the dimensions: 1 to 3 sizes follow
+        extra = field(w[at], generated::il_opcode::control);
+        if (extra == 0 || extra > max_counted_extras) return stream_error(error_code::reserved_value, at, enumerator(op));
+    }
+    return plain_dwords(w, *end, extra, enumerator(op), token_kind::extra, visit);
 }
 
 // Per opcode, the bit of its aoffimmi control field, or -1 when it has none: found once here, not
@@ -235,7 +241,7 @@ inline constexpr auto packet_shapes = [] {
     for (std::size_t c = 0; c < opcode_count; ++c) {
         const auto op = static_cast<opcode>(c);
         const operand_counts n = operands(op);
-        const bool special = op == opcode::comment || op == opcode::macrocall || op == opcode::dcl_const_buffer;
+        const bool special = op == opcode::comment || op == opcode::macrocall || op == opcode::dcl_const_buffer || counted_extras(op);
         shapes[c] = packet_shape{n.dst, n.src, n.extra, aoffimmi_bits[c], has_modifier_flags(op), n.described && !special};
     }
     return shapes;

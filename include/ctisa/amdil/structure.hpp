@@ -11,13 +11,18 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
 
+#include <optional>
+
 #include "../core/result.hpp"
+#include "../core/static_vector.hpp"
 #include "description.hpp"
 #include "instruction.hpp"
+#include "stream.hpp"
 
 namespace ctisa::amdil {
 
@@ -31,28 +36,210 @@ namespace ctisa::amdil {
 
 inline constexpr std::string_view after_end = "a statement after END";
 inline constexpr std::string_view header_not_first = "the header after statements other than macro definitions";
+inline constexpr std::string_view header_missing = "a statement before the language and version (il_ps_2_0, il_cs_2_0, ...)";
+inline constexpr std::string_view func_before_endmain = "a function before ENDMAIN";
+inline constexpr std::string_view outside_function = "a statement after ENDMAIN outside a function";
+inline constexpr std::string_view second_endmain = "a second ENDMAIN";
+inline constexpr std::string_view endfunc_alone = "ENDFUNC outside a function";
+inline constexpr std::string_view write_to_read_only = "a destination of a read-only register type (v, vWinCoord, cb, l, ...)";
+inline constexpr std::string_view read_of_write_only = "a source of a write-only register type (o, oDepth, ...)";
+inline constexpr std::string_view index_missing = "a register type that is read through an index (cb0[2], x0[1], g[r0.x])";
+inline constexpr std::string_view literal_twice = "a literal declared twice";
 
-// The first statement out of order, as an error whose offset is its index (the engine places it at
-// the statement's line and column): a header after anything but macro definitions, or a second
-// header; a statement after END.
+// What a name used in an instruction must have been declared as (4.1, chapter 7's declarations).
+enum class declared_kind : std::uint8_t { reg, resource, uav, lds, gds, srv, lds_size };
+
+namespace structure_detail {
+
+using detail::field;
+
+// A declaration: chapter 7's Declaration and Initialization group, or a dcl_* of another group.
+[[nodiscard]] constexpr bool is_declaration(opcode op) noexcept {
+    return group(op) == "Declaration and Initialization" || mnemonic(op).starts_with("dcl");
+}
+
+[[nodiscard]] constexpr std::uint32_t key(declared_kind k, std::uint32_t a, std::uint32_t b = 0) noexcept {
+    return static_cast<std::uint32_t>(k) << 28 | (a & 0xFFFu) << 16 | (b & 0xFFFFu);
+}
+
+// The kind of memory an instruction's id (or a declaration's) names, by its mnemonic's family.
+[[nodiscard]] constexpr std::optional<declared_kind> memory_kind(opcode op) noexcept {
+    const auto m = mnemonic(op);
+    const auto d = m.starts_with("dcl_") ? m.substr(4) : m;
+    for (std::string_view uav : {"uav", "raw_uav", "struct_uav", "arena_uav", "typed_uav", "typeless_uav", "append_buf"})
+        if (d.starts_with(uav)) return declared_kind::uav;
+    for (std::string_view lds : {"lds", "struct_lds"})
+        if (d.starts_with(lds) && !d.ends_with("_vec") && !d.starts_with("lds_size") && !d.starts_with("lds_sharing")) return declared_kind::lds;
+    for (std::string_view gds : {"gds", "struct_gds"})
+        if (d.starts_with(gds)) return declared_kind::gds;
+    for (std::string_view srv : {"raw_srv", "struct_srv", "srv_"})
+        if (d.starts_with(srv)) return declared_kind::srv;
+    return std::nullopt;
+}
+
+// What the rules need of each code, worked out once (a table, so that checking a program at compile
+// time costs a lookup a statement, not a walk over names).
+struct rule_shape {
+    bool declaration = false;
+    std::int8_t kind = -1;  // declared_kind of its id, -1: none
+    std::uint32_t id_mask = 0, resource_mask = 0;
+    std::uint8_t id_lsb = 0, resource_lsb = 0;
+};
+
+inline constexpr auto rule_shapes = [] {
+    std::array<rule_shape, opcode_count> out{};
+    for (std::size_t c = 0; c < opcode_count; ++c) {
+        const auto op = static_cast<opcode>(c);
+        rule_shape& r = out[c];
+        r.declaration = is_declaration(op);
+        if (const auto k = memory_kind(op)) r.kind = static_cast<std::int8_t>(*k);
+        if (const auto f = find_control_field(op, "id")) r.id_mask = control_field_mask(op, *f), r.id_lsb = f->lsb;
+        if (const auto f = find_control_field(op, "resource")) r.resource_mask = control_field_mask(op, *f), r.resource_lsb = f->lsb;
+    }
+    return out;
+}();
+
+struct program_state {
+    bool in_macro = false, before_header = true, ended = false, endmain = false, in_function = false;
+    // Registers 0-63 of every type, a bit each (the common case, a lookup); other names in a list.
+    std::array<std::uint64_t, 64> low{};
+    static_vector<std::uint32_t, 4096> declared{};
+    bool full = false;  // more names than the list holds: uses of names past it are not checked
+
+    [[nodiscard]] static constexpr bool is_low(std::uint32_t k) noexcept { return (k >> 28) == 0 && (k & 0xFFFFu) < 64; }
+    [[nodiscard]] constexpr bool has(std::uint32_t k) const noexcept {
+        if (is_low(k)) return (low[(k >> 16) & 63u] >> (k & 63u)) & 1u;
+        for (auto d : declared)
+            if (d == k) return true;
+        return full;
+    }
+    constexpr void declare(std::uint32_t k) noexcept {
+        if (is_low(k)) low[(k >> 16) & 63u] |= std::uint64_t{1} << (k & 63u);
+        else if (!has(k) && !declared.push_back(k)) full = true;  // (il_primitives.bin declares 1100 literals)
+    }
+};
+
+// The dword after the operand at w[i], which the parser or the decoder has checked (so a plain walk:
+// the checked one, detail::operand_end, cost a long snippet's compile-time steps).
+[[nodiscard]] constexpr std::size_t operand_after(std::span<const std::uint32_t> w, std::size_t i, unsigned depth) noexcept {
+    namespace f = generated::il_dst;
+    if (i >= w.size() || depth > max_operand_depth) return w.size();
+    const std::uint32_t t = w[i++];
+    i += field(t, f::extended) + field(t, f::modifier_present);
+    if (const auto relative = field(t, f::relative_address); relative == 1) ++i;
+    else if (relative == 2) i = operand_after(w, i, depth + 1);
+    i += field(t, f::immediate_present);
+    return field(t, f::dimension) ? operand_after(w, i, depth + 1) : i;
+}
+
+// The declarations and uses of one packet (not a macro definition's body): the rule it breaks, with
+// the reason as the subject (no error if none).
+[[nodiscard]] constexpr error check_packet(std::span<const std::uint32_t> w, program_state& st) noexcept {
+    const auto broken = [](error_code code, std::string_view why) { return error{code, 0, 0, 0, why}; };
+    if (w.size() > 1 && prec_mask(w[0]) != 0) w = w.subspan(1);
+    const auto op = static_cast<opcode>(field(w[0], generated::il_opcode::code));
+    const operand_counts n = operands(op);
+    const rule_shape& shape = rule_shapes[static_cast<std::size_t>(op)];
+    const bool declaration = shape.declaration;
+    // Resources, UAVs, LDS, GDS and SRVs by id.
+    const std::uint32_t id = (w[0] & shape.id_mask) >> shape.id_lsb;
+    const bool has_id = shape.id_mask != 0, memory = shape.kind >= 0 && has_id;
+    const auto kind = static_cast<declared_kind>(shape.kind);
+    if (op == opcode::dcl_resource) st.declare(key(declared_kind::resource, id));
+    else if (declaration && memory) st.declare(key(kind, id));
+    else if (op == opcode::dcl_lds_size_per_thread) st.declare(key(declared_kind::lds_size, 0));
+    else if (!declaration) {
+        if (shape.resource_mask && !st.has(key(declared_kind::resource, (w[0] & shape.resource_mask) >> shape.resource_lsb)))
+            return broken(error_code::undeclared_name, "a resource used before its dcl_resource");
+        if (memory && !st.has(key(kind, id)))
+            return broken(error_code::undeclared_name, "a UAV, LDS, GDS or SRV id used before its declaration");
+        if ((op == opcode::lds_read_vec || op == opcode::lds_write_vec) && !st.has(key(declared_kind::lds_size, 0)))
+            return broken(error_code::undeclared_name, "LDS used before dcl_lds_size_per_thread");
+    }
+    if (!n.described || op == opcode::comment || op == opcode::macrocall ||
+        (op == opcode::dcl_const_buffer && field(w[0], generated::il_opcode::pri_modifier_present)))
+        return {};
+    // The operands: declared registers, access, indices.
+    std::size_t i = 1;
+    if (has_modifier_flags(op))
+        i += field(w[0], generated::il_opcode::pri_modifier_present) + field(w[0], generated::il_opcode::sec_modifier_present);
+    if (const int a = detail::aoffimmi_bits[static_cast<std::size_t>(op)]; a >= 0 && ((w[0] >> a) & 1u)) ++i;
+    for (std::size_t k = 0; k < std::size_t{n.dst} + n.src && i < w.size(); ++k) {
+        const bool dst = k < n.dst;
+        const std::uint32_t t = w[i];
+        i = operand_after(w, i, 0);
+        const auto type = field(t, generated::il_dst::register_type);
+        const std::uint32_t number = field(t, generated::il_dst::register_num);
+        // (a number past 16 bits, IL_Ext_Num, is compared by its low half: no program declares 65536 registers)
+        const bool indexed = field(t, generated::il_dst::relative_address) != 0 || field(t, generated::il_dst::immediate_present) != 0 ||
+                             field(t, generated::il_dst::dimension) != 0;
+        const auto reg = key(declared_kind::reg, type, number);
+        if (declaration) {
+            if (op == opcode::dcl_literal && st.has(reg)) return broken(error_code::duplicate_name, literal_twice);
+            st.declare(reg);
+            continue;
+        }
+        const auto rt = static_cast<reg_type>(type);
+        const bool needs_declaration = rt == reg_type::literal || rt == reg_type::const_buff || rt == reg_type::input || rt == reg_type::output;
+        const auto access = register_access_of[type];
+        if (dst && access == register_access::read_only) return broken(error_code::read_only_bank, write_to_read_only);
+        if (!dst && access == register_access::write_only) return broken(error_code::write_only_bank, read_of_write_only);
+        if (register_indexed[type] && !indexed) return broken(errors::index_required, index_missing);
+        if (needs_declaration && !st.has(reg))
+            return broken(error_code::undeclared_name, "a register used before its declaration (dcl_literal, dcl_cb, dcl_input, dcl_output)");
+    }
+    return {};
+}
+
+}  // namespace structure_detail
+
+// Whether an error is one check_structure() reports: a rule of the program, not of one statement.
+[[nodiscard]] constexpr bool is_program_rule(error_code code) noexcept {
+    return code == error_code::misplaced_statement || code == error_code::missing_header || code == error_code::unbalanced_structure ||
+           code == error_code::undeclared_name || code == error_code::duplicate_name || code == error_code::read_only_bank ||
+           code == error_code::write_only_bank || code == errors::index_required;
+}
+
+// The first statement that breaks a rule of 4.1 and chapter 7, as an error whose offset is its index
+// (the engine places it at the statement's line and column): the header first (only macro definitions
+// before it) and once; nothing after END; ENDMAIN before the functions and nothing but functions after
+// it; declarations before use (literals, constant buffers, inputs, outputs, resources, UAVs, LDS, GDS);
+// no write to a read-only register type nor read of a write-only one; an index where the type needs it.
 [[nodiscard]] constexpr error check_structure(std::span<const instruction> program) noexcept {
-    bool in_macro = false, before_header = true, ended = false;
+    structure_detail::program_state st;
     for (std::size_t i = 0; i < program.size(); ++i) {
-        const auto at = [&](std::string_view why) { return error{error_code::misplaced_statement, 0, 0, static_cast<std::uint32_t>(i), why}; };
-        if (ended) return at(after_end);
+        const auto at = [&](error_code code, std::string_view why) { return error{code, 0, 0, static_cast<std::uint32_t>(i), why}; };
+        if (st.ended) return at(error_code::misplaced_statement, after_end);
         const opcode op = packet_opcode(program[i]);
         if (program[i].header) {
-            if (!before_header || in_macro) return at(header_not_first);
-            before_header = false;
+            if (!st.before_header || st.in_macro) return at(error_code::misplaced_statement, header_not_first);
+            st.before_header = false;
             continue;
         }
         // Before the header only macro definitions stand, and an END in one is the macro's own; as the
         // decoder, ctisa follows mdef ... mend only there (after the header they are plain packets).
-        const bool macro_body = before_header && in_macro;
-        if (before_header && !in_macro && op != opcode::macrodef) before_header = false;  // a fragment, or a header missing
-        if (before_header && op == opcode::macrodef) in_macro = true;
-        else if (before_header && op == opcode::macroend) in_macro = false;
-        ended = op == opcode::end && !macro_body;
+        if (st.before_header) {
+            if (!st.in_macro && op != opcode::macrodef) return at(error_code::missing_header, header_missing);
+            st.in_macro = op == opcode::macrodef || (st.in_macro && op != opcode::macroend);
+            continue;
+        }
+        // A function runs from FUNC to its ENDFUNC or its RET (7.x: 'code between FUNC and RET, or
+        // between FUNC and ENDFUNC'), so a FUNC may follow a function without ENDFUNC.
+        if (op == opcode::end) {
+            st.ended = true;
+        } else if (op == opcode::endmain) {
+            if (st.endmain) return at(error_code::misplaced_statement, second_endmain);
+            st.endmain = true;
+        } else if (op == opcode::func) {
+            if (!st.endmain) return at(error_code::misplaced_statement, func_before_endmain);
+            st.in_function = true;
+        } else if (op == opcode::endfunc) {
+            if (!st.in_function) return at(error_code::unbalanced_structure, endfunc_alone);
+            st.in_function = false;
+        } else if (st.endmain && !st.in_function && op != opcode::comment) {
+            return at(error_code::misplaced_statement, outside_function);
+        }
+        if (const error e = structure_detail::check_packet(program[i].tokens(), st); e.failed()) return at(e.code, e.subject);
     }
     return {};
 }

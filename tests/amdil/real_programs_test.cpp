@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+// AMD IL text as people wrote it: every real program in ../shared/reference/real/amdil/ (CAL-era
+// pixel and compute kernels of three public projects, SOURCES.md) assembles, and its disassembly
+// assembles back to the same bytes. Files that are templates rather than IL ({SORT_OPERATOR} where an
+// instruction belongs) are refused with the line and column of the placeholder.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <ctisa/amdil/amdil.hpp>
+
+#include "test_data.hpp"
+
+namespace il = ctisa::amdil;
+
+namespace {
+
+std::vector<std::filesystem::path> real_programs() {
+    std::vector<std::filesystem::path> out;
+    for (const auto& e : std::filesystem::directory_iterator(ctisa_test::shared_path("reference/real/amdil")))
+        if (e.path().extension() == ".il") out.push_back(e.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// The line and column of the first occurrence of `what` in `text` (1-based).
+std::pair<std::uint32_t, std::uint32_t> place_of(const std::string& text, std::string_view what) {
+    const auto at = text.find(what);
+    const auto line_start = text.rfind('\n', at);
+    const auto line = static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+    return {line, static_cast<std::uint32_t>(at - (line_start == std::string::npos ? 0 : line_start + 1) + 1)};
+}
+
+}  // namespace
+
+TEST_CASE("amdil: every real program assembles and round-trips through text", "[amdil][text][real]") {
+    std::size_t programs = 0, assembled = 0, round_trips = 0, templates = 0, statements = 0;
+    for (const auto& path : real_programs()) {
+        ++programs;
+        INFO(path.filename().string());
+        const std::string text = ctisa_test::read_file(path.string());
+        const auto bytes = ctisa::assemble_bytes<il::isa>(text);
+        if (text.find("{SORT_OPERATOR}") != std::string::npos) {  // a template, not IL
+            ++templates;
+            REQUIRE_FALSE(bytes.ok());
+            const auto [line, column] = place_of(text, "{SORT_OPERATOR}");
+            CHECK(bytes.error().line == line);
+            CHECK(bytes.error().column == column);
+            CHECK(bytes.error().code == ctisa::error_code::unknown_mnemonic);
+            continue;
+        }
+        INFO(bytes.error().message() << " at " << bytes.error().line << ":" << bytes.error().column << " '" << bytes.error().subject << "'");
+        REQUIRE(bytes.ok());
+        ++assembled;
+        std::string dis;
+        ctisa::text::string_sink sink(dis);
+        const auto e = ctisa::disassemble<il::isa>(sink, *bytes);
+        INFO(e.message() << " at " << e.offset);
+        REQUIRE_FALSE(e.failed());
+        statements += ctisa_test::lines_of(dis).size();
+        const auto back = ctisa::assemble_bytes<il::isa>(dis);
+        INFO(dis);
+        INFO(back.error().message() << " at " << back.error().line << ":" << back.error().column << " '" << back.error().subject << "'");
+        REQUIRE(back.ok());
+        CHECK(*back == *bytes);
+        if (*back == *bytes) ++round_trips;
+    }
+    CHECK(programs >= 65);
+    CHECK(templates >= 1);  // BitonicSortImpl.h line 138 in the public half
+    CHECK(assembled + templates == programs);
+    CHECK(round_trips == assembled);
+    std::printf("amdil real programs: %zu of %zu assemble and round-trip through text (%zu statements); %zu templates refused\n", round_trips,
+                programs, statements, templates);
+}
+
+namespace {
+
+// The first error of a program the compile-time assembler checks (try_assemble), as the run-time
+// one reports it: its kind, line and column.
+constexpr bool refused_at(std::string_view text, ctisa::error_code code, std::uint32_t line, std::uint32_t column) {
+    const auto r = il::try_assemble(text);
+    return !r.ok() && r.error().code == code && r.error().line == line && r.error().column == column;
+}
+
+}  // namespace
+
+TEST_CASE("amdil: the document's program rules, each a named error at its statement", "[amdil][text][rules]") {
+    using ctisa::error_code;
+    // 4.1: 'The shader must begin with a Language token immediately followed by a Version token'.
+    STATIC_REQUIRE(refused_at("mov r0, r1\nend", error_code::missing_header, 1, 1));
+    STATIC_REQUIRE(refused_at("dcl_literal l0, 1, 2, 3, 4\nil_ps_2_0\nend", error_code::missing_header, 1, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nil_ps_2_0\nend", error_code::misplaced_statement, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("mdef(1)_out(0)_in(0)\nmend\nil_ps_2_0\nend").ok());  // 7.19: macros come first
+    // 4.1: one END, the last instruction.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nend\nend", error_code::misplaced_statement, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nend\nmov r0, r1", error_code::misplaced_statement, 3, 1));
+    // 4.1: ENDMAIN before functions, and after it only functions (and END); ENDFUNC closes a FUNC.
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nfunc 1\nret\nendfunc\nendmain\nend", error_code::misplaced_statement, 2, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nendmain\nmov r0, r1\nend", error_code::misplaced_statement, 3, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nendmain\nendmain\nend", error_code::misplaced_statement, 3, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nendmain\nendfunc\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(il::try_assemble("il_cs_2_0\ncall 1\nendmain\nfunc 1\nret\nendfunc\nfunc 2\nret\nend").ok());
+    // 3.2 and Table 5.8: v registers (and the other inputs) are read-only, o registers write-only.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_input_generic v0\nmov v0, r1\nend", error_code::read_only_bank, 3, 1));
+    STATIC_REQUIRE(
+        refused_at("il_ps_2_0\ndcl_input_position_interp(linear) vWinCoord0.xy__\nmov vWinCoord0, r1\nend", error_code::read_only_bank, 3, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nmov vTidInGrpFlat0, r1\nend", error_code::read_only_bank, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_literal l0, 1, 2, 3, 4\nmov l0, r1\nend", error_code::read_only_bank, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_output_generic o0\nadd r0, o0, r1\nend", error_code::write_only_bank, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, oDepth\nend", error_code::write_only_bank, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_cs_2_0\nmov r0, vTidInGrpFlat0.x\nmov g[r0.x], r0\nend").ok());  // by use, no declaration
+    // Declarations before use: literals, constant buffers, inputs, outputs, resources, UAVs, LDS, GDS.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, l0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, cb1[0]\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_cb cb0[1]\nmov r0, cb1[0]\nend", error_code::undeclared_name, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, v0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov o0, r0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nsample_resource(0)_sampler(0) r0, r1\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nuav_raw_store_id(1) mem, r0, r1\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\ndcl_raw_uav_id(2)\nuav_raw_store_id(1) mem, r0, r1\nend", error_code::undeclared_name, 3, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nlds_load_id(1) r0, r1\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\ngds_add_id(0) r0, r1\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nlds_write_vec mem, r0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_cs_2_0\ndcl_raw_uav_id(1)\ndcl_lds_id(1) 256\ndcl_gds_id(0) 1024\ndcl_lds_size_per_thread 8\n"
+                                    "uav_raw_store_id(1) mem, r0, r1\nlds_load_id(1) r0, r1\ngds_add_id(0) r0, r1\nlds_write_vec mem, r0\nend")
+                       .ok());
+    // 7.x DCL_LITERAL: 'A given literal can be defined only once in a shader'.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_literal l0, 1, 2, 3, 4\ndcl_literal l0, 1, 2, 3, 4\nend", error_code::duplicate_name, 3, 1));
+    // Table 5.8: cb#[n], icb[n], x#[n], g[addr], p[addr] take an index.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_cb cb0[1]\nmov r0, cb0\nend", il::errors::index_required, 3, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nmov r0, g\nend", il::errors::index_required, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, x0\nend", il::errors::index_required, 2, 1));
+    // The run-time assembler reports the same, with the line and column of the statement.
+    const auto rt = il::assemble_bytes("il_ps_2_0\ndcl_input_generic v0\n  mov v0, r1\nend");
+    REQUIRE_FALSE(rt.ok());
+    CHECK(rt.error().code == error_code::read_only_bank);
+    CHECK(rt.error().line == 3);
+    CHECK(rt.error().column == 3);
+}
+
+TEST_CASE("amdil: the forms real programs and the document write, as the document's tokens", "[amdil][text]") {
+    const auto tokens = [](std::string_view text) {
+        const auto r = il::parse(text);
+        INFO(text << ": " << r.error().message() << " '" << r.error().subject << "'");
+        REQUIRE(r.ok());
+        return std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end());
+    };
+    const auto printed = [](std::string_view text) { return ctisa::to_string<il::isa>(*il::parse(text)); };
+    using v = std::vector<std::uint32_t>;
+    constexpr std::uint32_t mov = 71, temp = 4u << 16, mod = 1u << 22;
+    // 3.5's write masks: .x, .yz1 (w forced to 1), ._w; a short swizzle repeats its last selector.
+    CHECK(tokens("mov r0.x, r1") == v{mov, temp | mod, 0x01, temp | 1});
+    CHECK(tokens("mov r0.yz1, r1") == v{mov, temp | mod, 0x04 | 0x10 | 0xC0, temp | 1});
+    CHECK(tokens("mov r0._w, r1") == v{mov, temp | mod, 0x40, temp | 1});
+    CHECK(tokens("mov r0.11, r1") == v{mov, temp | mod, 0x0F, temp | 1});
+    CHECK(tokens("mov r0, r2.xy") == v{mov, temp, temp | mod | 2, 0x1110});
+    CHECK(printed("mov r0.x, r2.xy") == "mov r0.x___, r2.xyyy");
+    CHECK_FALSE(il::parse("mov r0.zy, r1").ok());  // letters out of order
+    // Chapter 5's register names and their deprecated aliases (types: Appendix B's ILRegType).
+    CHECK(tokens("mov r0, vTid0.x")[2] == (42u << 16 | mod));          // THREAD_ID_IN_GROUP_FLAT
+    CHECK(tokens("mov r0, vaTid.x")[2] == (44u << 16 | mod));          // ABSOLUTE_THREAD_ID_FLAT
+    CHECK(tokens("mov r0, vThreadGrpIdFlat0.x")[2] == (46u << 16 | mod));
+    CHECK(tokens("mov r0, vWinCoord0")[2] == 22u << 16);
+    CHECK(printed("mov r0, vTid0.x") == "mov r0, vTidInGrpFlat.x");
+    CHECK(printed("mov g[vaTid.x], r2") == "mov g[vAbsTidFlat.x], r2");  // 5.2's example
+    CHECK(tokens("mov g[vaTid.x], r2")[1] == (38u << 16 | 2u << 23));  // GLOBAL, register-relative index
+    CHECK(tokens("lds_write_vec_lOffset(16) mem.x___, r0")[1] == (47u << 16 | mod));  // GENERIC_MEM
+    CHECK(printed("iadd sr2.xy, sr2.xyzw, r0.xxxx") == "iadd sr2.xy__, sr2.xyzw, r0.x");  // 5.x SHARED_TEMP's example
+    // Compute declarations in their Syntax lines' and examples' forms (codes: Appendix B).
+    CHECK(tokens("dcl_num_thread_per_group 5") == v{212 | 1u << 16, 5});
+    CHECK(tokens("dcl_num_thread_per_group 5, 10, 1") == v{212 | 3u << 16, 5, 10, 1});
+    CHECK(printed("dcl_num_thread_per_group 5, 10, 1") == "dcl_num_thread_per_group 5, 10, 1");
+    CHECK_FALSE(il::parse("dcl_num_thread_per_group").ok());
+    CHECK_FALSE(il::parse("dcl_num_thread_per_group 1, 2, 3, 4").ok());
+    CHECK(tokens("dcl_lds_size_per_thread 8") == v{214 | 8u << 16});
+    CHECK(tokens("dcl_lds_sharing_mode _wavefrontRel") == v{215});
+    CHECK(tokens("dcl_lds_sharing_mode _wavefrontAbs") == v{215 | 1u << 16});
+    CHECK(printed("dcl_lds_sharing_mode _wavefrontAbs") == "dcl_lds_sharing_mode _wavefrontAbs");
+    CHECK(tokens("dcl_max_thread_per_group 256") == v{352, 256});
+    CHECK(tokens("dcl_raw_uav_id(3)") == v{222 | 3u << 16});
+    CHECK(tokens("dcl_struct_lds_id(1) 4, 16") == v{263 | 1u << 16, 4, 16});
+    CHECK(tokens("dcl_gds_id(0) 1024") == v{354, 1024});  // chapter 7's example
+    CHECK(tokens("dcl_struct_gds_id(0) 1024,2") == v{355, 1024, 2});
+    // Chapter 7's mnemonics and modifiers beside ctisa's names.
+    CHECK(tokens("and r0, r1, r2") == tokens("iand r0, r1, r2"));
+    CHECK(tokens("f_2_u4 r0, r1") == tokens("f2u4 r0, r1"));
+    CHECK(tokens("ffb_hi r0, r1")[0] == (296u | 1u << 16));  // IFIRSTBIT: hi = 1
+    CHECK(tokens("ffb_shi r0, r1")[0] == (296u | 2u << 16));
+    CHECK(tokens("lds_read_vec_neighborExch_sharingMode(abs) r1, r0.xy")[0] == (216u | 1u << 16 | 1u << 18));
+    CHECK(tokens("lds_write_vec_lOffset(16) mem, r0")[0] == (217u | 16u << 18));
+    CHECK(tokens("uav_raw_store_id(1) mem, r0.x, r1")[0] == (228u | 1u << 16));
+    CHECK(tokens("ddiv_zeroop(zero) r0, r1, r2")[0] == (208u | 1u << 16));  // ILZeroOp zero = 1
+    CHECK(tokens("endif; comment") == v{41});
+    // AMD's older spellings read as the 2.4 ones, and print as them.
+    CHECK(tokens("dcl_output_generic o0") == tokens("dcl_output_usage(generic) o0"));
+    CHECK(printed("dcl_output_generic o0") == "dcl_output_usage(generic) o0");
+    CHECK(tokens("dcl_input_position_interp(linear_noperspective) vWinCoord0.xy__") ==
+          tokens("dcl_input_usage(pos)_interp(noperspective) vWinCoord.xy__"));
+    CHECK(printed("dcl_input_generic_interp(linear) v1") == "dcl_input_usage(generic)_interp(linear) v1");
+    // dcl_literal's values as float and negative numbers: the real FFT kernels' comment beside
+    // 'dcl_literal l1, 0x00000000, 0x3F800000, 0xBF800000, 0x3F3504F3' reads (0.0f, 1.0f, -1.0f, 0.7071067691f).
+    CHECK(tokens("dcl_literal l1, 0.0f, 1.0f, -1.0f, 0.7071067691f") ==
+          tokens("dcl_literal l1, 0x00000000, 0x3F800000, 0xBF800000, 0x3F3504F3"));
+    CHECK(tokens("dcl_literal l1, -1, 0, 0, 0")[2] == 0xFFFFFFFFu);
+    CHECK(tokens("dcl_literal l0, 2.0f, 0.5f, 3.0f, 1e2")[2] == 0x40000000u);
+    CHECK_FALSE(il::parse("dcl_literal l0, -0x1, 0, 0, 0").ok());
+    CHECK_FALSE(il::parse("dcl_literal l0, 4294967296, 0, 0, 0").ok());
+    CHECK_FALSE(il::parse("dcl_literal l0, 1e39, 0, 0, 0").ok());
+    // DCL_MAX_TESSFACTOR's 'float value between 1.0 and 64.0'.
+    CHECK(tokens("dcl_max_tessfactor 64.0") == v{312, 0x42800000u});
+    // _aoffimmi(u,v,w): 7.1 fixed point, u in the low byte.
+    CHECK(tokens("sample_resource(0)_sampler(0)_aoffimmi(1,0,0) r0, r1")[1] == 0x02u);
+}
