@@ -89,7 +89,7 @@ TEST_CASE("cayman emitter: groups, fetch clauses and text join the program", "[c
                      cm::alu<opcode::alu_op2_mov>(R(0, channel::y), R(1, channel::x)).value()));
     e.emit(cm::reduction(opcode::alu_op2_dot4, R(2, channel::x), xyzw(R(1, channel::x)), xyzw(R(1, channel::x))));
     e.emit(cm::vertex_fetch(R(3, channel::x), {}, R(0, channel::x), 0, 13));
-    e.emit("00 ALU ADDR(4) CNT(1)\n     0  x: MOV R4.x, R0.x LAST(1)\n01 END\n");
+    e.emit("00 ALU:\n      0  x: MOV R4.x, R0.x\n01 END\n");
     REQUIRE_FALSE(e.failed());
     const auto image = e.bytes();
     REQUIRE(image.ok());
@@ -127,7 +127,7 @@ TEST_CASE("cayman errors: one form from builders, the emitter and text", "[cayma
         ctisa::describe(cm::alu<opcode::alu_op3_muladd>(R(0, channel::x), R(1, channel::x), R(2, channel::x), abs(R(3, channel::x))).error()) ==
         "operand 4 (source 3): this instruction does not take that modifier (ABS)");
     cm::emitter text;
-    text.emit("00 ALU ADDR(2) CNT(1)\n     0  x: BOGUS R0.x, R1.x LAST(1)\n01 END\n");
+    text.emit("00 ALU:\n      0  x: BOGUS R0.x, R1.x\n01 END\n");
     REQUIRE(text.failed());
     CHECK(text.error().line == 2);
     CHECK(ctisa::describe(text.error()).substr(0, 8) == "line 2, ");
