@@ -18,7 +18,7 @@ TEST_CASE("amdil emitter: calls to functions bound after and before, disassemble
     // follow main, function 2 first.
     il::emitter e;
     const ctisa::label add_ten = e.new_label(), twice = e.new_label();
-    e.emit("il_vs_2_0\ndcl_literal l0, 10, 10, 10, 10");
+    e.emit("il_vs_2_0\ndcl_input_generic v0\ndcl_output_generic o0\ndcl_literal l0, 10, 10, 10, 10");
     e.emit(il::op::mov(r(0), v(0)));
     e.emit(il::op::call(0u), add_ten);  // forward: bound below
     e.emit(il::op::call(0u), twice);
@@ -85,7 +85,7 @@ TEST_CASE("amdil builders: indexed operands (2.2.8) are the tokens the assembler
     same(il::op::mov(r(0), cb(2)[r(1)]), "mov r0, cb2[r1]");
     same(il::op::mov(x(0)[r(2).y() + 1], r(3)), "mov x0[r2.y+1], r3");
     same(il::op::mov(r(0).mask("xy__"), cb(0)[3].y()), "mov r0.xy__, cb0[3].y");
-    same(il::op::mov(r(0), g()[r(0).x()]), "mov r0, global0[r0.x]");
+    same(il::op::mov(r(0), g()[r(0).x()]), "mov r0, g[r0.x]");
     same(il::op::add(r(0), -cb(1)[4].abs(), l(2)), "add r0, cb1[4]_neg(xyzw)_abs, l2");
 
     const auto twice = il::op::mov(r(0), cb(0)[1][2]);

@@ -41,6 +41,7 @@ void set_element(ax::default_environment& env, std::uint32_t e, const std::array
 // neighbour's (another wavefront's, at the wavefront's edge) into g[24 + t] with its ids, and adds
 // t + 1 to LDS dword 0; after a second barrier each reads the sum into g[48 + t].
 constexpr ctisa::fixed_string exchange_text{R"(il_cs_2_0
+dcl_lds_id(0) 256
 dcl_literal l0, 0x00000003, 0x00000001, 0x00000018, 0x00000030
 dcl_literal l1, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 mov r0, threadidingroupflat0

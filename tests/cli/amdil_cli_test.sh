@@ -82,7 +82,7 @@ check "run: LDS and the default sampler" "0 o0 0x0000002a 0x00000000 0x00000000 
 * lds0[2] 0x0000002a" "$("$ctisa" run amdil "$work/mem.il" --lanes 1 --inputs "$work/mem.in")"
 # Memory and texels as inputs: texel (1, 2) of resource 0 sampled at (1.5, 2.5) (unnormalised), LDS
 # dword 3 copied to dword 5; the memory the run wrote prints once, after the lanes.
-printf 'il_ps_2_0\ndcl_resource_id(0)_type(2d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)\ndcl_literal l0, 12, 20, 0, 0\nsample_resource(0)_sampler(0) r0, v0\nlds_load r1, l0.x\nlds_store l0.y, r1.x\nmov o0, r0\nend\n' > "$work/tex.il"
+printf 'il_ps_2_0\ndcl_resource_id(0)_type(2d,unnorm)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)\ndcl_input_generic v0\ndcl_output_generic o0\ndcl_lds_id(0) 64\ndcl_literal l0, 12, 20, 0, 0\nsample_resource(0)_sampler(0) r0, v0\nlds_load r1, l0.x\nlds_store l0.y, r1.x\nmov o0, r0\nend\n' > "$work/tex.il"
 printf '0 v0 1.5 2.5 0 0\n* resource0[1][2] 1 2 3 4\n* lds0[3] 0x2a\n' > "$work/tex.in"
 check "run: texels and memory in, memory written out" "0 o0 0x3f800000 0x40000000 0x40400000 0x40800000
 * lds0[5] 0x0000002a" "$("$ctisa" run amdil "$work/tex.il" --lanes 1 --inputs "$work/tex.in")"
