@@ -189,6 +189,18 @@ void randomize(Machine& m, std::uint64_t seed) {
         }
 }
 
+// An adapter whose run machine is a work-group of wavefronts (AMD IL) names the machine of one
+// wavefront, which the execute surface runs as before.
+template <class Entry>
+struct wavefront_machine_of {
+    using type = typename Entry::machine;
+};
+template <class Entry>
+    requires requires { typename Entry::wavefront_machine; }
+struct wavefront_machine_of<Entry> {
+    using type = typename Entry::wavefront_machine;
+};
+
 template <class Entry>
 void execute(std::span<const std::uint8_t> data) {
     using isa = typename isa_of<Entry>::type;
@@ -196,7 +208,7 @@ void execute(std::span<const std::uint8_t> data) {
     std::uint64_t seed = 0;
     std::memcpy(&seed, data.data(), 8);
     const auto go = [&](std::span<const typename isa::instruction> program) {
-        typename executed_machine<typename Entry::machine, typename isa::instruction>::type m(program, executed_lanes);
+        typename executed_machine<typename wavefront_machine_of<Entry>::type, typename isa::instruction>::type m(program, executed_lanes);
         randomize(m, seed);
         (void)m.run(step_budget);
     };

@@ -93,6 +93,7 @@ struct run_adapter {
         std::vector<instruction> code;
         std::string reason;
     };
+    using wavefront_machine = exec::machine<256>;     // one wavefront of the group (the fuzz targets run one)
     static constexpr std::size_t default_lanes = 16;  // four 2x2 quads
     static constexpr bool decimal_integers = false;   // registers hold float vectors: "2" means 2.0
     static constexpr std::string_view names =
