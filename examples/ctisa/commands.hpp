@@ -323,35 +323,48 @@ int disassemble(input_stream& in, const command_options& opts) {
     }
 }
 
-// Each unit's text, then one line a field (explain's body), from bytes known to hold whole units
-// (or all that is left, at_end). As dis: units of one meaning everywhere one at a time, going on
-// after a bad one; otherwise the stream decoder, up to its first error.
-template <class Isa>
-int explain_units(hex_bytes& hex, bool at_end, const std::string& name, output_sink& out) {
-    const std::span<const std::uint8_t> bytes(hex.bytes);
-    const auto field = [&](std::string_view format, const ctisa::field_info& f, std::uint64_t value) {
+// The lines explain prints for a unit's parts: FORMAT.FIELD lsb msb value a bit field, or
+// name value a part of a statement of text.
+struct explained_parts {
+    output_sink& out;
+    void operator()(std::string_view format, const ctisa::field_info& f, std::uint64_t value) const {
         out.append(format);
         out.push('.');
         out.append(f.name);
-        out.push('\t');
-        ctisa::text::write_unsigned(out, f.bits.lsb);
-        out.push('\t');
-        ctisa::text::write_unsigned(out, f.bits.msb());
-        out.push('\t');
-        ctisa::text::write_unsigned(out, value);
+        for (const std::uint64_t n : {std::uint64_t{f.bits.lsb}, std::uint64_t{f.bits.msb()}, value}) {
+            out.push('\t');
+            ctisa::text::write_unsigned(out, n);
+        }
         out.push('\n');
-    };
-    const auto text = [&](const typename Isa::instruction& ins) {
-        Isa::print(out, ins);
+    }
+    void operator()(std::string_view name, std::string_view value) const {
+        out.append(name);
+        out.push('\t');
+        out.append(value);
         out.push('\n');
-    };
+    }
+};
+
+// One decoded unit as explain prints it: its text (every unit, listed or not), then a line a
+// part (the ISA's one explain).
+template <class Isa>
+void explain_unit(output_sink& out, const typename Isa::instruction& ins) {
+    Isa::print(out, ins);
+    if constexpr (ctisa::contract::terminator<Isa>() != '\n')
+        if (ctisa::contract::terminated<Isa>(ins)) out.push(ctisa::contract::terminator<Isa>());
+    out.push('\n');
+    Isa::explain(ins, explained_parts{out});
+}
+
+// Each unit explained, from bytes known to hold whole units (or all that is left, at_end). As
+// dis: units of one meaning everywhere one at a time, going on after a bad one; otherwise the
+// stream decoder, up to its first error.
+template <class Isa>
+int explain_units(hex_bytes& hex, bool at_end, const std::string& name, output_sink& out) {
+    const std::span<const std::uint8_t> bytes(hex.bytes);
     if constexpr (ctisa::has_stream_decoder<Isa>) {
-        const ctisa::error e = ctisa::for_each_decoded<Isa>(bytes, [&](const typename Isa::instruction& ins, std::size_t offset, std::size_t) {
-            text(ins);
-            // A unit whose meaning depends on its place (Cayman): the decoded statement knows it.
-            if constexpr (requires { Isa::explain(ins, field); }) Isa::explain(ins, field);
-            else Isa::explain(bytes.subspan(offset), field);
-        });
+        const ctisa::error e = ctisa::for_each_decoded<Isa>(
+            bytes, [&](const typename Isa::instruction& ins, std::size_t, std::size_t) { explain_unit<Isa>(out, ins); });
         hex.drop_front(bytes.size());
         if (!e.failed()) return 0;
         out.flush();
@@ -363,22 +376,19 @@ int explain_units(hex_bytes& hex, bool at_end, const std::string& name, output_s
         while (bytes.size() - at >= (at_end ? 1 : Isa::max_unit_bytes)) {
             const auto rest = bytes.subspan(at);
             const auto d = Isa::decode(rest);
-            if (d) {
-                text(d->instruction);
-            } else {
-                out.append("(not an instruction: ");
-                out.append(d.error().message());
-                out.append(")\n");
-                out.flush();
-                print_error(name, at_byte(d.error(), hex, at));
-                status = 1;
+            if (d && d->size != 0) {
+                explain_unit<Isa>(out, d->instruction);
+                at += d->size;
+                continue;
             }
-            const std::size_t size = Isa::explain(rest, field);
-            if (size == 0) {  // a truncated tail: reported by decode above
-                at = bytes.size();
-                break;
-            }
-            at += d ? d->size : size;
+            const ctisa::error e = d ? ctisa::error{ctisa::error_code::truncated} : d.error();
+            out.append("(not an instruction: ");
+            out.append(e.message());
+            out.append(")\n");
+            out.flush();
+            print_error(name, at_byte(e, hex, at));
+            status = 1;
+            at += std::min(Isa::max_unit_bytes, rest.size());
         }
         hex.drop_front(at);
         return status;
@@ -404,8 +414,7 @@ int explain_text(const std::string& name, std::string_view text, output_sink& ou
 template <class Isa>
 int explain(input_stream& in, const command_options& opts) {
     if constexpr (ctisa::text_only_isa<Isa>) {
-        constexpr bool explains = requires(output_sink& s, const typename Isa::instruction& i) { Isa::explain(s, i); };
-        if (opts.binary || !explains) {
+        if (opts.binary) {
             print_error(in.name(), ctisa::error{ctisa::error_code::unexpected_character, 0, 0, 0, "--binary"}, "an ISA of text has no bytes");
             return 1;
         }
@@ -415,8 +424,7 @@ int explain(input_stream& in, const command_options& opts) {
         ctisa::statement_list<Isa> program;
         if (ctisa::read_statements<Isa>(*all, program, [&](const ctisa::error& e) { print_error(in.name(), *all, 1, e); }).failed()) return 1;
         output_sink out;
-        if constexpr (explains)
-            for (const auto& statement : program.statements) Isa::explain(out, statement);
+        for (const auto& statement : program.statements) explain_unit<Isa>(out, statement);
         return 0;
     } else {
         output_sink out;
@@ -449,7 +457,12 @@ int explain(input_stream& in, const command_options& opts) {
     }
 }
 
+// What an ISA gives the tool for every command but run (run.hpp's run_adapter adds that): the
+// text contract, the listings and one explain (ctisa::listable_isa, core/contract.hpp).
 template <class Isa>
+concept tool_isa = ctisa::listable_isa<Isa>;
+
+template <tool_isa Isa>
 constexpr isa_entry make_entry(int (*run)(const input&, const std::vector<std::string>&) = nullptr) {
     return isa_entry{Isa::name, &list_opcodes<Isa>, &list_fields<Isa>, &assemble<Isa>, &disassemble<Isa>, &explain<Isa>, run, &write_doc<Isa>};
 }

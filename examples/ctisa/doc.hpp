@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `ctisa doc ISA`: one self-contained HTML page about an ISA, built from its compile-time
 // description. What the contract gives every ISA (for_each_field, for_each_opcode) makes the bit
-// diagrams and the field and opcode tables; an ISA's doc_adapter (core/doc_adapter.hpp) adds its
+// diagrams and the field and opcode tables; an ISA's doc_adapter (doc_adapter.hpp) adds its
 // enums and each instruction's syntax and meaning.
 #pragma once
 
@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include <ctisa/core/doc_adapter.hpp>
+#include "doc_adapter.hpp"
 #include <ctisa/core/format.hpp>
 
 namespace ctisa_tool {

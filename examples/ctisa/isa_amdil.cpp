@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The tool's amdil entry, in a translation unit of its own so that the ISAs build in parallel.
-#include <ctisa/amdil/doc_adapter.hpp>
-#include <ctisa/amdil/run_adapter.hpp>
+#include "amdil/doc_adapter.hpp"
+#include "amdil/run_adapter.hpp"
 
 #include "run.hpp"
 

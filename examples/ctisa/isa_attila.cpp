@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The tool's attila entry, in a translation unit of its own so that the ISAs build in parallel.
-#include <ctisa/attila/doc_adapter.hpp>
-#include <ctisa/attila/run_adapter.hpp>
+#include "attila/doc_adapter.hpp"
+#include "attila/run_adapter.hpp"
 
 #include "run.hpp"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The tool's cayman entry, in a translation unit of its own so that the ISAs build in parallel.
-#include <ctisa/cayman/doc_adapter.hpp>
-#include <ctisa/cayman/run_adapter.hpp>
+#include "cayman/doc_adapter.hpp"
+#include "cayman/run_adapter.hpp"
 
 #include "run.hpp"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The tool's nvasm entry, in a translation unit of its own so that the ISAs build in parallel.
-#include <ctisa/nvasm/doc_adapter.hpp>
-#include <ctisa/nvasm/run_adapter.hpp>
+#include "nvasm/doc_adapter.hpp"
+#include "nvasm/run_adapter.hpp"
 
 #include "run.hpp"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The tool's valhall entry, in a translation unit of its own so that the ISAs build in parallel.
-#include <ctisa/valhall/doc_adapter.hpp>
-#include <ctisa/valhall/run_adapter.hpp>
+#include "valhall/doc_adapter.hpp"
+#include "valhall/run_adapter.hpp"
 
 #include "run.hpp"
 

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "toy/semantics.hpp"
@@ -43,7 +44,35 @@ void set_counts(Machine& m, std::size_t lanes) {
     for (std::size_t l = 0; l < lanes; ++l) m.row(0)[l] = static_cast<std::uint32_t>(3 * l % 7);
 }
 
+// The executor contract checks the kernel: traits without execute, or with one the interpreter
+// cannot call (here one that takes no effects), are not executor traits.
+struct without_kernel {
+    using instruction = ts::traits::instruction;
+    using descriptor = ts::traits::descriptor;
+    using layout = ts::traits::layout;
+    using default_environment = ts::traits::default_environment;
+    template <std::size_t N>
+    using effects = ts::traits::effects<N>;
+    static constexpr layout layout_of(std::span<const instruction> p) { return ts::traits::layout_of(p); }
+    static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) { ts::traits::describe(p, l, out); }
+};
+struct with_wrong_kernel : without_kernel {
+    template <class Desc, class View, class Env, class Info>
+    static void execute(const Desc&, const View&, const ctisa::exec::lane_word*, bool, Env&, const Info&) {}
+};
+struct with_kernel : without_kernel {
+    template <class Desc, class View, class Env, class Info, class Fx>
+    static void execute(const Desc&, const View&, const ctisa::exec::lane_word*, bool, Env&, const Info&, Fx&) {}
+};
+
 }  // namespace
+
+TEST_CASE("executor contract: the kernel execute is required, in the interpreter's shape", "[contract][exec]") {
+    STATIC_REQUIRE(ctisa::exec::executor_traits<ts::traits>);
+    STATIC_REQUIRE(ctisa::exec::executor_traits<with_kernel>);
+    STATIC_REQUIRE_FALSE(ctisa::exec::executor_traits<without_kernel>);
+    STATIC_REQUIRE_FALSE(ctisa::exec::executor_traits<with_wrong_kernel>);
+}
 
 TEST_CASE("toy executor: divergent loops on the structured engine", "[contract][exec]") {
     ts::machine<8> m(sum_program.instructions);

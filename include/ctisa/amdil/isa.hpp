@@ -177,16 +177,11 @@ struct isa {
         }
     }
 
-    // f(token name, field_info, value) for every field of every token of the unit at the start of
-    // `bytes`; returns the bytes explained (0 when no unit starts there). A unit whose first two
-    // tokens read as a valid language and version is the header.
+    // f(token name, field_info, value) for every field of every token of a packet (the tool
+    // contract's explain, core/contract.hpp).
     template <class F>
-    static std::size_t explain(std::span<const std::uint8_t> bytes, F&& f) {
-        std::array<std::uint32_t, max_packet_dwords> window{};
-        const std::size_t n = bytes.size() / 4 < window.size() ? bytes.size() / 4 : window.size();
-        for (std::size_t i = 0; i < n; ++i)
-            for (unsigned b = 0; b < 4; ++b) window[i] |= static_cast<std::uint32_t>(bytes[4 * i + b]) << (8 * b);
-        const std::span<const std::uint32_t> w(window.data(), n);
+    static void explain(const instruction& in, F&& f) {
+        const std::span<const std::uint32_t> w = in.tokens();
         const auto fields_of = [&](std::string_view token, std::uint32_t value) {
             for (const auto& t : generated::token_fields)
                 if (t.token == token) {
@@ -194,13 +189,13 @@ struct isa {
                     f(token, field_info{t.field, bf}, (value >> t.lsb) & bf.max_value());
                 }
         };
-        if (n >= 2 && !check_header(w, 0).failed() && detail::field(w[1], generated::il_version::major_version) != 0) {
+        if (in.header && w.size() >= 2) {
             fields_of("IL_Lang", w[0]);
             fields_of("IL_Version", w[1]);
-            return 8;
+            return;
         }
         std::size_t opcode_at = 0;
-        const auto p = packet_at(w, 0, [&](std::size_t i, token_kind k) {
+        (void)packet_at(w, 0, [&](std::size_t i, token_kind k) {
             switch (k) {
                 case token_kind::opcode: {
                     opcode_at = i;
@@ -235,7 +230,6 @@ struct isa {
                 default: fields_of("IL_Literal", w[i]); break;
             }
         });
-        return p ? p->size * 4 : 0;
     }
 };
 

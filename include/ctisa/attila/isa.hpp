@@ -86,13 +86,14 @@ struct isa {
         for (const auto& fi : generated::hi64_immediate::fields) f(generated::hi64_immediate::format_name, fi);
     }
 
-    // Calls f(format name, field_info, value) for every field of the instruction in `bytes`, in the
-    // layout its opcode and operands select (lo64, then one of the two qword 1 layouts).
-    // Returns the bytes explained (0 when fewer than one instruction's are left).
+    // Calls f(format name, field_info, value) for every field of the instruction, in the layout its
+    // opcode and operands select (lo64, then one of the two qword 1 layouts): the tool contract's
+    // explain (core/contract.hpp). Nothing for an instruction that does not encode.
     template <class F>
-    static constexpr std::size_t explain(std::span<const std::uint8_t> bytes, F&& f) {
-        if (bytes.size() < instruction_bytes) return 0;
-        const words w = from_bytes<std::uint64_t, 2>(bytes.first<instruction_bytes>());
+    static constexpr void explain(const instruction& in, F&& f) {
+        const auto bytes = encode(in);
+        if (!bytes) return;
+        const words w = from_bytes<std::uint64_t, 2>(std::span<const std::uint8_t, instruction_bytes>(*bytes));
         const auto lo = unpack<generated::lo64>(w);
         ctisa::for_each_field(lo, [&](const field_info& fi, std::uint64_t v) { f(generated::lo64::format_name, fi, v); });
         if (has_immediate_layout(w)) {
@@ -102,7 +103,6 @@ struct isa {
             const auto hi = unpack<generated::hi64_register>(w);
             ctisa::for_each_field(hi, [&](const field_info& fi, std::uint64_t v) { f(generated::hi64_register::format_name, fi, v); });
         }
-        return instruction_bytes;
     }
 };
 

@@ -54,6 +54,12 @@
 //                                   and an emitter has no branches to labels)
 //
 // A text-only ISA (NV assembly) has no encode or decode: its "image" is its canonical text.
+//
+// An ISA the tools list (concept listable_isa: `ctisa opcodes`, `fields`, `explain`, `doc`) adds:
+//   for_each_opcode(f)       f(mnemonic, format, opcode, secondary opcode or -1) an opcode
+//   for_each_field(f)        f(format, field_info) a field of every format (none for text)
+//   explain(instruction, f)  the parts of one decoded unit: f(format, field_info, value) a bit
+//                            field; a text-only ISA, which has none, f(name, value text) a part
 #pragma once
 
 #include <concepts>
@@ -63,6 +69,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "format.hpp"
 #include "result.hpp"
 #include "text/cursor.hpp"
 
@@ -143,6 +150,29 @@ concept binary_isa = text_isa<Isa> && encodes_units<Isa> && (decodes_units<Isa> 
 
 template <class Isa>
 concept text_only_isa = text_isa<Isa> && !encodes_units<Isa>;
+
+namespace contract {
+
+// What the tools hand to the listing calls: their requirement is checked against these.
+struct probe_opcode_lister {
+    void operator()(std::string_view, std::string_view, unsigned, long) const noexcept {}
+};
+struct probe_field_lister {
+    void operator()(std::string_view, const field_info&) const noexcept {}
+};
+struct probe_explainer {
+    void operator()(std::string_view, const field_info&, std::uint64_t) const noexcept {}
+    void operator()(std::string_view, std::string_view) const noexcept {}
+};
+
+}  // namespace contract
+
+template <class Isa>
+concept listable_isa = text_isa<Isa> && requires(const typename Isa::instruction& in, contract::probe_explainer& explained) {
+    Isa::for_each_opcode(contract::probe_opcode_lister{});
+    Isa::for_each_field(contract::probe_field_lister{});
+    Isa::explain(in, explained);
+};
 
 // A byte sink for link(): the image and where each unit ends.
 template <class S>

@@ -1,107 +1,55 @@
 // SPDX-License-Identifier: MIT
-// What an ISA gives the executor core (ctisa::exec::machine, ctisa::exec::compiled): a traits
-// class T with static members. The core owns everything that is not a fact about one ISA: the
-// program's storage, the control loop, the run overloads, the block path and the function table of
-// the compiled path. The ISA keeps its semantics, its register layout and its environment.
+// The executor contract: what an ISA gives the executor core (exec::machine, exec::compiled) as a
+// traits class T of static members. The core owns the rest: the program's storage, the control
+// loop, the run overloads, the compiled path's blocks and function table. M below is
+// exec::machine<T, W>; View is lane_view<N, Stride, context>; Desc is dynamic_desc<descriptor>
+// (the interpreter) or static_desc<d> (the compiled path: is_static_desc<Desc>).
 //
-// Required (checked by the concept executor_traits below):
+// Required (concept executor_traits):
+//   instruction, descriptor, layout  the decoded instruction; its pre-resolved form (trivially
+//                                    copyable); the program's rows (a member `rows`)
+//   default_environment              what run() without an environment uses
+//   effects<N>                       what a kernel reports over N lanes (branches, kills)
+//   layout_of(program) -> layout
+//   describe(program, layout, descriptor* out)    one descriptor an instruction, in order
+//   execute(desc, view, active, all, env, lane_info<layout>, effects<N>&)   the kernel of one
+//                                    instruction: returns void (the check instantiates no body)
 //
-//   using instruction = ...;          // the decoded instruction (an ISA's instruction struct)
-//   using descriptor  = ...;          // a pre-resolved instruction: literal type, rows resolved
-//   using layout      = ...;          // the program's rows; has a member `rows` (the row count)
-//   using default_environment = ...;  // what run() without an environment uses
-//   template <std::size_t N> using effects = ...;  // what a kernel reports over N lanes (branches,
-//                                                   // kills...): default-constructible, reset by step
-//   static constexpr layout layout_of(std::span<const instruction>);
-//   static constexpr void describe(std::span<const instruction>, const layout&, descriptor* out);
-//                                      // one descriptor per instruction, in order
-//   template <class Desc, class View, class Env>
-//   static void execute(const Desc&, const View&, const lane_word* active, bool all_active, Env&,
-//                       const lane_info<layout>&, effects<View::lanes>&);
-//                                      // the kernel of one instruction. Desc is dynamic_desc<descriptor>
-//                                      // (the interpreter: dispatch on the opcode at run time) or
-//                                      // static_desc<D> (the compiled path: dispatch at compile time,
-//                                      // is_static_desc<Desc> tells). View is lane_view<N, Stride, context>.
+// Optional (the default in brackets; who uses it):
+//  1 context, context_of(m)          [const void, nullptr] what a view carries besides rows
+//                                    (attila, cayman, valhall)
+//  2 environment_ref                 [Env&] one type the kernels see, made from any Env&: kernels
+//                                    instantiated once per W, not once per Env (all five)
+//  3 state<W>, accessors<M>          [none] the ISA's own state in the machine (m.state()) and
+//                                    its calls on it (a base of M: set, read...) (all five);
+//    default_lanes                   [16] W when not given. Cayman's quirk: its wavefront is 64
+//  4 initialize(m), prepare(m, env), finish(m, env, status)   [nothing] after the rows are
+//                                    allocated; before every run; after every run (all five;
+//                                    finish: ATTILA's quirk, its outputs go to the environment
+//                                    at the end of a run, as the simulator hands them on)
+//  5 step(m, desc, step_context, env, flow, fx, status, kernel)   [kernel(at_pc, all, fx)] what
+//                                    happens around one instruction: predication, then where the
+//                                    lanes go (f.taken/target, f.end, f.ended, f.stop) (attila,
+//                                    valhall); serves the interpreter and both compiled forms
+//  6 straight(d), lane_local(d)      [false, true] may run in the compiled path's blocks: no
+//                                    branch, no other lane read outside its block; and computes
+//                                    from its own lane only (attila, nvasm, valhall, amdil).
+//                                    Valhall's quirk, its 16-lane SIMD rows and large kernels:
+//                                    block_lanes [32], inline_block_kernels [true], rows_out
+//                                    [rows] (it writes back register rows only)
+//  7 values_traits<V>                [none] the value path over rows held as values
+//                                    (value_rows.hpp): has_value_kernel(d), execute_values<d>,
+//                                    optionally carried_rows, value_run, execute_value_run
+//                                    (attila, amdil, nvasm, valhall)
+//  8 plain_alu<View>(d)              [nullptr] the interpreter's straight runs: d's kernel when it
+//                                    only computes (no branch, end, kill, environment)
+//                                    (amdil, cayman, nvasm, valhall)
+//  9 flow_of(d), report(d, fx, io), discarded(m, lanes), effects<N>::reset()   structured control
+//                                    flow (structure.hpp, concept structured_traits) instead of a
+//                                    program counter per lane (amdil, cayman, nvasm); a malformed
+//                                    structure stops every run with unbalanced_structure
 //
-// Optional, with the default in brackets:
-//
-//   using context = ...;                  [const void] what lane views carry besides rows
-//   using environment_ref = ...;          [none]  constructible from any Env&, with the calls the
-//                                      kernels make: the interpreter's kernels then see only this
-//                                      type and are instantiated once per W, not once per Env
-//   static context* context_of(M& m);     [nullptr]    for each run, from the machine
-//   template <std::size_t W> struct state;  [empty]    the ISA's own state in the machine (constants,
-//                                                       kills...): m.state()
-//   template <class M> class accessors;   [none]     what users call on the ISA's machine besides run
-//                                                       (set, read, ...): a base of the machine M
-//   static constexpr std::size_t default_lanes;  [16]  machine<> without W (a Valhall warp; quads
-//                                                       and 16-lane subgroups whole)
-//   static constexpr std::size_t block_lanes;    [32]  the most lanes of a block of the compiled path
-//   static constexpr bool straight(const descriptor&);  [false]  may run in the block path: every
-//                                      lane runs it, it does not branch, and it reads no other lane
-//                                      outside its block. A program made only of these runs in blocks.
-//   static constexpr bool inline_block_kernels;  [true]  inline each instruction's kernel into
-//                                      the compiled block (rows stay in registers across small
-//                                      kernels); false: one function an instruction (its
-//                                      block step too, never inlined into the block loop)
-//   static constexpr bool lane_local(const descriptor&);  [true]  computes each lane from that lane's
-//                                      rows only and calls nothing (no environment, no kill): a
-//                                      partial warp of such a straight program runs in blocks too
-//   static constexpr std::uint32_t rows_out(const layout&);  [rows]  rows [0, rows_out) may be
-//                                      written; the block path copies back only those
-//   static constexpr bool has_value_kernel(const descriptor&);  [false]  d computes on row values
-//                                      (value_rows.hpp), needs no step hook (no predication, end,
-//                                      kill) and reads only its own lanes; a straight program made
-//                                      only of these runs on rows held as values:
-//   template <descriptor D, class Rows> static void execute_values(Rows& rows);  its kernel
-//                                      (both from values_traits<Values> below)
-//   static constexpr std::size_t value_run(std::span<const descriptor> code, std::size_t i);
-//                                      [0]  on the value path, the length of a run of instructions
-//                                      from i that one kernel executes over every register of a
-//                                      block at once (e.g. a chain kept in another representation
-//                                      from link to link), 0 when none starts at i:
-//   template <const auto& Code, std::size_t I, std::size_t N, class Rows, std::size_t G>
-//   static void execute_value_run(Rows (&rows)[G]);  its kernel: instructions [I, I + N) of Code
-//   static constexpr std::size_t carried_rows(std::span<const descriptor> code);
-//                                      [every row]  the rows a value block keeps in registers
-//                                      (exec/loose_nan.hpp carried_rows); these three from
-//                                      values_traits<Values> when Values has value_run,
-//                                      execute_run and carried_rows
-//   template <class View> static plain_kernel<descriptor, View> plain_alu(const descriptor& d);
-//                                      [none]  for the interpreter's straight runs (one engine step
-//                                      for a stretch of such instructions, exec/machine.hpp): the
-//                                      kernel of d over View's lanes when d is ordinary arithmetic
-//                                      whose kernel is all the step hook would do and which reports
-//                                      nothing (no branch, end, kill, flow, environment), else
-//                                      nullptr. Asked once per instruction when the machine is
-//                                      built; a run calls the kernel it gave, with no dispatch.
-//   static void initialize(M& m);         [nothing]  after the machine allocated its rows (zeros)
-//   static void prepare(M& m, Env& env);  [nothing]  before every run
-//   static run_status finish(M& m, Env& env, run_status);  [unchanged]  after every run
-//   static void step(M& m, const Desc&, const step_context<View>&, Env&, flow<N>&, effects<N>&,
-//                    run_status&, Kernel&& kernel);
-//                                          [kernel(c.at_pc, c.all, fx)]  what the ISA does around
-//                                      one instruction: reset fx, compute the lanes that execute
-//                                      (predication), call kernel(active, all_active, fx), then tell
-//                                      the loop where lanes go (f.taken/target, f.end, f.ended, f.stop).
-//                                      The same hook serves the interpreter, the compiled function
-//                                      table and the compiled blocks (there f.end ends the block).
-//
-// Structured control flow (if/else/endif, loops, calls, switch: exec/structured.hpp) instead of a
-// program counter per lane, for ISAs whose branches are blocks (concept structured_traits):
-//   static constexpr flow_op flow_of(const descriptor&);   the instruction's place in the blocks
-//   template <std::size_t N> static void report(const descriptor&, const effects<N>&, step_io<N>&);
-//                                      what its kernel decided: the lanes taking an if or a break,
-//                                      loop counts, switch selectors, kills, a jump
-//   static void discarded(M& m, const lane_mask<W>&);  [nothing]  the lanes the run discarded
-//   effects<N>::reset()                  [fx = effects{}]  before each step: clears what report
-//                                      reads, for effects whose lane arrays are written whole
-//                                      whenever their flag is set (zeroing them cost a memset a step)
-// The program's structure is matched when the machine is built; a malformed one makes every run
-// stop at once with unbalanced_structure (the instruction index in `offset`).
-//
-// M is ctisa::exec::machine<T, W>: rows through m.row(r), m.registers(), m.program(), m.state(),
-// m.active_lanes().
+// traits_base names the required types in one line; values_traits<V> gives hook 7.
 #pragma once
 
 #include <concepts>
@@ -165,16 +113,6 @@ concept structured_traits = requires(const typename T::descriptor& d) {
     { T::flow_of(d) } -> std::same_as<flow_op>;
 };
 
-template <class T>
-concept executor_traits =
-    requires(std::span<const typename T::instruction> program, const typename T::layout& lay, typename T::descriptor* out) {
-        typename T::default_environment;
-        typename T::template effects<1>;
-        { T::layout_of(program) } -> std::same_as<typename T::layout>;
-        T::describe(program, lay, out);
-        { lay.rows } -> std::convertible_to<std::uint32_t>;
-    } && std::is_trivially_copyable_v<typename T::descriptor>;
-
 // --- the defaults ----------------------------------------------------------------------------
 
 template <class T>
@@ -188,6 +126,32 @@ struct context_of_traits<T> {
 };
 template <class T>
 using context_t = typename context_of_traits<T>::type;
+
+// The environment the kernels see: environment_ref when the ISA has one.
+template <class T>
+struct kernel_environment_of {
+    using type = typename T::default_environment;
+};
+template <class T>
+    requires requires { typename T::environment_ref; }
+struct kernel_environment_of<T> {
+    using type = typename T::environment_ref;
+};
+
+template <class T>
+concept executor_traits =
+    requires(std::span<const typename T::instruction> program, const typename T::layout& lay, typename T::descriptor* out) {
+        typename T::default_environment;
+        typename T::template effects<1>;
+        { T::layout_of(program) } -> std::same_as<typename T::layout>;
+        T::describe(program, lay, out);
+        { lay.rows } -> std::convertible_to<std::uint32_t>;
+    } && std::is_trivially_copyable_v<typename T::descriptor> &&
+    // The kernel, as the interpreter calls it over one lane: a declaration to match, no body to build.
+    requires(const dynamic_desc<typename T::descriptor>& d, const lane_view<1, 1, context_t<T>>& v, const lane_word* active, bool all,
+             typename kernel_environment_of<T>::type& env, const lane_info<typename T::layout>& at, typename T::template effects<1>& fx) {
+        { T::execute(d, v, active, all, env, at, fx) } -> std::same_as<void>;
+    };
 
 struct no_state {};
 template <class T, std::size_t W>

@@ -35,10 +35,10 @@ struct isa {
     static constexpr void print(Sink& out, const instruction& in) {
         print_unterminated(out, in);
     }
-    // `ctisa explain nvasm`: each statement's canonical text, then what the parser made of it.
-    template <class Sink>
-    static constexpr void explain(Sink& out, const instruction& in) {
-        nvasm::explain(out, in);
+    // `ctisa explain nvasm`: what the parser made of a statement, f(name, value) a part.
+    template <class F>
+    static constexpr void explain(const instruction& in, F&& f) {
+        nvasm::explain_fields(in, f);
     }
 
     // `ctisa opcodes nvasm`: mnemonic, grammar class, table row.

@@ -67,13 +67,14 @@ struct isa {
         }
     }
 
-    // Calls f(format name, field_info, value) for the common fields of the word in `bytes`, then for
-    // the fields of the instruction its opcode selects (none when the opcode is reserved).
-    // Returns the bytes explained (0 when fewer than one instruction's are left).
+    // Calls f(format name, field_info, value) for the common fields of the instruction's word, then
+    // for the fields of the instruction its opcode selects: the tool contract's explain
+    // (core/contract.hpp). Nothing for an instruction that does not encode.
     template <class F>
-    static constexpr std::size_t explain(std::span<const std::uint8_t> bytes, F&& f) {
-        if (bytes.size() < instruction_bytes) return 0;
-        const words w = from_bytes<std::uint64_t, 1>(bytes.first<instruction_bytes>());
+    static constexpr void explain(const instruction& in, F&& f) {
+        const auto bytes = encode(in);
+        if (!bytes) return;
+        const words w = from_bytes<std::uint64_t, 1>(std::span<const std::uint8_t, instruction_bytes>(*bytes));
         for (const auto& fi : common_fields) f(common_format, fi, extract(w, fi.bits));
         if (auto id = identify(w[0])) {
             const instruction_info& ins = info(*id);
@@ -82,7 +83,6 @@ struct isa {
                 f(ins.name, fi, extract(w, fi.bits));
             }
         }
-        return instruction_bytes;
     }
 };
 

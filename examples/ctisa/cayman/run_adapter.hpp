@@ -16,10 +16,12 @@
 #include <tuple>
 #include <vector>
 
-#include "../core/text/names.hpp"
-#include "../exec/lane_records.hpp"
-#include "executor.hpp"
-#include "isa.hpp"
+#include <ctisa/core/text/names.hpp>
+#include <ctisa/exec/lane_records.hpp>
+#include <ctisa/cayman/executor.hpp>
+#include <ctisa/cayman/isa.hpp>
+
+#include "../run_adapter.hpp"
 
 namespace ctisa::cayman {
 
@@ -93,9 +95,11 @@ struct run_adapter {
     };
 
     static std::optional<reg> parse_name(std::string_view name) {
-        if (const auto n = text::numbered_name(name, "R"); n && *n < 128) return reg{kind::gpr, 0, *n, 4, false};
-        if (const auto n = text::numbered_name(name, "B"); n && *n < 32) return reg{kind::boolean, 0, *n, 1, true};
-        if (const auto n = text::numbered_name(name, "I"); n && *n < 32) return reg{kind::loop, 0, *n, 4, true};
+        static constexpr ctisa_tool::numbered_kind<kind> kinds[] = {{"R", kind::gpr, 128}, {"B", kind::boolean, 32}, {"I", kind::loop, 32}};
+        if (const auto n = ctisa_tool::find_numbered(name, kinds)) {
+            const kind k = n->row->kind;
+            return reg{k, 0, n->number, k == kind::boolean ? 1u : 4u, k != kind::gpr};
+        }
         // CB<buffer>[<index>], CB in capitals only
         const auto cb = name.starts_with("CB") ? text::indexed_name(name, "CB") : std::nullopt;
         if (!cb || cb->number >= 16 || cb->element >= 4096) return std::nullopt;

@@ -15,10 +15,12 @@
 #include <tuple>
 #include <vector>
 
-#include "../core/text/names.hpp"
-#include "../exec/lane_records.hpp"
-#include "executor.hpp"
-#include "isa.hpp"
+#include <ctisa/core/text/names.hpp>
+#include <ctisa/exec/lane_records.hpp>
+#include <ctisa/amdil/executor.hpp>
+#include <ctisa/amdil/isa.hpp>
+
+#include "../run_adapter.hpp"
 
 namespace ctisa::amdil {
 
@@ -138,22 +140,16 @@ struct run_adapter {
     // resource0[4], resource0[4][2]. Numbers and elements below 65536; memory and texels within the
     // environment's (4096 dwords a space and id; textures up to 1024 x 1024).
     static std::optional<reg> parse_name(std::string_view name) {
-        struct kind_name {
-            std::string_view prefix;
-            reg_type type;
-            bool array;
-        };
-        static constexpr kind_name kinds[] = {{"cb", reg_type::const_buff, true}, {"vWinCoord", reg_type::wincoord, false},
-                                              {"v", reg_type::input, false},      {"o", reg_type::output, false},
-                                              {"r", reg_type::temp, false},       {"x", reg_type::itemp, true}};
+        static constexpr ctisa_tool::numbered_kind<reg_type> registers[] = {{"vWinCoord", reg_type::wincoord, 0x10000},
+                                                                            {"v", reg_type::input, 0x10000},
+                                                                            {"o", reg_type::output, 0x10000},
+                                                                            {"r", reg_type::temp, 0x10000}};
         if (auto m = memory_name(name)) return m;
-        for (const kind_name& k : kinds) {
-            if (!k.array) {
-                if (const auto n = text::numbered_name(name, k.prefix); n && *n <= 0xFFFFu) return reg{k.type, *n, 0, 4, false};
-            } else if (const auto a = text::indexed_name(name, k.prefix); a && a->number <= 0xFFFFu && a->element <= 0xFFFFu) {
-                return reg{k.type, a->number, a->element, 4, k.type == reg_type::const_buff};
-            }
-        }
+        if (const auto n = ctisa_tool::find_numbered(name, registers)) return reg{n->row->kind, n->number, 0, 4, false};
+        for (const reg_type t : {reg_type::const_buff, reg_type::itemp})  // arrays: cb0[3], x0[2]
+            if (const auto a = text::indexed_name(name, t == reg_type::const_buff ? "cb" : "x");
+                a && a->number <= 0xFFFFu && a->element <= 0xFFFFu)
+                return reg{t, a->number, a->element, 4, t == reg_type::const_buff};
         return std::nullopt;
     }
     static std::string name_of(const reg& r) {

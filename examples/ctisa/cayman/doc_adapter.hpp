@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Cayman's part of its reference page (`ctisa doc cayman`, core/doc_adapter.hpp): the value sets
+// Cayman's part of its reference page (`ctisa doc cayman`, examples/ctisa/doc_adapter.hpp): the value sets
 // of the fields as enums, and each opcode's text form (syntax.hpp), built from the generated
 // description: its category, formats, the fields it uses, its sources and ALU slots.
 #pragma once
@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "../core/doc_adapter.hpp"
-#include "exec/status.hpp"
-#include "isa.hpp"
+#include "../doc_adapter.hpp"
+#include <ctisa/cayman/exec/status.hpp>
+#include <ctisa/cayman/isa.hpp>
 
 namespace ctisa {
 

@@ -12,9 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "../core/text/names.hpp"
-#include "executor.hpp"
-#include "isa.hpp"
+#include <ctisa/attila/executor.hpp>
+#include <ctisa/attila/isa.hpp>
+
+#include "../run_adapter.hpp"
 
 namespace ctisa::attila {
 
@@ -40,24 +41,16 @@ struct run_adapter {
     };
 
     static std::optional<reg> parse_name(std::string_view name) {
-        struct kind {
-            std::string_view prefix;
-            bank b;
-            unsigned count;
-        };
-        static constexpr kind kinds[] = {{"i", bank::in, register_count},      {"o", bank::out, register_count},
-                                         {"c", bank::param, constant_count},   {"r", bank::temp, register_count},
-                                         {"t", bank::temp, register_count},    {"a", bank::addr, register_count},
-                                         {"p", bank::invalid, predicate_count}};
-        for (const kind& k : kinds)
-            if (const auto n = text::numbered_name(name, k.prefix); n && *n < k.count)
-                return reg{k.b, k.b == bank::temp ? 'r' : k.prefix[0], *n, 4, k.b == bank::param};
-        return std::nullopt;
+        static constexpr ctisa_tool::numbered_kind<bank> kinds[] = {{"i", bank::in, register_count},      {"o", bank::out, register_count},
+                                                                    {"c", bank::param, constant_count},   {"r", bank::temp, register_count},
+                                                                    {"t", bank::temp, register_count},    {"a", bank::addr, register_count},
+                                                                    {"p", bank::invalid, predicate_count}};
+        const auto n = ctisa_tool::find_numbered(name, kinds);
+        if (!n) return std::nullopt;
+        const bank b = n->row->kind;
+        return reg{b, b == bank::temp ? 'r' : n->row->prefix[0], n->number, 4, b == bank::param};
     }
-    static std::string name_of(const reg& r) {
-        std::string s(1, r.letter);
-        return s += std::to_string(r.index);
-    }
+    static std::string name_of(const reg& r) { return ctisa_tool::numbered_text(std::string_view(&r.letter, 1), r.index); }
 
     // Shared registers (constants) are set once, whatever the lane.
     static void set(machine& m, const reg& r, std::size_t lane, std::span<const std::uint32_t> v) {

@@ -12,9 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "../core/text/names.hpp"
-#include "executor.hpp"
-#include "isa.hpp"
+#include <ctisa/valhall/executor.hpp>
+#include <ctisa/valhall/isa.hpp>
+
+#include "../run_adapter.hpp"
 
 namespace ctisa::valhall {
 
@@ -42,14 +43,12 @@ struct run_adapter {
     };
 
     static std::optional<reg> parse_name(std::string_view name) {
-        if (const auto n = text::numbered_name(name, "r"); n && *n < register_count) return reg{false, *n, 1, false};
-        if (const auto n = text::numbered_name(name, "u"); n && *n < uniform_count) return reg{true, *n, 1, true};
-        return std::nullopt;
+        static constexpr ctisa_tool::numbered_kind<bool> kinds[] = {{"r", false, register_count}, {"u", true, uniform_count}};
+        const auto n = ctisa_tool::find_numbered(name, kinds);
+        if (!n) return std::nullopt;
+        return reg{n->row->kind, n->number, 1, n->row->kind};
     }
-    static std::string name_of(const reg& r) {
-        std::string s(1, r.uniform ? 'u' : 'r');
-        return s += std::to_string(r.index);
-    }
+    static std::string name_of(const reg& r) { return ctisa_tool::numbered_text(r.uniform ? "u" : "r", r.index); }
 
     // Shared registers (uniforms) are set once, whatever the lane.
     static void set(machine& m, const reg& r, std::size_t lane, std::span<const std::uint32_t> v) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// AMD IL's part of its reference page (`ctisa doc amdil`, core/doc_adapter.hpp): the Appendix B
+// AMD IL's part of its reference page (`ctisa doc amdil`, examples/ctisa/doc_adapter.hpp): the Appendix B
 // enumerations with chapter 6's text syntax, and each opcode's text form built from the generated
 // description (its control fields as suffixes, its operands and plain dwords), and whether the
 // reference executor runs it (exec::executable).
@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "../core/doc_adapter.hpp"
-#include "exec/execute.hpp"
-#include "isa.hpp"
+#include "../doc_adapter.hpp"
+#include <ctisa/amdil/executor.hpp>
+#include <ctisa/amdil/isa.hpp>
 
 namespace ctisa {
 

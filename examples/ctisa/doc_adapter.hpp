@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What a page describing an ISA (`ctisa doc ISA`) shows beyond what the contract gives every ISA
 // (its opcodes and encoding fields, through for_each_opcode and for_each_field). An ISA says more
-// by specialising doc_adapter for its traits (include/ctisa/<isa>/doc_adapter.hpp):
+// by specialising doc_adapter for its traits, beside the tool (examples/ctisa/<isa>/doc_adapter.hpp):
 //
 //   template <> struct ctisa::doc_adapter<my::isa> {
 //       static constexpr std::string_view summary = "...";         // a paragraph under the title

@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
-#include "../exec/lane_records.hpp"
-#include "executor.hpp"
-#include "isa.hpp"
+#include <ctisa/exec/lane_records.hpp>
+#include <ctisa/nvasm/executor.hpp>
+#include <ctisa/nvasm/isa.hpp>
 
 namespace ctisa::nvasm {
 

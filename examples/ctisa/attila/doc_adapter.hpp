@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ATTILA's part of its reference page (`ctisa doc attila`, core/doc_adapter.hpp): the banks and
+// ATTILA's part of its reference page (`ctisa doc attila`, examples/ctisa/doc_adapter.hpp): the banks and
 // operand forms as enums, each opcode's syntax from its form's slots, and what it computes from the
 // opcode table. The reference executor runs every opcode.
 #pragma once
@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "../core/doc_adapter.hpp"
-#include "attila.hpp"
+#include "../doc_adapter.hpp"
+#include <ctisa/attila/attila.hpp>
 
 namespace ctisa {
 

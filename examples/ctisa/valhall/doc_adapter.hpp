@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Valhall's part of its reference page (`ctisa doc valhall`, core/doc_adapter.hpp): the XML's enums
+// Valhall's part of its reference page (`ctisa doc valhall`, examples/ctisa/doc_adapter.hpp): the XML's enums
 // and immediate table, each instruction's syntax from its descriptor (modifiers, operands and what
 // each source accepts), its sources as the XML describes them, and whether the executor runs it.
 #pragma once
@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "../core/doc_adapter.hpp"
-#include "exec/layout.hpp"
-#include "valhall.hpp"
+#include "../doc_adapter.hpp"
+#include <ctisa/valhall/executor.hpp>
+#include <ctisa/valhall/valhall.hpp>
 
 namespace ctisa {
 

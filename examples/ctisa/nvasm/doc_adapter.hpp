@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// NV assembly's part of its reference page (`ctisa doc nvasm`, core/doc_adapter.hpp): the
+// NV assembly's part of its reference page (`ctisa doc nvasm`, examples/ctisa/doc_adapter.hpp): the
 // language's word lists as enums and each instruction's syntax, built from the generated
 // description (Table X.13's columns, the operand form, the stages).
 #pragma once
@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "../core/doc_adapter.hpp"
-#include "isa.hpp"
+#include "../doc_adapter.hpp"
+#include <ctisa/nvasm/isa.hpp>
 
 namespace ctisa {
 
