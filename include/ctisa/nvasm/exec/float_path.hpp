@@ -89,7 +89,10 @@ CTISA_EXEC_INLINE void run(const Desc& desc, const View& v, const lane_word* act
     const descriptor& d = desc.get();
     constexpr std::size_t n = View::lanes, K = ctisa::exec::chunk_of<n>;
     for (std::size_t l0 = 0; l0 < n; l0 += K) {
-        rows4<K> a, b{}, c{}, o;
+        // o value-initialised although compute() writes all of it: without, Clang 19 at -O1 (its
+        // LoopRotate, on a step of a compiled program that is not straight) stored nothing for
+        // MOV t, -a (tests/nvasm/exec_compiled_test.cpp, the negated move in a loop).
+        rows4<K> a, b{}, c{}, o{};
         load<K>(v, d.src[0], l0, a);
         if (d.sources > 1) load<K>(v, d.src[1], l0, b);
         if (d.sources > 2) load<K>(v, d.src[2], l0, c);
