@@ -4,6 +4,7 @@
 // error with its line and column or byte offset.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -549,7 +550,7 @@ TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
         {"00 ALU:\n     0  x: MOV SRC0_SEL(1\n01 END\n", ctisa::error_code::unexpected_character, 2, 26},
         {"00 ALU:\n     0  x: MOV SRC1_SEL(1)\n01 END\n", ctisa::error_code::operand_not_allowed, 2, 16},  // MOV reads one source
         {"00 ALU:\n     0  x: MOV\n         LITERAL 1\n01 END\n", ctisa::error_code::expected_number, 3, 19},  // two dwords
-        {"00 ALU: ADDR(3) CNT(1)\n     0  x: MOV\n01 END\n", ctisa::error_code{cm::errors::clause_out_of_range}, 1, 1},  // ADDR is 2
+        {"00 ALU: ADDR(1) CNT(1)\n     0  x: MOV\n01 END\n", ctisa::error_code{cm::errors::clause_out_of_range}, 1, 1},  // in the CF program
         {"00 ALU: ADDR(2) CNT(2)\n     0  x: MOV\n01 END\n", ctisa::error_code::value_out_of_range, 1, 1},
         {"00 ALU:\n     0  x: MOV SRC0_SEL(ALU_SRC_LITERAL)\n01 END\n", ctisa::error_code::reserved_value, 2,
          25},  // value names as the spec spells them
@@ -579,13 +580,11 @@ TEST_CASE("cayman text: decoding refuses what the text cannot reproduce, with th
     REQUIRE(!d);
     CHECK(d.error().code == ctisa::error_code::unused_field_set);
     CHECK(d.error().offset == 4);
-    // The ALU clause moved 8 bytes later (ADDR + 1, a zero slot before it): decodable, not the layout's.
-    std::vector<std::uint8_t> moved(image.begin(), image.begin() + 64);
-    moved.insert(moved.end(), 8, 0);
-    moved.insert(moved.end(), image.begin() + 64, image.end());
-    moved[8] = static_cast<std::uint8_t>(moved[8] + 1);
-    REQUIRE(cm::decode_program(moved));
-    d = ctisa::decode_program<cm::isa>(moved);
+    // Zero bytes after the last clause: decodable, but no line of the text writes them.
+    std::vector<std::uint8_t> padded = image;
+    padded.insert(padded.end(), 8, 0);
+    REQUIRE(cm::decode_program(padded));
+    d = ctisa::decode_program<cm::isa>(padded);
     REQUIRE(!d);
     CHECK(d.error().code == ctisa::error_code::not_canonical);
     // Truncation keeps decode_program's error and offset.
@@ -594,6 +593,77 @@ TEST_CASE("cayman text: decoding refuses what the text cannot reproduce, with th
     d = ctisa::decode_program<cm::isa>(bytes);
     REQUIRE(!d);
     CHECK(d.error().code == ctisa::error_code{cm::errors::clause_out_of_range});
+}
+
+TEST_CASE("cayman text: clauses lie where the listing's ADDR(n) says", "[cayman][text]") {
+    // AMD's listings give each clause's address (8-byte units) and need not lay clauses out in CF
+    // order or back to back: the R700 listings of ../shared/reference/real/r700 put the TEX clause at
+    // ADDR(48) before the ALU clause at ADDR(32). Table 3.2: an ALU clause needs 8-byte alignment, a
+    // texture-cache clause 16; zeros fill the gaps. ps_textured_none written for Cayman (an END, a
+    // source element 0 where R700 masked it), with its real addresses:
+    const std::string listing =
+        "00 TEX: ADDR(48) CNT(1) VALID_PIX\n"
+        "     0  SAMPLE R1, R1.xy00, t0, s0\n"
+        "01 ALU: ADDR(32) CNT(4)\n"
+        "     1  x: MUL R0.x, R0.x, R1.x\n"
+        "         y: MUL R0.y, R0.y, R1.y\n"
+        "         z: MUL R0.z, R0.z, R1.z\n"
+        "         w: MUL R0.w, R0.w, R1.w\n"
+        "02 EXP_DONE: PIX0, R0\n"
+        "03 END\n";
+    const auto image = ctisa::assemble_bytes<cm::isa>(listing + "END_OF_PROGRAM\n");
+    REQUIRE(image);
+    REQUIRE(image->size() == 48 * 8 + 16);
+    CHECK(dword(*image, 0) == 48u);                          // TC: ADDR 48
+    CHECK(dword(*image, 8) == 32u);                          // CF_ALU: ADDR 32, KCACHE fields clear
+    CHECK(((dword(*image, 12) >> 18) & 0x7Fu) == 3u);        // COUNT 3: four slots
+    CHECK(std::all_of(image->begin() + 32, image->begin() + 256, [](std::uint8_t b) { return b == 0; }));  // CF program to clause
+    CHECK(dword(*image, 256 + 24) >> 31 == 1);               // w: LAST
+    CHECK(std::all_of(image->begin() + 288, image->begin() + 384, [](std::uint8_t b) { return b == 0; }));
+    CHECK((dword(*image, 384) & 0x1Fu) == 0x10u);            // SAMPLE (TEX_INST 16) at 384
+    CHECK(text_of(*image) == listing);                       // the addresses printed: byte for byte back
+    // Clauses with and without addresses: one without goes after the clause before it (in CF order),
+    // a fetch clause on a 16-byte boundary.
+    const auto mixed = ctisa::assemble_bytes<cm::isa>(
+        "00 ALU: ADDR(10)\n     0  x: MOV R0.x, R1.x\n01 TEX:\n     1  SAMPLE R1, R1.xy00, t0, s0\n02 END\n");
+    REQUIRE(mixed);
+    CHECK(dword(*mixed, 0) == 10u);
+    CHECK(dword(*mixed, 8) == 12u);  // after the ALU clause (80-88), on the next 16-byte boundary: 96
+    CHECK(mixed->size() == 112);
+    // At compile time too: the image's size is the layout's, gaps included.
+    static constexpr auto p = cm::assemble<"00 ALU: ADDR(32) CNT(1)\n     0  x: MOV R0.x, R1.x\n01 END\n">();
+    STATIC_REQUIRE(p.size_bytes() == 264);
+    STATIC_REQUIRE(p.bytes[256] == 1);  // SRC0_SEL R1
+    const bad cases[] = {
+        {"00 ALU: ADDR(1)\n     0  x: MOV\n01 END\n", ctisa::error_code{cm::errors::clause_out_of_range}, 1, 1},  // in the CF program
+        {"00 TEX: ADDR(3)\n     0  SAMPLE R1, R1.xy00, t0, s0\n01 END\n", ctisa::error_code{cm::errors::clause_misaligned}, 1, 1},
+        {"00 ALU: ADDR(4)\n     0  x: MOV\n          y: MOV\n01 ALU: ADDR(5)\n     1  x: MOV\n02 END\n",
+         ctisa::error_code{cm::errors::clause_overlap}, 4, 1},  // 4-5 holds the first clause's two slots
+        {"00 ALU: ADDR(5)\n     0  x: MOV\n01 ALU: ADDR(4)\n     1  x: MOV\n          y: MOV\n02 END\n",
+         ctisa::error_code{cm::errors::clause_overlap}, 3, 1},  // the other way round: at the later line
+        {"00 ALU: ADDR(4)\n     0  x: MOV\n01 ALU:\n     1  x: MOV\n02 ALU: ADDR(5)\n     2  x: MOV\n03 END\n",
+         ctisa::error_code{cm::errors::clause_overlap}, 5, 1},  // the second went after the first, to 5
+        {"00 ALU: ADDR(4194304)\n     0  x: MOV\n01 END\n", ctisa::error_code::value_out_of_range, 1, 9},  // CF_ALU_WORD0's 22 bits
+        {"00 ALU: ADDR(4) CNT(2)\n     0  x: MOV\n01 END\n", ctisa::error_code::value_out_of_range, 1, 1},  // CNT is checked
+        {"00 ALU: ADDR(4)\n     0  x: MOV\n01 ALU: ADDR(4)\n     1  x: MOV\n02 END\n", ctisa::error_code{cm::errors::clause_overlap}, 3,
+         1},  // one clause for two lines is written by label (ADDR(L0))
+    };
+    check_errors(cases);
+    // A binary with clauses out of order and gaps (laid out by hand) disassembles with its addresses
+    // and assembles back to the same bytes.
+    std::vector<std::uint8_t> bytes = cm::layout(vertex_shader()).value();
+    const auto decoded = cm::decode_program(bytes).value();
+    const std::uint32_t cf_bytes = decoded.cf_bytes;
+    std::vector<std::uint8_t> moved(bytes.begin(), bytes.begin() + cf_bytes);
+    moved.resize(cf_bytes + 64, 0);  // every clause 64 bytes later: ADDR + 8
+    moved.insert(moved.end(), bytes.begin() + cf_bytes, bytes.end());
+    for (const cm::program_unit& u : decoded.units)
+        if (u.role == cm::unit_role::cf && cm::detail::clause_of(u.in, 0)) moved[u.offset] = static_cast<std::uint8_t>(moved[u.offset] + 8);
+    const std::string text = text_of(moved);
+    INFO(text);
+    const auto again = ctisa::assemble_bytes<cm::isa>(text);
+    REQUIRE(again);
+    CHECK(*again == moved);
 }
 
 TEST_CASE("cayman text: the layout check without laying out agrees with laying out", "[cayman][text]") {

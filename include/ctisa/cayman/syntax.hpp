@@ -16,7 +16,8 @@
 // - A CF line: its CF address, the listing's name (TEX, EXP_DONE, LOOP_DX10, ENDLOOP; the document's
 //   names read too), a colon after clause starts and exports, then the listing's operands (an
 //   export's target and source, a loop's iN, POP's (n)) and properties: a clause's ADDR(a) CNT(c)
-//   (computed by the link, checked when written), KCACHEn(CBb:lo-hi), POP_CNT, FAIL_JUMP_ADDR /
+//   (where the clause lies and its units: the link puts it at ADDR when written, in any order with
+//   gaps, else after the clause before; CNT is checked), KCACHEn(CBb:lo-hi), POP_CNT, FAIL_JUMP_ADDR /
 //   PASS_JUMP_ADDR, BURSTCNT, VALID_PIX, WHOLE_QUAD_MODE, MARK and NO_BARRIER (BARRIER is set unless
 //   the line says NO_BARRIER). `NN ALU_EXTENDED ALU...:` is the 16-byte extended clause on one line.
 // - An ALU group starts with its number, the listing's counter over ALU groups and fetch
