@@ -614,18 +614,18 @@ TEST_CASE("cayman text: clauses lie where the listing's ADDR(n) says", "[cayman]
     const auto image = ctisa::assemble_bytes<cm::isa>(listing + "END_OF_PROGRAM\n");
     REQUIRE(image);
     REQUIRE(image->size() == 48 * 8 + 16);
-    CHECK(dword(*image, 0) == 48u);                          // TC: ADDR 48
-    CHECK(dword(*image, 8) == 32u);                          // CF_ALU: ADDR 32, KCACHE fields clear
-    CHECK(((dword(*image, 12) >> 18) & 0x7Fu) == 3u);        // COUNT 3: four slots
+    CHECK(dword(*image, 0) == 48u);  // TC: ADDR 48
+    CHECK(dword(*image, 8) == 32u);  // CF_ALU: ADDR 32, KCACHE fields clear
+    CHECK(((dword(*image, 12) >> 18) & 0x7Fu) == 3u);  // COUNT 3: four slots
     CHECK(std::all_of(image->begin() + 32, image->begin() + 256, [](std::uint8_t b) { return b == 0; }));  // CF program to clause
-    CHECK(dword(*image, 256 + 24) >> 31 == 1);               // w: LAST
+    CHECK(dword(*image, 256 + 24) >> 31 == 1);  // w: LAST
     CHECK(std::all_of(image->begin() + 288, image->begin() + 384, [](std::uint8_t b) { return b == 0; }));
-    CHECK((dword(*image, 384) & 0x1Fu) == 0x10u);            // SAMPLE (TEX_INST 16) at 384
-    CHECK(text_of(*image) == listing);                       // the addresses printed: byte for byte back
+    CHECK((dword(*image, 384) & 0x1Fu) == 0x10u);  // SAMPLE (TEX_INST 16) at 384
+    CHECK(text_of(*image) == listing);  // the addresses printed: byte for byte back
     // Clauses with and without addresses: one without goes after the clause before it (in CF order),
     // a fetch clause on a 16-byte boundary.
-    const auto mixed = ctisa::assemble_bytes<cm::isa>(
-        "00 ALU: ADDR(10)\n     0  x: MOV R0.x, R1.x\n01 TEX:\n     1  SAMPLE R1, R1.xy00, t0, s0\n02 END\n");
+    const auto mixed =
+        ctisa::assemble_bytes<cm::isa>("00 ALU: ADDR(10)\n     0  x: MOV R0.x, R1.x\n01 TEX:\n     1  SAMPLE R1, R1.xy00, t0, s0\n02 END\n");
     REQUIRE(mixed);
     CHECK(dword(*mixed, 0) == 10u);
     CHECK(dword(*mixed, 8) == 12u);  // after the ALU clause (80-88), on the next 16-byte boundary: 96
@@ -686,12 +686,12 @@ TEST_CASE("cayman text: relative GPRs, LDS queues and conditions as the peers' l
     INFO((image ? std::string() : std::string(image.error().message()) + " " + std::string(image.error().subject)));
     REQUIRE(image);
     CHECK(dword(*image, 24) == (2u | 1u << 9 | 1u << 10 | 4u << 26));  // x: R2[AL].y
-    CHECK((dword(*image, 28) >> 21) == (1u | 1u << 7));                // x: DST_GPR 1, DST_REL
+    CHECK((dword(*image, 28) >> 21) == (1u | 1u << 7));  // x: DST_GPR 1, DST_REL
     CHECK(dword(*image, 32) == (4u | 1u << 9 | 5u << 13 | 2u << 23));  // y: R4[A0.x].x (INDEX_MODE AR_X 0), R5.z
-    CHECK(dword(*image, 40) == (221u | 5u << 26));                     // z: QA.pop, GLOBAL
-    CHECK(((dword(*image, 44) >> 21) & 0xFFu) == (6u | 1u << 7));      // z: SR6: DST_GPR 6, DST_REL
+    CHECK(dword(*image, 40) == (221u | 5u << 26));  // z: QA.pop, GLOBAL
+    CHECK(((dword(*image, 44) >> 21) & 0xFFu) == (6u | 1u << 7));  // z: SR6: DST_GPR 6, DST_REL
     CHECK(dword(*image, 48) == (219u | 220u << 13 | 1u << 25 | 6u << 26 | 1u << 31));  // w: QA, -QB, GLOBAL_AR_X, LAST
-    CHECK(dword(*image, 56) == (222u | 1u << 31));                     // group 1: QB.pop
+    CHECK(dword(*image, 56) == (222u | 1u << 31));  // group 1: QB.pop
     CHECK(dword(*image, 12) == (2u << 3 | 3u << 8 | 10u << 22 | 1u << 31));  // JUMP: CF_CONST 2, COND NOT_BOOL
     CHECK(text_of(*image) == listing);
     // The document's names still read; a nonzero channel on a queue falls back to its field.

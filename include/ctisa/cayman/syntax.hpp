@@ -1410,7 +1410,9 @@ namespace detail {
     return group > 0 && n == group - 1;
 }
 
-[[nodiscard]] constexpr bool is_global_gpr_word(std::string_view word) noexcept { return word.size() > 2 && word[0] == 'S' && is_gpr_word(word.substr(1)); }
+[[nodiscard]] constexpr bool is_global_gpr_word(std::string_view word) noexcept {
+    return word.size() > 2 && word[0] == 'S' && is_gpr_word(word.substr(1));
+}
 
 // A GPR operand at the cursor: `R5`, or relative `R5[A0.x]`, `R5[AL]`, `SR5`, `SR5[A0.x]` (see
 // print_gpr): its number, and for a relative one the INDEX_MODE it names, which must be the line's
@@ -1446,7 +1448,8 @@ struct gpr_operand {
     return put_operand(s, field_key::index_mode, *mode, at);
 }
 
-[[nodiscard]] constexpr error parse_source(text::cursor& in, statement& s, std::size_t n, std::uint32_t group, std::optional<std::uint32_t>& mode) {
+[[nodiscard]] constexpr error parse_source(text::cursor& in, statement& s, std::size_t n, std::uint32_t group,
+                                           std::optional<std::uint32_t>& mode) {
     in.skip_blanks();
     const text::position at = in.where();
     auto constant = parse_inline_constant(in);  // `-1` is a constant, not a negation
