@@ -354,6 +354,75 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
     check_errors(cases);
 }
 
+TEST_CASE("cayman text: a group's literal slots round-trip whichever dwords its sources read", "[cayman][text]") {
+    // AMD's listings show literals only inline, where a source reads them; the parser takes a
+    // group's slots from its LITERAL lines, in order, or from the highest channel named. So a group
+    // with a dword no source reads lists every slot it has, or the slot count and positions are lost.
+    const auto check = [](std::string_view text, std::string_view printed, std::size_t literal_dwords) {
+        INFO(text);
+        const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
+        INFO((bytes ? std::string("assembled") : std::string(bytes.error().message()) + " line " + std::to_string(bytes.error().line)));
+        REQUIRE(bytes);
+        CHECK(bytes->size() == 16 + 8 + 4 * literal_dwords);  // CF ALU and END, one slot, the literals
+        const std::string again = text_of(*bytes);
+        CHECK(again == printed);
+        const auto back = ctisa::assemble_bytes<cm::isa>(again);
+        REQUIRE(back);
+        CHECK(*back == *bytes);
+    };
+    const std::string head = "00 ALU: ADDR(2) CNT(";
+    const std::string end = "01 END\n";
+    // .x only: one slot; Y unread and zero, inline (Y nonzero: listed, the test above).
+    check("00 ALU:\n 0 x: MOV R2.x, (0x3F800000).x\n01 END\n", head + "2)\n     0  x: MOV R2.x, (0x3F800000, 1.0f).x\n" + end, 2);
+    // .y only: X unread and nonzero, listed.
+    check("00 ALU:\n 0 x: MOV R2.x, (5).y\n LITERAL 9 5\n01 END\n",
+          head + "2)\n     0  x: MOV R2.x, (0x00000005).y\n         LITERAL 0x00000009 0x00000005\n" + end, 2);
+    // .w only: two slots; X, Y, Z zero, inline only.
+    check("00 ALU:\n 0 x: MOV R2.x, (0x40000000).w\n01 END\n", head + "3)\n     0  x: MOV R2.x, (0x40000000, 2.0f).w\n" + end, 4);
+    // .w only, Z zero, X nonzero: both slots listed (the first alone would read as the only slot).
+    check("00 ALU:\n 0 x: MOV R2.x, (0x40000000).w\n LITERAL 1 0\n LITERAL 0 0x40000000\n01 END\n",
+          head +
+              "3)\n     0  x: MOV R2.x, (0x40000000, 2.0f).w\n         LITERAL 0x00000001 0x00000000\n"
+              "         LITERAL 0x00000000 0x40000000\n" +
+              end,
+          4);
+    // .w only, Z nonzero, X, Y zero: both slots listed (the second alone would read as the first).
+    check("00 ALU:\n 0 x: MOV R2.x, (0x40000000).w\n LITERAL 0 0\n LITERAL 3 0x40000000\n01 END\n",
+          head +
+              "3)\n     0  x: MOV R2.x, (0x40000000, 2.0f).w\n         LITERAL 0x00000000 0x00000000\n"
+              "         LITERAL 0x00000003 0x40000000\n" +
+              end,
+          4);
+    // .x and .z read, Y and W unread and nonzero: both slots listed, the read dwords inline too.
+    check("00 ALU:\n 0 x: ADD R2.x, (1).x, (2).z\n LITERAL 1 7\n LITERAL 2 8\n01 END\n",
+          head +
+              "3)\n     0  x: ADD R2.x, (0x00000001).x, (0x00000002).z\n         LITERAL 0x00000001 0x00000007\n"
+              "         LITERAL 0x00000002 0x00000008\n" +
+              end,
+          4);
+    // fuzz_cayman's input (tests/fuzz/regressions/cayman/roundtrip/literal-z-read-first-slot-unread):
+    // .z read, the first slot's dwords unread and nonzero; it printed the first slot alone.
+    const std::vector<std::uint8_t> fuzzed{0x03, 0x00, 0x00, 0x40, 0x00, 0x00, 0x14, 0xa0, 0x00, 0x40, 0x01, 0x00, 0x88, 0x06, 0x00,
+                                           0x95, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x88, 0x81, 0x00, 0x10, 0x00, 0x90, 0x00,
+                                           0x40, 0x00, 0x01, 0x04, 0x90, 0x00, 0x90, 0x00, 0x40, 0x20, 0x01, 0x20, 0x80, 0x00, 0x10,
+                                           0x00, 0x40, 0x40, 0xfd, 0x08, 0x00, 0x80, 0x90, 0x0c, 0x40, 0x60, 0x00, 0x00, 0x80, 0x01,
+                                           0x40, 0x00, 0x00, 0x00, 0x06, 0x00, 0x95, 0x00, 0x00, 0x00, 0x00, 0x00};
+    const std::string text = text_of(fuzzed);
+    CHECK(text ==
+          "00 ALU: ADDR(3) CNT(6) KCACHE0(CB0:0-15)\n"
+          "     0  x: MUL R2.x, KC0[1].x, KC0[0].x\n"
+          "         y: MUL R2.y, R1.y, KC0[0].y\n"
+          "         z: ADD R2.z, R1.x, R1.y\n"
+          "         w: MOV R2.w, (0x00950006).z\n"
+          "         LITERAL 0x01800000 0x00000040\n"
+          "         LITERAL 0x00950006 0x00000000\n"
+          "01 EXP_DONE: PARAM0, R2\n"
+          "02 END\n");
+    const auto back = ctisa::assemble_bytes<cm::isa>(text);
+    REQUIRE(back);
+    CHECK(*back == fuzzed);
+}
+
 TEST_CASE("cayman text: inline constants as AMD's listings write them", "[cayman][text]") {
     // Chapter 9's ALU_SRC_SEL: 248 ALU_SRC_0 (0.0), 249 ALU_SRC_1 (1.0 float), 250 ALU_SRC_1_INT (1),
     // 251 ALU_SRC_M_1_INT (-1), 252 ALU_SRC_0_5 (0.5 float). Spellings as Multi2Sim's Evergreen

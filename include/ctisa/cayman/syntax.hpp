@@ -27,8 +27,8 @@
 //   (relative: R2[A0.x], R2[AL], SR2, SR2[A0.x] by INDEX_MODE, on the destination too),
 //   KC0[0]-KC3[31], PV<n> (the previous group's, by its number), inline constants (0.0f 1.0f 0.5f 1
 //   -1) and LDS queues (QA QB QA.pop QB.pop), both without a channel, and literals written inline,
-//   `(0x3F800000, 1.0f).x`. A literal slot holding a
-//   dword no source reads is listed as its own `LITERAL 0xX 0xY` line (listed_literal).
+//   `(0x3F800000, 1.0f).x`. A group with a nonzero literal dword no source reads lists each of
+//   its literal slots as its own `LITERAL 0xX 0xY` line (listed_literal).
 // - A fetch line: its number (optional when reading), then `SAMPLE Rd[.swz], Rs.swz, tN, sN
 //   [UNNORM(..)]` for texture instructions, `VFETCH Rd.swz, Rs.c, fcN` for the vertex fetch, the
 //   mnemonic alone for the others.
@@ -85,9 +85,10 @@ inline constexpr std::uint8_t group_start = 16;   // the first ALU line of a gro
 // as the CF_ALU instruction (its opcode, dwords 0-1) with the prefix's CF_ALU_WORD0_EXT and
 // CF_ALU_WORD1_EXT in dwords 2-3; it takes two CF addresses.
 inline constexpr std::uint8_t written_extended = 32;
-// A literal slot the listing writes as its own `LITERAL 0xXXXXXXXX 0xXXXXXXXX` line: one holding a
-// nonzero dword no source of its group reads (the inline form cannot carry it). Other literal slots
-// are decoded as statements (one a unit) but not listed: their dwords are on the ALU lines.
+// A literal slot the listing writes as its own `LITERAL 0xXXXXXXXX 0xXXXXXXXX` line: every slot of
+// a group holding a nonzero dword no source reads (the inline form cannot carry it, and the lines
+// then give the slots in order). Other literal slots are decoded as statements (one a unit) but not
+// listed: their dwords are on the ALU lines.
 inline constexpr std::uint8_t listed_literal = 64;
 
 // The ALU_EXTENDED prefix of such a statement, as an instruction of its own.
