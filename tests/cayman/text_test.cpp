@@ -4,6 +4,7 @@
 // error with its line and column or byte offset.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -169,7 +170,7 @@ TEST_CASE("cayman text: the three realistic programs round-trip, in listing orde
           "01 ALU: ADDR(7) CNT(3) NO_BARRIER\n"
           "     0  x: LDS_WRITE ____, R0.x, R1.x\n"
           "     1  x: LDS_READ_RET ____, R0.x\n"
-          "     2  x: MOV R2.x, LDS_OQ_A_POP.x\n"
+          "     2  x: MOV R2.x, QA.pop\n"
           "02 ALU: ADDR(10) CNT(1) NO_BARRIER\n"
           "     3  x: ADD_INT R0.x, R0.x, 1\n"
           "03 ENDLOOP i0 PASS_JUMP_ADDR(1) NO_BARRIER\n"
@@ -351,6 +352,75 @@ TEST_CASE("cayman text: ALU operands in listing style", "[cayman][text]") {
         line("  0 x: MOV R2.x, (1.0f).x", ctisa::error_code::unexpected_character, 20),  // the hex digits are the value
     };
     check_errors(cases);
+}
+
+TEST_CASE("cayman text: a group's literal slots round-trip whichever dwords its sources read", "[cayman][text]") {
+    // AMD's listings show literals only inline, where a source reads them; the parser takes a
+    // group's slots from its LITERAL lines, in order, or from the highest channel named. So a group
+    // with a dword no source reads lists every slot it has, or the slot count and positions are lost.
+    const auto check = [](std::string_view text, std::string_view printed, std::size_t literal_dwords) {
+        INFO(text);
+        const auto bytes = ctisa::assemble_bytes<cm::isa>(text);
+        INFO((bytes ? std::string("assembled") : std::string(bytes.error().message()) + " line " + std::to_string(bytes.error().line)));
+        REQUIRE(bytes);
+        CHECK(bytes->size() == 16 + 8 + 4 * literal_dwords);  // CF ALU and END, one slot, the literals
+        const std::string again = text_of(*bytes);
+        CHECK(again == printed);
+        const auto back = ctisa::assemble_bytes<cm::isa>(again);
+        REQUIRE(back);
+        CHECK(*back == *bytes);
+    };
+    const std::string head = "00 ALU: ADDR(2) CNT(";
+    const std::string end = "01 END\n";
+    // .x only: one slot; Y unread and zero, inline (Y nonzero: listed, the test above).
+    check("00 ALU:\n 0 x: MOV R2.x, (0x3F800000).x\n01 END\n", head + "2)\n     0  x: MOV R2.x, (0x3F800000, 1.0f).x\n" + end, 2);
+    // .y only: X unread and nonzero, listed.
+    check("00 ALU:\n 0 x: MOV R2.x, (5).y\n LITERAL 9 5\n01 END\n",
+          head + "2)\n     0  x: MOV R2.x, (0x00000005).y\n         LITERAL 0x00000009 0x00000005\n" + end, 2);
+    // .w only: two slots; X, Y, Z zero, inline only.
+    check("00 ALU:\n 0 x: MOV R2.x, (0x40000000).w\n01 END\n", head + "3)\n     0  x: MOV R2.x, (0x40000000, 2.0f).w\n" + end, 4);
+    // .w only, Z zero, X nonzero: both slots listed (the first alone would read as the only slot).
+    check("00 ALU:\n 0 x: MOV R2.x, (0x40000000).w\n LITERAL 1 0\n LITERAL 0 0x40000000\n01 END\n",
+          head +
+              "3)\n     0  x: MOV R2.x, (0x40000000, 2.0f).w\n         LITERAL 0x00000001 0x00000000\n"
+              "         LITERAL 0x00000000 0x40000000\n" +
+              end,
+          4);
+    // .w only, Z nonzero, X, Y zero: both slots listed (the second alone would read as the first).
+    check("00 ALU:\n 0 x: MOV R2.x, (0x40000000).w\n LITERAL 0 0\n LITERAL 3 0x40000000\n01 END\n",
+          head +
+              "3)\n     0  x: MOV R2.x, (0x40000000, 2.0f).w\n         LITERAL 0x00000000 0x00000000\n"
+              "         LITERAL 0x00000003 0x40000000\n" +
+              end,
+          4);
+    // .x and .z read, Y and W unread and nonzero: both slots listed, the read dwords inline too.
+    check("00 ALU:\n 0 x: ADD R2.x, (1).x, (2).z\n LITERAL 1 7\n LITERAL 2 8\n01 END\n",
+          head +
+              "3)\n     0  x: ADD R2.x, (0x00000001).x, (0x00000002).z\n         LITERAL 0x00000001 0x00000007\n"
+              "         LITERAL 0x00000002 0x00000008\n" +
+              end,
+          4);
+    // fuzz_cayman's input (tests/fuzz/regressions/cayman/roundtrip/literal-z-read-first-slot-unread):
+    // .z read, the first slot's dwords unread and nonzero; it printed the first slot alone.
+    const std::vector<std::uint8_t> fuzzed{0x03, 0x00, 0x00, 0x40, 0x00, 0x00, 0x14, 0xa0, 0x00, 0x40, 0x01, 0x00, 0x88, 0x06, 0x00,
+                                           0x95, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x88, 0x81, 0x00, 0x10, 0x00, 0x90, 0x00,
+                                           0x40, 0x00, 0x01, 0x04, 0x90, 0x00, 0x90, 0x00, 0x40, 0x20, 0x01, 0x20, 0x80, 0x00, 0x10,
+                                           0x00, 0x40, 0x40, 0xfd, 0x08, 0x00, 0x80, 0x90, 0x0c, 0x40, 0x60, 0x00, 0x00, 0x80, 0x01,
+                                           0x40, 0x00, 0x00, 0x00, 0x06, 0x00, 0x95, 0x00, 0x00, 0x00, 0x00, 0x00};
+    const std::string text = text_of(fuzzed);
+    CHECK(text ==
+          "00 ALU: ADDR(3) CNT(6) KCACHE0(CB0:0-15)\n"
+          "     0  x: MUL R2.x, KC0[1].x, KC0[0].x\n"
+          "         y: MUL R2.y, R1.y, KC0[0].y\n"
+          "         z: ADD R2.z, R1.x, R1.y\n"
+          "         w: MOV R2.w, (0x00950006).z\n"
+          "         LITERAL 0x01800000 0x00000040\n"
+          "         LITERAL 0x00950006 0x00000000\n"
+          "01 EXP_DONE: PARAM0, R2\n"
+          "02 END\n");
+    const auto back = ctisa::assemble_bytes<cm::isa>(text);
+    REQUIRE(back);
+    CHECK(*back == fuzzed);
 }
 
 TEST_CASE("cayman text: inline constants as AMD's listings write them", "[cayman][text]") {
@@ -549,7 +619,7 @@ TEST_CASE("cayman text: errors name the line and column", "[cayman][text]") {
         {"00 ALU:\n     0  x: MOV SRC0_SEL(1\n01 END\n", ctisa::error_code::unexpected_character, 2, 26},
         {"00 ALU:\n     0  x: MOV SRC1_SEL(1)\n01 END\n", ctisa::error_code::operand_not_allowed, 2, 16},  // MOV reads one source
         {"00 ALU:\n     0  x: MOV\n         LITERAL 1\n01 END\n", ctisa::error_code::expected_number, 3, 19},  // two dwords
-        {"00 ALU: ADDR(3) CNT(1)\n     0  x: MOV\n01 END\n", ctisa::error_code{cm::errors::clause_out_of_range}, 1, 1},  // ADDR is 2
+        {"00 ALU: ADDR(1) CNT(1)\n     0  x: MOV\n01 END\n", ctisa::error_code{cm::errors::clause_out_of_range}, 1, 1},  // in the CF program
         {"00 ALU: ADDR(2) CNT(2)\n     0  x: MOV\n01 END\n", ctisa::error_code::value_out_of_range, 1, 1},
         {"00 ALU:\n     0  x: MOV SRC0_SEL(ALU_SRC_LITERAL)\n01 END\n", ctisa::error_code::reserved_value, 2,
          25},  // value names as the spec spells them
@@ -579,13 +649,11 @@ TEST_CASE("cayman text: decoding refuses what the text cannot reproduce, with th
     REQUIRE(!d);
     CHECK(d.error().code == ctisa::error_code::unused_field_set);
     CHECK(d.error().offset == 4);
-    // The ALU clause moved 8 bytes later (ADDR + 1, a zero slot before it): decodable, not the layout's.
-    std::vector<std::uint8_t> moved(image.begin(), image.begin() + 64);
-    moved.insert(moved.end(), 8, 0);
-    moved.insert(moved.end(), image.begin() + 64, image.end());
-    moved[8] = static_cast<std::uint8_t>(moved[8] + 1);
-    REQUIRE(cm::decode_program(moved));
-    d = ctisa::decode_program<cm::isa>(moved);
+    // Zero bytes after the last clause: decodable, but no line of the text writes them.
+    std::vector<std::uint8_t> padded = image;
+    padded.insert(padded.end(), 8, 0);
+    REQUIRE(cm::decode_program(padded));
+    d = ctisa::decode_program<cm::isa>(padded);
     REQUIRE(!d);
     CHECK(d.error().code == ctisa::error_code::not_canonical);
     // Truncation keeps decode_program's error and offset.
@@ -594,6 +662,127 @@ TEST_CASE("cayman text: decoding refuses what the text cannot reproduce, with th
     d = ctisa::decode_program<cm::isa>(bytes);
     REQUIRE(!d);
     CHECK(d.error().code == ctisa::error_code{cm::errors::clause_out_of_range});
+}
+
+TEST_CASE("cayman text: clauses lie where the listing's ADDR(n) says", "[cayman][text]") {
+    // AMD's listings give each clause's address (8-byte units) and need not lay clauses out in CF
+    // order or back to back: the R700 listings of ../shared/reference/real/r700 put the TEX clause at
+    // ADDR(48) before the ALU clause at ADDR(32). Table 3.2: an ALU clause needs 8-byte alignment, a
+    // texture-cache clause 16; zeros fill the gaps. ps_textured_none written for Cayman (an END, a
+    // source element 0 where R700 masked it), with its real addresses:
+    const std::string listing =
+        "00 TEX: ADDR(48) CNT(1) VALID_PIX\n"
+        "     0  SAMPLE R1, R1.xy00, t0, s0\n"
+        "01 ALU: ADDR(32) CNT(4)\n"
+        "     1  x: MUL R0.x, R0.x, R1.x\n"
+        "         y: MUL R0.y, R0.y, R1.y\n"
+        "         z: MUL R0.z, R0.z, R1.z\n"
+        "         w: MUL R0.w, R0.w, R1.w\n"
+        "02 EXP_DONE: PIX0, R0\n"
+        "03 END\n";
+    const auto image = ctisa::assemble_bytes<cm::isa>(listing + "END_OF_PROGRAM\n");
+    REQUIRE(image);
+    REQUIRE(image->size() == 48 * 8 + 16);
+    CHECK(dword(*image, 0) == 48u);  // TC: ADDR 48
+    CHECK(dword(*image, 8) == 32u);  // CF_ALU: ADDR 32, KCACHE fields clear
+    CHECK(((dword(*image, 12) >> 18) & 0x7Fu) == 3u);  // COUNT 3: four slots
+    CHECK(std::all_of(image->begin() + 32, image->begin() + 256, [](std::uint8_t b) { return b == 0; }));  // CF program to clause
+    CHECK(dword(*image, 256 + 24) >> 31 == 1);  // w: LAST
+    CHECK(std::all_of(image->begin() + 288, image->begin() + 384, [](std::uint8_t b) { return b == 0; }));
+    CHECK((dword(*image, 384) & 0x1Fu) == 0x10u);  // SAMPLE (TEX_INST 16) at 384
+    CHECK(text_of(*image) == listing);  // the addresses printed: byte for byte back
+    // Clauses with and without addresses: one without goes after the clause before it (in CF order),
+    // a fetch clause on a 16-byte boundary.
+    const auto mixed =
+        ctisa::assemble_bytes<cm::isa>("00 ALU: ADDR(10)\n     0  x: MOV R0.x, R1.x\n01 TEX:\n     1  SAMPLE R1, R1.xy00, t0, s0\n02 END\n");
+    REQUIRE(mixed);
+    CHECK(dword(*mixed, 0) == 10u);
+    CHECK(dword(*mixed, 8) == 12u);  // after the ALU clause (80-88), on the next 16-byte boundary: 96
+    CHECK(mixed->size() == 112);
+    // At compile time too: the image's size is the layout's, gaps included.
+    static constexpr auto p = cm::assemble<"00 ALU: ADDR(32) CNT(1)\n     0  x: MOV R0.x, R1.x\n01 END\n">();
+    STATIC_REQUIRE(p.size_bytes() == 264);
+    STATIC_REQUIRE(p.bytes[256] == 1);  // SRC0_SEL R1
+    const bad cases[] = {
+        {"00 ALU: ADDR(1)\n     0  x: MOV\n01 END\n", ctisa::error_code{cm::errors::clause_out_of_range}, 1, 1},  // in the CF program
+        {"00 TEX: ADDR(3)\n     0  SAMPLE R1, R1.xy00, t0, s0\n01 END\n", ctisa::error_code{cm::errors::clause_misaligned}, 1, 1},
+        {"00 ALU: ADDR(4)\n     0  x: MOV\n          y: MOV\n01 ALU: ADDR(5)\n     1  x: MOV\n02 END\n",
+         ctisa::error_code{cm::errors::clause_overlap}, 4, 1},  // 4-5 holds the first clause's two slots
+        {"00 ALU: ADDR(5)\n     0  x: MOV\n01 ALU: ADDR(4)\n     1  x: MOV\n          y: MOV\n02 END\n",
+         ctisa::error_code{cm::errors::clause_overlap}, 3, 1},  // the other way round: at the later line
+        {"00 ALU: ADDR(4)\n     0  x: MOV\n01 ALU:\n     1  x: MOV\n02 ALU: ADDR(5)\n     2  x: MOV\n03 END\n",
+         ctisa::error_code{cm::errors::clause_overlap}, 5, 1},  // the second went after the first, to 5
+        {"00 ALU: ADDR(4194304)\n     0  x: MOV\n01 END\n", ctisa::error_code::value_out_of_range, 1, 9},  // CF_ALU_WORD0's 22 bits
+        {"00 ALU: ADDR(4) CNT(2)\n     0  x: MOV\n01 END\n", ctisa::error_code::value_out_of_range, 1, 1},  // CNT is checked
+        {"00 ALU: ADDR(4)\n     0  x: MOV\n01 ALU: ADDR(4)\n     1  x: MOV\n02 END\n", ctisa::error_code{cm::errors::clause_overlap}, 3,
+         1},  // one clause for two lines is written by label (ADDR(L0))
+    };
+    check_errors(cases);
+    // A binary with clauses out of order and gaps (laid out by hand) disassembles with its addresses
+    // and assembles back to the same bytes.
+    std::vector<std::uint8_t> bytes = cm::layout(vertex_shader()).value();
+    const auto decoded = cm::decode_program(bytes).value();
+    const std::uint32_t cf_bytes = decoded.cf_bytes;
+    std::vector<std::uint8_t> moved(bytes.begin(), bytes.begin() + cf_bytes);
+    moved.resize(cf_bytes + 64, 0);  // every clause 64 bytes later: ADDR + 8
+    moved.insert(moved.end(), bytes.begin() + cf_bytes, bytes.end());
+    for (const cm::program_unit& u : decoded.units)
+        if (u.role == cm::unit_role::cf && cm::detail::clause_of(u.in, 0)) moved[u.offset] = static_cast<std::uint8_t>(moved[u.offset] + 8);
+    const std::string text = text_of(moved);
+    INFO(text);
+    const auto again = ctisa::assemble_bytes<cm::isa>(text);
+    REQUIRE(again);
+    CHECK(*again == moved);
+}
+
+TEST_CASE("cayman text: relative GPRs, LDS queues and conditions as the peers' listings write them", "[cayman][text]") {
+    // Multi2Sim's Evergreen disassembler (the peer whose opcode table is in ../shared/reference/cayman)
+    // writes a relative GPR by INDEX_MODE: AR_X `R5[A0.x]`, LOOP `R5[AL]`, GLOBAL `SR5`, GLOBAL_AR_X
+    // `SR5[A0.x]`; the LDS output queues QA, QB, QA.pop, QB.pop (selects 219-222, no channel); a CF
+    // condition CND(BOOL) with CF_CONST(n). Chapter 9: ALU_WORD0 SRC0_REL bit 9, SRC1_REL bit 22,
+    // INDEX_MODE bits 26-28 (AR_X 0, LOOP 4, GLOBAL 5, GLOBAL_AR_X 6); ALU_WORD1 DST_REL bit 28; CF_WORD1
+    // COND bits 8-9, CF_CONST bits 3-7.
+    const std::string listing =
+        "00 ALU: ADDR(3) CNT(5)\n"
+        "     0  x: MOV R1[AL].x, R2[AL].y\n"
+        "         y: ADD R3.y, R4[A0.x].x, R5.z\n"
+        "         z: MOV SR6.z, QA.pop\n"
+        "         w: ADD SR7[A0.x].w, QA, -QB\n"
+        "     1  x: MOV R8.x, QB.pop\n"
+        "01 JUMP ADDR(2) CF_CONST(2) CND(NOT_BOOL)\n"
+        "02 END\n";
+    const auto image = ctisa::assemble_bytes<cm::isa>(listing);
+    INFO((image ? std::string() : std::string(image.error().message()) + " " + std::string(image.error().subject)));
+    REQUIRE(image);
+    CHECK(dword(*image, 24) == (2u | 1u << 9 | 1u << 10 | 4u << 26));  // x: R2[AL].y
+    CHECK((dword(*image, 28) >> 21) == (1u | 1u << 7));  // x: DST_GPR 1, DST_REL
+    CHECK(dword(*image, 32) == (4u | 1u << 9 | 5u << 13 | 2u << 23));  // y: R4[A0.x].x (INDEX_MODE AR_X 0), R5.z
+    CHECK(dword(*image, 40) == (221u | 5u << 26));  // z: QA.pop, GLOBAL
+    CHECK(((dword(*image, 44) >> 21) & 0xFFu) == (6u | 1u << 7));  // z: SR6: DST_GPR 6, DST_REL
+    CHECK(dword(*image, 48) == (219u | 220u << 13 | 1u << 25 | 6u << 26 | 1u << 31));  // w: QA, -QB, GLOBAL_AR_X, LAST
+    CHECK(dword(*image, 56) == (222u | 1u << 31));  // group 1: QB.pop
+    CHECK(dword(*image, 12) == (2u << 3 | 3u << 8 | 10u << 22 | 1u << 31));  // JUMP: CF_CONST 2, COND NOT_BOOL
+    CHECK(text_of(*image) == listing);
+    // The document's names still read; a nonzero channel on a queue falls back to its field.
+    const auto named = ctisa::assemble_bytes<cm::isa>("00 ALU:\n     0  x: MOV R1.x, LDS_OQ_A_POP.x\n01 END\n");
+    REQUIRE(named);
+    CHECK(dword(*named, 16) == (221u | 1u << 31));
+    const auto chan = ctisa::assemble_bytes<cm::isa>("00 ALU:\n     0  x: MOV R1.x, QA SRC0_CHAN(Y)\n01 END\n");
+    REQUIRE(chan);
+    CHECK(text_of(*chan).find("x: MOV R1.x, QA SRC0_CHAN(Y)\n") != std::string::npos);
+    // A relative kcache constant (loop-indexed, 4.6.1) has no listing spelling in the peers: its fields.
+    const auto kcache =
+        ctisa::assemble_bytes<cm::isa>("00 ALU: KCACHE0(CB0:0-15)\n     0  x: MOV R1.x, KC0[2].y SRC0_REL(RELATIVE) INDEX_MODE(LOOP)\n01 END\n");
+    REQUIRE(kcache);
+    CHECK(text_of(*kcache).find("x: MOV R1.x, KC0[2].y SRC0_REL(RELATIVE) INDEX_MODE(LOOP)\n") != std::string::npos);
+    const bad cases[] = {
+        {"00 ALU:\n     0  x: MOV R1[AL].x, R2[A0.x].y\n01 END\n", ctisa::error_code::operands_conflict, 2, 26},  // one INDEX_MODE
+        {"00 ALU:\n     0  x: MOV R1[A0.x].x, R2.y INDEX_MODE(LOOP)\n01 END\n", ctisa::error_code::operands_conflict, 2, 12},
+        {"00 ALU:\n     0  x: MOV R1[A1.x].x, R2.y\n01 END\n", ctisa::error_code::bad_relative_address, 2, 19},  // AR.X only
+        {"00 ALU:\n     0  x: MOV SR1[AL].x, R2.y\n01 END\n", ctisa::error_code::bad_relative_address, 2, 20},  // no global loop
+        {"00 ALU:\n     0  x: MOV R1[A0.y].x, R2.y\n01 END\n", ctisa::error_code::bad_relative_address, 2, 19},
+    };
+    check_errors(cases);
 }
 
 TEST_CASE("cayman text: the layout check without laying out agrees with laying out", "[cayman][text]") {
@@ -867,7 +1056,7 @@ TEST_CASE("cayman text: multi-clause programs in AMD's listing syntax", "[cayman
             "00 ALU: ADDR(3) CNT(4)\n"
             "     0  x: LDS_WRITE ____, R0.x, R1.x\n"
             "     1  x: LDS_READ_RET ____, R0.x\n"
-            "     2  x: MOV R2.x, LDS_OQ_A_POP.x\n"
+            "     2  x: MOV R2.x, QA.pop\n"
             "     3  x: LDS_ADD ____, R0.x, R2.x\n"
             "01 ALU: ADDR(7) CNT(1)\n"
             "     4  x: MOV R3.x, R2.x\n"

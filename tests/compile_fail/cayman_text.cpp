@@ -90,7 +90,7 @@ constexpr auto bad = cm::assemble<"00 ALU:\n     0  x: MOV\n01 NOP\n">();
 #elif CTISA_CASE == 9
 constexpr auto bad = cm::assemble<"00 ALU:\n     0  x: KILLGT\n     1  x: MOV\n01 END\n">();
 #elif CTISA_CASE == 10
-constexpr auto bad = cm::assemble<"00 ALU: ADDR(3) CNT(1)\n     0  x: MOV\n01 END\n">();  // ADDR is 2
+constexpr auto bad = cm::assemble<"00 ALU: ADDR(1) CNT(1)\n     0  x: MOV\n01 END\n">();  // a clause inside the CF program
 #elif CTISA_CASE == 11
 constexpr auto bad = cm::assemble<"a: 00 NOP\n01 ALU: ADDR(a)\n02 END\n">();  // a shared clause naming no clause
 #elif CTISA_CASE == 12

@@ -58,8 +58,9 @@ inline bool merge_extended(std::vector<decoded<statement>>& out) {
 }
 
 // Each ALU group's literal slots on its lines, as the parser's resolve() puts them (syntax.hpp's
-// close_group): the dwords on every line of the group, their slots' mask; a literal slot holding a
-// nonzero dword no source reads is listed as its own line (listed_literal), the others are not.
+// close_group): the dwords on every line of the group, their slots' mask. When a slot holds a
+// nonzero dword no source reads, every literal slot of the group is listed as its own line
+// (listed_literal), else none is (the sources' inline values carry them).
 inline void attach_literals(std::vector<decoded<statement>>& out) {
     for (std::size_t i = 0; i < out.size();) {
         if (out[i].instruction.role != unit_role::alu) {
@@ -78,15 +79,16 @@ inline void attach_literals(std::vector<decoded<statement>>& out) {
             for (std::size_t n = 0; n < info(in.op).sources && n < 3; ++n)
                 if (value_or_zero(in, source_sel[n]) == literal_select) read |= 1u << (value_or_zero(in, source_chan[n]) & 3u);
         }
+        const std::size_t slots = std::min<std::size_t>(literal_end - end, 2);
         for (std::size_t k = i; k < end; ++k) {
             out[k].instruction.literals = values;
-            out[k].instruction.literal_mask = static_cast<std::uint8_t>((1u << (2 * std::min<std::size_t>(literal_end - end, 2))) - 1);
+            out[k].instruction.literal_mask = static_cast<std::uint8_t>((1u << (2 * slots)) - 1);
         }
-        for (std::size_t j = end; j < literal_end && j < end + 2; ++j) {
-            const std::size_t c = 2 * (j - end);
-            if ((values[c] != 0 && !(read & (1u << c))) || (values[c + 1] != 0 && !(read & (2u << c))))
-                out[j].instruction.written |= listed_literal;
-        }
+        // The parser takes a group's slots from its LITERAL lines, in order, or (none written) from
+        // the highest channel named: so when one slot must be listed, every slot of the group is.
+        bool listed = slots != ((read & 0xCu) ? 2u : (read & 0x3u) ? 1u : 0u);
+        for (std::size_t c = 0; c < 2 * slots; ++c) listed = listed || (values[c] != 0 && !(read & (1u << c)));
+        for (std::size_t j = end; listed && j < literal_end && j < end + 2; ++j) out[j].instruction.written |= listed_literal;
         i = literal_end;
     }
 }

@@ -106,7 +106,8 @@ public:
         ++statements_;
         return *this;
     }
-    // Text in the listing syntax: a program of its own, its CF instructions and clauses appended.
+    // Text in the listing syntax: a program of its own, its CF instructions and clauses appended (the
+    // clauses laid out with the emitter's: the text's ADDR(n) are addresses in its own image).
     program_emitter& emit(std::string_view source);
     program_emitter& emit(const char* source) { return emit(std::string_view(source)); }
 

@@ -3,7 +3,8 @@
 // layout.hpp as the link step, and a stream decoder giving decode_program's units in text order
 // (each CF instruction, then its clause; a clause shared by several CF instructions under the first,
 // the others naming it). Decoding accepts only images the text reproduces byte for byte: fields
-// the instruction does not use are zero, clauses lie where layout puts them.
+// the instruction does not use are zero, clauses lie anywhere past the CF program (each CF line
+// prints its clause's ADDR(n), which the assembler honours) with zeros between, nothing after the last.
 #pragma once
 
 #include <algorithm>
@@ -38,23 +39,24 @@ namespace detail {
                                                                        : program_kind::unspecified;
 }
 
-// Where layout puts each statement's unit: the CF program, then the clauses in CF order, a fetch
-// clause moved to a 16-byte boundary.
+// Where layout puts each statement's unit: the CF program, then each clause where its line's ADDR(n)
+// says or else after the clause before (layout.hpp's clause_start), its units one after the other.
 [[nodiscard]] constexpr std::vector<std::uint32_t> image_offsets(std::span<const statement> program) {
     std::vector<std::uint32_t> out;  // pushed, not sized: Clang refuses libstdc++ 12's sized constructor in constant evaluation
     std::uint32_t cf = 0, at = 0;
     for (const statement& s : program) at += s.role == unit_role::cf ? unit_bytes(s) : 0;
     for (std::size_t i = 0; i < program.size(); ++i) {
-        if (program[i].role == unit_role::cf) {
+        const statement& s = program[i];
+        if (s.role == unit_role::cf) {
             out.push_back(cf);
-            cf += unit_bytes(program[i]);
-            if (i + 1 < program.size() && program[i + 1].role == unit_role::fetch && at % 16 != 0) at += 8;
+            cf += unit_bytes(s);
+            if (const auto kind = clause_kind(s.in); kind && !(s.written & addr_by_label))
+                at = clause_start((s.written & written_addr) ? std::optional{value_or_zero(s.in, field_key::addr)} : std::nullopt, *kind, at);
             continue;
         }
         out.push_back(at);
-        at += unit_bytes(program[i]);
+        at += unit_bytes(s);
         // a group written with inline literals: its literal slots follow its last line
-        const statement& s = program[i];
         if (s.role == unit_role::alu && value_or_zero(s.in, field_key::last) != 0 &&
             (i + 1 == program.size() || program[i + 1].role != unit_role::literal))
             at += 4 * static_cast<std::uint32_t>(std::popcount(s.literal_mask));
@@ -80,8 +82,10 @@ namespace detail {
         if (s.role == unit_role::cf) {
             if (is_extended(s)) items.push_back({extension_of(s), {}, {}});
             items.push_back({instruction{s.in.op, {s.in.dwords[0], s.in.dwords[1], 0, 0}}, {}, {}});
-            // A shared clause's ADDR is the CF address (the item) of the line whose clause it runs.
+            // A shared clause's ADDR is the CF address (the item) of the line whose clause it runs; a
+            // written ADDR(n) is where the clause goes.
             if ((s.written & addr_by_label) && clause_kind(s.in)) items.back().shares = detail::value_or_zero(s.in, field_key::addr);
+            else if ((s.written & written_addr) && clause_kind(s.in)) items.back().addr = detail::value_or_zero(s.in, field_key::addr);
             group_open = false;
         } else if (s.role == unit_role::alu) {
             if (!group_open) {
@@ -135,29 +139,29 @@ constexpr error link(std::span<const statement> program, Sink& out) {
         return e;
     }
     const std::span<const std::uint8_t> bytes(*image);
-    for (std::size_t i = 0; i < program.size(); ++i) {
+    for (std::size_t i = 0; i < program.size(); ++i) {  // a written CNT(n) is checked (ADDR(n) placed the clause)
         const statement& s = program[i];
-        if (s.role != unit_role::cf || !clause_kind(s.in)) continue;
+        if (s.role != unit_role::cf || !clause_kind(s.in) || !(s.written & written_count)) continue;
         const std::uint32_t pair = offsets[i] + (is_extended(s) ? 8 : 0);  // the CF_ALU pair after an ALU_EXTENDED prefix
         const instruction laid{s.in.op, {dword_at(bytes, pair), dword_at(bytes, pair + 4), 0, 0}};
-        if ((s.written & 1) && get(laid, field_key::addr) != get(s.in, field_key::addr))
-            return error{errors::clause_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "ADDR"};
-        if ((s.written & 2) && get(laid, field_key::count) != get(s.in, field_key::count))
+        if (get(laid, field_key::count) != get(s.in, field_key::count))
             return error{ctisa::errors::value_out_of_range, 0, 0, static_cast<std::uint32_t>(i), "CNT"};
     }
-    // The units in image order: the CF program, then clause units and 8-byte pads.
+    // The units in image order: the CF program, then clause units, the literal slots written inline
+    // and 8-byte pads.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> units;  // offset, bytes
+    for (std::size_t i = 0; i < program.size(); ++i)
+        if (program[i].role != unit_role::directive) units.emplace_back(offsets[i], unit_bytes(program[i]));
+    std::sort(units.begin(), units.end());
     std::uint32_t at = 0;
     const auto emit = [&](std::uint32_t size) {
         for (std::uint32_t b = 0; b < size; ++b) out.push(bytes[at + b]);
         out.end_unit();
         at += size;
     };
-    for (const statement& s : program)
-        if (s.role == unit_role::cf) emit(unit_bytes(s));
-    for (std::size_t i = 0; i < program.size(); ++i) {
-        if (program[i].role == unit_role::cf || program[i].role == unit_role::directive) continue;
-        while (at < offsets[i]) emit(8);
-        emit(unit_bytes(program[i]));
+    for (const auto& [offset, size] : units) {
+        while (at < offset) emit(8);
+        emit(size);
     }
     while (at < bytes.size()) emit(8);  // the last group's inline literal slots
     return {};
@@ -335,7 +339,6 @@ struct isa {
     using emitter = program_emitter;  // CF program and clauses, laid out by layout()
     static constexpr std::string_view name = "cayman";
     static constexpr std::size_t max_unit_bytes = 16;
-    static constexpr std::size_t max_image_bytes(std::size_t statements) { return statements * (max_unit_bytes + 8); }
 
     static constexpr result<instruction> parse(text::cursor& in, context& ctx) { return cayman::parse(in, ctx); }
     static constexpr error resolve(context& ctx, std::span<instruction> program) { return cayman::resolve(ctx, program); }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "program.hpp"
@@ -25,10 +26,31 @@ void for_each_field(F&& f) {
 
 // For each unit of a decoded program: unit(unit, category, mnemonic) ("LITERAL"/"PAD" with an empty
 // category for those), then field(format, field, lsb, msb, value) for each field of its dwords
-// (literals: LITERAL.DWORD0/1; pads: nothing).
+// (literals: LITERAL.DWORD0/1; pads: nothing). ALU_EXTENDED and the CF_ALU pair after it are one
+// 16-byte unit (DESIGN.md's cf_alu_extended): one record at the prefix's offset, named as the listing
+// writes it ("ALU_EXTENDED ALU_PUSH_BEFORE"), its unit's instruction the pair's opcode with the
+// pair's dwords then the prefix's (syntax.hpp's extended statement), its fields the prefix's
+// CF_ALU_WORD0_EXT and CF_ALU_WORD1_EXT, then the pair's CF_ALU_WORD0 and CF_ALU_WORD1 (memory order).
 template <class Unit, class Field>
 void explain(const program& p, Unit&& unit, Field&& field) {
-    for (const program_unit& u : p.units) {
+    const auto fields_of_unit = [&](const instruction& in) {
+        const opcode_info& oi = info(in.op);
+        for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; ++d)
+            for (const field_info& fi : fields_of(static_cast<format_id>(oi.formats[d])))
+                field(info(fi.format).name, fi.name, unsigned{fi.lsb}, unsigned{fi.msb}, detail::read(in.dwords[d], fi));
+    };
+    for (std::size_t i = 0; i < p.units.size(); ++i) {
+        const program_unit& u = p.units[i];
+        if (u.role == unit_role::cf && u.in.op == opcode::cf_alu_alu_extended && i + 1 < p.units.size() &&
+            p.units[i + 1].role == unit_role::cf) {  // decode_program's read_cf checked the pair follows
+            const instruction& pair = p.units[++i].in;
+            const std::string name = "ALU_EXTENDED " + std::string(info(pair.op).mnemonic);
+            unit(program_unit{u.offset, unit_role::cf, {pair.op, {pair.dwords[0], pair.dwords[1], u.in.dwords[0], u.in.dwords[1]}}},
+                 info(info(pair.op).cat).name, std::string_view{name});
+            fields_of_unit(u.in);
+            fields_of_unit(pair);
+            continue;
+        }
         if (u.role == unit_role::pad) {
             unit(u, std::string_view{}, std::string_view{"PAD"});
             continue;
@@ -43,11 +65,8 @@ void explain(const program& p, Unit&& unit, Field&& field) {
             unit(u, std::string_view{}, std::string_view{"!malformed (opcode)"});
             continue;
         }
-        const opcode_info& oi = info(u.in.op);
-        unit(u, info(oi.cat).name, oi.mnemonic);
-        for (std::size_t d = 0; d < 3 && oi.formats[d] != no_format; ++d)
-            for (const field_info& fi : fields_of(static_cast<format_id>(oi.formats[d])))
-                field(info(fi.format).name, fi.name, unsigned{fi.lsb}, unsigned{fi.msb}, detail::read(u.in.dwords[d], fi));
+        unit(u, info(info(u.in.op).cat).name, info(u.in.op).mnemonic);
+        fields_of_unit(u.in);
     }
 }
 

@@ -16,15 +16,19 @@
 // - A CF line: its CF address, the listing's name (TEX, EXP_DONE, LOOP_DX10, ENDLOOP; the document's
 //   names read too), a colon after clause starts and exports, then the listing's operands (an
 //   export's target and source, a loop's iN, POP's (n)) and properties: a clause's ADDR(a) CNT(c)
-//   (computed by the link, checked when written), KCACHEn(CBb:lo-hi), POP_CNT, FAIL_JUMP_ADDR /
+//   (where the clause lies and its units: the link puts it at ADDR when written, in any order with
+//   gaps, else after the clause before; CNT is checked), KCACHEn(CBb:lo-hi), POP_CNT, FAIL_JUMP_ADDR /
 //   PASS_JUMP_ADDR, BURSTCNT, VALID_PIX, WHOLE_QUAD_MODE, MARK and NO_BARRIER (BARRIER is set unless
-//   the line says NO_BARRIER). `NN ALU_EXTENDED ALU...:` is the 16-byte extended clause on one line.
+//   the line says NO_BARRIER), CND(..) for COND. `NN ALU_EXTENDED ALU...:` is the 16-byte extended
+//   clause on one line.
 // - An ALU group starts with its number, the listing's counter over ALU groups and fetch
 //   instructions; it ends where the next number begins (LAST is never written: resolve() sets it).
-//   Slots x: y: z: w: (no T slot); dst `R2.x` or `____`; sources `[-][|]SEL.c[|]` with R0-R127,
+//   Slots x: y: z: w: (no T slot); dst `R2.x` or `____`; sources `[-][|]SEL.c[|]` with R0-R127
+//   (relative: R2[A0.x], R2[AL], SR2, SR2[A0.x] by INDEX_MODE, on the destination too),
 //   KC0[0]-KC3[31], PV<n> (the previous group's, by its number), inline constants (0.0f 1.0f 0.5f 1
-//   -1, no channel) and literals written inline, `(0x3F800000, 1.0f).x`. A literal slot holding a
-//   dword no source reads is listed as its own `LITERAL 0xX 0xY` line (listed_literal).
+//   -1) and LDS queues (QA QB QA.pop QB.pop), both without a channel, and literals written inline,
+//   `(0x3F800000, 1.0f).x`. A group with a nonzero literal dword no source reads lists each of
+//   its literal slots as its own `LITERAL 0xX 0xY` line (listed_literal).
 // - A fetch line: its number (optional when reading), then `SAMPLE Rd[.swz], Rs.swz, tN, sN
 //   [UNNORM(..)]` for texture instructions, `VFETCH Rd.swz, Rs.c, fcN` for the vertex fetch, the
 //   mnemonic alone for the others.
@@ -81,9 +85,10 @@ inline constexpr std::uint8_t group_start = 16;   // the first ALU line of a gro
 // as the CF_ALU instruction (its opcode, dwords 0-1) with the prefix's CF_ALU_WORD0_EXT and
 // CF_ALU_WORD1_EXT in dwords 2-3; it takes two CF addresses.
 inline constexpr std::uint8_t written_extended = 32;
-// A literal slot the listing writes as its own `LITERAL 0xXXXXXXXX 0xXXXXXXXX` line: one holding a
-// nonzero dword no source of its group reads (the inline form cannot carry it). Other literal slots
-// are decoded as statements (one a unit) but not listed: their dwords are on the ALU lines.
+// A literal slot the listing writes as its own `LITERAL 0xXXXXXXXX 0xXXXXXXXX` line: every slot of
+// a group holding a nonzero dword no source reads (the inline form cannot carry it, and the lines
+// then give the slots in order). Other literal slots are decoded as statements (one a unit) but not
+// listed: their dwords are on the ALU lines.
 inline constexpr std::uint8_t listed_literal = 64;
 
 // The ALU_EXTENDED prefix of such a statement, as an instruction of its own.
@@ -237,15 +242,24 @@ static_assert([] {
     return word.size() == 3 && word[0] == 'K' && word[1] == 'C' && word[2] >= '0' && word[2] <= '3';
 }
 
-// The inline constants as AMD's listings (and Multi2Sim's Evergreen disassembler) write them: no
-// channel (a nonzero SRCn_CHAN follows as a field), and the integer ones never with a `-` prefix
-// (`-1` is ALU_SRC_M_1_INT; SRCn_NEG on them follows as a field).
+// Sources written without a channel (a nonzero SRCn_CHAN follows as a field): the inline constants
+// as AMD's listings (and Multi2Sim's Evergreen disassembler) write them, the integer ones never with
+// a `-` prefix (`-1` is ALU_SRC_M_1_INT; SRCn_NEG on them follows as a field); and the LDS output
+// queues as Multi2Sim's Evergreen disassembler writes them, QA and QB (ALU_SRC_LDS_OQ_A/B), QA.pop
+// and QB.pop (the _POP selects).
 struct inline_constant {
     std::uint32_t select;
     std::string_view spelling;
 };
-inline constexpr std::array<inline_constant, 5> inline_constants{
-    {{248, "0.0f"}, {249, "1.0f"}, {252, "0.5f"}, {250, "1"}, {251, "-1"}}};  // longest match first: 1.0f before 1
+inline constexpr std::array<inline_constant, 9> inline_constants{{{248, "0.0f"},
+                                                                  {249, "1.0f"},
+                                                                  {252, "0.5f"},
+                                                                  {250, "1"},
+                                                                  {251, "-1"},
+                                                                  {221, "QA.pop"},
+                                                                  {222, "QB.pop"},
+                                                                  {219, "QA"},
+                                                                  {220, "QB"}}};  // longest match first: 1.0f before 1
 
 [[nodiscard]] constexpr std::optional<std::string_view> constant_spelling(std::uint32_t select) noexcept {
     for (const auto& c : inline_constants)
@@ -303,15 +317,39 @@ inline constexpr std::array<inline_constant, 5> inline_constants{
 // LDS output queue).
 [[nodiscard]] constexpr bool has_operands(const statement& s) noexcept { return s.role == unit_role::alu; }
 
-// A field the operands hold: DST_GPR (unless an OP2 instruction writes no GPR), WRITE_MASK and
-// each source's select, channel, NEG and ABS.
+// Relative GPRs as Multi2Sim's Evergreen disassembler writes them, by INDEX_MODE: AR_X `R5[A0.x]`,
+// LOOP `R5[AL]`, GLOBAL `SR5`, GLOBAL_AR_X `SR5[A0.x]` (Cayman has no other INDEX_MODE). Whether a
+// GPR operand of the line (destination or source) is relative: INDEX_MODE is then its bracket's.
+[[nodiscard]] constexpr bool relative_gpr_written(const statement& s) noexcept {
+    const bool dst = info(s.in.op).cat == category::alu_op3 || value_or_zero(s.in, field_key::write_mask) != 0;
+    if (dst && value_or_zero(s.in, field_key::dst_rel) != 0) return true;
+    for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n)
+        if (value_or_zero(s.in, source_sel[n]) < 128 && value_or_zero(s.in, relative[n]) != 0) return true;
+    return false;
+}
+
+template <class Sink>
+constexpr void print_gpr(Sink& out, const statement& s, std::uint32_t gpr, bool rel) {
+    const std::uint32_t mode = value_or_zero(s.in, field_key::index_mode);
+    out.append(rel && (mode == 5 || mode == 6) ? "SR" : "R");
+    text::write_unsigned(out, gpr);
+    if (rel && (mode == 0 || mode == 6)) out.append("[A0.x]");
+    if (rel && mode == 4) out.append("[AL]");
+}
+
+// A field the operands hold: DST_GPR and DST_REL (unless an OP2 instruction writes no GPR),
+// WRITE_MASK, each source's select, channel, NEG and ABS, a GPR source's REL, and INDEX_MODE when a
+// GPR operand is relative.
 // (By key: the printer asks for each field it prints, and comparing names cost a third of printing.)
 [[nodiscard]] constexpr bool operand_field(const statement& s, field_key key) noexcept {
     if (!has_operands(s)) return false;
     if (key == field_key::write_mask || key == field_key::last) return true;  // LAST: the group numbers say it
-    if (key == field_key::dst_gpr) return info(s.in.op).cat == category::alu_op3 || value_or_zero(s.in, field_key::write_mask) != 0;
+    const bool dst = info(s.in.op).cat == category::alu_op3 || value_or_zero(s.in, field_key::write_mask) != 0;
+    if (key == field_key::dst_gpr || key == field_key::dst_rel) return dst;
+    if (key == field_key::index_mode) return relative_gpr_written(s);
     for (std::size_t n = 0; n < info(s.in.op).sources && n < 3; ++n) {
         const std::uint32_t sel = value_or_zero(s.in, source_sel[n]);
+        if (key == relative[n]) return sel < 128;
         if (key == source_chan[n]) return !constant_spelling(sel);
         if (key == source_neg[n]) return !is_integer_constant(sel);
         if (key == source_sel[n] || (n < 2 && key == source_abs[n])) return true;
@@ -419,12 +457,14 @@ inline constexpr std::array<flag_word, 7> flag_words{{{field_key::mark, "MARK"},
     return f.key != field_key::barrier || s.role == unit_role::cf;
 }
 
-// Field names the listing spells its own way: POP_CNT, BURSTCNT, and a loop's ADDR as
-// FAIL_JUMP_ADDR (LOOP_START*) or PASS_JUMP_ADDR (LOOP_END).
+// Field names the listing spells its own way: POP_CNT, BURSTCNT, FORMAT (DATA_FORMAT), CND (a CF
+// instruction's COND, as Multi2Sim's Evergreen disassembler writes it: `CND(BOOL) CF_CONST(3)`), and
+// a loop's ADDR as FAIL_JUMP_ADDR (LOOP_START*) or PASS_JUMP_ADDR (LOOP_END).
 [[nodiscard]] constexpr std::string_view listing_field_name(opcode op, field_key key, std::string_view name) noexcept {
     if (key == field_key::pop_count) return "POP_CNT";
     if (key == field_key::burst_count) return "BURSTCNT";
     if (key == field_key::data_format) return "FORMAT";
+    if (key == field_key::cond) return "CND";
     if (key == field_key::addr && is_loop(op)) return op == opcode::cf_loop_end ? "PASS_JUMP_ADDR" : "FAIL_JUMP_ADDR";
     return name;
 }
@@ -432,6 +472,7 @@ inline constexpr std::array<flag_word, 7> flag_words{{{field_key::mark, "MARK"},
     if (text::equals(name, "POP_CNT")) return field_key::pop_count;
     if (text::equals(name, "BURSTCNT")) return field_key::burst_count;
     if (text::equals(name, "FORMAT")) return field_key::data_format;
+    if (text::equals(name, "CND")) return field_key::cond;
     if (is_loop(op) && text::equals(name, op == opcode::cf_loop_end ? "PASS_JUMP_ADDR" : "FAIL_JUMP_ADDR")) return field_key::addr;
     return std::nullopt;
 }
@@ -709,8 +750,8 @@ constexpr void print_operands(Sink& out, const statement& s) {
         out.append(slot_names[value_or_zero(s.in, field) & 3u]);
     };
     if (operand_field(s, field_key::dst_gpr)) {
-        out.append(" R");
-        text::write_unsigned(out, value_or_zero(s.in, field_key::dst_gpr));
+        out.push(' ');
+        print_gpr(out, s, value_or_zero(s.in, field_key::dst_gpr), value_or_zero(s.in, field_key::dst_rel) != 0);
         chan(field_key::dst_chan);
     } else {
         out.append(" ____");
@@ -729,6 +770,9 @@ constexpr void print_operands(Sink& out, const statement& s) {
         } else if (sel == 254) {
             out.append("PV");
             if (s.cf_address > 0) text::write_unsigned(out, s.cf_address - 1);
+            chan(source_chan[n]);
+        } else if (sel < 128) {
+            print_gpr(out, s, sel, value_or_zero(s.in, relative[n]) != 0);
             chan(source_chan[n]);
         } else {
             print_value(out, fields[*field_named(s.in.op, source_sel[n])], sel);
@@ -1367,7 +1411,46 @@ namespace detail {
     return group > 0 && n == group - 1;
 }
 
-[[nodiscard]] constexpr error parse_source(text::cursor& in, statement& s, std::size_t n, std::uint32_t group) {
+[[nodiscard]] constexpr bool is_global_gpr_word(std::string_view word) noexcept {
+    return word.size() > 2 && word[0] == 'S' && is_gpr_word(word.substr(1));
+}
+
+// A GPR operand at the cursor: `R5`, or relative `R5[A0.x]`, `R5[AL]`, `SR5`, `SR5[A0.x]` (see
+// print_gpr): its number, and for a relative one the INDEX_MODE it names, which must be the line's
+// for every relative GPR (`mode`: the one named before, if any).
+struct gpr_operand {
+    std::uint32_t gpr = 0;
+    std::optional<std::uint32_t> mode;
+};
+[[nodiscard]] constexpr result<gpr_operand> parse_gpr_operand(text::cursor& in, std::string_view word, std::optional<std::uint32_t>& mode) {
+    const text::position at = in.where();
+    const bool global = is_global_gpr_word(word);
+    if (global) in.advance(1);
+    auto gpr = parse_select(in, global ? word.substr(1) : word);
+    if (!gpr) return gpr.error();
+    gpr_operand out{*gpr, global ? std::optional<std::uint32_t>{5} : std::nullopt};
+    if (in.consume('[')) {
+        const std::string_view index = value_token(in);
+        const bool ar = text::equals(index, "A0") && in.peek(2) == '.' && in.peek(3) == 'x' && in.peek(4) == ']';
+        if (!ar && !(text::equals(index, "AL") && !global && in.peek(2) == ']'))
+            return in.fail(error_code::bad_relative_address, index.empty() ? in.token_text() : index);
+        in.advance(ar ? 5 : 3);
+        out.mode = ar ? (global ? 6u : 0u) : 4u;
+    }
+    if (out.mode && mode && *mode != *out.mode) return text::cursor::fail_at(at, error_code::operands_conflict, "INDEX_MODE");
+    if (out.mode) mode = out.mode;
+    return out;
+}
+
+// The REL bit of a relative GPR operand and the line's INDEX_MODE.
+[[nodiscard]] constexpr error put_relative(statement& s, field_key rel, std::optional<std::uint32_t> mode, text::position at) {
+    if (!mode) return {};
+    if (error e = put_operand(s, rel, 1, at); e.failed()) return e;
+    return put_operand(s, field_key::index_mode, *mode, at);
+}
+
+[[nodiscard]] constexpr error parse_source(text::cursor& in, statement& s, std::size_t n, std::uint32_t group,
+                                           std::optional<std::uint32_t>& mode) {
     in.skip_blanks();
     const text::position at = in.where();
     auto constant = parse_inline_constant(in);  // `-1` is a constant, not a negation
@@ -1379,7 +1462,7 @@ namespace detail {
     const std::string_view word = value_token(in);
     const text::position sel_at = constant ? at : in.where();
     std::uint32_t sel = 0;
-    std::optional<std::uint32_t> literal;
+    std::optional<std::uint32_t> literal, relative_mode;
     if (constant) {
         sel = *constant;
     } else if (in.peek() == '(') {
@@ -1392,7 +1475,11 @@ namespace detail {
         if (overflow || *v > 0xFFFFFFFFu) return text::cursor::fail_at(sel_at, error_code::value_out_of_range, word);
         if (*v < 128) return text::cursor::fail_at(sel_at, error_code::expected_register, word);
         sel = static_cast<std::uint32_t>(*v);
-    } else if (is_gpr_word(word) || is_kcache_word(word)) {
+    } else if (is_gpr_word(word) || is_global_gpr_word(word)) {
+        auto r = parse_gpr_operand(in, word, mode);
+        if (!r) return r.error();
+        sel = r->gpr, relative_mode = r->mode;
+    } else if (is_kcache_word(word)) {
         auto r = parse_select(in, word);
         if (!r) return r.error();
         sel = *r;
@@ -1416,15 +1503,17 @@ namespace detail {
         s.literals[*chan] = *literal, s.literal_mask |= bit;
     }
     for (error e : {put_operand(s, source_sel[n], sel, sel_at), put_operand(s, source_chan[n], *chan, sel_at),
-                    neg ? put_operand(s, source_neg[n], 1, at) : error{}, abs && n < 2 ? put_operand(s, source_abs[n], 1, at) : error{}})
+                    neg ? put_operand(s, source_neg[n], 1, at) : error{}, abs && n < 2 ? put_operand(s, source_abs[n], 1, at) : error{},
+                    put_relative(s, relative[n], relative_mode, sel_at)})
         if (e.failed()) return e;
     if (abs && n >= 2) return text::cursor::fail_at(at, error_code::operand_not_allowed, "ABS");  // SRC2 has none
     return {};
 }
 
 // The destination and the sources of an ALU_OP2/ALU_OP3 line, when it writes them as operands
-// (anything but a FIELD( after the mnemonic).
-[[nodiscard]] constexpr error parse_operands(text::cursor& in, statement& s, std::uint32_t slot, std::uint32_t group) {
+// (anything but a FIELD( after the mnemonic); `mode`: the INDEX_MODE its relative GPRs name.
+[[nodiscard]] constexpr error parse_operands(text::cursor& in, statement& s, std::uint32_t slot, std::uint32_t group,
+                                             std::optional<std::uint32_t>& mode) {
     in.skip_blanks();
     const std::string_view word = value_token(in);
     if (in.at_end_of_statement() || (!word.empty() && in.peek(word.size()) == '(')) return {};
@@ -1434,14 +1523,15 @@ namespace detail {
     const bool op2 = info(s.in.op).cat == category::alu_op2;
     if (text::equals(word, "____") && (op2 || info(s.in.op).cat == category::lds_idx_op)) {
         in.advance(word.size());
-    } else if (is_gpr_word(word)) {
-        const auto gpr = parse_select(in, word);
+    } else if (is_gpr_word(word) || is_global_gpr_word(word)) {
+        const auto gpr = parse_gpr_operand(in, word, mode);
         if (!gpr) return gpr.error();
         const text::position chan_at = in.where();
         const auto chan = parse_channel(in);
         if (!chan) return chan.error();
         if (*chan != slot) return text::cursor::fail_at(chan_at, errors::destination_channel, "DST_CHAN");
-        if (error e = put_operand(s, field_key::dst_gpr, *gpr, at); e.failed()) return e;
+        if (error e = put_operand(s, field_key::dst_gpr, gpr->gpr, at); e.failed()) return e;
+        if (error e = put_relative(s, field_key::dst_rel, gpr->mode, at); e.failed()) return e;
         if (op2)
             if (error e = put_operand(s, field_key::write_mask, 1, at); e.failed()) return e;
     } else {
@@ -1451,7 +1541,7 @@ namespace detail {
         in.skip_blanks();
         if (!in.consume(','))
             return in.fail(in.at_end_of_statement() ? error_code::missing_operand : error_code::expected_comma, in.token_text());
-        if (error e = parse_source(in, s, n, group); e.failed()) return e;
+        if (error e = parse_source(in, s, n, group, mode); e.failed()) return e;
     }
     return {};
 }
@@ -1496,10 +1586,13 @@ template <std::size_t N>
         if (!with) return text::cursor::fail_at(at, with.error().code, "DST_CHAN");
         s.in = *with;
     }
+    std::optional<std::uint32_t> mode;  // the INDEX_MODE relative GPR operands name
     if (has_operands(s))
-        if (error e = parse_operands(in, s, dst_chan, group); e.failed()) return e;
+        if (error e = parse_operands(in, s, dst_chan, group, mode); e.failed()) return e;
     auto parsed = parse_fields(in, s, ctx);
     if (!parsed) return parsed;
+    if (mode && value_or_zero(parsed->in, field_key::index_mode) != *mode)  // INDEX_MODE(..) written against the brackets
+        return text::cursor::fail_at(at, error_code::operands_conflict, "INDEX_MODE");
     if (auto checked = check(parsed->in); !checked) return text::cursor::fail_at(at, checked.error().code, checked.error().subject);
     if (is_extended(*parsed))
         if (auto checked = check(extension_of(*parsed)); !checked)

@@ -251,8 +251,22 @@ struct whole_program {
     static constexpr auto parsed = parse_program<Isa, bound>(Source.view());
     static constexpr std::size_t n = parsed.ok() ? parsed->statements.size() : 0;
 
+    // An ISA with a link step lays its image out itself (clauses at the addresses the source gives,
+    // padding between): its size is counted by a first link, not bounded from the statements.
+    static constexpr std::size_t image_bytes = [] {
+        if constexpr (encodes_units<Isa> && contract::links<Isa>) {
+            counting_image count;
+            if (parsed.ok())
+                (void)contract::link<Isa>(std::span<const typename Isa::instruction>(parsed->statements.begin(), n), parsed->context, count,
+                                          contract::origin::parser);
+            return count.size;
+        } else {
+            return contract::max_image_bytes<Isa>(n);
+        }
+    }();
+
     static constexpr auto image = [] {
-        static_image<contract::max_image_bytes<Isa>(n)> out;
+        static_image<image_bytes> out;
         result<decltype(out)> r = out;
         if (!parsed.ok()) return r;
         if constexpr (encodes_units<Isa>) {
