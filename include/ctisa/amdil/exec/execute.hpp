@@ -15,7 +15,7 @@
 #include "../../exec/float.hpp"
 #include "../../exec/kernel.hpp"
 #include "compute.hpp"
-#include "describe.hpp"
+#include "descriptor.hpp"
 #include "float_path.hpp"
 #include "semantics.hpp"
 
@@ -85,7 +85,7 @@ CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool int
     }
     if (s.clamp)
         for (unsigned i = 0; i < 4; ++i)
-            for (std::size_t k = 0; k < K; ++k) out[i][k] = as_bits(sem::saturate(as_float(out[i][k])));
+            for (std::size_t k = 0; k < K; ++k) out[i][k] = as_bits(sem::saturated(as_float(out[i][k])));
 }
 
 // Per-lane element reads and writes through an index (x0[r1.x+2], cb0[r6.w+2]): an element outside
@@ -133,7 +133,7 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
             CTISA_LANE_LOOP
             for (std::size_t k = 0; k < K; ++k) {
                 float x = as_float(r[c][k]) * shift_factor[d.dst.shift & 15u];
-                if (d.dst.clamp) x = sem::saturate(x);
+                if (d.dst.clamp) x = sem::saturated(x);
                 r[c][k] = as_bits(x);
             }
         }
