@@ -68,7 +68,7 @@ struct instruction_desc {
     access_desc acc{};          // memory, sampling, emit: what the access kernel does (access.hpp)
     bool final_end = false;     // end / endmain with only declarations, nops and ends after it
     bool loose_nan = false;     // only float arithmetic reads its result (values::mark_loose_nans)
-    bool fast = false;          // the interpreter's fast path runs it (values.hpp: fast_forms)
+    bool fast = false;          // the interpreter's fast path runs it (float_path::applies)
     bool global = false;        // an operand is g[] (global memory through the environment)
 };
 

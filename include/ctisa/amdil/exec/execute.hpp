@@ -16,6 +16,7 @@
 #include "../../exec/kernel.hpp"
 #include "compute.hpp"
 #include "descriptor.hpp"
+#include "float_path.hpp"
 #include "semantics.hpp"
 
 namespace ctisa::amdil::exec {
@@ -131,7 +132,7 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
         } else if (scaled) {
             CTISA_LANE_LOOP
             for (std::size_t k = 0; k < K; ++k) {
-                float x = as_float(r[c][k]) * sem::shift_factor[d.dst.shift & 15u];
+                float x = as_float(r[c][k]) * shift_factor[d.dst.shift & 15u];
                 if (d.dst.clamp) x = sem::saturated(x);
                 r[c][k] = as_bits(x);
             }

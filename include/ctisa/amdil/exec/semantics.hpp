@@ -210,9 +210,6 @@ using integer_operations =
                 opcode::u_min, opcode::i_eq, opcode::i_ne, opcode::i_ge, opcode::i_lt, opcode::u_ge, opcode::u_lt, opcode::i_negate,
                 opcode::i_not, opcode::and_, opcode::i_or, opcode::i_xor, opcode::i_shl, opcode::i_shr, opcode::u_shr>;
 
-// ILShiftScale's factors (2.2.5): x2, x4, x8, d2, d4, d8; the codes past them scale by 1.
-inline constexpr float shift_factor[] = {1.0f, 2.0f, 4.0f, 8.0f, 0.5f, 0.25f, 0.125f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
-
 // --- multiplication and comparisons --------------------------------------------------------------
 // The products of mul, mad, dp*, dst: IEEE with control bit 0 (_ieee), else 0 * inf and 0 * NaN are 0.
 [[nodiscard]] inline float mul(float a, float b, bool ieee) noexcept { return ieee ? product<true>(a, b) : product<false>(a, b); }

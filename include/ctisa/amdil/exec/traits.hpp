@@ -105,7 +105,7 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     static constexpr void describe(std::span<const instruction> p, const layout& l, descriptor* out) noexcept {
         describe_program(p, l, out);
         values::mark_loose_nans(std::span<descriptor>(out, p.size()));
-        for (descriptor& d : std::span<descriptor>(out, p.size())) d.fast = fast_forms::row_form(d) < fast_forms::row_forms;
+        for (descriptor& d : std::span<descriptor>(out, p.size())) d.fast = float_path::applies(d);
     }
     static constexpr flow_op flow_of(const descriptor& d) noexcept { return flow_of_desc(d); }
 
@@ -157,8 +157,8 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
         } else {
             // The fast path first, before the general kernel's large frame is set up (the compiled
             // path keeps its one kernel per instruction: compile time).
-            if constexpr (ctisa::exec::row_path::block<View::lanes> != 0)
-                if (desc.get().fast) return ctisa::exec::row_path::plain_alu<fast_forms, View>(desc.get())(desc.get(), v, active, all);
+            if constexpr (float_path::fits<View::lanes>)
+                if (desc.get().fast) return float_path::run(desc.get(), v, active, all);
             if (desc.get().acc.kind != access_kind::none) return exec::access(desc.get(), v, active, all, env, info.first, fx);
             if (desc.get().op == opcode::mmul || desc.get().op == opcode::transpose)
                 return exec::matrix(desc.get(), v, active, all, *info.layout, fx);
@@ -202,7 +202,7 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
     // which reports nothing.
     template <class View>
     static ctisa::exec::plain_kernel<descriptor, View> plain_alu(const descriptor& d) {
-        return d.fast && d.computes ? ctisa::exec::row_path::plain_alu<fast_forms, View>(d) : nullptr;
+        return d.fast && d.computes ? float_path::kernel<View>(d) : nullptr;
     }
 
     template <std::size_t N>

@@ -8,14 +8,12 @@
 // the same. Declarations, nop and the program's final end do nothing.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <utility>
 
 #include "../../exec/loose_nan.hpp"
-#include "../../exec/row_path.hpp"
 #include "../../exec/value_rows.hpp"
 #include "descriptor.hpp"
 #include "execute.hpp"
@@ -207,7 +205,7 @@ private:
                         out[C] = bits{} + (D.dst.mode[C] == 2 ? 0u : 0x3F800000u);
                     } else if constexpr (D.dst.mode[C] == 1) {
                         if constexpr (scaled) {
-                            floats x = __builtin_bit_cast(floats, out[C]) * sem::shift_factor[D.dst.shift & 15u];
+                            floats x = __builtin_bit_cast(floats, out[C]) * detail::shift_factor[D.dst.shift & 15u];
                             if constexpr (D.dst.clamp) x = sem::saturated(x);
                             out[C] = __builtin_bit_cast(bits, x);
                         }
@@ -216,71 +214,6 @@ private:
                 }(),
                 ...);
         }(std::make_integer_sequence<unsigned, 4>{});
-    }
-};
-
-// The interpreter's fast path for the common float arithmetic (ADD SUB MUL MAD MOV DP3 DP4, with and
-// without _ieee) on the shared row path (ctisa/exec/row_path.hpp): each operation a form whose kernel
-// is the value kernel above over value rows 0-11 (source s component i: row 4s+i) and 12-15 (the
-// destination), bound at run time to the machine's rows, negate and abs as masks. Taken only where
-// that is the whole instruction: no float source modifier but negate and abs, no relative index, no
-// shift_scale or clamp, components written or left (not set to 0.0 or 1.0).
-struct fast_forms {
-    using descriptor = instruction_desc;
-    static constexpr std::size_t row_count = 16;
-
-    // The forms: each operation, and where products are non-IEEE, the _ieee one after it.
-    static constexpr std::array<opcode, 11> form_ops{opcode::add, opcode::sub, opcode::mov, opcode::mul, opcode::mul, opcode::mad,
-                                                     opcode::mad, opcode::dp3, opcode::dp3, opcode::dp4, opcode::dp4};
-    static constexpr std::size_t row_forms = form_ops.size();
-
-    [[nodiscard]] static constexpr instruction_desc form(std::size_t f) noexcept {
-        instruction_desc d;
-        d.op = form_ops[f];
-        d.control = f >= 3 && (f - 3) % 2 == 1 ? 1u : 0u;  // _ieee
-        d.srcs = static_cast<std::uint8_t>(arity(d.op));
-        d.has_dest = d.computes = true;
-        for (unsigned s = 0; s < 3; ++s)
-            for (unsigned i = 0; i < 4; ++i) d.src[s].row[i] = 4 * s + i;
-        d.dst.row = 12;
-        for (unsigned c = 0; c < 4; ++c) d.dst.mode[c] = 1;
-        return d;
-    }
-    [[nodiscard]] static constexpr std::uint32_t row_reads(std::size_t f) noexcept {
-        const opcode op = form_ops[f];
-        const unsigned components = op == opcode::dp3 ? 0x7u : 0xFu;
-        std::uint32_t reads = 0;
-        for (unsigned s = 0; s < arity(op); ++s) reads |= components << (4 * s);
-        return reads;
-    }
-    [[nodiscard]] static constexpr std::uint32_t row_writes(std::size_t) noexcept { return 0xFu << 12; }
-    template <std::size_t F, class Rows>
-    CTISA_EXEC_INLINE static void row_kernel(Rows& r) noexcept {
-        values::execute<form(F)>(r);
-    }
-
-    // d's form, row_forms when it has none.
-    [[nodiscard]] static constexpr std::size_t row_form(const instruction_desc& d) noexcept {
-        if (d.refused != refusal::none || d.dst.index.gathered || d.dst.shift != 0 || d.dst.clamp) return row_forms;
-        for (unsigned c = 0; c < 4; ++c)
-            if (d.dst.mode[c] > 1) return row_forms;
-        for (unsigned k = 0; k < d.srcs; ++k)
-            if (d.src[k].index.gathered || d.src[k].float_modifiers()) return row_forms;
-        for (std::size_t f = 0; f < row_forms; ++f)
-            if (form_ops[f] == d.op) return f >= 3 && (d.control & 1u) ? f + 1 : f;  // (the _ieee form after it)
-        return row_forms;
-    }
-    template <class View>
-    static void row_bind(const instruction_desc& d, const View& v, ctisa::exec::row_path::binding<row_count>& b) noexcept {
-        const std::uint32_t reads = row_reads(row_form(d));
-        for (unsigned s = 0; s < 3; ++s)
-            for (unsigned i = 0; i < 4; ++i)
-                if ((reads >> (4 * s + i)) & 1u) {
-                    const ctisa::exec::float_modifier m(((d.src[s].negate >> i) & 1u) != 0, d.src[s].absolute);
-                    b.read(4 * s + i, v.row(d.src[s].row[i]), m.and_mask, m.xor_mask);
-                }
-        for (unsigned c = 0; c < 4; ++c)
-            if (d.dst.mode[c] == 1) b.write(12 + c, v.row(d.dst.row + c));
     }
 };
 
