@@ -285,6 +285,61 @@ def builders_header(tables, label, digest):
     return "".join(out)
 
 
+SOURCE_KINDS = ("float", "integer", "double", "bits")  # the order of exec's operand_kind
+
+
+def execution_rows(codes, tables):
+    """One row a code from amdil_execution.toml [codes]: runs, sources read, pair, result and source kinds."""
+    kinds = codes["kinds"]
+    mnemonics = {r[2] for r in tables["opcodes"]}
+    named = codes["not_executable"] + codes["sets_values"] + list(codes["fewer_sources"]) + list(kinds["mixed_sources"])
+    named += [m for key, ms in kinds.items() if key != "mixed_sources" for m in ms]
+    unknown = sorted(set(named) - mnemonics)
+    if unknown:
+        raise ValueError(f"amdil_execution.toml [codes] names no code: {unknown}")
+    listed = {m: key for key, ms in kinds.items() if key != "mixed_sources" for m in ms}
+    # list -> (kind of the sources, pair: 0 one word, 1 double, 2 64-bit integer, float result)
+    shapes = {None: ("float", 0, True), "integer": ("integer", 0, False), "integer_to_float": ("integer", 0, True),
+              "float_to_bits": ("float", 0, False), "double": ("double", 1, False), "double_to_float": ("double", 1, True),
+              "float_to_double": ("float", 1, False), "int64": ("bits", 2, False)}
+    rows = []
+    for code, _enumerator, mnemonic, _source, group, _line, dst, src, _extra, _from, _uses in tables["opcodes"]:
+        declaration = mnemonic not in codes["sets_values"] and (group == "Declaration and Initialization" or mnemonic.startswith("dcl"))
+        runs = declaration or (dst >= 0 and mnemonic not in codes["not_executable"])
+        sources = 0 if declaration or not runs else codes["fewer_sources"].get(mnemonic, min(src, 4))
+        kind, pair, float_result = shapes[listed.get(mnemonic)]
+        per_source = kinds["mixed_sources"].get(mnemonic, [kind] * 4)
+        per_source = per_source + ["float"] * (4 - len(per_source))
+        packed = sum(SOURCE_KINDS.index(k) << (2 * i) for i, k in enumerate(per_source))
+        rows.append(f"    {{{int(runs)}, {int(declaration)}, {sources}, {pair}, {int(float_result)}, 0x{packed:02X}}},  // {code} {mnemonic}")
+    return rows
+
+
+def execution_header(spec_path, label):
+    """generated/execution.hpp: what the executor does with each code (amdil_execution.toml [codes])."""
+    path = pathlib.Path(spec_path).with_name("amdil_execution.toml")
+    raw = path.read_bytes()
+    codes = tomllib.loads(raw.decode())["codes"]
+    tables = tomllib.loads(extracted_tables(spec_path))
+    rows = execution_rows(codes, tables)
+    out = [emit.banner(label.replace("amdil.toml", "amdil_execution.toml"), hashlib.sha256(raw).hexdigest(),
+                       "What AMD IL's reference executor does with each code: whether it runs, its sources, their kinds.")]
+    out.append("\n#include <array>\n#include <cstdint>\n\nnamespace ctisa::amdil::generated {\n\n"
+               "// One row a code, in code order.\n"
+               "struct execution_row {\n"
+               "    std::uint8_t runs : 1;         // the executor runs it (the others stop a run: not_executable)\n"
+               "    std::uint8_t declaration : 1;  // describes the program, does nothing at run time\n"
+               "    std::uint8_t sources : 3;      // the sources its kernel reads\n"
+               "    std::uint8_t pair : 2;         // 0 single words, 1 doubles, 2 64-bit integers (register pairs)\n"
+               "    std::uint8_t float_result : 1; // the destination's shift_scale and clamp apply (2.2.5)\n"
+               "    std::uint8_t source_kinds;     // two bits a source, source 0 lowest: "
+               + ", ".join(f"{i} {k}" for i, k in enumerate(SOURCE_KINDS)) + "\n};\n"
+               f"static_assert(sizeof(execution_row) == 2);\n\n"
+               f"inline constexpr std::array<execution_row, {len(rows)}> execution_rows{{{{\n" + "\n".join(rows) + "\n}};\n\n"
+               "}  // namespace ctisa::amdil::generated\n")
+    return "".join(out)
+
+
 def generate(spec_path, label, out_dir):
     spec_path = pathlib.Path(spec_path)
     tables_path = spec_path.with_name(spec_path.stem + "_tables.toml")
@@ -297,4 +352,5 @@ def generate(spec_path, label, out_dir):
         out_dir / "enums.hpp": enums_header(tables, label, digest, spec),
         out_dir / "opcodes.hpp": opcodes_header(tables, label, digest, spec),
         out_dir / "builders.hpp": builders_header(tables, label, digest),
+        out_dir / "execution.hpp": execution_header(spec_path, label),
     }

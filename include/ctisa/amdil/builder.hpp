@@ -14,15 +14,12 @@
 
 #include "../core/builder.hpp"
 #include "description.hpp"
+#include "errors.hpp"
 #include "instruction.hpp"
 #include "printer.hpp"
 #include "stream.hpp"
 
 namespace ctisa::amdil {
-
-namespace errors {
-CTISA_ERROR_KIND(unknown_control_field, "this opcode has no control field of that name");
-}  // namespace errors
 
 namespace registers {
 

@@ -16,15 +16,10 @@
 #include "../core/bits.hpp"
 #include "../core/result.hpp"
 #include "description.hpp"
+#include "errors.hpp"
 #include "instruction.hpp"
 
 namespace ctisa::amdil {
-
-namespace errors {
-CTISA_ERROR_KIND(undescribed_operands, "the document does not say which tokens follow this opcode");
-CTISA_ERROR_KIND(operand_nesting, "operand indices nested deeper than ctisa follows");
-CTISA_ERROR_KIND(index_required, "this register type is read and written through an index");
-}  // namespace errors
 
 // An operand's index operands (register-relative addressing, further dimensions) nest; real programs
 // use two levels (cb[r6.w+2][r2.x+4]). Deeper nesting is refused rather than followed without bound.

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// AMD IL's own room (a quirk of this ISA: chapter 7's many memory, atomic, sampling and emit
+// instructions, served lane by lane through the environment).
 // The kernel of the instructions that reach the environment (access_kind.hpp): memory loads,
 // stores and atomics, sampling and resource queries, append counters, emit and cut. Lanes are
 // served one at a time in ascending order, so that atomics of one instruction are ordered by lane

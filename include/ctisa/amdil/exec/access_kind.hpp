@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// AMD IL's own room (a quirk of this ISA: 7.6 and 7.16-7.18 spell memory and atomics as families of
+// mnemonics, so the executor reads an access's kind, space and atomic from the mnemonic once).
 // The instructions that reach outside the registers (memory, sampling, emit), classified once per
 // unit from the mnemonic (lds_read_cmp_xchg: LDS, an atomic returning the old value, cmp_xchg):
 // what kind of access, in which space, how the address is formed and which operation an atomic does.
@@ -30,7 +32,7 @@ enum class access_kind : std::uint8_t {
 
 enum class atomic_op : std::uint8_t { add, sub, rsub, min, max, umin, umax, and_, or_, xor_, inc, dec, mskor, cmp, xchg, cmp_xchg };
 
-// How the byte address is formed (the declarations decide, describe.hpp).
+// How the byte address is formed (the declarations decide, descriptor.hpp).
 enum class addressing : std::uint8_t {
     bytes,       // src0.x
     structured,  // src0.x * stride + src0.y (lds_*_vec: + src1.x)
@@ -53,7 +55,7 @@ struct access_desc {
     addressing mode = addressing::bytes;
     std::uint32_t stride = 4;      // structured: bytes a struct; elements: bytes an element
     std::uint32_t id = 0;          // the resource id (the control field's low byte)
-    std::uint32_t offset = 0;      // floored: elements; own: bytes (describe.hpp, from the control)
+    std::uint32_t offset = 0;      // floored: elements; own: bytes (descriptor.hpp, from the control)
     bool exchange = false;         // lds_read_vec_neighborExch: a 4x4 transpose in each lane quad
     bool quad = false;             // scatter by quad: the quad's first lane's index serves all four
     std::uint32_t thread_row = 0;  // owner, own: the row of vTidInGrpFlat.x (a lane's share is its work-item's)
@@ -104,7 +106,7 @@ namespace detail {
             a.width = w;
             return a;
         }
-    if (rest == "arena_load") return a.kind = access_kind::load, a;  // the width from the control (describe.hpp)
+    if (rest == "arena_load") return a.kind = access_kind::load, a;  // the width from the control (descriptor.hpp)
     if (rest == "arena_store") return a.kind = access_kind::store, a;
     if (rest == "load_vec") return a.kind = access_kind::load_vec, a;
     if (rest == "store_vec") return a.kind = access_kind::store_vec, a.data = 2, a;
@@ -156,7 +158,7 @@ namespace detail {
 // within Clang's constant-evaluation step limit).
 inline constexpr std::array<access_desc, opcode_count> access_table = detail::access_table();
 
-// The access of `op` before its declarations are known (describe.hpp sets mode, stride and id).
+// The access of `op` before its declarations are known (descriptor.hpp sets mode, stride and id).
 [[nodiscard]] constexpr access_desc access_of(opcode op) noexcept {
     const auto i = static_cast<std::size_t>(op);
     return i < opcode_count ? access_table[i] : access_desc{};

@@ -18,7 +18,7 @@
 #include "../../exec/traits.hpp"
 #include "../../exec/value_rows.hpp"
 #include "../../exec/vector4.hpp"
-#include "describe.hpp"
+#include "descriptor.hpp"
 #include "semantics.hpp"
 
 namespace ctisa::amdil::exec {
@@ -81,52 +81,17 @@ struct chunk {
     [[nodiscard]] CTISA_EXEC_INLINE floats f(unsigned s, unsigned i) const { return __builtin_bit_cast(floats, at(s, i)); }
 };
 
-// Non-IEEE products (control bit 0 clear) are 0 when either factor is 0 and the other infinite or
-// NaN (semantics.hpp's mul): where the product is a NaN and a factor is 0.
-template <bool Ieee, class F>
-CTISA_EXEC_INLINE void product(const F& x, const F& y, F& out) {
-    out = x * y;
-    if constexpr (!Ieee) {
-        const F zero{};
-        ctisa::exec::select((out == out) | ((x != zero) & (y != zero)), out, zero, out);
-    }
-}
-
-// A computed NaN is the default quiet NaN (execute.hpp's write_result says why).
-template <class F, class Bits>
-CTISA_EXEC_INLINE void quiet(const F& x, Bits& out) {
-    ctisa::exec::select(x == x, __builtin_bit_cast(Bits, x), Bits{} + 0x7FC00000u, out);
-}
-
-// Component i of ADD, SUB, MUL, MAD (the product rounded before the sum, never contracted) or MOV
-// (bits kept) on a chunk.
+// Component i of ADD, SUB, MUL, MAD, MOV (bits kept), or DP3, DP4 into all four: semantics.hpp's
+// operations on a chunk, the computed NaN made the default quiet NaN.
 template <opcode Op, bool Ieee, class C>
 CTISA_EXEC_INLINE void component(const C& c, unsigned i, typename C::bits& out) {
-    CTISA_EXEC_NO_CONTRACT
-    if constexpr (Op == opcode::mov) {
-        out = c.at(0, i);
-    } else {
-        const typename C::floats a = c.f(0, i), b = c.f(1, i);
-        typename C::floats x;
-        if constexpr (Op == opcode::add) x = a + b;
-        else if constexpr (Op == opcode::sub) x = a - b;
-        else product<Ieee>(a, b, x);
-        if constexpr (Op == opcode::mad) x = x + c.f(2, i);
-        quiet(x, out);
-    }
+    if constexpr (Op == opcode::mov) out = c.at(0, i);
+    else if constexpr (Op == opcode::mad) out = sem::default_nan(sem::float_operation<Op, Ieee>(c.f(0, i), c.f(1, i), c.f(2, i)));
+    else out = sem::default_nan(sem::float_operation<Op, Ieee>(c.f(0, i), c.f(1, i), typename C::floats{}));
 }
-
-// DP3, DP4: ((x*x' + y*y') + z*z') + w*w', as compute's dot.
-template <unsigned n, bool Ieee, class C>
+template <opcode Op, bool Ieee, class C>
 CTISA_EXEC_INLINE void dot(const C& c, typename C::bits& out) {
-    CTISA_EXEC_NO_CONTRACT
-    typename C::floats p, sum;
-    product<Ieee>(c.f(0, 0), c.f(1, 0), sum);
-    for (unsigned i = 1; i < n; ++i) {
-        product<Ieee>(c.f(0, i), c.f(1, i), p);
-        sum = sum + p;
-    }
-    quiet(sum, out);
+    out = sem::default_nan(sem::dot<Op, Ieee>([&](unsigned s, unsigned i) CTISA_EXEC_INLINE_LAMBDA { return c.f(s, i); }));
 }
 
 // Every chunk of the n lanes: the four components' results (all of them computed before any is
@@ -159,7 +124,7 @@ CTISA_EXEC_INLINE void run_resolved(const instruction_desc& d, const resolved& r
     using bits = typename chunk<B, Plain>::bits;
     if constexpr (Op == opcode::dp3 || Op == opcode::dp4) {
         chunks<B, Plain, N>(d, r, active, all, [](c_t c, bits(&out)[4]) CTISA_EXEC_INLINE_LAMBDA {
-            dot<Op == opcode::dp3 ? 3 : 4, Ieee>(c, out[0]);
+            dot<Op, Ieee>(c, out[0]);
             out[1] = out[2] = out[3] = out[0];
         });
     } else {

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// AMD IL's own room (a quirk of this ISA: mmul and transpose name more registers than any
+// descriptor holds).
 // mmul and transpose (7.8) name more registers than a descriptor holds: mmul five sources (src0 and
 // the four rows from src1), transpose four destinations. Their operands wait in the layout's side
 // table (layout.hpp: wide_operands) and the kernel describes them when it runs, as the access

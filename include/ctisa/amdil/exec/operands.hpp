@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// AMD IL's own room (a quirk of this ISA: a token stream, whose operands are read from tokens
+// before the layout and descriptors are built).
 // The operands of an AMD IL packet, read from its tokens (2.2.4-2.2.8) into plain values the
 // executor's layout and descriptors are built from: register type and number, the modifier token,
 // the index (an immediate, an index register, both), a further dimension, and the dwords after them.

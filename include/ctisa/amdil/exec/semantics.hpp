@@ -24,10 +24,13 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "../../exec/float.hpp"
 #include "../../exec/lanes.hpp"
 #include "../../exec/transcendental.hpp"
+#include "../../exec/value_rows.hpp"
+#include "../generated/opcodes.hpp"
 
 namespace ctisa::amdil::exec::sem {
 
@@ -37,42 +40,183 @@ using ctisa::exec::lane_word;
 namespace approx = ctisa::exec::approx;
 
 inline constexpr lane_word true_bits = 0xFFFFFFFFu;
+[[nodiscard]] constexpr lane_word truth(bool b) noexcept { return b ? true_bits : 0u; }
+
+// --- one meaning for one lane or a row of lanes --------------------------------------------------
+// The operations the interpreter's lane loops, the straight-line fast path and the compiled value
+// path all run, written once over F (float, or a row's floats: exec/value_rows.hpp) and W (lane_word,
+// or a row's bits). Everything is computed and one result selected, so a lane loop vectorizes.
+
+// The bits, float and signed views of lanes F or W.
+template <class T>
+struct lane_types {
+    using bits = lane_word;
+    using floats = float;
+    using ints = std::int32_t;
+};
+template <class T>
+    requires(!std::is_arithmetic_v<T>)
+struct lane_types<T> : ctisa::exec::row_vectors<sizeof(T) / sizeof(lane_word)> {};
+template <class T>
+using bits_t = typename lane_types<T>::bits;
+template <class T>
+using floats_t = typename lane_types<T>::floats;
+template <class T>
+using ints_t = typename lane_types<T>::ints;
+
+template <class To, class From>
+[[nodiscard]] CTISA_EXEC_INLINE To view(const From& x) noexcept {
+    return __builtin_bit_cast(To, x);
+}
+
+// a where c holds (a bool, or a vector comparison's mask), else b.
+template <class T, class C>
+[[nodiscard]] CTISA_EXEC_INLINE T pick(const C& c, const T& a, const T& b) noexcept {
+    if constexpr (std::is_arithmetic_v<T>) {
+        return c ? a : b;
+    } else {
+        T out;
+        ctisa::exec::select(c, a, b, out);
+        return out;
+    }
+}
+// All ones where c holds, else 0 (the IL's true).
+template <class W, class C>
+[[nodiscard]] CTISA_EXEC_INLINE W truth_of(const C& c) noexcept {
+    if constexpr (std::is_arithmetic_v<W>) return truth(c);
+    else return view<W>(c);
+}
 
 // Denormals to a zero of their sign: what the comparisons see.
-[[nodiscard]] inline float flushed(float x) noexcept { return std::fabs(x) < FLT_MIN ? std::copysign(0.0f, x) : x; }
+template <class F>
+[[nodiscard]] CTISA_EXEC_INLINE F flush(const F& x) noexcept {
+    const bits_t<F> b = view<bits_t<F>>(x);
+    return pick((b & 0x7FFFFFFFu) < 0x00800000u, view<F>(b & 0x80000000u), x);
+}
+// Without _ieee, 0 times an infinity or a NaN is +0 ('0*n = 0, even if n = NaN'): where the product
+// is a NaN and a factor is 0.
+template <bool Ieee, class F>
+[[nodiscard]] CTISA_EXEC_INLINE F product(const F& a, const F& b) noexcept {
+    const F p = a * b;
+    if constexpr (Ieee) return p;
+    else return pick((p == p) | ((a != F{}) & (b != F{})), p, F{});
+}
+// max (Max) or min: the pseudocode's (v1 > v2) ? v1 : v2 on flushed values; with _ieee, maxNum and
+// minNum (a NaN loses), +0 the larger of the zeros.
+template <bool Max, bool Ieee, class F>
+[[nodiscard]] CTISA_EXEC_INLINE F extreme(const F& a, const F& b) noexcept {
+    const F fa = flush(a), fb = flush(b);
+    F out;
+    if constexpr (Max) out = pick(fa > fb, a, b);
+    else out = pick(fa < fb, a, b);
+    if constexpr (Ieee) {
+        const auto negative = view<ints_t<F>>(fa) < 0;  // signbit(fa): the tie of a zero and a zero
+        if constexpr (Max) out = pick(fa == fb, pick(negative, b, a), out);
+        else out = pick(fa == fb, pick(negative, a, b), out);
+        out = pick(b != b, a, out);
+        out = pick(a != a, b, out);
+    }
+    return out;
+}
+// Clamp to [0, 1], NaN to 0 (2.2.5).
+template <class F>
+[[nodiscard]] CTISA_EXEC_INLINE F saturated(const F& x) noexcept {
+    const F zero{}, one = zero + 1.0f;
+    const F low = pick(x > zero, x, zero);
+    return pick(low < one, low, one);
+}
+// A computed NaN made the default quiet NaN (amdil_execution.toml [results]).
+template <class F>
+[[nodiscard]] CTISA_EXEC_INLINE bits_t<F> default_nan(const F& x) noexcept {
+    return pick(x == x, view<bits_t<F>>(x), bits_t<F>{} + 0x7FC00000u);
+}
 
-// --- multiplication and addition -----------------------------------------------------------------
-[[nodiscard]] inline float mul(float a, float b, bool ieee) noexcept {
-    if (!ieee && (a == 0.0f || b == 0.0f) && !(std::isfinite(a) && std::isfinite(b))) return 0.0f;
-    return a * b;
+// The component-wise float operations: a, b, c are the sources' same component (mad rounds the
+// product, then the sum: never contracted).
+template <opcode Op, bool Ieee, class F>
+[[nodiscard]] CTISA_EXEC_INLINE F float_operation(const F& a, const F& b, const F& c) noexcept {
+    CTISA_EXEC_NO_CONTRACT
+    if constexpr (Op == opcode::add) return a + b;
+    else if constexpr (Op == opcode::sub) return a - b;
+    else if constexpr (Op == opcode::mul) return product<Ieee>(a, b);
+    else if constexpr (Op == opcode::mad) return product<Ieee>(a, b) + c;
+    else if constexpr (Op == opcode::max) return extreme<true, Ieee>(a, b);
+    else if constexpr (Op == opcode::min) return extreme<false, Ieee>(a, b);
+    else if constexpr (Op == opcode::abs) return view<F>(view<bits_t<F>>(a) & 0x7FFFFFFFu);
+    else {
+        static_assert(Op == opcode::mov);
+        (void)b, (void)c;
+        return a;
+    }
 }
-[[nodiscard]] inline float mad(float a, float b, float c, bool ieee) noexcept {
-    const float p = mul(a, b, ieee);  // (a separate statement: one rounding of the product, never contracted)
-    return p + c;
+// DP2, DP3, DP4, DP2ADD: the products of source(0, i) and source(1, i) summed left to right, each
+// rounded (DP2ADD adds source(2, 2), src2.z).
+template <opcode Op, bool Ieee, class Source>
+[[nodiscard]] CTISA_EXEC_INLINE auto dot(const Source& source) noexcept {
+    CTISA_EXEC_NO_CONTRACT
+    constexpr unsigned n = Op == opcode::dp4 ? 4 : Op == opcode::dp3 ? 3 : 2;
+    auto sum = product<Ieee>(source(0, 0), source(1, 0));
+    for (unsigned i = 1; i < n; ++i) sum = sum + product<Ieee>(source(0, i), source(1, i));
+    if constexpr (Op == opcode::dp2add) sum = sum + source(2, 2);
+    return sum;
 }
 
-// --- comparisons -------------------------------------------------------------------------------
-[[nodiscard]] inline float max(float a, float b, bool ieee) noexcept {
-    const float fa = flushed(a), fb = flushed(b);
-    if (!ieee) return fa > fb ? a : b;
-    if (std::isnan(a)) return b;
-    if (std::isnan(b)) return a;
-    if (fa == fb) return std::signbit(fa) ? b : a;  // +0 wins over -0 (and a denormal over its flushed twin)
-    return fa > fb ? a : b;
-}
-[[nodiscard]] inline float min(float a, float b, bool ieee) noexcept {
-    const float fa = flushed(a), fb = flushed(b);
-    if (!ieee) return fa < fb ? a : b;
-    if (std::isnan(a)) return b;
-    if (std::isnan(b)) return a;
-    if (fa == fb) return std::signbit(fa) ? a : b;  // -0 wins over +0
-    return fa < fb ? a : b;
+// The component-wise 32-bit integer and bit operations on lane words.
+template <opcode Op, class W>
+[[nodiscard]] CTISA_EXEC_INLINE W integer_operation(const W& a, const W& b, const W& c) noexcept {
+    using ints = ints_t<W>;
+    const ints sa = view<ints>(a), sb = view<ints>(b);
+    if constexpr (Op == opcode::i_add) return a + b;
+    else if constexpr (Op == opcode::i_mul || Op == opcode::u_mul) return a * b;
+    else if constexpr (Op == opcode::i_mad || Op == opcode::u_mad) return a * b + c;
+    else if constexpr (Op == opcode::i_max) return pick(sa >= sb, a, b);
+    else if constexpr (Op == opcode::i_min) return pick(sa < sb, a, b);
+    else if constexpr (Op == opcode::u_max) return pick(a >= b, a, b);
+    else if constexpr (Op == opcode::u_min) return pick(a < b, a, b);
+    else if constexpr (Op == opcode::i_eq) return truth_of<W>(a == b);
+    else if constexpr (Op == opcode::i_ne) return truth_of<W>(a != b);
+    else if constexpr (Op == opcode::i_ge) return truth_of<W>(sa >= sb);
+    else if constexpr (Op == opcode::i_lt) return truth_of<W>(sa < sb);
+    else if constexpr (Op == opcode::u_ge) return truth_of<W>(a >= b);
+    else if constexpr (Op == opcode::u_lt) return truth_of<W>(a < b);
+    else if constexpr (Op == opcode::i_negate) return W{} - a;
+    else if constexpr (Op == opcode::i_not) return ~a;
+    else if constexpr (Op == opcode::and_) return a & b;
+    else if constexpr (Op == opcode::i_or) return a | b;
+    else if constexpr (Op == opcode::i_xor) return a ^ b;
+    else if constexpr (Op == opcode::i_shl) return a << (b & 31u);
+    else if constexpr (Op == opcode::i_shr) return view<W>(sa >> view<ints>(b & 31u));
+    else {
+        static_assert(Op == opcode::u_shr);
+        (void)c;
+        return a >> (b & 31u);
+    }
 }
 
+// The operations above, as lists (what the compiled value path and the fast path take).
+template <opcode... Ops>
+struct opcode_list {
+    [[nodiscard]] static constexpr bool has(opcode op) noexcept { return ((op == Ops) || ...); }
+    // f.template operator()<Op>() for the Op that is op; false when none is.
+    template <class F>
+    CTISA_EXEC_INLINE static bool visit(opcode op, F&& f) {
+        return ((op == Ops ? (f.template operator()<Ops>(), true) : false) || ...);
+    }
+};
+using float_operations = opcode_list<opcode::mov, opcode::add, opcode::sub, opcode::mul, opcode::mad, opcode::min, opcode::max, opcode::abs>;
+using dot_operations = opcode_list<opcode::dp2, opcode::dp3, opcode::dp4, opcode::dp2add>;
+using integer_operations =
+    opcode_list<opcode::i_add, opcode::i_mul, opcode::u_mul, opcode::i_mad, opcode::u_mad, opcode::i_max, opcode::i_min, opcode::u_max,
+                opcode::u_min, opcode::i_eq, opcode::i_ne, opcode::i_ge, opcode::i_lt, opcode::u_ge, opcode::u_lt, opcode::i_negate,
+                opcode::i_not, opcode::and_, opcode::i_or, opcode::i_xor, opcode::i_shl, opcode::i_shr, opcode::u_shr>;
+
+// --- multiplication and comparisons --------------------------------------------------------------
+// The products of mul, mad, dp*, dst: IEEE with control bit 0 (_ieee), else 0 * inf and 0 * NaN are 0.
+[[nodiscard]] inline float mul(float a, float b, bool ieee) noexcept { return ieee ? product<true>(a, b) : product<false>(a, b); }
 // ILRelOp on floats (flushed: DX10 rules), and on the x components of flow control.
 [[nodiscard]] inline bool relop(unsigned op, float a, float b) noexcept {
-    a = flushed(a);
-    b = flushed(b);
+    a = flush(a);
+    b = flush(b);
     switch (op) {
         case 0: return a != b && !(std::isnan(a) || std::isnan(b));  // ne: NaN compares false (DX10)
         case 1: return a == b;
@@ -116,7 +260,6 @@ inline constexpr lane_word true_bits = 0xFFFFFFFFu;
 [[nodiscard]] inline float pow(float base, float e) noexcept {
     return base < 0.0f ? std::numeric_limits<float>::quiet_NaN() : approx::pow(base, e);
 }
-[[nodiscard]] inline float saturate(float x) noexcept { return ctisa::exec::saturate(x); }  // NaN -> 0 (2.2.5)
 
 // ILCmpValue (Table 6.3): 0.0, 0.5, 1.0, -0.5, -1.0; the values the table leaves out compare with 0.0.
 [[nodiscard]] inline float cmp_value(unsigned v) noexcept {
@@ -183,7 +326,6 @@ template <class V>
 [[nodiscard]] constexpr lane_word smin(lane_word a, lane_word b) noexcept {
     return static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b) ? a : b;
 }
-[[nodiscard]] constexpr lane_word truth(bool b) noexcept { return b ? true_bits : 0u; }
 
 // ffb: control 0 lo (from bit 0), 1 hi (from bit 31), 2 shi (hi of the value, or of its complement
 // when negative); 0xFFFFFFFF when no bit is found.

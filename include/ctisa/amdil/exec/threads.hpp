@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// AMD IL's own room (a quirk of this ISA: compute kernels run as work-groups of wavefronts sharing
+// LDS, with chapter 5's thread-id registers; the other ISAs run one machine).
 // A compute kernel's work-group (dcl_num_thread_per_group n1[, n2, n3]) and the ids of its
 // work-items (chapter 5): vTidInGrp and vTidInGrpFlat (in the group), vThreadGrpId and
 // vThreadGrpIdFlat (the group in the grid), vAbsTid and vAbsTidFlat (in the grid). 3-D ids hold

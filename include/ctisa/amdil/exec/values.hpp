@@ -15,7 +15,7 @@
 
 #include "../../exec/loose_nan.hpp"
 #include "../../exec/value_rows.hpp"
-#include "describe.hpp"
+#include "descriptor.hpp"
 #include "execute.hpp"
 
 namespace ctisa::amdil::exec {
@@ -90,44 +90,10 @@ private:
     }
 
     [[nodiscard]] static constexpr op_kind kind(opcode op) noexcept {
-        switch (op) {
-            case opcode::mov:
-            case opcode::add:
-            case opcode::sub:
-            case opcode::mul:
-            case opcode::mad:
-            case opcode::min:
-            case opcode::max:
-            case opcode::abs: return op_kind::float_op;
-            case opcode::dp2:
-            case opcode::dp3:
-            case opcode::dp4:
-            case opcode::dp2add: return op_kind::dot;
-            case opcode::i_add:
-            case opcode::i_mul:
-            case opcode::u_mul:
-            case opcode::i_mad:
-            case opcode::u_mad:
-            case opcode::i_max:
-            case opcode::i_min:
-            case opcode::u_max:
-            case opcode::u_min:
-            case opcode::i_eq:
-            case opcode::i_ne:
-            case opcode::i_ge:
-            case opcode::i_lt:
-            case opcode::u_ge:
-            case opcode::u_lt:
-            case opcode::i_negate:
-            case opcode::i_not:
-            case opcode::and_:
-            case opcode::i_or:
-            case opcode::i_xor:
-            case opcode::i_shl:
-            case opcode::i_shr:
-            case opcode::u_shr: return op_kind::int_op;
-            default: return op_kind::none;
-        }
+        return sem::float_operations::has(op)     ? op_kind::float_op
+               : sem::dot_operations::has(op)     ? op_kind::dot
+               : sem::integer_operations::has(op) ? op_kind::int_op
+                                                  : op_kind::none;
     }
 
     // Position C of source S, modifiers applied in load_source's order (execute.hpp).
@@ -164,8 +130,7 @@ private:
             if constexpr (negate) out ^= m.xor_mask;
             if constexpr (s.clamp) {
                 floats x = __builtin_bit_cast(floats, out);
-                saturate(x);
-                out = __builtin_bit_cast(bits, x);
+                out = __builtin_bit_cast(bits, sem::saturated(x));
             }
         }
     }
@@ -176,145 +141,40 @@ private:
         out = __builtin_bit_cast(typename Rows::floats, b);
     }
 
-    // sem::saturate: x > 0 ? x : 0, then x < 1 ? x : 1 (NaN and -0 to +0).
-    template <class F>
-    CTISA_EXEC_INLINE static void saturate(F& x) noexcept {
-        const F zero{};
-        ctisa::exec::select(x > zero, x, zero, x);
-        ctisa::exec::select(x < zero + 1.0f, x, zero + 1.0f, x);
-    }
-
-    // sem::flushed: denormals to a zero of their sign.
-    template <class Rows>
-    CTISA_EXEC_INLINE static typename Rows::floats flushed(const typename Rows::floats& x) noexcept {
-        using bits = typename Rows::bits;
-        const bits b = __builtin_bit_cast(bits, x);
-        typename Rows::floats out;
-        ctisa::exec::select((b & 0x7FFFFFFFu) < 0x00800000u, __builtin_bit_cast(typename Rows::floats, b & 0x80000000u), x, out);
-        return out;
-    }
-
-    // sem::mul: without _ieee, 0 times an infinity or a NaN is +0.
-    template <bool Ieee, class Rows>
-    CTISA_EXEC_INLINE static typename Rows::floats mul(const typename Rows::floats& a, const typename Rows::floats& b) noexcept {
-        using floats = typename Rows::floats;
-        using bits = typename Rows::bits;
-        const floats p = a * b;
-        if constexpr (Ieee) {
-            return p;
-        } else {
-            const floats zero{};
-            const bits inf = bits{} + 0x7F800000u;
-            const auto special = ((a == zero) | (b == zero)) &
-                                 (((__builtin_bit_cast(bits, a) & 0x7FFFFFFFu) >= inf) | ((__builtin_bit_cast(bits, b) & 0x7FFFFFFFu) >= inf));
-            floats out;
-            ctisa::exec::select(special, zero, p, out);
-            return out;
-        }
-    }
-
-    // sem::max / sem::min.
-    template <bool Max, bool Ieee, class Rows>
-    CTISA_EXEC_INLINE static typename Rows::floats extreme(const typename Rows::floats& a, const typename Rows::floats& b) noexcept {
-        using floats = typename Rows::floats;
-        const floats fa = flushed<Rows>(a), fb = flushed<Rows>(b);
-        floats out;
-        if constexpr (Max) ctisa::exec::select(fa > fb, a, b, out);
-        else ctisa::exec::select(fa < fb, a, b, out);
-        if constexpr (Ieee) {
-            const auto negative_zero = __builtin_bit_cast(typename Rows::ints, fa) < 0;  // signbit(fa)
-            floats tie;
-            if constexpr (Max) ctisa::exec::select(negative_zero, b, a, tie);
-            else ctisa::exec::select(negative_zero, a, b, tie);
-            ctisa::exec::select(fa == fb, tie, out, out);
-            ctisa::exec::select(b != b, a, out, out);
-            ctisa::exec::select(a != a, b, out, out);
-        }
-        return out;
-    }
-
-    // The result of component C before the destination modifier.
+    // The result of component C before the destination modifier (semantics.hpp's operation on rows).
     template <instruction_desc D, unsigned C, class Rows>
     CTISA_EXEC_INLINE static void component(const Rows& r, typename Rows::bits& out) noexcept {
-        CTISA_EXEC_NO_CONTRACT
         using floats = typename Rows::floats;
         using bits = typename Rows::bits;
-        using ints = typename Rows::ints;
-        constexpr bool ieee = (D.control & 1u) != 0;
-        constexpr opcode op = D.op;
-        if constexpr (kind(op) == op_kind::float_op) {
-            floats a, b, c, o;
+        constexpr unsigned n = arity(D.op);
+        if constexpr (kind(D.op) == op_kind::float_op) {
+            floats a{}, b{}, c{};
             read_float<D, 0, C>(r, a);
-            if constexpr (op == opcode::mov) {
-                o = a;
-            } else if constexpr (op == opcode::abs) {
-                o = __builtin_bit_cast(floats, __builtin_bit_cast(bits, a) & 0x7FFFFFFFu);
-            } else {
-                read_float<D, 1, C>(r, b);
-                if constexpr (op == opcode::add) o = a + b;
-                else if constexpr (op == opcode::sub) o = a - b;
-                else if constexpr (op == opcode::mul) o = mul<ieee, Rows>(a, b);
-                else if constexpr (op == opcode::max) o = extreme<true, ieee, Rows>(a, b);
-                else if constexpr (op == opcode::min) o = extreme<false, ieee, Rows>(a, b);
-                else {  // mad: the product rounded, then the sum
-                    read_float<D, 2, C>(r, c);
-                    const floats p = mul<ieee, Rows>(a, b);
-                    o = p + c;
-                }
-            }
-            out = __builtin_bit_cast(bits, o);
+            if constexpr (n > 1) read_float<D, 1, C>(r, b);
+            if constexpr (n > 2) read_float<D, 2, C>(r, c);
+            out = __builtin_bit_cast(bits, sem::float_operation < D.op, (D.control & 1u) != 0 > (a, b, c));
         } else {
-            bits a, b, c;
+            bits a{}, b{}, c{};
             read<D, 0, C>(r, a);
-            if constexpr (op == opcode::i_negate) out = bits{} - a;
-            else if constexpr (op == opcode::i_not) out = ~a;
-            else {
-                read<D, 1, C>(r, b);
-                const ints sa = __builtin_bit_cast(ints, a), sb = __builtin_bit_cast(ints, b);
-                if constexpr (op == opcode::i_add) out = a + b;
-                else if constexpr (op == opcode::i_mul || op == opcode::u_mul) out = a * b;
-                else if constexpr (op == opcode::i_mad || op == opcode::u_mad) {
-                    read<D, 2, C>(r, c);
-                    out = a * b + c;
-                } else if constexpr (op == opcode::i_max) ctisa::exec::select(sa >= sb, a, b, out);
-                else if constexpr (op == opcode::i_min) ctisa::exec::select(sa < sb, a, b, out);
-                else if constexpr (op == opcode::u_max) ctisa::exec::select(a >= b, a, b, out);
-                else if constexpr (op == opcode::u_min) ctisa::exec::select(a < b, a, b, out);
-                else if constexpr (op == opcode::i_eq) out = __builtin_bit_cast(bits, a == b);
-                else if constexpr (op == opcode::i_ne) out = __builtin_bit_cast(bits, a != b);
-                else if constexpr (op == opcode::i_ge) out = __builtin_bit_cast(bits, sa >= sb);
-                else if constexpr (op == opcode::i_lt) out = __builtin_bit_cast(bits, sa < sb);
-                else if constexpr (op == opcode::u_ge) out = __builtin_bit_cast(bits, a >= b);
-                else if constexpr (op == opcode::u_lt) out = __builtin_bit_cast(bits, a < b);
-                else if constexpr (op == opcode::and_) out = a & b;
-                else if constexpr (op == opcode::i_or) out = a | b;
-                else if constexpr (op == opcode::i_xor) out = a ^ b;
-                else if constexpr (op == opcode::i_shl) out = a << (b & 31u);
-                else if constexpr (op == opcode::i_shr) out = __builtin_bit_cast(bits, sa >> __builtin_bit_cast(ints, b & 31u));
-                else out = a >> (b & 31u);  // u_shr
-            }
+            if constexpr (n > 1) read<D, 1, C>(r, b);
+            if constexpr (n > 2) read<D, 2, C>(r, c);
+            out = sem::integer_operation<D.op>(a, b, c);
         }
     }
 
-    // DP2, DP3, DP4 (and DP2ADD's src2.z): the products summed left to right.
+    // DP2, DP3, DP4, DP2ADD (semantics.hpp's dot on rows).
     template <instruction_desc D, class Rows>
     CTISA_EXEC_INLINE static void dot(const Rows& r, typename Rows::bits& out) noexcept {
-        CTISA_EXEC_NO_CONTRACT
         using floats = typename Rows::floats;
-        constexpr bool ieee = (D.control & 1u) != 0;
         constexpr unsigned n = D.op == opcode::dp4 ? 4 : D.op == opcode::dp3 ? 3 : 2;
-        floats a, b;
-        read_float<D, 0, 0>(r, a);
-        read_float<D, 1, 0>(r, b);
-        floats sum = mul<ieee, Rows>(a, b);
-        [&]<unsigned... C>(std::integer_sequence<unsigned, C...>) CTISA_EXEC_INLINE_LAMBDA {
-            ((read_float<D, 0, C + 1>(r, a), read_float<D, 1, C + 1>(r, b), sum = sum + mul<ieee, Rows>(a, b)), ...);
-        }(std::make_integer_sequence<unsigned, n - 1>{});
-        if constexpr (D.op == opcode::dp2add) {
-            read_float<D, 2, 2>(r, a);
-            sum = sum + a;
-        }
-        out = __builtin_bit_cast(typename Rows::bits, sum);
+        floats x[3][4];
+        const auto load = [&]<unsigned S, unsigned C>() CTISA_EXEC_INLINE_LAMBDA {  // the components the dot reads
+            if constexpr (S < 2 ? C < n : D.op == opcode::dp2add && C == 2) read_float<D, S, C>(r, x[S][C]);
+        };
+        [&]<unsigned... I>(std::integer_sequence<unsigned, I...>)
+            CTISA_EXEC_INLINE_LAMBDA { (load.template operator()<I / 4, I % 4>(), ...); }(std::make_integer_sequence<unsigned, 12>{});
+        const auto source = [&](unsigned s, unsigned c) CTISA_EXEC_INLINE_LAMBDA { return x[s][c]; };
+        out = __builtin_bit_cast(typename Rows::bits, sem::dot < D.op, (D.control & 1u) != 0 > (source));
     }
 
     template <instruction_desc D, class Rows>
@@ -346,13 +206,10 @@ private:
                     } else if constexpr (D.dst.mode[C] == 1) {
                         if constexpr (scaled) {
                             floats x = __builtin_bit_cast(floats, out[C]) * detail::shift_factor[D.dst.shift & 15u];
-                            if constexpr (D.dst.clamp) saturate(x);
+                            if constexpr (D.dst.clamp) x = sem::saturated(x);
                             out[C] = __builtin_bit_cast(bits, x);
                         }
-                        if constexpr (computed_nan) {  // (an ordered compare: one instruction less in a chain than the bit test)
-                            const floats x = __builtin_bit_cast(floats, out[C]);
-                            ctisa::exec::select(x == x, out[C], bits{} + 0x7FC00000u, out[C]);
-                        }
+                        if constexpr (computed_nan) out[C] = sem::default_nan(__builtin_bit_cast(floats, out[C]));
                     }
                 }(),
                 ...);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 
+#include "../generated/execution.hpp"
 #include "access_kind.hpp"
 #include "layout.hpp"
 
@@ -143,19 +144,36 @@ namespace detail {
 
 }  // namespace detail
 
+// What the executor does with each code: generated/execution.hpp, from amdil_execution.toml [codes].
+[[nodiscard]] constexpr const generated::execution_row& execution_of(opcode op) noexcept {
+    return generated::execution_rows[static_cast<std::size_t>(op)];
+}
+// Whether the executor runs op (the others stop a run with not_executable).
+[[nodiscard]] constexpr bool executable(opcode op) noexcept { return execution_of(op).runs; }
 // Declarations (dcl_*, dclarray, dclpi...): they describe the program and do nothing at run time
 // (dcl_literal's values, and def's and defb's constants, are applied before every run: traits::
-// initialize; the array sizes by the layout). initv and init_sr set values: not declarations here.
-[[nodiscard]] constexpr bool is_declaration(opcode op) noexcept {
-    if (op == opcode::initv || op == opcode::init_sr) return false;
-    return group(op) == "Declaration and Initialization" || mnemonic(op).starts_with("dcl");
+// initialize; the array sizes by the layout).
+[[nodiscard]] constexpr bool is_declaration(opcode op) noexcept { return execution_of(op).declaration; }
+// The sources its kernel reads (fewer in its packet: the unit is refused).
+[[nodiscard]] constexpr unsigned arity(opcode op) noexcept { return execution_of(op).sources; }
+
+// How a source is read: a float (2.2.7's modifiers), an integer (negate and abs two's complement),
+// the words of a double (negate and abs on the high words), or bits (64-bit integers: swizzle only).
+enum class operand_kind : std::uint8_t { float_value, integer, double_value, bits };
+[[nodiscard]] constexpr operand_kind source_kind(opcode op, unsigned k) noexcept {
+    return static_cast<operand_kind>((execution_of(op).source_kinds >> (2 * k)) & 3u);
 }
 
-// Whether the executor runs opcode op (execute.hpp has its kernel). Declarations that only
-// describe the program (dcl_*, comments, nop) run as nothing.
-[[nodiscard]] constexpr bool executable(opcode op) noexcept;
-// The sources its kernel reads (execute.hpp).
-[[nodiscard]] constexpr unsigned arity(opcode op) noexcept;
+namespace detail {
+// Register pairs: sources and results of doubles and of 64-bit integers (x, y the low and high words).
+[[nodiscard]] constexpr bool is_double(opcode op) noexcept { return execution_of(op).pair == 1; }
+[[nodiscard]] constexpr bool is_int64(opcode op) noexcept { return execution_of(op).pair == 2; }
+[[nodiscard]] constexpr bool double_source(opcode op, unsigned k) noexcept { return source_kind(op, k) == operand_kind::double_value; }
+[[nodiscard]] constexpr bool integer_source(opcode op, unsigned k) noexcept { return source_kind(op, k) == operand_kind::integer; }
+// Instructions with a float result: the destination's shift_scale and clamp apply (2.2.5).
+[[nodiscard]] constexpr bool float_result(opcode op) noexcept { return execution_of(op).float_result; }
+}  // namespace detail
+
 [[nodiscard]] constexpr bool computes(opcode op) noexcept;
 
 namespace detail {
