@@ -35,8 +35,8 @@ for compiler in "${compilers[@]}"; do
     case "$compiler" in
         gcc)  # Release at -O2, the tests' level, and the tool (-O3 doubles GCC's time on the
               # largest files). The benchmarks build unoptimised, only to hold them to GCC's
-              # warnings (no test runs them): at -O2 -march=native GCC spent most of their 330 s
-              # of CPU optimising (cayman_bench_muladd.cpp: 7 s to parse and check of 36 s).
+              # warnings (no test runs them): cayman_bench_muladd.cpp takes GCC 24 s of CPU at -O0
+              # against 41 s at -O2 -march=native (7 s of either to parse and check).
               # scripts/bench.sh builds them at -O3 for figures, and so meets the warnings that
               # only GCC's optimiser gives (-Wmaybe-uninitialized, -Warray-bounds).
             cxx=g++-12
