@@ -4,21 +4,23 @@
 # apt-get line needed and stops.
 
 # Each package, and why (checked against the base image's package list: the first five are on a
-# new Debian 12 machine already, the last six are not; all are named so that a thinner image works):
+# new Debian 12 machine already, the last five are not; all are named so that a thinner image works):
 #   cmake, ninja-build   the build, ctest, and the consumer and compile-fail tests (cmake -P)
 #   g++-12               the GCC build (and libstdc++ 12 for both compilers)
 #   python3              the generator (3.11: tomllib) and its --check test
 #   libbenchmark-dev     the benchmarks (find_package(benchmark))
 #   clang-19             the Clang and sanitizer builds
-#   libclang-rt-19-dev   ASan/UBSan runtimes; only a Recommends of clang-19, which
+#   libclang-rt-19-dev   ASan/UBSan and libFuzzer runtimes; only a Recommends of clang-19, which
 #                        --no-install-recommends skips
 #   libboost-dev         Boost.Hana (header-only)
 #   catch2               Catch2 v2 (2.13) and its CMake package
 #   clang-format-19      scripts/format.sh (the code style in .clang-format); not on the base image
-#   libfuzzer-19-dev     libFuzzer for scripts/fuzz.sh and the fuzz smoke tests (-fsanitize=fuzzer)
+# libFuzzer (-fsanitize=fuzzer: scripts/fuzz.sh and the fuzz smoke tests) is libclang-rt-19-dev's
+# libclang_rt.fuzzer, as `clang++-19 -fsanitize=fuzzer -###` shows; libfuzzer-19-dev's separate
+# libFuzzer.a is linked by nothing here.
 # The shell scripts (scripts/, tests/cli/) use only bash, coreutils, grep, sed and diffutils
 # (cmp, diff): Essential packages of every Debian system.
-ctisa_packages=(cmake ninja-build g++-12 python3 libbenchmark-dev clang-19 libclang-rt-19-dev libboost-dev catch2 clang-format-19 libfuzzer-19-dev)
+ctisa_packages=(cmake ninja-build g++-12 python3 libbenchmark-dev clang-19 libclang-rt-19-dev libboost-dev catch2 clang-format-19)
 
 ctisa_ensure_packages() {
     local missing=()
