@@ -4,7 +4,6 @@
 // an image at run time (assemble_bytes). Decoding and printing: disassembler.hpp.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -151,7 +150,7 @@ constexpr std::uint32_t column_of(text::cursor::mark_t at) noexcept {
 constexpr std::string_view subject_of(const error& e, std::string_view src, text::cursor::mark_t at, char terminator) noexcept {
     if (!e.subject.empty()) return e.subject;
     const std::string_view rest = src.substr(at.pos);
-    return rest.substr(0, std::min(rest.find('\n'), rest.find(terminator)));
+    return rest.substr(0, at_most(rest.find('\n'), rest.find(terminator)));
 }
 
 // A source as one static object. The per-statement templates below take it by reference: a
