@@ -4,6 +4,7 @@
 // traits>() while it has no executor.
 #pragma once
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>

@@ -4,7 +4,6 @@
 // an image at run time (assemble_bytes). Decoding and printing: disassembler.hpp.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -151,78 +150,108 @@ constexpr std::uint32_t column_of(text::cursor::mark_t at) noexcept {
 constexpr std::string_view subject_of(const error& e, std::string_view src, text::cursor::mark_t at, char terminator) noexcept {
     if (!e.subject.empty()) return e.subject;
     const std::string_view rest = src.substr(at.pos);
-    return rest.substr(0, std::min(rest.find('\n'), rest.find(terminator)));
+    return rest.substr(0, at_most(rest.find('\n'), rest.find(terminator)));
 }
 
-// A source as one static object. The per-statement templates below take it by reference: a
-// compiler looking up one of their thousands of specializations then compares an address, where
-// with the text itself as their argument GCC hashed the whole text at each lookup (2,000 lines of
-// Valhall: 120 s and 1 GB, quadratic in the length).
+// A source as one static object. The per-chunk templates below take it by reference: a compiler
+// looking up one of their specializations then compares an address, where with the text itself as
+// their argument GCC hashed the whole text at each lookup (quadratic in the length).
 template <fixed_string Source>
 inline constexpr auto source_object = Source;
 
-// Compile-time assembly of independent statements, one a constant evaluation: a compiler's step
-// limit for one constant expression (Clang's is about a million) then bounds a line, not a program.
+// Independent statements are assembled a chunk at a time, each chunk one constant evaluation: a
+// compiler's step limit for one constant expression (Clang's is about a million; a Valhall or
+// ATTILA statement takes a few thousand steps, about a hundred a character) then bounds a chunk,
+// not a program. A chunk ends once its text reaches chunk_chars (a longer statement is a chunk of
+// its own) or it holds chunk_statements. One evaluation a statement made the compilers
+// instantiate and keep templates a statement: 500 lines of ATTILA took GCC 31 s (5 s in chunks).
+inline constexpr std::size_t chunk_chars = 1024;
+inline constexpr std::size_t chunk_statements = 64;
+
+// Where each chunk starts in `marks` (statement indices), then the number of statements.
+template <std::size_t Capacity, class Marks>
+constexpr static_vector<std::size_t, Capacity> chunk_starts(const Marks& marks) {
+    static_vector<std::size_t, Capacity> out;
+    for (std::size_t i = 0, begin = 0; i < marks.size(); ++i)
+        if (i == 0 || marks[i].pos - marks[begin].pos >= chunk_chars || i - begin >= chunk_statements) (void)out.push_back(begin = i);
+    (void)out.push_back(marks.size());
+    return out;
+}
+
+// A chunk's statements and their image, or the chunk's first error.
+template <class Instruction, std::size_t N, std::size_t Bytes>
+struct assembled_chunk {
+    std::array<Instruction, N> instructions{};
+    static_vector<std::uint8_t, Bytes> bytes{};
+    error failure{};
+};
+
 template <class Isa, const auto& Source>
 struct statement_by_statement_of {
     static constexpr std::string_view source = Source.view();
     static constexpr char terminator = contract::terminator<Isa>();
     static constexpr auto marks = statement_marks<Isa, statement_bound(Source.view(), contract::terminator<Isa>())>(Source.view());
+    static constexpr auto starts = chunk_starts<marks.capacity() + 1>(marks);
+    static constexpr std::size_t chunks = starts.size() - 1;
+
     // consteval functions, not lambdas: a lambda's call operator is an ordinary function that GCC
-    // carries into its call graph, one per statement (half of the compile time of a long snippet).
-    template <std::size_t I>
-    static consteval auto parse_one() {
-        text::cursor in = contract::cursor<Isa>(Source.view(), marks[I]);
-        context_t<Isa> ctx{};
-        return parse_statement<Isa>(in, ctx);
-    }
-    template <std::size_t I>
-    static constexpr auto parsed = parse_one<I>();
-    template <std::size_t I>
-    static consteval auto encode_one() {
-        if constexpr (encodes_units<Isa>) {
-            auto bytes = contract::encode_parsed<Isa>(*parsed<I>);
-            if (!bytes)
-                return decltype(bytes){error{bytes.error().code, marks[I].line, column_of<Isa>(marks[I]), 0,
-                                             subject_of(bytes.error(), Source.view(), marks[I], contract::terminator<Isa>())}};
-            return bytes;
-        } else {
-            return result<std::array<std::uint8_t, 0>>{};
+    // carries into its call graph.
+    template <std::size_t C>
+    static consteval auto assemble_chunk() {
+        constexpr std::size_t begin = starts[C], n = starts[C + 1] - begin;
+        constexpr std::size_t unit_bytes = [] {
+            if constexpr (encodes_units<Isa>) return std::size_t{Isa::max_unit_bytes};
+            else return std::size_t{0};
+        }();
+        assembled_chunk<typename Isa::instruction, n, n * unit_bytes> out{};
+        for (std::size_t i = 0; i < n && !out.failure.failed(); ++i) {
+            const text::cursor::mark_t at = marks[begin + i];
+            text::cursor in = contract::cursor<Isa>(Source.view(), at);
+            context_t<Isa> ctx{};
+            const auto parsed = parse_statement<Isa>(in, ctx);
+            if (!parsed) {
+                out.failure = parsed.error();
+            } else if constexpr (encodes_units<Isa>) {
+                const auto bytes = contract::encode_parsed<Isa>(*parsed);
+                if (!bytes)
+                    out.failure = error{bytes.error().code, at.line, column_of<Isa>(at), 0,
+                                        subject_of(bytes.error(), Source.view(), at, contract::terminator<Isa>())};
+                else
+                    for (std::uint8_t b : *bytes) (void)out.bytes.push_back(b);
+            }
+            if (!out.failure.failed()) out.instructions[i] = *parsed;
         }
+        return out;
     }
-    template <std::size_t I>
-    static constexpr auto encoded = encode_one<I>();
-    template <std::size_t I>
-    static consteval error error_of() {
-        if constexpr (!parsed<I>.ok()) return parsed<I>.error();
-        else return encoded<I>.error();
-    }
-    // The first error of statements [B, E), split in halves: folds over hundreds of statements
-    // would exceed the compilers' nesting limits.
+    template <std::size_t C>
+    static constexpr auto chunk = assemble_chunk<C>();
+
+    // Over chunks [B, E), split in halves: folds over hundreds of chunks would exceed the
+    // compilers' nesting limits.
     template <std::size_t B, std::size_t E>
     static consteval error first_error() {
         if constexpr (E - B == 0) {
             return {};
         } else if constexpr (E - B == 1) {
-            return error_of<B>();
+            return chunk<B>.failure;
         } else {
             const error e = first_error<B, B + (E - B) / 2>();
             return e.failed() ? e : first_error<B + (E - B) / 2, E>();
         }
     }
-    static constexpr error failure = first_error<0, marks.size()>();
+    static constexpr error failure = first_error<0, chunks>();
 
     template <std::size_t B, std::size_t E>
     static consteval std::size_t bytes_of_range() {
         if constexpr (E - B == 0) return 0;
-        else if constexpr (E - B == 1) return encoded<B>->size();
+        else if constexpr (E - B == 1) return chunk<B>.bytes.size();
         else return bytes_of_range<B, B + (E - B) / 2>() + bytes_of_range<B + (E - B) / 2, E>();
     }
     template <std::size_t B, std::size_t E, class Program>
     static consteval void fill(Program& p, std::size_t& at) {
         if constexpr (E - B == 1) {
-            p.instructions[B] = *parsed<B>;
-            for (std::uint8_t b : *encoded<B>) p.bytes[at++] = b;
+            for (std::size_t i = 0; i < chunk<B>.instructions.size(); ++i) p.instructions[starts[B] + i] = chunk<B>.instructions[i];
+            for (std::uint8_t b : chunk<B>.bytes) p.bytes[at++] = b;
         } else if constexpr (E - B > 1) {
             fill<B, B + (E - B) / 2>(p, at);
             fill<B + (E - B) / 2, E>(p, at);
@@ -230,10 +259,9 @@ struct statement_by_statement_of {
     }
 
     static consteval auto build() {
-        constexpr std::size_t n = marks.size();
-        program<typename Isa::instruction, n, bytes_of_range<0, n>()> p{};
+        program<typename Isa::instruction, marks.size(), bytes_of_range<0, chunks>()> p{};
         std::size_t at = 0;
-        fill<0, n>(p, at);
+        fill<0, chunks>(p, at);
         return p;
     }
 };

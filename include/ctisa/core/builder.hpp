@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The machinery under every ISA's typed builders.
 //
-// A builder takes its operands as a pack of distinct types. Hana walks them as a tuple, giving
-// each its position as a compile-time constant, so the ISA can check the type against the slot
+// A builder takes its operands as a pack of distinct types. A fold walks them, giving each its
+// position as a compile-time constant, so the ISA can check the type against the slot
 // at that position with static_asserts that name the broken rule. Values are checked too: in
 // constant evaluation a broken rule stops compilation in a function named after it; at run time
 // it comes back as the error of the builder's result.
@@ -12,11 +12,7 @@
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
-
-#include <boost/hana/at.hpp>
-#include <boost/hana/for_each.hpp>
-#include <boost/hana/range.hpp>
-#include <boost/hana/tuple.hpp>
+#include <utility>
 
 #include "built.hpp"
 #include "error.hpp"
@@ -28,12 +24,13 @@ namespace ctisa {
 template <class...>
 inline constexpr bool dependent_false = false;
 
-// Calls f(index, operand) for every operand, index being a hana::size_t constant.
+// Calls f(index, operand) for every operand in order, index being a std::integral_constant. A
+// pack expansion, not a Hana tuple: Hana's headers were a fifth of the cost of including an ISA.
 template <class F, class... Operands>
 constexpr void for_each_operand(F&& f, const Operands&... operands) {
-    const auto tuple = boost::hana::make_tuple(operands...);
-    boost::hana::for_each(boost::hana::make_range(boost::hana::size_c<0>, boost::hana::size_c<sizeof...(Operands)>),
-                          [&](auto index) { f(index, boost::hana::at(tuple, index)); });
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (f(std::integral_constant<std::size_t, I>{}, operands), ...);
+    }(std::index_sequence_for<Operands...>{});
 }
 
 // A builder's first failure while placing operands, small on the hot path: the kind, the operand

@@ -131,7 +131,8 @@ template <class Isa>
 concept encodes_units = requires(const typename Isa::instruction& in) {
     { Isa::max_unit_bytes } -> std::convertible_to<std::size_t>;
     { Isa::encode(in).ok() } -> std::same_as<bool>;
-    { *Isa::encode(in) } -> std::ranges::range;
+    (*Isa::encode(in)).begin();  // a range of bytes (std::ranges::range would need <ranges>)
+    (*Isa::encode(in)).end();
 };
 
 template <class Isa>

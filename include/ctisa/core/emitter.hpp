@@ -38,13 +38,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
-#include <memory>
-#include <ranges>
 #include <span>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -104,9 +100,11 @@ template <class Isa, class T>
     }
 }
 
+// A unit's first byte: std::array has data(), the ISAs' own unit types begin() with a pointer.
 template <class Range>
 [[nodiscard]] constexpr const std::uint8_t* data_of(const Range& r) noexcept {
-    return std::to_address(std::ranges::begin(r));
+    if constexpr (requires { r.data(); }) return r.data();
+    else return r.begin();
 }
 
 }  // namespace emit_detail
@@ -158,7 +156,7 @@ public:
             if (ctisa::error e = Isa::branch_to(in, size(), known ? labels_.statement(target) : size()); e.failed()) return fail(e);
             auto unit = Isa::encode(in);
             if (!unit) return fail(unit.error());
-            if (!known) labels_.defer(fixup{here(), offset(), static_cast<std::uint32_t>(std::ranges::size(*unit)), target, in});
+            if (!known) labels_.defer(fixup{here(), offset(), static_cast<std::uint32_t>((*unit).size()), target, in});
             return put(unit);
         } else {
             return (void)branch, (void)target, *this;
@@ -225,7 +223,7 @@ private:
     template <class Unit>
     constexpr unit_emitter& put(const Unit& unit) {
         if (!unit) return fail(unit.error());
-        code_.append(emit_detail::data_of(*unit), std::ranges::size(*unit));
+        code_.append(emit_detail::data_of(*unit), (*unit).size());
         ++statements_;
         return *this;
     }
@@ -236,7 +234,7 @@ private:
         if (ctisa::error e = Isa::branch_to(in, f.at, here()); e.failed()) return e;
         auto unit = Isa::encode(in);
         if (!unit) return unit.error();
-        if (std::ranges::size(*unit) != f.size) return ctisa::error{error_code::operand_limit, 0, 0, 0, "a branch that changes size"};
+        if ((*unit).size() != f.size) return ctisa::error{error_code::operand_limit, 0, 0, 0, "a branch that changes size"};
         code_.overwrite(f.offset, emit_detail::data_of(*unit), f.size);
         return {};
     }

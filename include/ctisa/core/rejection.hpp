@@ -3,7 +3,6 @@
 // message, the snippet line and column and the offending text as template arguments (error.hpp).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -13,6 +12,9 @@
 #include "fixed_string.hpp"
 
 namespace ctisa::detail {
+
+// std::min without <algorithm> (a tenth of a second of every ISA's include, for four calls).
+constexpr std::size_t at_most(std::size_t value, std::size_t limit) noexcept { return value < limit ? value : limit; }
 
 // Clang prints a string template argument of 37 characters or more only in part.
 inline constexpr std::size_t piece_limit = 32;
@@ -49,8 +51,8 @@ constexpr short_text where_text(std::uint32_t line, std::uint32_t column) noexce
 // the statement's end (else the error's subject, or "(end of line)"); a long one is cut ("...").
 constexpr std::string_view text_at(std::string_view src, std::uint32_t line, std::uint32_t column, char terminator) noexcept {
     std::size_t at = 0;
-    for (std::uint32_t l = 1; l < line && at < src.size(); ++l) at = std::min(src.find('\n', at), src.size()) + 1;
-    at = std::min(src.size(), at + (column > 0 ? column - 1 : 0));
+    for (std::uint32_t l = 1; l < line && at < src.size(); ++l) at = at_most(src.find('\n', at), src.size()) + 1;
+    at = at_most(at + (column > 0 ? column - 1 : 0), src.size());
     std::size_t end = at;
     while (end < src.size() && src[end] != ' ' && src[end] != '\t' && src[end] != '\n' && src[end] != ',' && src[end] != terminator) ++end;
     return src.substr(at, end - at);
@@ -75,7 +77,7 @@ constexpr pieces cut_at_spaces(std::string_view text) noexcept {
     pieces out;
     std::size_t b = 0;
     while (b < text.size() && out.count < pieces::capacity) {
-        std::size_t e = std::min(text.size(), b + piece_limit);
+        std::size_t e = at_most(b + piece_limit, text.size());
         if (e < text.size()) {
             const std::size_t space = text.rfind(' ', e);
             if (space != std::string_view::npos && space > b) e = space;
