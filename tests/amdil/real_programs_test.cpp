@@ -215,3 +215,80 @@ TEST_CASE("amdil: the forms real programs and the document write, as the documen
     // _aoffimmi(u,v,w): 7.1 fixed point, u in the low byte.
     CHECK(tokens("sample_resource(0)_sampler(0)_aoffimmi(1,0,0) r0, r1")[1] == 0x02u);
 }
+
+TEST_CASE("amdil: control fields as chapter 7's Syntax lines name them", "[amdil][text]") {
+    const auto tokens = [](std::string_view text) {
+        const auto r = il::parse(text);
+        INFO(text << ": " << r.error().message() << " '" << r.error().subject << "'");
+        REQUIRE(r.ok());
+        return std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end());
+    };
+    const auto printed = [](std::string_view text) { return ctisa::to_string<il::isa>(*il::parse(text)); };
+    // LDS_READ_*: 'lds_read_add_resource(id) dst, src0, src1', the id in control 19:16 (codes: Appendix B).
+    for (const auto& [name, code] : {std::pair{"add", 277u},
+                                     {"sub", 278u},
+                                     {"rsub", 279u},
+                                     {"min", 280u},
+                                     {"max", 281u},
+                                     {"umin", 282u},
+                                     {"umax", 283u},
+                                     {"and", 284u},
+                                     {"or", 285u},
+                                     {"xor", 286u},
+                                     {"xchg", 287u}}) {
+        const std::string op = std::string("lds_read_") + name;
+        CHECK(tokens(op + "_resource(3) r0, r1, r2") == std::vector<std::uint32_t>{code | 3u << 16, 4u << 16, 4u << 16 | 1, 4u << 16 | 2});
+        CHECK(printed(op + "_resource(3) r0, r1, r2") == op + "_id(3) r0, r1, r2");  // ctisa's name, as lds_add_id(n)
+    }
+    CHECK(tokens("lds_read_cmp_xchg_resource(1) r0, r1, r2, r3") == tokens("lds_read_cmp_xchg_id(1) r0, r1, r2, r3"));
+    CHECK_FALSE(il::parse("lds_read_umax_resouce(1) r0, r1, r2").ok());     // the document's typo is not read
+    CHECK_FALSE(il::parse("lds_read_add_resource(16) r0, r1, r2").ok());    // four bits
+    CHECK_FALSE(il::parse("lds_read_add_resource(1)_id(1) r0, r1, r2").ok());  // one field, named twice
+    CHECK_FALSE(il::parse("lds_add_resource(1) r0, r1").ok());             // LDS_ADD writes lds_add_id(id)
+    // FCALL: 'fcall_id(id) src0, ...', its control 29:16 the pointer id.
+    CHECK(tokens("fcall_id(5) r0, r1")[0] == (316u | 5u << 16));
+    CHECK(printed("fcall_id(5) r0, r1") == "fcall_pointer(5) r0, r1");
+    // UAV_ARENA_LOAD/STORE: _size(dword|short|byte) in data_size 27:26 (6.14's order), _cached in 29:28
+    // (IL_UAV_READ_TYPE FORCE_CACHED = 1); UAV_RAW_LOAD's cached is 27:26.
+    CHECK(tokens("uav_arena_load_id(1)_size(dword)_cached r0.x, r1.y")[0] == (231u | 1u << 16 | 0u << 26 | 1u << 28));
+    CHECK(printed("uav_arena_load_id(1)_size(dword)_cached r0.x, r1.y") == "uav_arena_load_id(1)_size(dword)_cached r0.x___, r1.y");
+    CHECK(tokens("uav_arena_load_id(1)_size(short) r0.w, r1.x")[0] == (231u | 1u << 16 | 1u << 26));
+    CHECK(tokens("uav_arena_load_id(1)_size(byte) r0.z, r1.y")[0] == (231u | 1u << 16 | 2u << 26));
+    CHECK(tokens("uav_arena_store_id(1)_size(short) mem.y, r1.w")[0] == (232u | 1u << 16 | 1u << 26));
+    CHECK(tokens("uav_arena_load_id(2)_data_size(1) r0.x, r1.x") == tokens("uav_arena_load_id(2)_size(short) r0.x, r1.x"));
+    CHECK(printed("uav_arena_load_id(2)_cached(2) r0.x, r1.x") == "uav_arena_load_id(2)_size(dword)_cached(2) r0.x___, r1.x");
+    CHECK_FALSE(il::parse("uav_arena_load_id(1)_size(word) r0.x, r1.y").ok());
+    CHECK(tokens("uav_raw_load_id(1)_cached r1.x_z_, r0.x")[0] == (225u | 1u << 16 | 1u << 26));
+    CHECK(printed("uav_raw_load_id(1)_cached r1.x_z_, r0.x") == "uav_raw_load_id(1)_cached r1.x_z_, r0.x");
+    // BUFINFO: 'Low-order eight bits contain the resource id (n)'; [_uav] has no documented bit.
+    CHECK(tokens("bufinfo_resource(7) r0") == std::vector<std::uint32_t>{318u | 7u << 16, 4u << 16});
+    CHECK_FALSE(il::parse("bufinfo_resource(1)_uav r0").ok());
+}
+
+TEST_CASE("amdil: /* */ comments, across lines, as 3.7 allows", "[amdil][text]") {
+    const auto plain = il::assemble_bytes("il_ps_2_0\nmov r0, r1\nmov r0, r2\nend\n");
+    REQUIRE(plain.ok());
+    const auto commented = il::assemble_bytes(
+        "/* a header comment\n   over two lines */ il_ps_2_0\nmov r0, r1 /* here */ ; and ; /* in a line comment\n"
+        "mov r0, /* inside\n an operand list */ r2\nend /* last */\n");
+    INFO(commented.error().message() << " at " << commented.error().line << ":" << commented.error().column);
+    REQUIRE(commented.ok());
+    CHECK(*commented == *plain);
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\n/* two\nlines */\nmov r0, r1 /* x */\nend").ok());
+    // An unclosed /* is an error at its '/*', wherever it stands.
+    using ctisa::error_code;
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, r1\n  /* open\nend", error_code::unterminated_comment, 3, 3));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, r1 /* open\nend", error_code::unterminated_comment, 2, 12));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, /* open\nend", error_code::unterminated_comment, 2, 9));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_literal l0, 1, /* open\nend", error_code::unterminated_comment, 2, 20));
+    const auto rt = il::assemble_bytes("il_ps_2_0\n/* closed */ mov r0, r1\nmov r0, r1 /* open\n\nend\n");
+    REQUIRE_FALSE(rt.ok());
+    CHECK(rt.error().code == error_code::unterminated_comment);
+    CHECK(rt.error().line == 3);
+    CHECK(rt.error().column == 12);
+    // A statement's line is where it starts; a later statement's, after a comment over lines, its own.
+    const auto late = il::assemble_bytes("il_ps_2_0 /* one\ntwo\nthree */\nfrob r0\nend\n");
+    REQUIRE_FALSE(late.ok());
+    CHECK(late.error().line == 4);
+    CHECK(late.error().column == 1);
+}
