@@ -134,6 +134,57 @@ TEST_CASE("amdil: the document's program rules, each a named error at its statem
     STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_cb cb0[1]\nmov r0, cb0\nend", il::errors::index_required, 3, 1));
     STATIC_REQUIRE(refused_at("il_cs_2_0\nmov r0, g\nend", il::errors::index_required, 2, 1));
     STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, x0\nend", il::errors::index_required, 2, 1));
+    // 4.1: END 'cannot be within a flow-control-block'; chapter 7's blocks open and close in pairs.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nif_logicalnz r0.x\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nwhileloop\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nif_logicalz r0.x\nendmain\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, r1\nif_logicalz r0.x\nmov r0, r1", error_code::unbalanced_structure, 3, 1));  // no END
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nendif\nend", error_code::unbalanced_structure, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nloop r0\nendif\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nif_logicalnz r0.x\nelse\nelse\nendif\nend", error_code::unbalanced_structure, 4, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nswitch r0.x\nendloop\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nbreak\nend", error_code::misplaced_statement, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nswitch r0.x\ncontinue\nendswitch\nend", error_code::misplaced_statement, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ncase 1\nend", error_code::misplaced_statement, 2, 1));
+    STATIC_REQUIRE(
+        il::try_assemble("il_cs_2_0\nwhileloop\nif_logicalz r0.x\ncontinue\nelse\nbreak_logicalnz r1.x\nendif\nendloop\n"
+                         "switch r0.x\ncase 1\nbreak\ndefault\nendswitch\ncall 1\nendmain\nfunc 1\nifnz r0.x\nret\nendif\nret\nendfunc\nend")
+            .ok());
+    // 4.4: 'A vertex shader cannot be real-time'.
+    STATIC_REQUIRE(refused_at("il_vs_2_0_realtime\nend", error_code::conflicting_modifiers, 1, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0_realtime\nend").ok());
+    // Chapter 5: the shader types a register type is for ('It is an error to use this register in a
+    // vertex shader', 'used only in compute shaders', ...), and 4.4's real-time pixel shaders.
+    STATIC_REQUIRE(refused_at("il_vs_2_0\nmov r0, vFace.x\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_vs_2_0\nmov oC0, r0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov oPos0, r0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, vTidInGrpFlat.x\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_gs_2_0\nmov r0, vPrimType\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nmov r0, vCoverageMask\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0_realtime\nmov r0, vFace.x\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nmov r0, vFace.x\nmov oC0, r0\nend").ok());
+    STATIC_REQUIRE(il::try_assemble("il_vs_2_0\nmov oPos0, r0\nmov oT0, r0\nend").ok());  // vertex exports, by use (Table 5.4)
+    // 'This register cannot be used with relative addressing', SHARED_TEMP's 'Only absolute address mode'.
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nmov sr0[r1.x], r0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov oC0[r1.x], r0\nend", error_code::operand_not_allowed, 2, 1));
+    // 5.17, 5.28: macro arguments only inside a macro definition.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, in0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("mdef(1)_out(1)_in(1)\nmov out0, in0\nmend\nil_ps_2_0\nend").ok());
+    // 4.1: DCLPI before INTERP, TEXCOORD, PRICOLOR, SECCOLOR, FOG and WINCOORD in a pixel shader;
+    // INITV or DCLV before a VERTEX register is read; DCLPIN (or DCLPP) before PINPUT, DCLVOUT before VOUTPUT.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, vT0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, vWinCoord.xy\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\ndclpi vT0\nmov r0, vT0\nend").ok());
+    STATIC_REQUIRE(refused_at("il_vs_2_0\nmov r0, vertex0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_vs_2_0\ndclv vertex0\nmov r0, vertex0\nend").ok());
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, vPixIn0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_vs_2_0\nmov oVtxOut0, r0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_vs_2_0\ndclvout oVtxOut0\nmov oVtxOut0, r0\nend").ok());
+    // Chapter 5: types that exclude each other in one shader.
+    STATIC_REQUIRE(refused_at("il_vs_2_0\ndclvout oVtxOut0\nmov oPos0, r0\nend", error_code::operands_conflict, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndclpin vPixIn0\ndclpi vT0\nend", error_code::operands_conflict, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov oDepth, r0.x\nmov oDepthLE, r0.x\nend", error_code::operands_conflict, 3, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nmov oDepth, r0.x\nmov oDepth, r0.y\nend").ok());
     // The run-time assembler reports the same, with the line and column of the statement.
     const auto rt = il::assemble_bytes("il_ps_2_0\ndcl_input_generic v0\n  mov v0, r1\nend");
     REQUIRE_FALSE(rt.ok());
