@@ -120,6 +120,49 @@ def register_names(spec, tables):
     return out
 
 
+SHADERS = ["vertex", "pixel", "geometry", "compute", "hull", "domain"]  # IL_SHADER_* values 0-5 (Appendix B ILShaderType)
+RULE_FLAGS = [("absolute_only", "no relative addressing"), ("declared", "declared before any use, in every shader"),
+              ("declared_in_pixel", "declared before use in a pixel shader"),
+              ("declared_as_source", "declared before it is read"), ("not_realtime", "refused in a real-time pixel shader"),
+              ("macro_only", "only inside a macro definition")]
+
+
+def register_rules(text, members):
+    """The chapter-5 rules of each register type (amdil.toml [register_rules]): the shader types it may be
+    used in, and its rule flags."""
+    rules = text["rules"]
+    known = set(members)
+    for key, names in rules.items():
+        if isinstance(names, list) and not set(names) <= known:
+            raise ValueError(f"[register_text.rules] {key} names no register type: {sorted(set(names) - known)}")
+    shaders = []
+    for m in members:
+        allowed = set(range(len(SHADERS)))
+        for k, shader in enumerate(SHADERS):
+            if m in rules.get(f"not_in_{shader}", []):
+                allowed.discard(k)
+            if m in rules.get(f"{shader}_only", []):
+                allowed &= {k}
+        shaders.append(sum(1 << k for k in allowed))
+    flags = [sum(1 << k for k, (name, _) in enumerate(RULE_FLAGS) if m in rules.get(name, [])) for m in members]
+    excludes = [0] * len(members)
+    for m, others in rules.get("excludes", {}).items():
+        if m not in known or not set(others) <= known:
+            raise ValueError(f"[register_text.rules] excludes names no register type: {m} {others}")
+        for o in others:  # both ways
+            excludes[members.index(m)] |= 1 << members.index(o)
+            excludes[members.index(o)] |= 1 << members.index(m)
+    lines = "".join(f"inline constexpr std::uint8_t register_{name} = {1 << k};  // {what}\n" for k, (name, what) in enumerate(RULE_FLAGS))
+    return ("// Chapter 5's rules of each type (amdil.toml [register_text.rules]): the shader types it may be used in\n"
+            "// (bit s: IL_SHADER_* value s), and which of the flags below bind it.\n"
+            f"inline constexpr std::array<std::uint8_t, {len(members)}> register_shaders{{{{" + ", ".join(map(str, shaders)) + "}};\n"
+            + lines +
+            f"inline constexpr std::array<std::uint8_t, {len(members)}> register_rule_flags{{{{" + ", ".join(map(str, flags)) + "}};\n"
+            "// The types each type excludes from its shader (bit t: type t).\n"
+            f"inline constexpr std::array<std::uint64_t, {len(members)}> register_excludes{{{{"
+            + ", ".join(f"0x{x:x}u" for x in excludes) + "}};\n\n")
+
+
 def enums_header(tables, label, digest, spec=None):
     out = [emit.banner(label, digest, "AMD IL enumerations of Appendix B (ILOpCode is in opcodes.hpp).")]
     out.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\nnamespace ctisa::amdil {\n\n"
@@ -152,6 +195,7 @@ def enums_header(tables, label, digest, spec=None):
     out.append("// Whether the type is written only with an index (cb#[n], x#[n], g[addr]: amdil.toml indexed_decision).\n"
                f"inline constexpr std::array<bool, {len(regs)}> register_indexed{{{{"
                + ", ".join("true" if m in text["indexed"] else "false" for m in members) + "}};\n\n")
+    out.append(register_rules(text, members))
     read = sorted(((n, t) for t, (_, _, names) in enumerate(regs) for n in names), key=lambda x: (x[0].lower(), x[1]))
     out.append("struct register_name {\n    std::string_view name;\n    std::uint8_t type;\n};\n"
                "// Every name read as a register type (compared without case), sorted by its lower-case spelling.\n"

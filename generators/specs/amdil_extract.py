@@ -133,7 +133,8 @@ def control_enum(description, enum_names):
                           ("iltsoutputprimitive", "ILTsOutputPrimitive"), ("ilimportcomponent", "ILImportComponent"),
                           ("ilnoisetype", "ILNoiseType"), ("ilmatrix", "ILMatrix"), ("ilcmpval", "ILCmpVal"),
                           ("ildefaultval", "ILDefaultVal"), ("iltexshadowmode", "ILTexShadowMode"),
-                          ("iloutputtopology", "IL_OUTPUT_TOPOLOGY"), ("logicop", "ILLogicOp")):
+                          ("iloutputtopology", "IL_OUTPUT_TOPOLOGY"), ("logicop", "ILLogicOp"),
+                          ("illoadstoredatasize", "IL_LOAD_STORE_DATA_SIZE"), ("oftypeuavread", "IL_UAV_READ_TYPE")):
         if keyword in squashed:
             return enum if enum in enum_names else ""
     return ""

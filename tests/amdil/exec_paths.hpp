@@ -105,7 +105,9 @@ kill v0
 end
 )"};
 
-inline constexpr ctisa::fixed_string integer_text{R"(il_ps_2_0
+// A vertex shader: it reads a VERTEX register (initv vertex3), which Table 5.7 says 'Cannot be used in
+// pixel shader' (amdil.toml [register_text.rules]); nothing else in it depends on the shader type.
+inline constexpr ctisa::fixed_string integer_text{R"(il_vs_2_0
 dcl_input_generic v0
 dcl_input_generic v1
 dcl_input_generic v2

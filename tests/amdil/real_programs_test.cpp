@@ -134,6 +134,57 @@ TEST_CASE("amdil: the document's program rules, each a named error at its statem
     STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_cb cb0[1]\nmov r0, cb0\nend", il::errors::index_required, 3, 1));
     STATIC_REQUIRE(refused_at("il_cs_2_0\nmov r0, g\nend", il::errors::index_required, 2, 1));
     STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, x0\nend", il::errors::index_required, 2, 1));
+    // 4.1: END 'cannot be within a flow-control-block'; chapter 7's blocks open and close in pairs.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nif_logicalnz r0.x\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nwhileloop\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nif_logicalz r0.x\nendmain\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, r1\nif_logicalz r0.x\nmov r0, r1", error_code::unbalanced_structure, 3, 1));  // no END
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nendif\nend", error_code::unbalanced_structure, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nloop r0\nendif\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nif_logicalnz r0.x\nelse\nelse\nendif\nend", error_code::unbalanced_structure, 4, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nswitch r0.x\nendloop\nend", error_code::unbalanced_structure, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nbreak\nend", error_code::misplaced_statement, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nswitch r0.x\ncontinue\nendswitch\nend", error_code::misplaced_statement, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ncase 1\nend", error_code::misplaced_statement, 2, 1));
+    STATIC_REQUIRE(
+        il::try_assemble("il_cs_2_0\nwhileloop\nif_logicalz r0.x\ncontinue\nelse\nbreak_logicalnz r1.x\nendif\nendloop\n"
+                         "switch r0.x\ncase 1\nbreak\ndefault\nendswitch\ncall 1\nendmain\nfunc 1\nifnz r0.x\nret\nendif\nret\nendfunc\nend")
+            .ok());
+    // 4.4: 'A vertex shader cannot be real-time'.
+    STATIC_REQUIRE(refused_at("il_vs_2_0_realtime\nend", error_code::conflicting_modifiers, 1, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0_realtime\nend").ok());
+    // Chapter 5: the shader types a register type is for ('It is an error to use this register in a
+    // vertex shader', 'used only in compute shaders', ...), and 4.4's real-time pixel shaders.
+    STATIC_REQUIRE(refused_at("il_vs_2_0\nmov r0, vFace.x\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_vs_2_0\nmov oC0, r0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov oPos0, r0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, vTidInGrpFlat.x\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_gs_2_0\nmov r0, vPrimType\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nmov r0, vCoverageMask\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0_realtime\nmov r0, vFace.x\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nmov r0, vFace.x\nmov oC0, r0\nend").ok());
+    STATIC_REQUIRE(il::try_assemble("il_vs_2_0\nmov oPos0, r0\nmov oT0, r0\nend").ok());  // vertex exports, by use (Table 5.4)
+    // 'This register cannot be used with relative addressing', SHARED_TEMP's 'Only absolute address mode'.
+    STATIC_REQUIRE(refused_at("il_cs_2_0\nmov sr0[r1.x], r0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov oC0[r1.x], r0\nend", error_code::operand_not_allowed, 2, 1));
+    // 5.17, 5.28: macro arguments only inside a macro definition.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, in0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("mdef(1)_out(1)_in(1)\nmov out0, in0\nmend\nil_ps_2_0\nend").ok());
+    // 4.1: DCLPI before INTERP, TEXCOORD, PRICOLOR, SECCOLOR, FOG and WINCOORD in a pixel shader;
+    // INITV or DCLV before a VERTEX register is read; DCLPIN (or DCLPP) before PINPUT, DCLVOUT before VOUTPUT.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, vT0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, vWinCoord.xy\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\ndclpi vT0\nmov r0, vT0\nend").ok());
+    STATIC_REQUIRE(refused_at("il_vs_2_0\nmov r0, vertex0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_vs_2_0\ndclv vertex0\nmov r0, vertex0\nend").ok());
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, vPixIn0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(refused_at("il_vs_2_0\nmov oVtxOut0, r0\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_vs_2_0\ndclvout oVtxOut0\nmov oVtxOut0, r0\nend").ok());
+    // Chapter 5: types that exclude each other in one shader.
+    STATIC_REQUIRE(refused_at("il_vs_2_0\ndclvout oVtxOut0\nmov oPos0, r0\nend", error_code::operands_conflict, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndclpin vPixIn0\ndclpi vT0\nend", error_code::operands_conflict, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov oDepth, r0.x\nmov oDepthLE, r0.x\nend", error_code::operands_conflict, 3, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nmov oDepth, r0.x\nmov oDepth, r0.y\nend").ok());
     // The run-time assembler reports the same, with the line and column of the statement.
     const auto rt = il::assemble_bytes("il_ps_2_0\ndcl_input_generic v0\n  mov v0, r1\nend");
     REQUIRE_FALSE(rt.ok());
@@ -214,4 +265,81 @@ TEST_CASE("amdil: the forms real programs and the document write, as the documen
     CHECK(tokens("dcl_max_tessfactor 64.0") == v{312, 0x42800000u});
     // _aoffimmi(u,v,w): 7.1 fixed point, u in the low byte.
     CHECK(tokens("sample_resource(0)_sampler(0)_aoffimmi(1,0,0) r0, r1")[1] == 0x02u);
+}
+
+TEST_CASE("amdil: control fields as chapter 7's Syntax lines name them", "[amdil][text]") {
+    const auto tokens = [](std::string_view text) {
+        const auto r = il::parse(text);
+        INFO(text << ": " << r.error().message() << " '" << r.error().subject << "'");
+        REQUIRE(r.ok());
+        return std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end());
+    };
+    const auto printed = [](std::string_view text) { return ctisa::to_string<il::isa>(*il::parse(text)); };
+    // LDS_READ_*: 'lds_read_add_resource(id) dst, src0, src1', the id in control 19:16 (codes: Appendix B).
+    for (const auto& [name, code] : {std::pair{"add", 277u},
+                                     {"sub", 278u},
+                                     {"rsub", 279u},
+                                     {"min", 280u},
+                                     {"max", 281u},
+                                     {"umin", 282u},
+                                     {"umax", 283u},
+                                     {"and", 284u},
+                                     {"or", 285u},
+                                     {"xor", 286u},
+                                     {"xchg", 287u}}) {
+        const std::string op = std::string("lds_read_") + name;
+        CHECK(tokens(op + "_resource(3) r0, r1, r2") == std::vector<std::uint32_t>{code | 3u << 16, 4u << 16, 4u << 16 | 1, 4u << 16 | 2});
+        CHECK(printed(op + "_resource(3) r0, r1, r2") == op + "_id(3) r0, r1, r2");  // ctisa's name, as lds_add_id(n)
+    }
+    CHECK(tokens("lds_read_cmp_xchg_resource(1) r0, r1, r2, r3") == tokens("lds_read_cmp_xchg_id(1) r0, r1, r2, r3"));
+    CHECK_FALSE(il::parse("lds_read_umax_resouce(1) r0, r1, r2").ok());     // the document's typo is not read
+    CHECK_FALSE(il::parse("lds_read_add_resource(16) r0, r1, r2").ok());    // four bits
+    CHECK_FALSE(il::parse("lds_read_add_resource(1)_id(1) r0, r1, r2").ok());  // one field, named twice
+    CHECK_FALSE(il::parse("lds_add_resource(1) r0, r1").ok());             // LDS_ADD writes lds_add_id(id)
+    // FCALL: 'fcall_id(id) src0, ...', its control 29:16 the pointer id.
+    CHECK(tokens("fcall_id(5) r0, r1")[0] == (316u | 5u << 16));
+    CHECK(printed("fcall_id(5) r0, r1") == "fcall_pointer(5) r0, r1");
+    // UAV_ARENA_LOAD/STORE: _size(dword|short|byte) in data_size 27:26 (6.14's order), _cached in 29:28
+    // (IL_UAV_READ_TYPE FORCE_CACHED = 1); UAV_RAW_LOAD's cached is 27:26.
+    CHECK(tokens("uav_arena_load_id(1)_size(dword)_cached r0.x, r1.y")[0] == (231u | 1u << 16 | 0u << 26 | 1u << 28));
+    CHECK(printed("uav_arena_load_id(1)_size(dword)_cached r0.x, r1.y") == "uav_arena_load_id(1)_size(dword)_cached r0.x___, r1.y");
+    CHECK(tokens("uav_arena_load_id(1)_size(short) r0.w, r1.x")[0] == (231u | 1u << 16 | 1u << 26));
+    CHECK(tokens("uav_arena_load_id(1)_size(byte) r0.z, r1.y")[0] == (231u | 1u << 16 | 2u << 26));
+    CHECK(tokens("uav_arena_store_id(1)_size(short) mem.y, r1.w")[0] == (232u | 1u << 16 | 1u << 26));
+    CHECK(tokens("uav_arena_load_id(2)_data_size(1) r0.x, r1.x") == tokens("uav_arena_load_id(2)_size(short) r0.x, r1.x"));
+    CHECK(printed("uav_arena_load_id(2)_cached(2) r0.x, r1.x") == "uav_arena_load_id(2)_size(dword)_cached(2) r0.x___, r1.x");
+    CHECK_FALSE(il::parse("uav_arena_load_id(1)_size(word) r0.x, r1.y").ok());
+    CHECK(tokens("uav_raw_load_id(1)_cached r1.x_z_, r0.x")[0] == (225u | 1u << 16 | 1u << 26));
+    CHECK(printed("uav_raw_load_id(1)_cached r1.x_z_, r0.x") == "uav_raw_load_id(1)_cached r1.x_z_, r0.x");
+    // BUFINFO: 'Low-order eight bits contain the resource id (n)'; [_uav] has no documented bit.
+    CHECK(tokens("bufinfo_resource(7) r0") == std::vector<std::uint32_t>{318u | 7u << 16, 4u << 16});
+    CHECK_FALSE(il::parse("bufinfo_resource(1)_uav r0").ok());
+}
+
+TEST_CASE("amdil: /* */ comments, across lines, as 3.7 allows", "[amdil][text]") {
+    const auto plain = il::assemble_bytes("il_ps_2_0\nmov r0, r1\nmov r0, r2\nend\n");
+    REQUIRE(plain.ok());
+    const auto commented = il::assemble_bytes(
+        "/* a header comment\n   over two lines */ il_ps_2_0\nmov r0, r1 /* here */ ; and ; /* in a line comment\n"
+        "mov r0, /* inside\n an operand list */ r2\nend /* last */\n");
+    INFO(commented.error().message() << " at " << commented.error().line << ":" << commented.error().column);
+    REQUIRE(commented.ok());
+    CHECK(*commented == *plain);
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\n/* two\nlines */\nmov r0, r1 /* x */\nend").ok());
+    // An unclosed /* is an error at its '/*', wherever it stands.
+    using ctisa::error_code;
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, r1\n  /* open\nend", error_code::unterminated_comment, 3, 3));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, r1 /* open\nend", error_code::unterminated_comment, 2, 12));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, /* open\nend", error_code::unterminated_comment, 2, 9));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ndcl_literal l0, 1, /* open\nend", error_code::unterminated_comment, 2, 20));
+    const auto rt = il::assemble_bytes("il_ps_2_0\n/* closed */ mov r0, r1\nmov r0, r1 /* open\n\nend\n");
+    REQUIRE_FALSE(rt.ok());
+    CHECK(rt.error().code == error_code::unterminated_comment);
+    CHECK(rt.error().line == 3);
+    CHECK(rt.error().column == 12);
+    // A statement's line is where it starts; a later statement's, after a comment over lines, its own.
+    const auto late = il::assemble_bytes("il_ps_2_0 /* one\ntwo\nthree */\nfrob r0\nend\n");
+    REQUIRE_FALSE(late.ok());
+    CHECK(late.error().line == 4);
+    CHECK(late.error().column == 1);
 }

@@ -91,6 +91,35 @@ constexpr auto bad = il::assemble<"il_ps_2_0\nsample_resource(0)_sampler(0) r0, 
 constexpr auto bad = il::assemble<"il_cs_2_0\nuav_raw_store_id(1) mem, r0, r1\nend">();  // a UAV without its declaration
 #elif CTISA_CASE == 20
 constexpr auto bad = il::assemble<"il_ps_2_0\n{SORT_OPERATOR} r7, r5, r6\nend">();  // a template, not IL
+#elif CTISA_CASE == 21
+constexpr auto bad = il::assemble<"il_ps_2_0\nmov r0, r1 /* open\nend">();  // 3.7: /* */ in pairs
+#elif CTISA_CASE == 22
+constexpr auto bad = il::assemble<"il_ps_2_0\nif_logicalnz r0.x\nend">();  // 4.1: END not within a flow-control block
+#elif CTISA_CASE == 23
+constexpr auto bad = il::assemble<"il_ps_2_0\nbreak\nend">();  // BREAK inside a loop or switch
+#elif CTISA_CASE == 24
+constexpr auto bad = il::assemble<"il_ps_2_0\nmov r0, vTidInGrpFlat.x\nend">();  // 5.53: used only in a compute shader
+#elif CTISA_CASE == 25
+constexpr auto bad = il::assemble<"il_vs_2_0_realtime\nend">();  // 4.4: a vertex shader cannot be real-time
+#elif CTISA_CASE == 26
+constexpr auto bad = il::assemble<"il_ps_2_0\nmov r0, vT0\nend">();  // 4.1: DCLPI before TEXCOORD in a pixel shader
+#elif CTISA_CASE == 27
+constexpr auto bad = il::assemble<"il_ps_2_0\nmov oDepth, r0.x\nmov oDepthLE, r0.x\nend">();  // 5.6: one of DEPTH, DEPTHLE, DEPTHGE
 #endif
+
+// case 21 expect: unterminated_comment
+// case 21 first: amdil_assembler\.cpp:95:[0-9]+: error: .*assembly_error<[a-z:]*unterminated_comment, .*"comment opened with /. and never.*"snippet line 2, column 12".*"/.
+// case 22 expect: unbalanced_structure
+// case 22 first: amdil_assembler\.cpp:97:[0-9]+: error: .*assembly_error<[a-z:]*unbalanced_structure, .*"control-flow structure opened.*"snippet line 3, column 1".*"end
+// case 23 expect: misplaced_statement
+// case 23 first: amdil_assembler\.cpp:99:[0-9]+: error: .*assembly_error<[a-z:]*misplaced_statement, .*"statement not allowed at this.*"snippet line 2, column 1".*"break
+// case 24 expect: operand_not_allowed
+// case 24 first: amdil_assembler\.cpp:101:[0-9]+: error: .*assembly_error<[a-z:]*operand_not_allowed, .*"operand not allowed here.*"snippet line 2, column 1".*"mov
+// case 25 expect: conflicting_modifiers
+// case 25 first: amdil_assembler\.cpp:103:[0-9]+: error: .*assembly_error<[a-z:]*conflicting_modifiers, .*"modifiers that exclude each.*"snippet line 1, column 1".*"il_vs_2_0_realtime
+// case 26 expect: undeclared_name
+// case 26 first: amdil_assembler\.cpp:105:[0-9]+: error: .*assembly_error<[a-z:]*undeclared_name, .*"name used before it is declared.*"snippet line 2, column 1".*"mov
+// case 27 expect: operands_conflict
+// case 27 first: amdil_assembler\.cpp:107:[0-9]+: error: .*assembly_error<[a-z:]*operands_conflict, .*"operands that exclude each other.*"snippet line 3, column 1".*"mov
 
 int main() {}

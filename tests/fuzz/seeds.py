@@ -23,7 +23,7 @@ import sys
 HEX = re.compile(r"^(?:[0-9A-Fa-f]{2} ?){4,}$")
 HEX_BYTE = re.compile(r"^[0-9A-Fa-f]{2}$")
 VERDICT = re.compile(r"^[A-Z_]+$")
-WORD = re.compile(r"(?:\.|(?<![0-9A-Za-z_]))[A-Za-z_][A-Za-z0-9_]*")
+WORD = re.compile(r"(?:\.|(?<![0-9A-Za-z_]))[A-Za-z_][A-Za-z0-9_]*|/\*|\*/")  # (and block comments' marks)
 MOST_WORDS = 2000  # the commonest; a bigger dictionary dilutes libFuzzer's picks
 
 
@@ -107,6 +107,12 @@ def main(reference, out, example_folder=None, ctisa=None):
                 (out / "bytes" / f"r-{name}").write_bytes(raw)
                 (out / "execute" / f"r-{name}").write_bytes(bytes(8) + raw)
             real_texts.append(text.decode(errors="replace"))
+    # The ISA's regression inputs of the text surface (tests/fuzz/regressions/<isa>/assemble): forms
+    # the texts above may lack (AMD IL: chapter 7's own names of fields, /* */ comments).
+    regressions = pathlib.Path(__file__).resolve().parent / "regressions" / reference.name / "assemble"
+    for path in sorted(regressions.glob("*")) if regressions.is_dir() else []:
+        (out / "text" / f"g-{path.name}").write_bytes(path.read_bytes())
+        real_texts.append(path.read_text(errors="replace"))
     texts = example_texts + real_texts + [text for _, text in vectors] + [pathlib.Path(p).read_text(errors="replace") for p in lists["text"]]
     (out / "words.dict").write_text(dictionary(texts))
     print(f"{reference.name}: {len(vectors)} vectors, {len(lists['bytes'])} binaries, {len(lists['text'])} programs, "

@@ -142,6 +142,7 @@ struct isa {
     using decoder = stream_decoder;
     static constexpr std::string_view name = "amdil";
     static constexpr std::string_view comment_starts = ";#";
+    static constexpr bool block_comments = true;  // 3.7: "/* */ matching pairs, also are supported"
     static constexpr std::size_t max_unit_bytes = max_packet_dwords * 4;
 
     static constexpr result<instruction> parse(text::cursor& in) { return amdil::parse(in); }

@@ -157,6 +157,22 @@ struct head_state {
 // which counts in a compile-time assembly's steps).
 inline constexpr std::string_view import_usage_enum = "ILImportUsage", interp_mode_enum = "ILInterpMode", aoffimmi_name = "aoffimmi";
 
+// Suffix names chapter 7's Syntax lines give a control field beside ctisa's own (amdil.toml
+// [suffix_spellings]): lds_read_add_resource(id) for the LDS_READ_* id, fcall_id(id) for FCALL's pointer.
+struct suffix_spelling {
+    std::string_view mnemonic_prefix, field, text;
+};
+inline constexpr suffix_spelling suffix_spellings[] = {{"lds_read_", "id", "resource"}, {"fcall", "pointer", "id"}};
+
+// The name of `cf` that `s` (a suffix, '_' first) starts with, followed by more: ctisa's or chapter 7's; empty if neither.
+[[nodiscard]] constexpr std::string_view written_name(opcode op, const control_field& cf, std::string_view s) noexcept {
+    const auto starts = [&](std::string_view name) { return s.size() > name.size() + 1 && text::iequals(s.substr(1, name.size()), name); };
+    if (starts(cf.name)) return cf.name;
+    for (const auto& a : suffix_spellings)
+        if (text::equals(cf.name, a.field) && starts(a.text) && text::starts_with(mnemonic(op), a.mnemonic_prefix)) return a.text;
+    return {};
+}
+
 // One suffix of the head at the start of `s` (which starts with '_'); the characters it took, or 0.
 [[nodiscard]] constexpr std::size_t control_suffix(opcode op, std::string_view s, head_state& st) noexcept {
     for (std::size_t k = 0; k < control_field_count(op); ++k) {
@@ -208,22 +224,22 @@ inline constexpr std::string_view import_usage_enum = "ILImportUsage", interp_mo
         if ((cf.flag || text::equals(cf.name, "ieee")) && s.size() > cf.name.size() && istarts_with(s.substr(1), cf.name) &&
             ends_suffix(s, 1 + cf.name.size()))
             return set(1) ? 1 + cf.name.size() : 0;
-        if (s.size() > cf.name.size() + 1 && text::iequals(s.substr(1, cf.name.size()), cf.name)) {
+        if (const auto name = written_name(op, cf, s); !name.empty()) {
             if (text::equals(cf.name, aoffimmi_name))  // _aoffimmi(u,v,w), as chapter 7's syntax lines write it
-                if (const auto t = offsets_tuple(s.substr(1 + cf.name.size())); t && ends_suffix(s, 1 + cf.name.size() + t->second)) {
+                if (const auto t = offsets_tuple(s.substr(1 + name.size())); t && ends_suffix(s, 1 + name.size() + t->second)) {
                     if (!set(1)) return 0;
                     st.offsets = t->first;
-                    return 1 + cf.name.size() + t->second;
+                    return 1 + name.size() + t->second;
                 }
-            const auto n = parenthesized_number(s.substr(1 + cf.name.size()));
-            if (!n || !ends_suffix(s, 1 + cf.name.size() + n->second)) continue;
+            const auto n = parenthesized_number(s.substr(1 + name.size()));
+            if (!n || !ends_suffix(s, 1 + name.size() + n->second)) continue;
             if (text::equals(cf.name, "aoffimmi")) {
                 if (!set(1)) return 0;
                 st.offsets = static_cast<std::uint32_t>(n->first);
             } else if (!set(n->first)) {
                 return 0;
             }
-            return 1 + cf.name.size() + n->second;
+            return 1 + name.size() + n->second;
         }
     }
     return 0;
@@ -448,6 +464,7 @@ inline constexpr std::string_view import_usage_enum = "ILImportUsage", interp_mo
     in.skip_blanks();
     const auto at = in.where();
     const auto subject = in.token_text();
+    if (in.at_unclosed_comment()) return in.fail(error_code::unknown_register);
     const auto type = register_type_named(letters(in));
     if (!type) return text::cursor::fail_at(at, error_code::unknown_register, subject);
     tokens index, dimension;
@@ -710,6 +727,7 @@ inline constexpr std::string_view import_usage_enum = "ILImportUsage", interp_mo
 [[nodiscard]] constexpr result<instruction> parse(text::cursor& in) {
     using namespace parse_detail;
     in.skip_blanks();
+    if (in.at_unclosed_comment()) return in.fail(error_code::unterminated_comment);
     const auto at = in.where();
     const auto head = head_word(in);
     if (text::starts_with(head, "il_")) return parse_header(in, head, at);

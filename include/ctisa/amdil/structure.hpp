@@ -10,6 +10,7 @@
 // decoder takes every binary to its last dword, and real streams end with END anyway).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <array>
 #include <cstdint>
@@ -45,6 +46,21 @@ inline constexpr std::string_view write_to_read_only = "a destination of a read-
 inline constexpr std::string_view read_of_write_only = "a source of a write-only register type (o, oDepth, ...)";
 inline constexpr std::string_view index_missing = "a register type that is read through an index (cb0[2], x0[1], g[r0.x])";
 inline constexpr std::string_view literal_twice = "a literal declared twice";
+inline constexpr std::string_view realtime_vertex = "a real-time vertex shader (4.4: 'A vertex shader cannot be real-time')";
+inline constexpr std::string_view block_open_at_end = "END, ENDMAIN, FUNC or ENDFUNC inside a flow-control block (4.1)";
+inline constexpr std::string_view block_not_closed = "a flow-control block not closed (IF .. ENDIF, LOOP .. ENDLOOP, SWITCH .. ENDSWITCH)";
+inline constexpr std::string_view block_closed_alone = "ELSE, ENDIF, ENDLOOP or ENDSWITCH without its opening statement (or a second ELSE)";
+inline constexpr std::string_view outside_loop = "BREAK or CONTINUE outside a loop (BREAK: or a switch)";
+inline constexpr std::string_view outside_switch = "CASE or DEFAULT outside a switch";
+inline constexpr std::string_view wrong_shader =
+    "a register type this shader type cannot use (chapter 5: 'It is an error to use this register in ...')";
+inline constexpr std::string_view wrong_realtime = "a register type a real-time pixel shader cannot use (4.4)";
+inline constexpr std::string_view relative_refused = "relative addressing on a register type that takes none (chapter 5)";
+inline constexpr std::string_view outside_macro = "a macro argument (in#, out#) outside a macro definition (5.17, 5.28)";
+inline constexpr std::string_view excluded_type =
+    "register types that exclude each other in one shader (VOUTPUT and POS, PINPUT and INTERP, DEPTH and DEPTH_LE, ...)";
+inline constexpr std::string_view undeclared_register =
+    "a register used before its declaration (dcl_literal, dcl_cb, dcl_input, dcl_output, dclpi, dclv, dclpin, dclvout)";
 
 // What a name used in an instruction must have been declared as (4.1, chapter 7's declarations).
 enum class declared_kind : std::uint8_t { reg, resource, uav, lds, gds, srv, lds_size };
@@ -99,8 +115,20 @@ inline constexpr auto rule_shapes = [] {
     return out;
 }();
 
+// A flow-control block that is open: what opened it and the index of that statement.
+enum class block_kind : std::uint8_t { if_block, else_block, loop, switch_block };
+struct open_block {
+    block_kind kind{};
+    std::uint32_t at = 0;
+};
+
 struct program_state {
     bool in_macro = false, before_header = true, ended = false, endmain = false, in_function = false;
+    std::uint32_t shader = 0;  // IL_SHADER_* of the header
+    bool realtime = false;
+    std::uint64_t used_types = 0;  // the register types named so far (bit t: type t)
+    std::array<open_block, 64> blocks{};
+    std::uint32_t depth = 0;  // open blocks; those nested past the array's room are counted, not checked
     // Registers 0-63 of every type, a bit each (the common case, a lookup); other names in a list.
     std::array<std::uint64_t, 64> low{};
     static_vector<std::uint32_t, 4096> declared{};
@@ -130,6 +158,28 @@ struct program_state {
     else if (relative == 2) i = operand_after(w, i, depth + 1);
     i += field(t, f::immediate_present);
     return field(t, f::dimension) ? operand_after(w, i, depth + 1) : i;
+}
+
+constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTEX, IL_SHADER_PIXEL
+
+// Whether a use of a register of `type` needs its declaration first (amdil.toml [register_text.rules]).
+[[nodiscard]] constexpr bool needs_declaration(std::uint32_t type, bool dst, const program_state& st) noexcept {
+    const auto flags = register_rule_flags[type];
+    return (flags & register_declared) || ((flags & register_declared_in_pixel) && st.shader == pixel_shader) ||
+           ((flags & register_declared_as_source) && !dst);
+}
+
+// Chapter 5's rules of the register an operand token names: the shader types it is for, real-time
+// pixel shaders, relative addressing, macro arguments.
+[[nodiscard]] constexpr error check_register_use(std::uint32_t token, const program_state& st) noexcept {
+    const auto type = field(token, generated::il_dst::register_type);
+    const auto flags = register_rule_flags[type];
+    const auto broken = [](std::string_view why) { return error{error_code::operand_not_allowed, 0, 0, 0, why}; };
+    if (st.shader < 8 && !((register_shaders[type] >> st.shader) & 1u)) return broken(wrong_shader);
+    if ((flags & register_not_realtime) && st.realtime && st.shader == pixel_shader) return broken(wrong_realtime);
+    if ((flags & register_absolute_only) && field(token, generated::il_dst::relative_address) != 0) return broken(relative_refused);
+    if ((flags & register_macro_only) && !st.in_macro) return broken(outside_macro);
+    return {};
 }
 
 // The declarations and uses of one packet (not a macro definition's body): the rule it breaks, with
@@ -174,21 +224,79 @@ struct program_state {
         const bool indexed = field(t, generated::il_dst::relative_address) != 0 || field(t, generated::il_dst::immediate_present) != 0 ||
                              field(t, generated::il_dst::dimension) != 0;
         const auto reg = key(declared_kind::reg, type, number);
+        if (type < 64) {
+            if (st.used_types & register_excludes[type]) return broken(error_code::operands_conflict, excluded_type);
+            st.used_types |= std::uint64_t{1} << type;
+        }
         if (declaration) {
             if (op == opcode::dcl_literal && st.has(reg)) return broken(error_code::duplicate_name, literal_twice);
             st.declare(reg);
             continue;
         }
-        const auto rt = static_cast<reg_type>(type);
-        const bool needs_declaration = rt == reg_type::literal || rt == reg_type::const_buff || rt == reg_type::input || rt == reg_type::output;
         const auto access = register_access_of[type];
         if (dst && access == register_access::read_only) return broken(error_code::read_only_bank, write_to_read_only);
         if (!dst && access == register_access::write_only) return broken(error_code::write_only_bank, read_of_write_only);
         if (register_indexed[type] && !indexed) return broken(errors::index_required, index_missing);
-        if (needs_declaration && !st.has(reg))
-            return broken(error_code::undeclared_name, "a register used before its declaration (dcl_literal, dcl_cb, dcl_input, dcl_output)");
+        if (const error e = check_register_use(t, st); e.failed()) return e;
+        if (needs_declaration(type, dst, st) && !st.has(reg)) return broken(error_code::undeclared_name, undeclared_register);
     }
     return {};
+}
+
+// The flow-control blocks (chapter 7's IF/ELSE/ENDIF, LOOP/WHILELOOP/ENDLOOP, SWITCH/CASE/DEFAULT/
+// ENDSWITCH, BREAK and CONTINUE): what `op` at statement `at` opens or closes, or the rule it breaks.
+[[nodiscard]] constexpr error check_block(opcode op, std::uint32_t at, program_state& st) noexcept {
+    const auto broken = [](error_code code, std::string_view why) { return error{code, 0, 0, 0, why}; };
+    const std::size_t room = st.blocks.size();
+    const bool unchecked = st.depth > room;  // inside blocks past the array's room
+    open_block* const top = st.depth == 0 || unchecked ? nullptr : &st.blocks[st.depth - 1];
+    const auto open = [&](block_kind k) {
+        if (st.depth < room) st.blocks[st.depth] = open_block{k, at};
+        ++st.depth;
+        return error{};
+    };
+    const auto close = [&](bool fits) {
+        if (!unchecked && !fits) return broken(error_code::unbalanced_structure, block_closed_alone);
+        --st.depth;
+        return error{};
+    };
+    const auto inside = [&](bool loop_only) {
+        for (std::size_t k = 0; k < st.depth && k < room; ++k)
+            if (st.blocks[k].kind == block_kind::loop || (!loop_only && st.blocks[k].kind == block_kind::switch_block)) return true;
+        return unchecked;
+    };
+    switch (op) {
+        case opcode::if_logicalz:
+        case opcode::if_logicalnz:
+        case opcode::ifc:
+        case opcode::ifnz: return open(block_kind::if_block);
+        case opcode::loop:
+        case opcode::while_: return open(block_kind::loop);
+        case opcode::switch_: return open(block_kind::switch_block);
+        case opcode::else_:
+            if (top && top->kind == block_kind::if_block) return top->kind = block_kind::else_block, error{};
+            return unchecked ? error{} : broken(error_code::unbalanced_structure, block_closed_alone);
+        case opcode::endif: return close(top && (top->kind == block_kind::if_block || top->kind == block_kind::else_block));
+        case opcode::endloop: return close(top && top->kind == block_kind::loop);
+        case opcode::endswitch: return close(top && top->kind == block_kind::switch_block);
+        case opcode::case_:
+        case opcode::default_:
+            return unchecked || (top && top->kind == block_kind::switch_block) ? error{}
+                                                                               : broken(error_code::misplaced_statement, outside_switch);
+        case opcode::break_:
+        case opcode::breakc:
+        case opcode::break_logicalz:
+        case opcode::break_logicalnz: return inside(false) ? error{} : broken(error_code::misplaced_statement, outside_loop);
+        case opcode::continue_:
+        case opcode::continuec:
+        case opcode::continue_logicalz:
+        case opcode::continue_logicalnz: return inside(true) ? error{} : broken(error_code::misplaced_statement, outside_loop);
+        case opcode::end:
+        case opcode::endmain:
+        case opcode::func:
+        case opcode::endfunc: return st.depth == 0 ? error{} : broken(error_code::unbalanced_structure, block_open_at_end);
+        default: return {};
+    }
 }
 
 }  // namespace structure_detail
@@ -197,7 +305,8 @@ struct program_state {
 [[nodiscard]] constexpr bool is_program_rule(error_code code) noexcept {
     return code == error_code::misplaced_statement || code == error_code::missing_header || code == error_code::unbalanced_structure ||
            code == error_code::undeclared_name || code == error_code::duplicate_name || code == error_code::read_only_bank ||
-           code == error_code::write_only_bank || code == errors::index_required;
+           code == error_code::write_only_bank || code == errors::index_required || code == error_code::operand_not_allowed ||
+           code == error_code::conflicting_modifiers || code == error_code::operands_conflict;
 }
 
 // The first statement that breaks a rule of 4.1 and chapter 7, as an error whose offset is its index
@@ -214,6 +323,9 @@ struct program_state {
         if (program[i].header) {
             if (!st.before_header || st.in_macro) return at(error_code::misplaced_statement, header_not_first);
             st.before_header = false;
+            st.shader = detail::field(program[i].words[1], generated::il_version::shader_type);
+            st.realtime = detail::field(program[i].words[1], generated::il_version::realtime) != 0;
+            if (st.realtime && st.shader == structure_detail::vertex_shader) return at(error_code::conflicting_modifiers, realtime_vertex);
             continue;
         }
         // Before the header only macro definitions stand, and an END in one is the macro's own; as the
@@ -239,8 +351,12 @@ struct program_state {
         } else if (st.endmain && !st.in_function && op != opcode::comment) {
             return at(error_code::misplaced_statement, outside_function);
         }
+        if (const error e = structure_detail::check_block(op, static_cast<std::uint32_t>(i), st); e.failed()) return at(e.code, e.subject);
         if (const error e = structure_detail::check_packet(program[i].tokens(), st); e.failed()) return at(e.code, e.subject);
     }
+    if (st.depth != 0)  // at the innermost block that is open (or the deepest one recorded)
+        return error{error_code::unbalanced_structure, 0, 0, st.blocks[std::min(st.depth, std::uint32_t{st.blocks.size()}) - 1].at,
+                     block_not_closed};
     return {};
 }
 

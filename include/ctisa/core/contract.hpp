@@ -16,6 +16,7 @@
 // Optional, with their defaults:
 //   comment_starts = "#;"           characters that start a comment to the end of the line
 //   statement_terminator = '\n'     one statement a line; ';' (NV): several a line, ended by ';'
+//   block_comments = false          true: /* ... */ is a blank, across lines too (AMD IL)
 //   terminated(const instruction&) -> bool
 //                                   false for a statement that carries no terminator (NV
 //                                   assembly's header line, labels, END); default true
@@ -198,12 +199,18 @@ constexpr char terminator() noexcept {
 }
 
 template <class Isa>
+constexpr bool block_comments() noexcept {
+    if constexpr (requires { Isa::block_comments; }) return Isa::block_comments;
+    else return false;
+}
+
+template <class Isa>
 constexpr text::cursor cursor(std::string_view source) noexcept {
-    return text::cursor(source, comment_starts<Isa>(), terminator<Isa>());
+    return text::cursor(source, comment_starts<Isa>(), terminator<Isa>(), block_comments<Isa>());
 }
 template <class Isa>
 constexpr text::cursor cursor(std::string_view source, text::cursor::mark_t at) noexcept {
-    return text::cursor(source, comment_starts<Isa>(), at, terminator<Isa>());
+    return text::cursor(source, comment_starts<Isa>(), at, terminator<Isa>(), block_comments<Isa>());
 }
 
 struct probe_image_sink {

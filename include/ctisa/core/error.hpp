@@ -74,6 +74,7 @@ inline void rule_broken() noexcept {}
     X(unbalanced_bars, "'|' without its closing '|'")                                         \
     X(program_too_long, "program longer than the assembler's capacity")                       \
     X(missing_terminator, "statement not terminated")                                         \
+    X(unterminated_comment, "comment opened with /* and never closed")                        \
     /* program context (declarations, labels, structure) */                                   \
     X(undeclared_name, "name used before it is declared")                                     \
     X(duplicate_name, "name declared or defined twice")                                       \

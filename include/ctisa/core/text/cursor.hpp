@@ -42,12 +42,14 @@ struct position {
 // How an ISA's text separates statements: `terminator` ends each one. '\n' (the default): one
 // statement a line, comments run to the end of the line. Any other character (NV assembly's ';'):
 // statements end with it, several may share a line, one may span lines, and newlines and comments
-// are blanks.
+// are blanks. With `block_comments`, /* ... */ is a blank too, wherever it stands and across lines
+// (a statement continues after one that spans lines); an unclosed one is an error at its '/*'.
 class cursor {
 public:
     // `comment_starts` lists the characters that begin a comment running to the end of line.
-    constexpr explicit cursor(std::string_view source, std::string_view comment_starts = "#;", char terminator = '\n') noexcept
-        : src_(source), comments_(comment_starts), terminator_(terminator) {}
+    constexpr explicit cursor(std::string_view source, std::string_view comment_starts = "#;", char terminator = '\n',
+                              bool block_comments = false) noexcept
+        : src_(source), comments_(comment_starts), terminator_(terminator), block_comments_(block_comments) {}
 
     // A cursor resuming at a known place of the source (see mark()).
     struct mark_t {
@@ -55,8 +57,15 @@ public:
         std::size_t line_start = 0;
         std::uint32_t line = 1;
     };
-    constexpr cursor(std::string_view source, std::string_view comment_starts, mark_t at, char terminator = '\n') noexcept
-        : src_(source), comments_(comment_starts), terminator_(terminator), pos_(at.pos), line_start_(at.line_start), line_(at.line) {}
+    constexpr cursor(std::string_view source, std::string_view comment_starts, mark_t at, char terminator = '\n',
+                     bool block_comments = false) noexcept
+        : src_(source),
+          comments_(comment_starts),
+          terminator_(terminator),
+          block_comments_(block_comments),
+          pos_(at.pos),
+          line_start_(at.line_start),
+          line_(at.line) {}
     [[nodiscard]] constexpr mark_t mark() const noexcept { return {pos_, line_start_, line_}; }
 
     [[nodiscard]] constexpr std::size_t offset() const noexcept { return pos_; }
@@ -66,8 +75,12 @@ public:
     [[nodiscard]] constexpr position where() const noexcept { return {line_, static_cast<std::uint32_t>(pos_ - line_start_ + 1)}; }
     [[nodiscard]] constexpr std::uint32_t line() const noexcept { return line_; }
 
-    // An error at the current position (or at `at`), naming `subject`.
-    [[nodiscard]] constexpr error fail(error_code code, std::string_view subject = {}) const noexcept { return fail_at(where(), code, subject); }
+    // An error at the current position (or at `at`), naming `subject`. What stops a parser at an
+    // unclosed /* is that comment, whatever the parser expected there.
+    [[nodiscard]] constexpr error fail(error_code code, std::string_view subject = {}) const noexcept {
+        if (at_unclosed_comment()) return fail_at(where(), error_code::unterminated_comment, "/*");
+        return fail_at(where(), code, subject);
+    }
     [[nodiscard]] static constexpr error fail_at(position at, error_code code, std::string_view subject = {}) noexcept {
         return error{code, at.line, at.column, 0, subject};
     }
@@ -89,14 +102,22 @@ public:
     // statements have a terminator of their own.
     constexpr void skip_blanks() noexcept {
         if (line_statements()) {  // no newline to count: blanks are not newlines
-            while (pos_ < src_.size() && is_space(src_[pos_])) ++pos_;
+            do {
+                while (pos_ < src_.size() && is_space(src_[pos_])) ++pos_;
+            } while (skip_block_comment());
             return;
         }
         for (;;) {
             while (!at_end() && (is_space(peek()) || (!line_statements() && peek() == '\n'))) advance();
+            if (skip_block_comment()) continue;
             if (line_statements() || !at_comment()) return;
             while (!at_end() && peek() != '\n') advance();
         }
+    }
+
+    // At a /* that no */ closes (blanks skipped stop there).
+    [[nodiscard]] constexpr bool at_unclosed_comment() const noexcept {
+        return at_block_comment() && src_.find("*/", pos_ + 2) == std::string_view::npos;
     }
 
     // (A loop, not find: a call of memchr for every blank skipped cost a tenth of parsing time.)
@@ -114,8 +135,17 @@ public:
         return at_end() || peek() == terminator_ || (line_statements() && at_comment());
     }
 
-    // Moves past the rest of the current line, including its newline.
+    // Moves past the rest of the current line, including its newline (and past the newlines of the
+    // block comments on it, but not into a line comment's).
     constexpr void next_line() noexcept {
+        if (block_comments_)
+            while (pos_ < src_.size() && src_[pos_] != '\n') {
+                if (at_comment()) {
+                    while (pos_ < src_.size() && src_[pos_] != '\n') ++pos_;
+                } else if (!skip_block_comment()) {
+                    ++pos_;
+                }
+            }
         while (pos_ < src_.size() && src_[pos_] != '\n') ++pos_;  // (no newline to count before it)
         advance();
     }
@@ -212,6 +242,18 @@ public:
     }
 
 private:
+    [[nodiscard]] constexpr bool at_block_comment() const noexcept { return block_comments_ && peek() == '/' && peek(1) == '*'; }
+
+    // Moves past the /* ... */ at the cursor, counting its newlines; false (nothing moved) if there
+    // is none, or it is not closed.
+    constexpr bool skip_block_comment() noexcept {
+        if (!at_block_comment()) return false;
+        const std::size_t close = src_.find("*/", pos_ + 2);
+        if (close == std::string_view::npos) return false;
+        advance(close + 2 - pos_);
+        return true;
+    }
+
     // The digits at the cursor (one at least), moved past. A plain value, not an optional: GCC
     // built the optional of an out-of-line unsigned_integer in memory, and its return stalled.
     constexpr std::uint64_t digits_value(bool& too_big) noexcept {
@@ -237,6 +279,7 @@ private:
     std::string_view src_;
     std::string_view comments_;
     char terminator_ = '\n';
+    bool block_comments_ = false;
     std::size_t pos_ = 0;
     std::size_t line_start_ = 0;
     std::uint32_t line_ = 1;
