@@ -24,17 +24,16 @@
 // straight-line (SLP) vectorizer after full unrolling, handles it; SLP gives up on the selects of
 // NaN canonicalisation and clamps (and the scalar stores then stall the next vector load).
 #define CTISA_LANE_LOOP _Pragma("GCC unroll 1")
-// A loop over lanes in which iteration l reads and writes lane l of each row only (rows are equal
-// or disjoint, never partly overlapping), so it may run as vectors with no check at run time.
-// Such a check is what the compiler adds when a destination row might overlap a source row, and
-// Clang's counts the same row as an overlap: an instruction in place (mad r0, r0, c0, c1) ran
-// scalar code, 4 to 10 times slower (GCC's check lets the same row through). Only on loops that
-// vectorize (no calls): Clang warns where it cannot. Clang also keeps it a loop: unrolled first
-// (as it does a loop of 16 or fewer lanes), its straight-line vectorizer left it scalar.
+// A loop over a chunk of lanes (a constant count, 16 or fewer) kept a loop for Clang: Clang unrolls
+// it completely before its loop vectorizer runs, and its straight-line vectorizer then left ATTILA's
+// kernels scalar ("List vectorization was possible but not beneficial", -Rpass-missed=slp-vectorizer;
+// MAD at 16 lanes 5 times slower than GCC's). GCC vectorizes these loops as they are. (Not a
+// promise that lanes are independent, vectorize(assume_safety): that forces vectorization, and
+// where a target cannot, a library call such as floor without SSE4.1, Clang warns.)
 #if defined(__clang__)
-#define CTISA_LANES_INDEPENDENT _Pragma("clang loop unroll(disable) vectorize(assume_safety)")
+#define CTISA_CHUNK_LOOP _Pragma("clang loop unroll(disable)")
 #else
-#define CTISA_LANES_INDEPENDENT _Pragma("GCC ivdep")
+#define CTISA_CHUNK_LOOP
 #endif
 // At the start of a kernel body: no fused multiply-add where the ISA rounds the product (Clang
 // contracts within a statement by default; GCC follows -ffp-contract, which the build sets).
