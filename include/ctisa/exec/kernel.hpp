@@ -93,7 +93,7 @@ template <class View>
 // there costs the interpreter a call and a second store-to-load round trip per row (about a quarter
 // of its time per instruction at 16 lanes, measured; under a mask, ATTILA's predicated/16 spent 42%
 // of its time in the call with Clang 19, its 256-bit loads of the values waiting for the kernel's
-// 512-bit stores of them).
+// 512-bit stores of them; GCC's kernels call, chunked_lanes in lanes.hpp).
 template <class Desc, class View>
 CTISA_EXEC_INLINE void store_bits_for(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values, std::size_t count,
                                       const lane_word* __restrict active, bool all_active, lane_word bits) {
@@ -101,7 +101,7 @@ CTISA_EXEC_INLINE void store_bits_for(const View& v, std::uint32_t row, std::siz
         store_bits(v, row, l0, values, count, active, all_active, bits);
     } else if (all_active && bits == lane_on) {  // (a copy of a constant size: a few moves, no loop to compile)
         std::memcpy(v.row(row) + l0, values, count * sizeof(lane_word));
-    } else if (bits == lane_on) {  // (a blend of a constant size: a few vectors)
+    } else if (chunked_lanes && bits == lane_on) {  // (a blend of a constant size: a few vectors)
         lane_word* __restrict d = v.row(row) + l0;
         CTISA_CHUNK_LOOP
         for (std::size_t k = 0; k < count; ++k) d[k] = blend(d[k], values[k], active[l0 + k]);

@@ -68,15 +68,24 @@ CTISA_EXEC_INLINE void float_vector_as(const Desc& desc, const lane_view<N, S>& 
             const lane_word* ra = v.row(d.sources[0].row[comp]);
             const lane_word* rb = v.row(d.sources[1].row[comp]);
             const lane_word* rc = v.row(d.sources[2].row[comp]);
-            // Computed a chunk at a time, then stored: a destination row may be a source row, and
-            // Clang vectorizes a loop that writes such a row only behind a run-time check that
-            // counts the same row as an overlap (scalar MADs in place, 10 times slower).
-            constexpr std::size_t chunk = N > 32 ? K : N;
-            for (std::size_t l0 = 0; l0 < N; l0 += chunk) {
-                lane_word out[chunk];
-                ctisa::exec::each_lane<Desc, chunk>([&](std::size_t k)
+            lane_word* dst = v.row(d.result_row + comp);
+            if constexpr (N > 32 && !ctisa::exec::chunked_lanes) {  // a wide warp: one long loop (the interpreter)
+                if (all_active) {
+                    for (std::size_t l = 0; l < N; ++l) dst[l] = compute(ra[l], rb[l], rc[l]);
+                } else {
+                    for (std::size_t l = 0; l < N; ++l) dst[l] = blend(dst[l], compute(ra[l], rb[l], rc[l]), active[l]);
+                }
+            } else if constexpr (N > 32) {  // Clang: a chunk at a time, as a block's (chunked_lanes)
+                for (std::size_t l0 = 0; l0 < N; l0 += K) {
+                    lane_word out[K];
+                    ctisa::exec::each_lane<Desc, K>([&](std::size_t k)
                                                         CTISA_EXEC_INLINE_LAMBDA { out[k] = compute(ra[l0 + k], rb[l0 + k], rc[l0 + k]); });
-                ctisa::exec::store_bits_for<Desc>(v, d.result_row + comp, l0, out, chunk, active, all_active, lane_on);
+                    ctisa::exec::store_bits_for<Desc>(v, d.result_row + comp, l0, out, K, active, all_active, lane_on);
+                }
+            } else {  // a block: compute, then store, so that the compiler sees no aliasing
+                lane_word out[N];
+                ctisa::exec::each_lane<Desc, N>([&](std::size_t l) CTISA_EXEC_INLINE_LAMBDA { out[l] = compute(ra[l], rb[l], rc[l]); });
+                ctisa::exec::store_bits_for<Desc>(v, d.result_row + comp, 0, out, N, active, all_active, lane_on);
             }
         };
         component(std::integral_constant<unsigned, 0>{});
