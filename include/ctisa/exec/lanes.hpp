@@ -35,17 +35,6 @@
 #else
 #define CTISA_CHUNK_LOOP
 #endif
-// Whether the interpreter's kernels compute a row a chunk of lanes at a time into a local array
-// (also an instruction in place over a wide warp) and blend it under a lane mask in the kernel:
-// Clang's way. Clang vectorizes a loop that writes a row it may read only behind a run-time
-// overlap check that counts the same row as an overlap (in place: scalar, 10 times slower). GCC's
-// check lets the same row through, and GCC 12 ran ATTILA slower that way (mad_chain/256 16 -> 6,
-// predicated/256 6.8 -> 0.9 G lane-ops/s): it keeps one loop over the warp, straight into the row.
-#if defined(__clang__)
-inline constexpr bool chunked_lanes = true;
-#else
-inline constexpr bool chunked_lanes = false;
-#endif
 // At the start of a kernel body: no fused multiply-add where the ISA rounds the product (Clang
 // contracts within a statement by default; GCC follows -ffp-contract, which the build sets).
 #if defined(__clang__)
@@ -58,6 +47,18 @@ namespace ctisa::exec {
 
 using lane_word = std::uint32_t;
 inline constexpr lane_word lane_on = ~lane_word{0};
+
+// Whether the interpreter's kernels compute a row a chunk of lanes at a time into a local array
+// (also an instruction in place over a wide warp) and blend it under a lane mask in the kernel:
+// Clang's way. Clang vectorizes a loop that writes a row it may read only behind a run-time
+// overlap check that counts the same row as an overlap (in place: scalar, 10 times slower). GCC's
+// check lets the same row through, and GCC 12 ran ATTILA slower that way (mad_chain/256 16 -> 6,
+// predicated/256 6.8 -> 0.9 G lane-ops/s): it keeps one loop over the warp, straight into the row.
+#if defined(__clang__)
+inline constexpr bool chunked_lanes = true;
+#else
+inline constexpr bool chunked_lanes = false;
+#endif
 
 // How many lanes a kernel computes at a time: a few SIMD registers' worth, dividing N evenly.
 template <std::size_t N>
