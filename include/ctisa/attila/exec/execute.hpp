@@ -84,7 +84,10 @@ CTISA_EXEC_INLINE void float_vector_as(const Desc& desc, const lane_view<N, S>& 
                 }
             } else {  // a block: compute, then store, so that the compiler sees no aliasing
                 lane_word out[N];
-                ctisa::exec::each_lane<Desc, N>([&](std::size_t l) CTISA_EXEC_INLINE_LAMBDA { out[l] = compute(ra[l], rb[l], rc[l]); });
+                if constexpr (ctisa::exec::chunked_lanes)  // (GCC: the plain loop, which its compiled path unrolls best)
+                    ctisa::exec::each_lane<Desc, N>([&](std::size_t l) CTISA_EXEC_INLINE_LAMBDA { out[l] = compute(ra[l], rb[l], rc[l]); });
+                else
+                    for (std::size_t l = 0; l < N; ++l) out[l] = compute(ra[l], rb[l], rc[l]);
                 ctisa::exec::store_bits_for<Desc>(v, d.result_row + comp, 0, out, N, active, all_active, lane_on);
             }
         };
@@ -101,7 +104,10 @@ CTISA_EXEC_INLINE void float_vector_as(const Desc& desc, const lane_view<N, S>& 
             const lane_word* ra = v.row(d.sources[0].row[comp]) + l0;
             const lane_word* rb = v.row(d.sources[1].row[comp]) + l0;
             const lane_word* rc = v.row(d.sources[2].row[comp]) + l0;
-            ctisa::exec::each_lane<Desc, K>([&](std::size_t k) CTISA_EXEC_INLINE_LAMBDA { out[comp][k] = compute(ra[k], rb[k], rc[k]); });
+            if constexpr (ctisa::exec::chunked_lanes)
+                ctisa::exec::each_lane<Desc, K>([&](std::size_t k) CTISA_EXEC_INLINE_LAMBDA { out[comp][k] = compute(ra[k], rb[k], rc[k]); });
+            else
+                for (std::size_t k = 0; k < K; ++k) out[comp][k] = compute(ra[k], rb[k], rc[k]);
         }
         store4<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
@@ -129,7 +135,10 @@ CTISA_EXEC_INLINE void int_vector(const Desc& desc, const lane_view<N, S>& v, co
             if (!d.mask.has(comp)) continue;
             const lane_word* ra = v.row(a.row[comp]) + l0;
             const lane_word* rb = v.row(b.row[comp]) + l0;
-            ctisa::exec::each_lane<Desc, K>([&](std::size_t k) CTISA_EXEC_INLINE_LAMBDA { out[comp][k] = f(ma(ra[k]), mb(rb[k])); });
+            if constexpr (ctisa::exec::chunked_lanes)
+                ctisa::exec::each_lane<Desc, K>([&](std::size_t k) CTISA_EXEC_INLINE_LAMBDA { out[comp][k] = f(ma(ra[k]), mb(rb[k])); });
+            else
+                for (std::size_t k = 0; k < K; ++k) out[comp][k] = f(ma(ra[k]), mb(rb[k]));
         }
         store4<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
