@@ -41,6 +41,19 @@ struct static_desc {
 template <class Desc>
 inline constexpr bool is_static_desc = requires { Desc::get(); };
 
+// f(k) for each lane k of a chunk of Count lanes. The interpreter's loop stays a loop for Clang
+// (CTISA_CHUNK_LOOP, lanes.hpp); the compiled path's is left to the compiler to unroll, so that a
+// block's rows stay in registers from one instruction to the next.
+template <class Desc, std::size_t Count, class F>
+CTISA_EXEC_INLINE void each_lane(F&& f) {
+    if constexpr (is_static_desc<Desc>) {
+        for (std::size_t k = 0; k < Count; ++k) f(k);
+    } else {
+        CTISA_CHUNK_LOOP
+        for (std::size_t k = 0; k < Count; ++k) f(k);
+    }
+}
+
 // Stores `count` values to a row from lane l0 on, where `active` is set (all of them when
 // all_active). The row, the values and the mask never overlap: saying so lets the compiler
 // vectorize short fixed-length loops it has already unrolled.
@@ -76,9 +89,11 @@ template <class View>
                                          const lane_word* active, bool all_active, lane_word bits) {
     store_bits(v, row, l0, values, count, active, all_active, bits);
 }
-// The common case, every lane and every bit, stays a plain copy in the kernel: a call there costs
-// the interpreter a call and a second store-to-load round trip per row (about a quarter of its
-// time per instruction at 16 lanes, measured).
+// The common cases, every bit of every lane or of the lanes of the mask, stay in the kernel: a call
+// there costs the interpreter a call and a second store-to-load round trip per row (about a quarter
+// of its time per instruction at 16 lanes, measured; under a mask, ATTILA's predicated/16 spent 42%
+// of its time in the call with Clang 19, its 256-bit loads of the values waiting for the kernel's
+// 512-bit stores of them; GCC's kernels call, chunked_lanes in lanes.hpp).
 template <class Desc, class View>
 CTISA_EXEC_INLINE void store_bits_for(const View& v, std::uint32_t row, std::size_t l0, const lane_word* __restrict values, std::size_t count,
                                       const lane_word* __restrict active, bool all_active, lane_word bits) {
@@ -86,6 +101,10 @@ CTISA_EXEC_INLINE void store_bits_for(const View& v, std::uint32_t row, std::siz
         store_bits(v, row, l0, values, count, active, all_active, bits);
     } else if (all_active && bits == lane_on) {  // (a copy of a constant size: a few moves, no loop to compile)
         std::memcpy(v.row(row) + l0, values, count * sizeof(lane_word));
+    } else if (chunked_lanes && bits == lane_on) {  // (a blend of a constant size: a few vectors)
+        lane_word* __restrict d = v.row(row) + l0;
+        CTISA_CHUNK_LOOP
+        for (std::size_t k = 0; k < count; ++k) d[k] = blend(d[k], values[k], active[l0 + k]);
     } else {
         store_bits_shared(v, row, l0, values, count, active, all_active, bits);
     }

@@ -24,6 +24,17 @@
 // straight-line (SLP) vectorizer after full unrolling, handles it; SLP gives up on the selects of
 // NaN canonicalisation and clamps (and the scalar stores then stall the next vector load).
 #define CTISA_LANE_LOOP _Pragma("GCC unroll 1")
+// A loop over a chunk of lanes (a constant count, 16 or fewer) kept a loop for Clang: Clang unrolls
+// it completely before its loop vectorizer runs, and its straight-line vectorizer then left ATTILA's
+// kernels scalar ("List vectorization was possible but not beneficial", -Rpass-missed=slp-vectorizer;
+// MAD at 16 lanes 5 times slower than GCC's). GCC vectorizes these loops as they are. (Not a
+// promise that lanes are independent, vectorize(assume_safety): that forces vectorization, and
+// where a target cannot, a library call such as floor without SSE4.1, Clang warns.)
+#if defined(__clang__)
+#define CTISA_CHUNK_LOOP _Pragma("clang loop unroll(disable)")
+#else
+#define CTISA_CHUNK_LOOP
+#endif
 // At the start of a kernel body: no fused multiply-add where the ISA rounds the product (Clang
 // contracts within a statement by default; GCC follows -ffp-contract, which the build sets).
 #if defined(__clang__)
@@ -36,6 +47,18 @@ namespace ctisa::exec {
 
 using lane_word = std::uint32_t;
 inline constexpr lane_word lane_on = ~lane_word{0};
+
+// Whether the interpreter's kernels compute a row a chunk of lanes at a time into a local array
+// (also an instruction in place over a wide warp) and blend it under a lane mask in the kernel:
+// Clang's way. Clang vectorizes a loop that writes a row it may read only behind a run-time
+// overlap check that counts the same row as an overlap (in place: scalar, 10 times slower). GCC's
+// check lets the same row through, and GCC 12 ran ATTILA slower that way (mad_chain/256 16 -> 6,
+// predicated/256 6.8 -> 0.9 G lane-ops/s): it keeps one loop over the warp, straight into the row.
+#if defined(__clang__)
+inline constexpr bool chunked_lanes = true;
+#else
+inline constexpr bool chunked_lanes = false;
+#endif
 
 // How many lanes a kernel computes at a time: a few SIMD registers' worth, dividing N evenly.
 template <std::size_t N>

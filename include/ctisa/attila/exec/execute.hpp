@@ -69,15 +69,25 @@ CTISA_EXEC_INLINE void float_vector_as(const Desc& desc, const lane_view<N, S>& 
             const lane_word* rb = v.row(d.sources[1].row[comp]);
             const lane_word* rc = v.row(d.sources[2].row[comp]);
             lane_word* dst = v.row(d.result_row + comp);
-            if constexpr (N > 32) {  // a wide warp: one long loop (the interpreter)
+            if constexpr (N > 32 && !ctisa::exec::chunked_lanes) {  // a wide warp: one long loop (the interpreter)
                 if (all_active) {
                     for (std::size_t l = 0; l < N; ++l) dst[l] = compute(ra[l], rb[l], rc[l]);
                 } else {
                     for (std::size_t l = 0; l < N; ++l) dst[l] = blend(dst[l], compute(ra[l], rb[l], rc[l]), active[l]);
                 }
+            } else if constexpr (N > 32) {  // Clang: a chunk at a time, as a block's (chunked_lanes)
+                for (std::size_t l0 = 0; l0 < N; l0 += K) {
+                    lane_word out[K];
+                    ctisa::exec::each_lane<Desc, K>([&](std::size_t k)
+                                                        CTISA_EXEC_INLINE_LAMBDA { out[k] = compute(ra[l0 + k], rb[l0 + k], rc[l0 + k]); });
+                    ctisa::exec::store_bits_for<Desc>(v, d.result_row + comp, l0, out, K, active, all_active, lane_on);
+                }
             } else {  // a block: compute, then store, so that the compiler sees no aliasing
                 lane_word out[N];
-                for (std::size_t l = 0; l < N; ++l) out[l] = compute(ra[l], rb[l], rc[l]);
+                if constexpr (ctisa::exec::chunked_lanes)  // (GCC: the plain loop, which its compiled path unrolls best)
+                    ctisa::exec::each_lane<Desc, N>([&](std::size_t l) CTISA_EXEC_INLINE_LAMBDA { out[l] = compute(ra[l], rb[l], rc[l]); });
+                else
+                    for (std::size_t l = 0; l < N; ++l) out[l] = compute(ra[l], rb[l], rc[l]);
                 ctisa::exec::store_bits_for<Desc>(v, d.result_row + comp, 0, out, N, active, all_active, lane_on);
             }
         };
@@ -94,7 +104,10 @@ CTISA_EXEC_INLINE void float_vector_as(const Desc& desc, const lane_view<N, S>& 
             const lane_word* ra = v.row(d.sources[0].row[comp]) + l0;
             const lane_word* rb = v.row(d.sources[1].row[comp]) + l0;
             const lane_word* rc = v.row(d.sources[2].row[comp]) + l0;
-            for (std::size_t k = 0; k < K; ++k) out[comp][k] = compute(ra[k], rb[k], rc[k]);
+            if constexpr (ctisa::exec::chunked_lanes)
+                ctisa::exec::each_lane<Desc, K>([&](std::size_t k) CTISA_EXEC_INLINE_LAMBDA { out[comp][k] = compute(ra[k], rb[k], rc[k]); });
+            else
+                for (std::size_t k = 0; k < K; ++k) out[comp][k] = compute(ra[k], rb[k], rc[k]);
         }
         store4<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
@@ -122,7 +135,10 @@ CTISA_EXEC_INLINE void int_vector(const Desc& desc, const lane_view<N, S>& v, co
             if (!d.mask.has(comp)) continue;
             const lane_word* ra = v.row(a.row[comp]) + l0;
             const lane_word* rb = v.row(b.row[comp]) + l0;
-            for (std::size_t k = 0; k < K; ++k) out[comp][k] = f(ma(ra[k]), mb(rb[k]));
+            if constexpr (ctisa::exec::chunked_lanes)
+                ctisa::exec::each_lane<Desc, K>([&](std::size_t k) CTISA_EXEC_INLINE_LAMBDA { out[comp][k] = f(ma(ra[k]), mb(rb[k])); });
+            else
+                for (std::size_t k = 0; k < K; ++k) out[comp][k] = f(ma(ra[k]), mb(rb[k]));
         }
         store4<Desc, K>(v, d.result_row, d.mask, l0, out, active, all_active);
     }
