@@ -28,7 +28,7 @@ template <class F>
 // --- facts of the mnemonic ---------------------------------------------------------------------
 
 // LSHIFT_AND.i32 and its kin: "shift A left (L) or right (R), then AND / OR / XOR with B".
-enum class logic_op : std::uint8_t { and_ = 0, or_ = 1, xor_ = 2 };  // values::shift_logic's Logic
+enum class logic_op : std::uint8_t { and_ = 0, or_ = 1, xor_ = 2 };  // shift_logic_masks_of's logic
 struct shift_logic_op {
     bool is = false;  // one of {L,R}SHIFT_{AND,OR,XOR}
     bool left = false;

@@ -258,7 +258,7 @@ struct instruction_desc {
     std::array<std::uint8_t, modifier_count> mods{};
     std::array<std::uint8_t, 2> staging_count{};
     std::array<std::array<row_t, max_staging_registers>, 2> staging{};
-    bool on_values = false;  // values::supported: a kernel over row values (values.hpp, fast_path.hpp), set by traits
+    bool on_values = false;  // values::supported: a kernel over row values (execute.hpp: values, fast_path), set by traits
     bool loose_nan = false;  // only float arithmetic reads its result (values::mark), set by traits
 
     template <class E>

@@ -15,9 +15,7 @@
 #include "../../exec/traits.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
-#include "fast_path.hpp"
 #include "layout.hpp"
-#include "values.hpp"
 
 namespace ctisa::valhall::exec {
 
