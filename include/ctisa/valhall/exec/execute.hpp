@@ -28,10 +28,12 @@
 #include "../../exec/lane_ops.hpp"
 #include "../../exec/lanes.hpp"
 #include "../../exec/loose_nan.hpp"
+#include "../../exec/row_path.hpp"
 #include "../../exec/traits.hpp"
 #include "../../exec/value_rows.hpp"
 #include "environment.hpp"
 #include "kernel_groups.hpp"
+#include "descriptor.hpp"
 #include "layout.hpp"
 #include "semantics.hpp"
 
@@ -984,6 +986,58 @@ inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word*
     if (const kernel_fn f = table[static_cast<std::size_t>(desc.get().id)]) f(desc, v, active, all_active, env, lane0, live, fx);
 }
 
+// The interpreter's fast path (ctisa/exec/row_path.hpp) for the value kernels but FMA.v2f16 (whose
+// half-precision routine, not the reading, is its cost), on sources read as they are or with
+// abs/neg/not (masks; selects keep the lane-wise kernels): each a form of compute_value, with its
+// clamp or not_result, reading value rows 0-2 and writing row 3.
+struct row_forms_of_values {
+    using descriptor = instruction_desc;
+    struct form {
+        instruction_id id;
+        clamp c;
+        bool flip;
+    };
+    static constexpr auto forms = [] {
+        using enum instruction_id;
+        std::array<form, 24> f{};
+        std::size_t n = 0;
+        for (instruction_id id : {mov_i32, iadd_u32, isub_u32, imul_i32}) f[n++] = {id, clamp::none, false};
+        for (instruction_id id : {lshift_and_i32, rshift_and_i32, lshift_or_i32, rshift_or_i32, lshift_xor_i32, rshift_xor_i32})
+            for (bool flip : {false, true}) f[n++] = {id, clamp::none, flip};
+        for (instruction_id id : {fadd_f32, fma_f32})
+            for (clamp c : {clamp::none, clamp::clamp_0_inf, clamp::clamp_m1_1, clamp::clamp_0_1}) f[n++] = {id, c, false};
+        return f;
+    }();
+    static constexpr std::size_t row_count = 4;
+    static constexpr std::size_t row_forms = forms.size();
+    static constexpr std::uint32_t row_reads(std::size_t f) noexcept { return (1u << info(forms[f].id).source_count) - 1u; }
+    static constexpr std::uint32_t row_writes(std::size_t) noexcept { return 1u << 3; }
+    template <std::size_t Form, class Rows>
+    CTISA_EXEC_INLINE static void row_kernel(Rows& r) noexcept {
+        constexpr form f = forms[Form];
+        compute_value<f.id>(r.row[0], r.row[1], r.row[2], f.c, false, f.flip ? lane_on : 0u, r.row[3]);
+    }
+    // d's form (row_forms when none), found when the program is described (values::mark).
+    static constexpr std::size_t row_form(const instruction_desc& d) noexcept { return d.row_form; }
+    static constexpr std::uint8_t form_of(const instruction_desc& d) noexcept {
+        using enum instruction_id;
+        if (!d.on_values || d.id == fma_v2f16) return row_forms;
+        for (unsigned s = 0; s < d.source_count; ++s)
+            if (d.sources[s].form != source_form::word) return row_forms;
+        const instruction_id id = d.id == iadd_s32 ? iadd_u32 : d.id == isub_s32 ? isub_u32 : d.id == imul_s32 ? imul_i32 : d.id;
+        const bool fl = is_shift_logic(id) && d.flag(modifier::not_result), fp = id == fadd_f32 || id == fma_f32;
+        const clamp c = fp ? d.mod<clamp>(modifier::clamp) : clamp::none;
+        for (std::uint8_t i = 0; i < row_forms; ++i)
+            if (forms[i].id == id && forms[i].c == c && forms[i].flip == fl) return i;
+        return row_forms;
+    }
+    template <class View>
+    static void row_bind(const instruction_desc& d, const View& v, ctisa::exec::row_path::binding<row_count>& b) noexcept {
+        for (unsigned s = 0; s < d.source_count; ++s) b.read(s, v.row(d.sources[s].row), d.sources[s].and_mask, d.sources[s].xor_mask);
+        b.write(3, v.row(d.dest));
+    }
+};
+
 struct values {
     // A source these kernels read: a word as it is, a part of it extended to 32 bits, or two halves
     // (v2 selects of 16-bit parts), then abs/neg/not. Not the widened half floats or 64-bit pairs.
@@ -1025,7 +1079,7 @@ struct values {
     // keep the host's NaN bits (exec/loose_nan.hpp): their value kernels skip making a computed
     // NaN the default NaN, two of an FMA chain link's latencies under AVX2.
     static constexpr void mark(std::span<instruction_desc> code) noexcept {
-        for (instruction_desc& d : code) d.on_values = supported(d);
+        for (instruction_desc& d : code) d.on_values = supported(d), d.row_form = row_forms_of_values::form_of(d);
         ctisa::exec::mark_loose_nans<loose_rules>(code);
     }
 
@@ -1239,93 +1293,5 @@ private:
 };
 
 
-// The interpreter's fast path for the value kernels' arithmetic but FMA.v2f16 (whose half-precision
-// routine, not the reading, is its cost): one SIMD register of lanes at a time, each source loaded
-// from its row and read_value applied in registers, compute_value, the result blended into the
-// destination row under the lane mask. (perf showed the lane-wise kernel's fixed cost dominating a
-// 64-lane integer chain: sources with a select copied through stack arrays, a large frame per
-// instruction.) Only for descriptors known at run time; the compiled path keeps its kernels.
-namespace fast_path {
-
-// Lanes a step: one SIMD register (vectors wider than the target's registers change the ABI).
-inline constexpr std::size_t lanes = ctisa::exec::simd_register_bytes / sizeof(lane_word);
-using bits = ctisa::exec::value_rows<1, lanes>::bits;
-
-// f(a, b, c, out) over every step of lanes, stored under the lane mask (every bit: on_values).
-template <unsigned Sources, std::size_t N, std::size_t S, class F>
-CTISA_EXEC_INLINE void each(const instruction_desc& d, const lane_view<N, S>& v, const lane_word* active, bool all, F f) noexcept {
-    value_source o[3];
-    const lane_word* row[3] = {};
-    bool plain = true;
-    for (unsigned s = 0; s < Sources; ++s) {  // (decoded once an instruction: the stores could alias the descriptor)
-        o[s] = value_source_of(d.sources[s]);
-        row[s] = v.row(d.sources[s].row);
-        plain = plain && o[s].k == value_source::kind::plain && o[s].and_mask == lane_on && o[s].xor_mask == 0;
-    }
-    lane_word* const dst = v.row(d.dest);
-    // Every step: loads (by value: GCC kept arrays of them on the stack), the operation, a store.
-    const auto steps = [&](bool read, bool every) CTISA_EXEC_INLINE_LAMBDA {
-        for (std::size_t l0 = 0; l0 < N; l0 += lanes) {
-            const auto load = [&](unsigned s, bits& x) CTISA_EXEC_INLINE_LAMBDA {
-                x = ctisa::exec::load_chunk<bits>(row[s] + l0);
-                if (read) read_value(x, o[s], x);
-            };
-            bits a, b{}, c{}, out;
-            load(0, a);
-            if constexpr (Sources > 1) load(1, b);
-            if constexpr (Sources > 2) load(2, c);
-            f(a, b, c, out);
-            ctisa::exec::store_chunk(dst + l0, out, active + l0, every);
-        }
-    };
-    if (plain && all) steps(false, true);  // the common case
-    else steps(true, all);
-}
-
-template <instruction_id Id, clamp C, class View>
-void kernel_of(const instruction_desc& d, const View& v, const lane_word* active, bool all) noexcept {
-    const lane_word flip = d.flag(modifier::not_result) ? lane_on : 0u;
-    each<info(Id).source_count>(d, v, active, all, [flip](const bits& a, const bits& b, const bits& c, bits& out) CTISA_EXEC_INLINE_LAMBDA {
-        compute_value<Id>(a, b, c, C, false, flip, out);
-    });
-}
-
-// The kernel of d over the view's lanes, null unless it applies (d.on_values, not FMA.v2f16, and
-// the view a whole number of steps): the interpreter's fast path, and the straight runs' hook
-// (traits::plain_alu), asked once an instruction when the machine is built.
-template <class View>
-[[nodiscard]] constexpr ctisa::exec::plain_kernel<instruction_desc, View> kernel(const instruction_desc& d) noexcept {
-    using enum instruction_id;
-    if (View::lanes % lanes != 0 || !d.on_values) return nullptr;
-    switch (d.id) {
-        case mov_i32: return &kernel_of<mov_i32, clamp::none, View>;
-        case iadd_u32:
-        case iadd_s32: return &kernel_of<iadd_u32, clamp::none, View>;
-        case isub_u32:
-        case isub_s32: return &kernel_of<isub_u32, clamp::none, View>;
-        case imul_i32:
-        case imul_s32: return &kernel_of<imul_i32, clamp::none, View>;
-        case lshift_and_i32: return &kernel_of<lshift_and_i32, clamp::none, View>;
-        case rshift_and_i32: return &kernel_of<rshift_and_i32, clamp::none, View>;
-        case lshift_or_i32: return &kernel_of<lshift_or_i32, clamp::none, View>;
-        case rshift_or_i32: return &kernel_of<rshift_or_i32, clamp::none, View>;
-        case lshift_xor_i32: return &kernel_of<lshift_xor_i32, clamp::none, View>;
-        case rshift_xor_i32: return &kernel_of<rshift_xor_i32, clamp::none, View>;
-        case fadd_f32:
-        case fma_f32: break;
-        default: return nullptr;
-    }
-    const auto float_kernel = [&]<clamp C>() -> ctisa::exec::plain_kernel<instruction_desc, View> {
-        return d.id == fma_f32 ? &kernel_of<fma_f32, C, View> : &kernel_of<fadd_f32, C, View>;
-    };
-    switch (d.mod<clamp>(modifier::clamp)) {
-        case clamp::clamp_0_inf: return float_kernel.template operator()<clamp::clamp_0_inf>();
-        case clamp::clamp_m1_1: return float_kernel.template operator()<clamp::clamp_m1_1>();
-        case clamp::clamp_0_1: return float_kernel.template operator()<clamp::clamp_0_1>();
-        default: return float_kernel.template operator()<clamp::none>();
-    }
-}
-
-}  // namespace fast_path
 
 }  // namespace ctisa::valhall::exec
