@@ -292,7 +292,8 @@ struct value_source {
 };
 [[nodiscard]] constexpr value_source value_source_of(const source_desc& s) noexcept {
     value_source o;
-    if (s.form == source_form::parts && s.lane_bits == 32) o = {s.sign ? value_source::kind::signed_part : value_source::kind::part, s.offset[0], 32u - s.part_bits};
+    if (s.form == source_form::parts && s.lane_bits == 32)
+        o = {s.sign ? value_source::kind::signed_part : value_source::kind::part, s.offset[0], 32u - s.part_bits};
     else if (s.form == source_form::parts) o = {value_source::kind::halves, s.offset[0], s.offset[1]};
     o.and_mask = s.and_mask;
     o.xor_mask = s.xor_mask;
@@ -338,7 +339,6 @@ CTISA_EXEC_INLINE void compute_value(const W& a, const W& b, const W& c, clamp c
         out ^= flip;
     }
 }
-
 
 // The instruction a kernel runs: Id itself on the compiled path, the descriptor's in the interpreter
 // (Id is then its group's first).
@@ -703,11 +703,13 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const K& k) {
             });
         } else {
             lanewise<3, false>(desc, v, active, all_active, [flip, sm](lane_word a, lane_word s, lane_word b, lane_word) {
-                return per_lane_int<t.bits>(a, s, b, [sm](lane_word x, lane_word amount, lane_word y) {
-                           lane_word out;
-                           shift_logic<t.bits>(x, amount, y, sm, out);
-                           return out;
-                       }) ^ flip;
+                return per_lane_int<t.bits>(a, s, b,
+                                            [sm](lane_word x, lane_word amount, lane_word y) {
+                                                lane_word out;
+                                                shift_logic<t.bits>(x, amount, y, sm, out);
+                                                return out;
+                                            }) ^
+                       flip;
             });
         }
     } else if constexpr (Id == idp_v4s8 || Id == idp_v4u8) {
@@ -1022,8 +1024,13 @@ struct row_forms_of_values {
     static constexpr std::uint8_t form_of(const instruction_desc& d) noexcept {
         using enum instruction_id;
         if (!d.on_values || d.id == fma_v2f16) return row_forms;
-        for (unsigned s = 0; s < d.source_count; ++s)
-            if (d.sources[s].form != source_form::word) return row_forms;
+        for (unsigned s = 0; s < d.source_count; ++s) {
+            // (A shift's amount, s 1, as a part at bit 0: shift_logic reads only its low byte, which
+            // the word itself has, abs/neg/not applied bit by bit too.)
+            const source_desc& x = d.sources[s];
+            const bool low_byte = is_shift_logic(d.id) && s == 1 && x.form == source_form::parts && x.lane_bits == 32 && x.offset[0] == 0;
+            if (x.form != source_form::word && !low_byte) return row_forms;
+        }
         const instruction_id id = d.id == iadd_s32 ? iadd_u32 : d.id == isub_s32 ? isub_u32 : d.id == imul_s32 ? imul_i32 : d.id;
         const bool fl = is_shift_logic(id) && d.flag(modifier::not_result), fp = id == fadd_f32 || id == fma_f32;
         const clamp c = fp ? d.mod<clamp>(modifier::clamp) : clamp::none;
@@ -1291,7 +1298,5 @@ private:
         }
     }
 };
-
-
 
 }  // namespace ctisa::valhall::exec

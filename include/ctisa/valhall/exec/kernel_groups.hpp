@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Which instructions the interpreter runs through one kernel, and the facts of the description
-// (the generated mnemonics) that those kernels read at run time. Everything here is read from an
-// instruction's mnemonic and operands, never from the order of the generated instruction_id enum,
-// so a regenerated enum in another order groups the same instructions with the same semantics;
-// kernel_groups_consistent checks that a member differs from its group's first only in what its
-// shared kernel reads at run time.
+// A quirk of Valhall's interpreter, in a room of its own: its 172 executable instructions are many
+// variants (lane types, operations) of few shapes, and one kernel instantiated for each was most of
+// an executor TU's compile time. Here: which instructions the interpreter runs through one kernel,
+// and the facts of the description (the generated mnemonics) that those kernels read at run time.
+// Everything is read from an instruction's mnemonic and operands, never from the order of the
+// generated instruction_id enum, so a regenerated enum in another order groups the same
+// instructions with the same semantics; kernel_groups_consistent checks that a member differs from
+// its group's first only in what its shared kernel reads at run time.
 #pragma once
 
 #include <array>

@@ -20,7 +20,6 @@
 
 namespace ctisa::valhall::exec {
 
-
 using row_t = std::uint16_t;
 
 struct special_use {
@@ -79,46 +78,16 @@ struct type_info {
     return t;
 }
 
+[[nodiscard]] constexpr bool is_load(instruction_id id) noexcept { return id >= instruction_id::load_i8 && id <= instruction_id::load_i128; }
+[[nodiscard]] constexpr bool is_store(instruction_id id) noexcept { return id >= instruction_id::store_i8 && id <= instruction_id::store_i128; }
 // Instructions that hand their operands to the environment (messages, in Valhall's words).
 [[nodiscard]] constexpr bool is_message(instruction_id id) noexcept {
     using enum instruction_id;
-    switch (id) {
-        case ld_var_special:
-        case ld_var_imm_f32:
-        case ld_var_imm_f16:
-        case ld_attr_imm:
-        case ld_attr:
-        case lea_attr:
-        case load_i8:
-        case load_i16:
-        case load_i24:
-        case load_i32:
-        case load_i48:
-        case load_i64:
-        case load_i96:
-        case load_i128:
-        case store_i8:
-        case store_i16:
-        case store_i24:
-        case store_i32:
-        case store_i48:
-        case store_i64:
-        case store_i96:
-        case store_i128:
-        case st_image:
-        case ld_tile:
-        case blend:
-        case atest:
-        case zs_emit:
-        case tex_fetch:
-        case tex:
-        case discard_f32:
-        case barrier: return true;
-        default: return false;
-    }
+    for (instruction_id m : {ld_var_special, ld_var_imm_f32, ld_var_imm_f16, ld_attr_imm, ld_attr, lea_attr, st_image, ld_tile, blend, atest,
+                             zs_emit, tex_fetch, tex, discard_f32, barrier})
+        if (id == m) return true;
+    return is_load(id) || is_store(id);
 }
-[[nodiscard]] constexpr bool is_load(instruction_id id) noexcept { return id >= instruction_id::load_i8 && id <= instruction_id::load_i128; }
-[[nodiscard]] constexpr bool is_store(instruction_id id) noexcept { return id >= instruction_id::store_i8 && id <= instruction_id::store_i128; }
 
 // Does source i read a register pair (a 64-bit value)?
 [[nodiscard]] constexpr bool reads_pair(const instruction& in, unsigned i) noexcept {

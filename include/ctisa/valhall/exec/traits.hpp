@@ -114,7 +114,8 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (has_kernel(Desc::get().id)) execute_op<Desc::get().id>(desc, v, active, all, env, at.first, at.live, fx);
         } else {
-            if (const auto fast = ctisa::exec::row_path::plain_alu<row_forms_of_values, View>(desc.get())) return fast(desc.get(), v, active, all);
+            if (const auto fast = ctisa::exec::row_path::plain_alu<row_forms_of_values, View>(desc.get()))
+                return fast(desc.get(), v, active, all);
             exec::execute(desc, v, active, all, env, at.first, at.live, fx);
         }
     }
