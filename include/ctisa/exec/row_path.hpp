@@ -87,12 +87,14 @@ CTISA_EXEC_INLINE void each_bit(F&& f) {
     }(std::make_index_sequence<bits_of<Bits>.size()>{});
 }
 
-// Form F of K over the N lanes of binding b, its results stored for the lanes of `active` (every
-// lane when `all`). (The binding is copied to locals first: the stores could alias it, and the
-// compiler would read it again after each.)
-template <class K, std::size_t F, std::size_t N>
-void run(const binding<K::row_count>& b, const lane_word* active, bool all) noexcept {
-    constexpr std::size_t B = block<N>, R = K::row_count;
+// Form F of K over the n lanes of binding b, B a vector (n a multiple), its results stored for the
+// lanes of `active` (every lane when `all`). One function for every view width with the same
+// vector (64 and 256 lanes alike: a copy per width cost a Cayman executor TU a fifth more to compile).
+// (The binding is copied to locals first: the stores could alias it, and the compiler would read
+// it again after each.)
+template <class K, std::size_t F, std::size_t B>
+[[gnu::noinline]] void run_rows(const binding<K::row_count>& b, std::size_t n, const lane_word* active, bool all) noexcept {
+    constexpr std::size_t R = K::row_count;
     constexpr std::uint32_t reads = K::row_reads(F), writes = K::row_writes(F);
     static_assert(B != 0 && R <= 32);
     using rows = value_rows<R, B>;
@@ -102,7 +104,7 @@ void run(const binding<K::row_count>& b, const lane_word* active, bool all) noex
     const auto loop = [&](auto modified) CTISA_EXEC_INLINE_LAMBDA {
         std::array<lane_word, R> keep{}, flip{};
         if constexpr (decltype(modified)::value) keep = b.keep, flip = b.flip;
-        for (std::size_t l = 0; l < N; l += B) {
+        for (std::size_t l = 0; l < n; l += B) {
             rows r{};
             each_bit<reads>([&](auto i) CTISA_EXEC_INLINE_LAMBDA {
                 r.row[i] = load_chunk<bits>(from[i] + l);
@@ -117,6 +119,12 @@ void run(const binding<K::row_count>& b, const lane_word* active, bool all) noex
     };
     if (b.modified) loop(std::true_type{});
     else loop(std::false_type{});
+}
+
+// Form F of K over the N lanes of binding b (block<N> != 0).
+template <class K, std::size_t F, std::size_t N>
+void run(const binding<K::row_count>& b, const lane_word* active, bool all) noexcept {
+    run_rows<K, F, block<N>>(b, N, active, all);
 }
 
 template <class K>
