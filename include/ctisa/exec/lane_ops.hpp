@@ -85,4 +85,18 @@ CTISA_EXEC_INLINE void fma_lanes(const F& a, const F& b, const F& c, F& out) noe
     else fused_multiply_add(a, b, c, out);
 }
 
+// std::floor lane by lane (value_rows.hpp's floor_lanes on vectors: the same bits).
+template <class F>
+CTISA_EXEC_INLINE void floor_of_lanes(const F& x, F& out) noexcept {
+    if constexpr (one_lane<F>) out = std::floor(x);
+    else floor_lanes(x, out);
+}
+
+// x converted lane by lane to To (an integer to a float: rounded to nearest even).
+template <class To, class From>
+CTISA_EXEC_INLINE void convert_lanes(const From& x, To& out) noexcept {
+    if constexpr (one_lane<From>) out = static_cast<To>(x);
+    else out = __builtin_convertvector(x, To);
+}
+
 }  // namespace ctisa::exec
