@@ -1039,9 +1039,12 @@ struct row_forms_of_values {
         return row_forms;
     }
     template <class View>
-    static void row_bind(const instruction_desc& d, const View& v, ctisa::exec::row_path::binding<row_count>& b) noexcept {
-        for (unsigned s = 0; s < d.source_count; ++s) b.read(s, v.row(d.sources[s].row), d.sources[s].and_mask, d.sources[s].xor_mask);
-        b.write(3, v.row(d.dest));
+    static ctisa::exec::row_path::source row_source(const instruction_desc& d, const View& v, std::size_t i) noexcept {
+        return {v.row(d.sources[i].row), d.sources[i].and_mask, d.sources[i].xor_mask};
+    }
+    template <class View>
+    static ctisa::exec::row_path::target row_target(const instruction_desc& d, const View& v, std::size_t) noexcept {
+        return {v.row(d.dest)};
     }
 };
 
