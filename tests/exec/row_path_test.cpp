@@ -45,9 +45,12 @@ struct toy {
     }
     static constexpr std::size_t row_form(const descriptor& d) { return static_cast<std::size_t>(d.code); }
     template <class View>
-    static void row_bind(const descriptor& d, const View& v, ex::row_path::binding<row_count>& b) {
-        for (std::size_t k = 0; k < 3; ++k) b.read(k, v.row(d.src[k]), lane_on_bits, d.neg[k] ? 0x80000000u : 0u);
-        b.write(3, v.row(d.dst));
+    static ex::row_path::source row_source(const descriptor& d, const View& v, std::size_t i) {
+        return {v.row(d.src[i]), lane_on_bits, d.neg[i] ? 0x80000000u : 0u};
+    }
+    template <class View>
+    static ex::row_path::target row_target(const descriptor& d, const View& v, std::size_t) {
+        return {v.row(d.dst)};
     }
     static constexpr lane_word lane_on_bits = ex::lane_on;
 };

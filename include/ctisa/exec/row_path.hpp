@@ -25,11 +25,15 @@
 //
 //   using descriptor = ...;
 //   static constexpr std::size_t row_form(const descriptor& d);   its form, row_forms when none
-//   template <class View> static void row_bind(const descriptor& d, const View& v, binding<row_count>& b);
-//       where the form's value rows are for d over the view's lanes (b.read, b.write)
+//   template <class View> static source row_source(const descriptor& d, const View& v, std::size_t i);
+//       where value row i (a row the form reads) is loaded from for d over the view's lanes
+//   template <class View> static target row_target(const descriptor& d, const View& v, std::size_t i);
+//       where value row i (a row the form writes) is stored (to null: not stored)
+//   (i is a constant once inlined: the path asks only for the rows the form reads and writes, so
+//   that a binding is a few registers built where it is used, not arrays in memory.)
 //
-// An ISA whose instruction is several forms (Cayman's groups of slots) binds each itself and calls
-// kernel_of<K, N>(form) for its function.
+// An ISA whose instruction is several forms (Cayman's groups of slots) fills a binding for each
+// itself (once, when the machine is built, is cheapest) and calls run_rows or kernel_of<K, N>(form).
 #pragma once
 
 #include <array>
@@ -52,10 +56,21 @@ inline constexpr std::size_t block = [] {
     return b >= 4 ? b : 0;
 }();
 
-// Where a form's value rows are for one run: value row i loaded from `from[i]` (its first lane
-// where the view's lanes start; read as (w & keep[i]) ^ flip[i]: ABS, NEG, NOT), stored to `to[i]`
-// and `also[i]` (null: not stored there). A store may name a row the form loads: every value row
-// of a block of lanes is loaded before any is stored.
+// Where one value row is loaded from (its first lane where the view's lanes start), read as
+// (w & keep) ^ flip: ABS, NEG, NOT.
+struct source {
+    const lane_word* row = nullptr;
+    lane_word keep = lane_on, flip = 0;
+};
+// Where one value row is stored: `to`, and `also` unless null (`to` null: not stored).
+struct target {
+    lane_word* to = nullptr;
+    lane_word* also = nullptr;
+};
+
+// Where a form's value rows are for one run: value row i loaded from `from[i]` (with keep[i],
+// flip[i] as in `source`), stored to `to[i]` and `also[i]` (null: not stored there). A store may
+// name a row the form loads: every value row of a block of lanes is loaded before any is stored.
 template <std::size_t Rows>
 struct binding {
     std::array<const lane_word*, Rows> from{};
@@ -67,7 +82,9 @@ struct binding {
         from[i] = row, keep[i] = keep_bits, flip[i] = flip_bits;
         modified = modified || keep_bits != lane_on || flip_bits != 0;
     }
+    constexpr void read(std::size_t i, const source& s) noexcept { read(i, s.row, s.keep, s.flip); }
     constexpr void write(std::size_t i, lane_word* row, lane_word* second = nullptr) noexcept { to[i] = row, also[i] = second; }
+    constexpr void write(std::size_t i, const target& t) noexcept { write(i, t.to, t.also); }
 };
 
 // The set bits of Bits, lowest first.
@@ -87,36 +104,47 @@ CTISA_EXEC_INLINE void each_bit(F&& f) {
     }(std::make_index_sequence<bits_of<Bits>.size()>{});
 }
 
-// Form F of K over the N lanes of binding b, its results stored for the lanes of `active` (every
-// lane when `all`). (The binding is copied to locals first: the stores could alias it, and the
-// compiler would read it again after each.)
-template <class K, std::size_t F, std::size_t N>
-void run(const binding<K::row_count>& b, const lane_word* active, bool all) noexcept {
-    constexpr std::size_t B = block<N>, R = K::row_count;
+// Form F of K over the n lanes of binding b (a local, or a copy: the stores could alias the
+// caller's, and the compiler would read it again after each), B lanes a vector (n a multiple),
+// its results stored for the lanes of `active` (every lane when `all`). Only the entries of the
+// rows F reads and writes are used, each by a constant index, so that a binding built in the same
+// function stays in registers.
+template <class K, std::size_t F, std::size_t B>
+CTISA_EXEC_INLINE void run_loop(const binding<K::row_count>& b, std::size_t n, const lane_word* active, bool all) noexcept {
     constexpr std::uint32_t reads = K::row_reads(F), writes = K::row_writes(F);
-    static_assert(B != 0 && R <= 32);
-    using rows = value_rows<R, B>;
-    using bits = typename rows::bits;
-    const std::array<const lane_word*, R> from = b.from;
-    const std::array<lane_word*, R> to = b.to, also = b.also;
+    static_assert(B != 0 && K::row_count <= 32);
+    using rows = value_rows<K::row_count, B>;
     const auto loop = [&](auto modified) CTISA_EXEC_INLINE_LAMBDA {
-        std::array<lane_word, R> keep{}, flip{};
-        if constexpr (decltype(modified)::value) keep = b.keep, flip = b.flip;
-        for (std::size_t l = 0; l < N; l += B) {
+        for (std::size_t l = 0; l < n; l += B) {
             rows r{};
             each_bit<reads>([&](auto i) CTISA_EXEC_INLINE_LAMBDA {
-                r.row[i] = load_chunk<bits>(from[i] + l);
-                if constexpr (decltype(modified)::value) r.row[i] = (r.row[i] & keep[i]) ^ flip[i];
+                r.row[i] = load_chunk<typename rows::bits>(b.from[i] + l);
+                if constexpr (decltype(modified)::value) r.row[i] = (r.row[i] & b.keep[i]) ^ b.flip[i];
             });
             K::template row_kernel<F>(r);
             each_bit<writes>([&](auto i) CTISA_EXEC_INLINE_LAMBDA {
-                if (to[i]) store_chunk(to[i] + l, r.row[i], active + l, all);
-                if (also[i]) store_chunk(also[i] + l, r.row[i], active + l, all);
+                if (b.to[i]) store_chunk(b.to[i] + l, r.row[i], active + l, all);
+                if (b.also[i]) store_chunk(b.also[i] + l, r.row[i], active + l, all);
             });
         }
     };
     if (b.modified) loop(std::true_type{});
     else loop(std::false_type{});
+}
+
+// Form F of K over the n lanes of binding b, B lanes a vector (n a multiple). One function for
+// every view width with the same vector (64 and 256 lanes alike: a copy per width cost a Cayman
+// executor TU a fifth more to compile), for ISAs that bind once and call it straight.
+template <class K, std::size_t F, std::size_t B>
+[[gnu::noinline]] void run_rows(const binding<K::row_count>& b, std::size_t n, const lane_word* active, bool all) noexcept {
+    const binding<K::row_count> local = b;
+    run_loop<K, F, B>(local, n, active, all);
+}
+
+// Form F of K over the N lanes of binding b (block<N> != 0).
+template <class K, std::size_t F, std::size_t N>
+void run(const binding<K::row_count>& b, const lane_word* active, bool all) noexcept {
+    run_rows<K, F, block<N>>(b, N, active, all);
 }
 
 template <class K>
@@ -134,12 +162,17 @@ template <class K, std::size_t N>
     return kernels<K, N>[form];
 }
 
-// An instruction that is one form, over the view's lanes: bound, then run.
+// An instruction that is one form, over the view's lanes, in one function: bound through the ISA's
+// row_source and row_target for the rows the form uses (constant indices: the binding is a few
+// registers, nothing zeroed or built in memory), then the loop over the view's lanes, their number
+// a constant. (Bound by a function the ISA fills and run through a second, not inlined, with the
+// lanes a run-time count, this cost int_chain/16 a fifth of its rate, measured on Valhall.)
 template <class K, std::size_t F, class View>
 void run_instruction(const typename K::descriptor& d, const View& v, const lane_word* active, bool all) noexcept {
     binding<K::row_count> b;
-    K::row_bind(d, v, b);
-    run<K, F, View::lanes>(b, active, all);
+    each_bit<K::row_reads(F)>([&](auto i) CTISA_EXEC_INLINE_LAMBDA { b.read(i, K::row_source(d, v, i)); });
+    each_bit<K::row_writes(F)>([&](auto i) CTISA_EXEC_INLINE_LAMBDA { b.write(i, K::row_target(d, v, i)); });
+    run_loop<K, F, block<View::lanes>>(b, View::lanes, active, all);
 }
 
 // The straight runs' kernel of d (an ISA's traits::plain_alu, exec/traits.hpp) when d is a form

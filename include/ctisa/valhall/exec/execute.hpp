@@ -16,15 +16,24 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <span>
 #include <type_traits>
+#include <utility>
 
 #include "../../exec/dispatch.hpp"
 #include "../../exec/float.hpp"
 #include "../../exec/kernel.hpp"
+#include "../../exec/lane_ops.hpp"
 #include "../../exec/lanes.hpp"
+#include "../../exec/loose_nan.hpp"
+#include "../../exec/row_path.hpp"
+#include "../../exec/traits.hpp"
+#include "../../exec/value_rows.hpp"
 #include "environment.hpp"
 #include "kernel_groups.hpp"
+#include "descriptor.hpp"
 #include "layout.hpp"
 #include "semantics.hpp"
 
@@ -60,13 +69,19 @@ using ctisa::exec::store_bits;
 
 // --- reading sources -----------------------------------------------------------------------
 
-// The part of `bits` bits (8, 16 or 32) at bit `at` of w, sign- or zero-extended to 32 bits.
-// (Shifts and a select, no branch: loops over lanes vectorize with the part known at run time.)
-[[nodiscard]] CTISA_EXEC_INLINE lane_word part_of(lane_word w, unsigned at, unsigned bits, bool sign) noexcept {
+// The part of `bits` bits (8, 16 or 32) at bit `at` of w, sign- or zero-extended to 32 bits, over
+// one lane or a vector of lanes. (Shifts and a select, no branch: loops over lanes vectorize with
+// the part known at run time.)
+template <class W>
+CTISA_EXEC_INLINE void part_of(const W& w, unsigned at, unsigned bits, bool sign, W& out) noexcept {
     const unsigned up = 32u - bits;
-    const lane_word x = (w >> at) << up;
-    const lane_word with_sign = static_cast<lane_word>(static_cast<std::int32_t>(x) >> up);
-    return sign ? with_sign : x >> up;
+    const W x = (w >> at) << up;
+    select_lanes(sign, __builtin_bit_cast(W, __builtin_bit_cast(ctisa::exec::ints_of<W>, x) >> up), x >> up, out);
+}
+[[nodiscard]] CTISA_EXEC_INLINE lane_word part_of(lane_word w, unsigned at, unsigned bits, bool sign) noexcept {
+    lane_word out;
+    part_of(w, at, bits, sign, out);
+    return out;
 }
 
 // K lanes of a source from lane l0: its low words into `lo` and, when `hi` is given, its high
@@ -258,26 +273,72 @@ template <class Op>
     return pack16(op(lo16(a), lo16(b), lo16(c)), op(hi16(a), hi16(b), hi16(c)));
 }
 
-// LSHIFT_AND and friends with the direction and the logic as masks of all ones or zero, for the
-// kernel that the interpreter shares between them (shift_logic, with them as template arguments,
-// is the same value).
-struct shift_logic_masks {
-    std::uint64_t left, and_, or_, xor_;
+}  // namespace kernel
+
+// --- the value kernels ------------------------------------------------------------------------
+// The compiled path's kernels over row values (ctisa/exec/value_rows.hpp) and the interpreter's fast
+// path run the 32-bit arithmetic of straight-line chains (FMA.f32, FADD.f32, FMA.v2f16, MOV.i32,
+// IADD/ISUB/IMUL on 32 bits, the 32-bit shift-logic family) with abs/neg/not, byte and half
+// selects and clamps, on vectors of lanes: compute_value, the interpreter's kernels on one lane
+// (semantics.hpp's templates either way), so that results are bit for bit the same.
+
+// A source the value kernels read (values::readable), decoded once: a word as it is, a part of it
+// extended to 32 bits, or two 16-bit halves, then abs/neg/not as masks.
+struct value_source {
+    enum class kind : std::uint8_t { plain, part, signed_part, halves };
+    kind k = kind::plain;
+    unsigned at = 0, up = 0;  // part: (w >> at) << up, then >> up; halves: the halves at `at` and `up`
+    lane_word and_mask = lane_on, xor_mask = 0;
 };
-[[nodiscard]] constexpr shift_logic_masks shift_logic_masks_of(shift_logic_op s) noexcept {
-    const auto all = [](bool b) { return std::uint64_t{0} - std::uint64_t{b}; };
-    return {all(s.left), all(s.logic == logic_op::and_), all(s.logic == logic_op::or_), all(s.logic == logic_op::xor_)};
+[[nodiscard]] constexpr value_source value_source_of(const source_desc& s) noexcept {
+    value_source o;
+    if (s.form == source_form::parts && s.lane_bits == 32)
+        o = {s.sign ? value_source::kind::signed_part : value_source::kind::part, s.offset[0], 32u - s.part_bits};
+    else if (s.form == source_form::parts) o = {value_source::kind::halves, s.offset[0], s.offset[1]};
+    o.and_mask = s.and_mask;
+    o.xor_mask = s.xor_mask;
+    return o;
 }
-template <unsigned Bits>
-[[nodiscard]] CTISA_EXEC_INLINE std::uint64_t shift_logic_by(std::uint64_t a, unsigned amount, std::uint64_t b, shift_logic_masks m) noexcept {
-    using word = std::conditional_t<Bits == 64, std::uint64_t, lane_word>;  // (32-bit lanes vectorize twice as wide)
-    const auto w = [](std::uint64_t u) { return static_cast<word>(u); };
-    const word x = (w(shift_lane<Bits>(a, amount, true)) & w(m.left)) | (w(shift_lane<Bits>(a, amount, false)) & ~w(m.left));
-    const word y = w(b);
-    return ((x & y) & w(m.and_)) | ((x | y) & w(m.or_)) | ((x ^ y) & w(m.xor_));
+template <class W>
+CTISA_EXEC_INLINE void read_value(const W& w, const value_source& o, W& out) noexcept {
+    switch (o.k) {
+        case value_source::kind::plain: out = w; break;
+        case value_source::kind::part: kernel::part_of(w, o.at, 32u - o.up, false, out); break;
+        case value_source::kind::signed_part: kernel::part_of(w, o.at, 32u - o.up, true, out); break;
+        case value_source::kind::halves: out = ((w >> o.at) & 0xFFFFu) | ((w >> o.up) << 16); break;
+    }
+    if (o.and_mask != lane_on || o.xor_mask != 0) out = (out & o.and_mask) ^ o.xor_mask;
 }
 
-}  // namespace kernel
+// Instruction Id of the value kernels (not FMA.v2f16) on sources a, b, c over lanes W (one lane or
+// a vector): with clamp c, `loose` (its NaN may keep the host's bits, values::mark) and `flip`
+// (the shift-logic family's not_result).
+template <instruction_id Id, class W>
+CTISA_EXEC_INLINE void compute_value(const W& a, const W& b, const W& c, clamp cl, bool loose, lane_word flip, W& out) noexcept {
+    CTISA_EXEC_NO_CONTRACT
+    using enum instruction_id;
+    using F = ctisa::exec::floats_of<W>;
+    if constexpr (Id == mov_i32) {
+        out = a;
+    } else if constexpr (Id == iadd_u32 || Id == iadd_s32) {
+        out = a + b;  // wrapping (no saturation)
+    } else if constexpr (Id == isub_u32 || Id == isub_s32) {
+        out = a - b;
+    } else if constexpr (Id == imul_i32 || Id == imul_s32) {
+        out = a * b;  // the low 32 bits, signed or not
+    } else if constexpr (Id == fadd_f32) {
+        f32_result(__builtin_bit_cast(F, a) + __builtin_bit_cast(F, b), cl, out, loose);
+    } else if constexpr (Id == fma_f32) {
+        F x;
+        ctisa::exec::fma_lanes(__builtin_bit_cast(F, a), __builtin_bit_cast(F, b), __builtin_bit_cast(F, c), x);
+        f32_result(x, cl, out, loose);
+    } else {
+        static_assert(is_shift_logic(Id) && type_of(Id).bits == 32);
+        constexpr shift_logic_op op = shift_logic_of(Id);  // from the mnemonic, not the enum's order
+        shift_logic<32>(a, b, c, shift_logic_masks_of(op.left, static_cast<unsigned>(op.logic)), out);
+        out ^= flip;
+    }
+}
 
 // The instruction a kernel runs: Id itself on the compiled path, the descriptor's in the interpreter
 // (Id is then its group's first).
@@ -296,17 +357,38 @@ template <class = void>
     return lane_types<>[static_cast<std::size_t>(id)];
 }
 
+// One kernel call: instruction Desc over the lanes of `active` of the view (every lane when
+// all_active); `lane0` is the warp lane of the view's first lane, `live` the view's lanes that have
+// not finished. (One argument through the kernels' groups, which each unpack it.)
+template <class Desc, std::size_t N, std::size_t S, class Env>
+struct kernel_call {
+    const Desc& desc;
+    const lane_view<N, S>& v;
+    const lane_word* active;
+    bool all_active;
+    Env& env;
+    std::size_t lane0;
+    const lane_word* live;
+    effects<N>& fx;
+    static constexpr std::size_t lanes = N;
+};
+
 // The value of a modifier of the descriptor as its enum.
 #define CTISA_VA_MOD(type) d.template mod<type>(modifier::type)
 
+// The kernels, grouped as the document groups instructions: each group's function runs its
+// instructions and hands the others on to the next.
+namespace ops {
+
+using namespace kernel;
+using enum instruction_id;
+
 // Messages: varyings, attributes, tilebuffer, images, textures.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void message_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void message_kernels(const K& k) {
+    constexpr std::size_t N = K::lanes;
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     if constexpr (is_message(Id)) {  // varyings, attributes, tilebuffer, images, textures
         const instruction_info& ins = info(member<Id>(desc));  // (one kernel for all messages in the interpreter)
         for (std::size_t l = 0; l < N; ++l) {
@@ -335,13 +417,11 @@ CTISA_EXEC_INLINE void message_kernels(const Desc& desc, const lane_view<N, S>& 
 }
 
 // Memory; the other instructions go on to message_kernels.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                      std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void memory_kernels(const K& k) {
+    constexpr std::size_t N = K::lanes;
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     if constexpr (is_load(Id)) {
         const instruction_id m = member<Id>(desc);
         const unsigned bytes = access_bytes<>[static_cast<std::size_t>(m)];
@@ -416,18 +496,16 @@ CTISA_EXEC_INLINE void memory_kernels(const Desc& desc, const lane_view<N, S>& v
             env.store(lane0 + l, segment, address, bytes, data.data());
         }
     } else {
-        message_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+        message_kernels<Id>(k);
     }
 }
 
 // Control and fragment messages; the other instructions go on to memory_kernels.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void control_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void control_kernels(const K& k) {
+    constexpr std::size_t N = K::lanes;
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     if constexpr (Id == branchz) {
         const bool eq = d.flag(modifier::eq);
         fx.branch = true;
@@ -482,18 +560,16 @@ CTISA_EXEC_INLINE void control_kernels(const Desc& desc, const lane_view<N, S>& 
             }
         }
     } else {
-        memory_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+        memory_kernels<Id>(k);
     }
 }
 
 // Cross-lane; the other instructions go on to control_kernels.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void cross_lane_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                          std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void cross_lane_kernels(const K& k) {
+    constexpr std::size_t N = K::lanes;
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     if constexpr (Id == clper_i32 || Id == wmask) {
         const unsigned size = 2u << static_cast<unsigned>(CTISA_VA_MOD(subgroup_size));
         lane_word a[N], b[N], out[N];
@@ -521,18 +597,15 @@ CTISA_EXEC_INLINE void cross_lane_kernels(const Desc& desc, const lane_view<N, S
         }
         store_bits(v, d.dest, 0, out, N, active, all_active, d.write_bits);
     } else {
-        control_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+        control_kernels<Id>(k);
     }
 }
 
 // Comparisons and selects; the other instructions go on to cross_lane_kernels.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void compare_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void compare_kernels(const K& k) {
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     static constexpr type_info t = type_of(Id);
     (void)t;
     if constexpr (Id == csel_f32 || Id == csel_u32 || Id == csel_i32) {
@@ -582,19 +655,16 @@ CTISA_EXEC_INLINE void compare_kernels(const Desc& desc, const lane_view<N, S>& 
             });
         });
     } else {
-        cross_lane_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+        cross_lane_kernels<Id>(k);
     }
 }
 
 // Integer: 64-bit, immediates, vectors, shifts and dot products; the other instructions go on to
 // compare_kernels.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                            std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void integer_wide_kernels(const K& k) {
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     static constexpr type_info t = type_of(Id);
     if constexpr (Id == iadd_u64 || Id == iadd_s64 || Id == isub_u64 || Id == isub_s64) {
         const instruction_id m = member<Id>(desc);  // (the four share a kernel in the interpreter)
@@ -621,20 +691,23 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N,
                            [](lane_word a, lane_word b, lane_word c, lane_word) { return (a & 0xFFu) | ((b & 0xFFu) << 8) | (c << 16); });
     } else if constexpr (Id == mux_i32) {
         lanewise<3, false>(desc, v, active, all_active, [](lane_word a, lane_word b, lane_word m, lane_word) { return (a & m) | (b & ~m); });
-    } else if constexpr (is_shift_logic(Id)) {
-        // The direction and the logic as masks (the instructions of a width share a kernel in the
-        // interpreter): a select would be compiled as a branch, which does not vectorize.
-        const shift_logic_masks sm = shift_logic_masks_of(shift_logic_ops<>[static_cast<std::size_t>(member<Id>(desc))]);
+    } else if constexpr (is_shift_logic(Id)) {  // (the instructions of a width share a kernel in the interpreter)
+        const shift_logic_op op = shift_logic_ops<>[static_cast<std::size_t>(member<Id>(desc))];
+        const shift_logic_masks sm = shift_logic_masks_of(op.left, static_cast<unsigned>(op.logic));
         const lane_word flip = d.flag(modifier::not_result) ? lane_on : 0u;
         if constexpr (t.bits == 64) {
             lanewise<3, true>(desc, v, active, all_active, [flip, sm](std::uint64_t a, std::uint64_t s, std::uint64_t b, std::uint64_t) {
-                return shift_logic_by<64>(a, static_cast<unsigned>(s & 0xFFu), b, sm) ^ (std::uint64_t{flip} << 32 | flip);
+                std::uint64_t out;
+                shift_logic<64>(a, s, b, sm, out);
+                return out ^ (std::uint64_t{flip} << 32 | flip);
             });
         } else {
             lanewise<3, false>(desc, v, active, all_active, [flip, sm](lane_word a, lane_word s, lane_word b, lane_word) {
                 return per_lane_int<t.bits>(a, s, b,
                                             [sm](lane_word x, lane_word amount, lane_word y) {
-                                                return static_cast<lane_word>(shift_logic_by<t.bits>(x, amount & 0xFFu, y, sm));
+                                                lane_word out;
+                                                shift_logic<t.bits>(x, amount, y, sm, out);
+                                                return out;
                                             }) ^
                        flip;
             });
@@ -648,18 +721,15 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const Desc& desc, const lane_view<N,
             return lane_result<32, s>(sum, sat);
         });
     } else {
-        compare_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+        compare_kernels<Id>(k);
     }
 }
 
 // Integer: moves, bit counts, add and subtract; the other instructions go on to integer_wide_kernels.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void integer_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                       std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void integer_kernels(const K& k) {
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     static constexpr type_info t = type_of(Id);
     if constexpr (Id == mov_i32 || Id == popcount_i32 || Id == bitrev_i32 || Id == not_i32) {
         lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) -> lane_word {
@@ -710,18 +780,15 @@ CTISA_EXEC_INLINE void integer_kernels(const Desc& desc, const lane_view<N, S>& 
             });
         });
     } else {
-        integer_wide_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+        integer_wide_kernels<Id>(k);
     }
 }
 
 // Conversions; the other instructions go on to integer_kernels.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void conversion_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                          std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void conversion_kernels(const K& k) {
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     // Signed and unsigned, and the source widths, share kernels in the interpreter: the type of
     // the instruction run, as values.
     const type_info t = lane_type(member<Id>(desc));
@@ -784,18 +851,15 @@ CTISA_EXEC_INLINE void conversion_kernels(const Desc& desc, const lane_view<N, S
         lanewise<1, false>(desc, v, active, all_active,
                            [](lane_word a, lane_word, lane_word, lane_word) { return as_bits(half_to_f32(lo16(a))); });
     } else {
-        integer_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+        integer_kernels<Id>(k);
     }
 }
 
 // Floating point; the other instructions go on to conversion_kernels.
-template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
-CTISA_EXEC_INLINE void float_kernels(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
-                                     std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    using namespace kernel;
-    using enum instruction_id;
-    const instruction_desc& d = desc.get();
-    (void)d, (void)v, (void)active, (void)env, (void)lane0, (void)live, (void)fx, (void)all_active;
+template <instruction_id Id, class K>
+CTISA_EXEC_INLINE void float_kernels(const K& k) {
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
+    [[maybe_unused]] const instruction_desc& d = desc.get();
     if constexpr (Id == nop) {
     } else if constexpr (Id == fadd_f32 || Id == fmin_f32 || Id == fmax_f32) {
         // The three share a kernel in the interpreter: each value, then a select.
@@ -819,7 +883,9 @@ CTISA_EXEC_INLINE void float_kernels(const Desc& desc, const lane_view<N, S>& v,
     } else if constexpr (Id == fma_f32) {
         const clamp c = CTISA_VA_MOD(clamp);
         lanewise<3, false>(desc, v, active, all_active, [c](lane_word a, lane_word b, lane_word e, lane_word) {
-            return f32_result(std::fma(as_float(a), as_float(b), as_float(e)), c);
+            lane_word out;
+            compute_value<fma_f32>(a, b, e, c, false, 0, out);
+            return out;
         });
     } else if constexpr (Id == fma_v2f16) {
         const clamp c = CTISA_VA_MOD(clamp);
@@ -883,18 +949,18 @@ CTISA_EXEC_INLINE void float_kernels(const Desc& desc, const lane_view<N, S>& v,
             return f32_result(m, clamp::none);
         });
     } else {
-        conversion_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+        conversion_kernels<Id>(k);
     }
 }
 
-// Runs instruction Id for the lanes of `active` (the lanes at this instruction). `lane0` is the
-// warp lane of the view's first lane; `live` the lanes of the view that have not finished.
-// Only the code of Id is instantiated: the compiled path pays for the instructions it uses.
-// (The kernels are grouped as the document groups instructions, each group a function above.)
+}  // namespace ops
+
+// Runs instruction Id for the lanes of `active` (the lanes at this instruction), kernel_call's
+// arguments. Only the code of Id is instantiated: the compiled path pays for the instructions it uses.
 template <instruction_id Id, class Desc, std::size_t N, std::size_t S, class Env>
 CTISA_EXEC_INLINE void execute_op(const Desc& desc, const lane_view<N, S>& v, const lane_word* active, bool all_active, Env& env,
                                   std::size_t lane0, const lane_word* live, effects<N>& fx) {
-    float_kernels<Id>(desc, v, active, all_active, env, lane0, live, fx);
+    ops::float_kernels<Id>(kernel_call<Desc, N, S, Env>{desc, v, active, all_active, env, lane0, live, fx});
 }
 
 #undef CTISA_VA_MOD
@@ -921,5 +987,319 @@ inline void execute(const Desc& desc, const lane_view<N, S>& v, const lane_word*
         });
     if (const kernel_fn f = table[static_cast<std::size_t>(desc.get().id)]) f(desc, v, active, all_active, env, lane0, live, fx);
 }
+
+// The interpreter's fast path (ctisa/exec/row_path.hpp) for the value kernels but FMA.v2f16 (whose
+// half-precision routine, not the reading, is its cost), on sources read as they are or with
+// abs/neg/not (masks; selects keep the lane-wise kernels): each a form of compute_value, with its
+// clamp or not_result, reading value rows 0-2 and writing row 3.
+struct row_forms_of_values {
+    using descriptor = instruction_desc;
+    struct form {
+        instruction_id id;
+        clamp c;
+        bool flip;
+    };
+    static constexpr auto forms = [] {
+        using enum instruction_id;
+        std::array<form, 24> f{};
+        std::size_t n = 0;
+        for (instruction_id id : {mov_i32, iadd_u32, isub_u32, imul_i32}) f[n++] = {id, clamp::none, false};
+        for (instruction_id id : {lshift_and_i32, rshift_and_i32, lshift_or_i32, rshift_or_i32, lshift_xor_i32, rshift_xor_i32})
+            for (bool flip : {false, true}) f[n++] = {id, clamp::none, flip};
+        for (instruction_id id : {fadd_f32, fma_f32})
+            for (clamp c : {clamp::none, clamp::clamp_0_inf, clamp::clamp_m1_1, clamp::clamp_0_1}) f[n++] = {id, c, false};
+        return f;
+    }();
+    static constexpr std::size_t row_count = 4;
+    static constexpr std::size_t row_forms = forms.size();
+    static constexpr std::uint32_t row_reads(std::size_t f) noexcept { return (1u << info(forms[f].id).source_count) - 1u; }
+    static constexpr std::uint32_t row_writes(std::size_t) noexcept { return 1u << 3; }
+    template <std::size_t Form, class Rows>
+    CTISA_EXEC_INLINE static void row_kernel(Rows& r) noexcept {
+        constexpr form f = forms[Form];
+        compute_value<f.id>(r.row[0], r.row[1], r.row[2], f.c, false, f.flip ? lane_on : 0u, r.row[3]);
+    }
+    // d's form (row_forms when none), found when the program is described (values::mark).
+    static constexpr std::size_t row_form(const instruction_desc& d) noexcept { return d.row_form; }
+    static constexpr std::uint8_t form_of(const instruction_desc& d) noexcept {
+        using enum instruction_id;
+        if (!d.on_values || d.id == fma_v2f16) return row_forms;
+        for (unsigned s = 0; s < d.source_count; ++s) {
+            // (A shift's amount, s 1, as a part at bit 0: shift_logic reads only its low byte, which
+            // the word itself has, abs/neg/not applied bit by bit too.)
+            const source_desc& x = d.sources[s];
+            const bool low_byte = is_shift_logic(d.id) && s == 1 && x.form == source_form::parts && x.lane_bits == 32 && x.offset[0] == 0;
+            if (x.form != source_form::word && !low_byte) return row_forms;
+        }
+        const instruction_id id = d.id == iadd_s32 ? iadd_u32 : d.id == isub_s32 ? isub_u32 : d.id == imul_s32 ? imul_i32 : d.id;
+        const bool fl = is_shift_logic(id) && d.flag(modifier::not_result), fp = id == fadd_f32 || id == fma_f32;
+        const clamp c = fp ? d.mod<clamp>(modifier::clamp) : clamp::none;
+        for (std::uint8_t i = 0; i < row_forms; ++i)
+            if (forms[i].id == id && forms[i].c == c && forms[i].flip == fl) return i;
+        return row_forms;
+    }
+    template <class View>
+    static ctisa::exec::row_path::source row_source(const instruction_desc& d, const View& v, std::size_t i) noexcept {
+        return {v.row(d.sources[i].row), d.sources[i].and_mask, d.sources[i].xor_mask};
+    }
+    template <class View>
+    static ctisa::exec::row_path::target row_target(const instruction_desc& d, const View& v, std::size_t) noexcept {
+        return {v.row(d.dest)};
+    }
+};
+
+struct values {
+    // A source these kernels read: a word as it is, a part of it extended to 32 bits, or two halves
+    // (v2 selects of 16-bit parts), then abs/neg/not. Not the widened half floats or 64-bit pairs.
+    [[nodiscard]] static constexpr bool readable(const source_desc& s) noexcept {
+        if (s.row_hi != 0 || s.extend_hi || s.xor_hi != 0) return false;
+        if (s.form == source_form::word) return true;
+        return s.form == source_form::parts && (s.lane_bits == 32 || (s.lane_bits == 16 && s.part_bits == 16));
+    }
+
+    [[nodiscard]] static constexpr bool operation(const instruction_desc& d) noexcept {
+        using enum instruction_id;
+        const bool sat = d.flag(modifier::saturate);
+        switch (d.id) {
+            case fma_f32:
+            case fadd_f32:
+            case fma_v2f16:
+            case mov_i32: return true;
+            case iadd_u32:
+            case iadd_s32:
+            case isub_u32:
+            case isub_s32:
+            case imul_i32:
+            case imul_s32: return !sat;
+            default: return is_shift_logic(d.id) && type_of(d.id).bits == 32;
+        }
+    }
+
+    // Whether d has a value kernel: one of the operations above writing a whole 32-bit register, no
+    // action (actions go through the step hook), every source readable.
+    [[nodiscard]] static constexpr bool supported(const instruction_desc& d) noexcept {
+        if (d.why != unexecutable::none || d.has_action || !d.writes || d.wide || d.write_bits != ~lane_word{0}) return false;
+        if (!operation(d)) return false;
+        for (unsigned s = 0; s < d.source_count; ++s)
+            if (!readable(d.sources[s])) return false;
+        return true;
+    }
+
+    // Marks what the value path may do with each descriptor (on_values) and the results that may
+    // keep the host's NaN bits (exec/loose_nan.hpp): their value kernels skip making a computed
+    // NaN the default NaN, two of an FMA chain link's latencies under AVX2.
+    static constexpr void mark(std::span<instruction_desc> code) noexcept {
+        for (instruction_desc& d : code) d.on_values = supported(d), d.row_form = row_forms_of_values::form_of(d);
+        ctisa::exec::mark_loose_nans<loose_rules>(code);
+    }
+
+    // A run of value kernels from instruction i executed as one (ctisa/exec/traits.hpp value_run):
+    // FMA.v2f16 and the instructions that continue it on its register, whose intermediate results
+    // nothing else reads, so they stay split into halves from link to link (0 for others).
+    [[nodiscard]] static constexpr std::size_t value_run(std::span<const instruction_desc> code, std::size_t i) noexcept {
+        if (code[i].id != instruction_id::fma_v2f16 || !supported(code[i])) return 0;
+        std::size_t k = 1;
+        while (i + k < code.size() && continues(code[i + k - 1], code[i + k])) ++k;
+        return k;
+    }
+    template <const auto& Code, std::size_t I, std::size_t N, class Rows, std::size_t G>
+    CTISA_EXEC_INLINE static void execute_run(Rows (&r)[G]) noexcept {
+        fma_chain<Code, I, N, G>(r);
+    }
+
+    // The rows a program writes and reads again afterwards (ctisa/exec/loose_nan.hpp): those a
+    // block of the value path keeps in registers.
+    [[nodiscard]] static constexpr std::size_t carried_rows(std::span<const instruction_desc> code) noexcept {
+        return ctisa::exec::carried_rows<loose_rules>(code);
+    }
+
+    // Instruction D: its sources read, its result kept in program order and written to its register.
+    template <instruction_desc D, class Rows>
+    CTISA_EXEC_INLINE static void execute(Rows& r) noexcept {
+        typename Rows::bits out;
+        compute<D>(r, out);
+        ctisa::exec::keep_in_order(out);
+        constexpr std::uint32_t dest = D.dest;
+        static_assert(dest < Rows::count);
+        r.row[dest] = out;
+    }
+
+private:
+    // FMA.f32 and FADD.f32 on word sources (abs and neg keep a NaN a NaN): a NaN source gives a
+    // NaN (made canonical) or the clamp's bound, whatever the source's bits.
+    [[nodiscard]] static constexpr bool arithmetic(const instruction_desc& d) noexcept {
+        if (!supported(d) || (d.id != instruction_id::fma_f32 && d.id != instruction_id::fadd_f32)) return false;
+        for (unsigned s = 0; s < d.source_count; ++s) {
+            const source_desc& x = d.sources[s];
+            if (x.form != source_form::word || (x.and_mask | 0x80000000u) != lane_on || (x.xor_mask & 0x7FFFFFFFu) != 0) return false;
+        }
+        return true;
+    }
+    // The program as the loose-NaN analysis sees it.
+    struct loose_rules {
+        static constexpr bool skipped(const instruction_desc&) noexcept { return false; }
+        static constexpr bool covered(const instruction_desc& d) noexcept { return supported(d); }
+        static constexpr bool arithmetic(const instruction_desc& d) noexcept { return values::arithmetic(d); }
+        static constexpr bool reads(const instruction_desc& d, std::uint32_t row) noexcept {
+            for (unsigned s = 0; s < d.source_count; ++s)
+                if (d.sources[s].row == row) return true;
+            return false;
+        }
+        // (A covered instruction writes its whole register.)
+        static constexpr bool overwrites(const instruction_desc& d, std::uint32_t row) noexcept { return supported(d) && d.dest == row; }
+        static constexpr unsigned results(const instruction_desc& d, std::uint32_t (&rows)[4]) noexcept {
+            rows[0] = d.dest;
+            return 1;
+        }
+        static constexpr void mark(instruction_desc& d, bool loose) noexcept { d.loose_nan = loose; }
+    };
+
+    // Source S of D as the kernel sees it. Every row and constant a constexpr local: Clang 19
+    // miscompiles reads of D's fields at run time (exec2).
+    template <instruction_desc D, unsigned S, class Rows>
+    CTISA_EXEC_INLINE static void read(const Rows& r, typename Rows::bits& out) noexcept {
+        constexpr std::uint32_t row = D.sources[S].row;
+        static_assert(row < Rows::count);
+        constexpr value_source o = value_source_of(D.sources[S]);
+        read_value(r.row[row], o, out);
+    }
+
+    // FMA.v2f16 runs on the halves of its registers apart, in 16-bit arrays of L lanes (the low
+    // halves, then the high): a loop over 16-bit elements gets twice the lanes a vector (under
+    // -mprefer-vector-width=256, its float steps in 512-bit registers), as the native baseline's.
+    // fma16 on each half, lane by lane, in a function of its own with fma16 inlined into its
+    // loops, which GCC vectorizes (inlined into a long program's block, GCC stopped inlining fma16
+    // and called it per half and lane: 62% of fma_v2f16/16, measured). A uniform source (UY, UZ)
+    // comes as its halves already converted to float (u: y's low and high, then z's).
+    template <clamp C, std::size_t L, bool UY, bool UZ>
+    CTISA_EXEC_INLINE static void fma_half(half_bits* __restrict x, const half_bits* __restrict y, const half_bits* __restrict z, float y0,
+                                           float z0) noexcept {
+        CTISA_LANE_LOOP
+        for (std::size_t k = 0; k < L; ++k) x[k] = fma16_of(f16(x[k]) * (UY ? y0 : f16(y[k])), UZ ? z0 : f16(z[k]), C);
+    }
+    template <clamp C, std::size_t L, bool UY, bool UZ>
+    [[gnu::noinline, gnu::flatten]] static void fma_halves(half_bits* __restrict h, const half_bits* __restrict y, const half_bits* __restrict z,
+                                                           const float* u) noexcept {
+        constexpr unsigned at_z = UY ? 2 : 0;
+        fma_half<C, L, UY, UZ>(h, y, z, UY ? u[0] : 0.0f, UZ ? u[at_z] : 0.0f);
+        fma_half<C, L, UY, UZ>(h + L, UY ? y : y + L, UZ ? z : z + L, UY ? u[1] : 0.0f, UZ ? u[at_z + 1] : 0.0f);
+    }
+
+    // A register's halves to and from the arrays (B of their L lanes from h).
+    template <std::size_t L, class Bits>
+    CTISA_EXEC_INLINE static void split(const Bits& w, half_bits* h) noexcept {
+        typedef half_bits halves __attribute__((vector_size(sizeof(Bits) / 2)));
+        const halves lo = __builtin_convertvector(w, halves), hi = __builtin_convertvector(w >> 16, halves);
+        std::memcpy(h, &lo, sizeof lo);
+        std::memcpy(h + L, &hi, sizeof hi);
+    }
+    template <std::size_t L, class Bits>
+    CTISA_EXEC_INLINE static void pack(const half_bits* h, Bits& w) noexcept {
+        typedef half_bits halves __attribute__((vector_size(sizeof(Bits) / 2)));
+        halves lo, hi;
+        std::memcpy(&lo, h, sizeof lo);
+        std::memcpy(&hi, h + L, sizeof hi);
+        w = __builtin_convertvector(lo, Bits) | (__builtin_convertvector(hi, Bits) << 16);
+    }
+    // Source S of D over the G registers r as halves (nothing for a uniform one but Whole).
+    template <instruction_desc D, unsigned S, bool Whole, std::size_t L, std::size_t G, class Rows>
+    CTISA_EXEC_INLINE static void halves_of(const Rows* r, half_bits* h) noexcept {
+        typename Rows::bits w;
+        if constexpr (Whole || !D.sources[S].uniform)
+            for (std::size_t g = 0; g < G; ++g) read<D, S>(r[g], w), split<L>(w, h + g * Rows::lanes);
+    }
+    // The uniform sources of D as halves (y's low and high, then z's): how many.
+    static constexpr unsigned uniform_halves(const instruction_desc& d) noexcept {
+        return (d.sources[1].uniform ? 2u : 0u) + (d.sources[2].uniform ? 2u : 0u);
+    }
+    template <instruction_desc D, class Rows>
+    CTISA_EXEC_INLINE static void uniform_halves_of(const Rows& r, half_bits* h) noexcept {
+        typename Rows::bits w;
+        constexpr bool uy = D.sources[1].uniform, uz = D.sources[2].uniform;
+        if constexpr (uy) read<D, 1>(r, w), h[0] = lo16(w[0]), h[1] = hi16(w[0]);
+        if constexpr (uz) read<D, 2>(r, w), h[uy ? 2 : 0] = lo16(w[0]), h[uy ? 3 : 1] = hi16(w[0]);
+    }
+    // Halves to floats, lane by lane (uniform sources of a run at once: vectors, not scalar steps).
+    template <std::size_t K>
+    CTISA_EXEC_INLINE static void floats_of(const half_bits* h, float* f) noexcept {
+        CTISA_LANE_LOOP
+        for (std::size_t k = 0; k < K; ++k) f[k] = f16(h[k]);
+    }
+    // FMA.v2f16 D on the halves h of its first source, over the G registers r (u: its uniform
+    // sources' halves as floats).
+    template <instruction_desc D, std::size_t L, std::size_t G, class Rows>
+    CTISA_EXEC_INLINE static void fma_link(const Rows* r, half_bits* h, const float* u) noexcept {
+        constexpr clamp c = D.template mod<clamp>(modifier::clamp);
+        constexpr bool uy = D.sources[1].uniform, uz = D.sources[2].uniform;
+        half_bits y[uy ? 1 : 2 * L], z[uz ? 1 : 2 * L];
+        if constexpr (uy) y[0] = 0;  // (unread: the uniform's halves come in u)
+        if constexpr (uz) z[0] = 0;
+        halves_of<D, 1, false, L, G>(r, y);
+        halves_of<D, 2, false, L, G>(r, z);
+        fma_halves<c, L, uy, uz>(h, y, z, u);
+    }
+    // A run of FMA.v2f16 [I, I + N) of Code (value_run): its register split once into halves,
+    // every link on the halves, packed once, over all G registers of a block at once; the uniform
+    // sources of every link converted first.
+    template <const auto& Code, std::size_t I, std::size_t N, std::size_t G, class Rows>
+    CTISA_EXEC_INLINE static void fma_chain(Rows* r) noexcept {
+        constexpr std::size_t L = G * Rows::lanes;
+        constexpr std::uint32_t dest = Code[I].dest;
+        static_assert(dest < Rows::count);
+        constexpr auto at = [] {  // where each link's uniform halves start, then their count
+            std::array<unsigned, N + 1> a{};
+            for (std::size_t j = 0; j < N; ++j) a[j + 1] = a[j] + uniform_halves(Code[I + j]);
+            return a;
+        }();
+        half_bits uh[at[N] + 1] = {};
+        float uf[at[N] + 1] = {};
+        [&]<std::size_t... J>(std::index_sequence<J...>)
+            CTISA_EXEC_INLINE_LAMBDA { (uniform_halves_of<Code[I + J]>(r[0], uh + at[J]), ...); }(std::make_index_sequence<N>{});
+        floats_of<at[N]>(uh, uf);
+        half_bits h[2 * L];
+        halves_of<Code[I], 0, true, L, G>(r, h);
+        [&]<std::size_t... J>(std::index_sequence<J...>)
+            CTISA_EXEC_INLINE_LAMBDA { (fma_link<Code[I + J], L, G>(r, h, uf + at[J]), ...); }(std::make_index_sequence<N>{});
+        for (std::size_t g = 0; g < G; ++g) pack<L>(h + g * Rows::lanes, r[g].row[dest]);
+    }
+
+    // d continues a run of FMA.v2f16 whose last link is `prev`: it writes the same register and
+    // reads it only as its first source, as it is (no select, no modifier).
+    [[nodiscard]] static constexpr bool continues(const instruction_desc& prev, const instruction_desc& d) noexcept {
+        if (d.id != instruction_id::fma_v2f16 || !supported(d) || d.dest != prev.dest) return false;
+        const source_desc& x = d.sources[0];
+        const bool whole =
+            x.form == source_form::word || (x.form == source_form::parts && x.lane_bits == 16 && x.offset[0] == 0 && x.offset[1] == 16);
+        const bool plain = whole && x.and_mask == ~lane_word{0} && x.xor_mask == 0;
+        return plain && x.row == d.dest && d.sources[1].row != d.dest && d.sources[2].row != d.dest;
+    }
+
+    // The result of D from its sources (FMA.v2f16 on halves, the others compute_value's).
+    template <instruction_desc D, class Rows>
+    CTISA_EXEC_INLINE static void compute(const Rows& r, typename Rows::bits& out) noexcept {
+        CTISA_EXEC_NO_CONTRACT
+        using bits = typename Rows::bits;
+        constexpr unsigned sources = D.source_count;
+        bits a, b{}, e{};
+        read<D, 0>(r, a);
+        if constexpr (D.id == instruction_id::fma_v2f16) {
+            constexpr std::size_t L = Rows::lanes;
+            half_bits h[2 * L];
+            half_bits uh[4] = {};
+            float uf[4] = {};
+            uniform_halves_of<D>(r, uh);
+            floats_of<uniform_halves(D)>(uh, uf);
+            split<L>(a, h);
+            fma_link<D, L, 1>(&r, h, uf);
+            pack<L>(h, out);
+        } else {
+            if constexpr (sources > 1) read<D, 1>(r, b);
+            if constexpr (sources > 2) read<D, 2>(r, e);
+            constexpr clamp c = D.template mod<clamp>(modifier::clamp);
+            constexpr lane_word flip = D.flag(modifier::not_result) ? lane_on : 0u;
+            compute_value<D.id>(a, b, e, c, D.loose_nan, flip, out);
+        }
+    }
+};
 
 }  // namespace ctisa::valhall::exec

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Which instructions the interpreter runs through one kernel, and the facts of the description
-// (the generated mnemonics) that those kernels read at run time. Everything here is read from an
-// instruction's mnemonic and operands, never from the order of the generated instruction_id enum,
-// so a regenerated enum in another order groups the same instructions with the same semantics;
-// kernel_groups_consistent checks that a member differs from its group's first only in what its
-// shared kernel reads at run time.
+// A quirk of Valhall's interpreter, in a room of its own: its 172 executable instructions are many
+// variants (lane types, operations) of few shapes, and one kernel instantiated for each was most of
+// an executor TU's compile time. Here: which instructions the interpreter runs through one kernel,
+// and the facts of the description (the generated mnemonics) that those kernels read at run time.
+// Everything is read from an instruction's mnemonic and operands, never from the order of the
+// generated instruction_id enum, so a regenerated enum in another order groups the same
+// instructions with the same semantics; kernel_groups_consistent checks that a member differs from
+// its group's first only in what its shared kernel reads at run time.
 #pragma once
 
 #include <array>
@@ -28,7 +30,7 @@ template <class F>
 // --- facts of the mnemonic ---------------------------------------------------------------------
 
 // LSHIFT_AND.i32 and its kin: "shift A left (L) or right (R), then AND / OR / XOR with B".
-enum class logic_op : std::uint8_t { and_ = 0, or_ = 1, xor_ = 2 };  // values::shift_logic's Logic
+enum class logic_op : std::uint8_t { and_ = 0, or_ = 1, xor_ = 2 };  // shift_logic_masks_of's logic
 struct shift_logic_op {
     bool is = false;  // one of {L,R}SHIFT_{AND,OR,XOR}
     bool left = false;

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "../../exec/float.hpp"
+#include "../../exec/lane_ops.hpp"
 #include "../../exec/lanes.hpp"
 #include "../instruction.hpp"
 
@@ -21,6 +22,8 @@ using ctisa::exec::half_bits;
 using ctisa::exec::lane_word;
 using ctisa::exec::mask_of;
 using ctisa::exec::rounding;
+using ctisa::exec::select_lanes;
+using ctisa::exec::splat;
 
 // --- floating point -------------------------------------------------------------------------
 
@@ -57,22 +60,37 @@ inline constexpr half_bits f16_nan = ctisa::exec::half_quiet_nan;
     }
 }
 
-// An f32 result: NaN made canonical, then clamped. (The NaN test is on the bits: compilers
-// vectorize an integer compare and select more readily than an unordered float compare.)
-[[nodiscard]] constexpr lane_word canonical_bits(lane_word b) noexcept { return (b & 0x7FFFFFFFu) > 0x7F800000u ? f32_nan : b; }
-// The clamp is written as selects by masks (branch-free, so that a loop over lanes vectorizes even
-// when the clamp is known only at run time; GCC made conditional operators here branches for
-// AVX2): bounds (-1 or 0, 1 or +inf) and comparisons that are false for NaN, exactly apply_clamp's.
-[[nodiscard]] inline float clamp_selects(float x, clamp c) noexcept {
-    const float lo = c == clamp::clamp_m1_1 ? -1.0f : 0.0f;
-    const float hi = c == clamp::clamp_0_inf ? INFINITY : 1.0f;
-    const float r = as_float(ctisa::exec::blend(as_bits(lo), as_bits(x), mask_of(x > lo)));
-    return as_float(ctisa::exec::blend(as_bits(hi), as_bits(r), mask_of(r < hi)));
+// [nan] then [clamp] over any lane representation F (float, or a vector of floats), as
+// apply_clamp's comparisons: the bounds (-1 or 0, 1 or +inf) by selects (branch-free, so that a loop
+// over lanes vectorizes even when the clamp is known only at run time). A clamp turns every NaN
+// into its low bound, so a clamped result needs no canonical NaN first; nor does a `loose` one
+// (exec/loose_nan.hpp: only float arithmetic reads it).
+template <class F>
+CTISA_EXEC_INLINE void clamp_lanes(const F& x, clamp c, F& out) noexcept {
+    F lo, hi, low;
+    splat(c == clamp::clamp_m1_1 ? -1.0f : 0.0f, lo);
+    splat(c == clamp::clamp_0_inf ? INFINITY : 1.0f, hi);
+    select_lanes(x > lo, x, lo, low);
+    select_lanes(low < hi, low, hi, out);
+}
+template <class F>
+CTISA_EXEC_INLINE void f32_result(const F& x, clamp c, ctisa::exec::words_of<F>& out, bool loose = false) noexcept {
+    using W = ctisa::exec::words_of<F>;
+    W plain = __builtin_bit_cast(W, x);
+    if (!loose) ctisa::exec::nan_made(x, f32_nan, plain);
+    F clamped;
+    clamp_lanes(x, c, clamped);
+    select_lanes(c == clamp::none, plain, __builtin_bit_cast(W, clamped), out);
 }
 [[nodiscard]] inline lane_word f32_result(float x, clamp c) noexcept {
-    const lane_word b = canonical_bits(as_bits(x));
-    const lane_word clamped = as_bits(clamp_selects(as_float(b), c));
-    return c == clamp::none ? b : clamped;
+    lane_word out;
+    f32_result(x, c, out);
+    return out;
+}
+[[nodiscard]] inline float clamp_selects(float x, clamp c) noexcept {
+    float out;
+    clamp_lanes(x, c, out);
+    return out;
 }
 
 // [minmax]: FMIN/FMAX use the same min/max as the clamps: a NaN operand yields the other operand
@@ -306,31 +324,33 @@ template <unsigned Bits, bool Signed>
     return b > a ? 0 : r;
 }
 
-// [shifts]: the shift amount is a whole byte; shifting a lane by its width or more gives 0.
-// RSHIFT is a logical shift.
-// (Written with masks rather than branches or selects, so that loops over lanes vectorize: GCC
-// turns a select around a shift back into a branch it then cannot vectorize.)
-template <unsigned Bits>
-[[nodiscard]] constexpr std::uint64_t shift_lane(std::uint64_t a, unsigned amount, bool left) noexcept {
-    const unsigned s = amount & (Bits - 1);  // Bits is a power of two; amounts >= Bits are masked below
-    if constexpr (Bits <= 32) {
-        constexpr lane_word mask = Bits == 32 ? ~lane_word{0} : (lane_word{1} << Bits) - 1u;
-        const lane_word keep = lane_word{0} - static_cast<lane_word>(amount < Bits);  // all ones or zero
-        const lane_word x = static_cast<lane_word>(a) & mask;
-        return (left ? x << s : x >> s) & mask & keep;
-    } else {
-        const std::uint64_t keep = std::uint64_t{0} - static_cast<std::uint64_t>(amount < Bits);
-        return (left ? a << s : a >> s) & keep;
-    }
+// [shifts]: LSHIFT_AND and its kin on lanes of Bits bits (W: one such lane, a word, or a vector of
+// 32-bit lanes): A shifted left or right (a logical shift) by the amount's low byte, 0 from a shift
+// by the lane's width or more, then AND / OR / XOR with B. The direction and the logic are masks
+// of all ones or zero (shift_logic_masks_of): the interpreter shares a kernel between them, and a
+// select would be compiled as a branch, which does not vectorize; as constants, they fold.
+struct shift_logic_masks {
+    std::uint64_t left, and_, or_, xor_;
+};
+[[nodiscard]] constexpr shift_logic_masks shift_logic_masks_of(bool left, unsigned logic) noexcept {
+    const auto all = [](bool b) { return std::uint64_t{0} - std::uint64_t{b}; };
+    return {all(left), all(logic == 0), all(logic == 1), all(logic == 2)};
 }
-
-// LSHIFT_AND and friends on one lane: (A shifted by the amount) AND / OR / XOR B.
-template <unsigned Bits, bool Left, unsigned Logic>
-[[nodiscard]] constexpr std::uint64_t shift_logic(std::uint64_t a, unsigned amount, std::uint64_t b) noexcept {
-    const std::uint64_t x = shift_lane<Bits>(a, amount, Left);
-    if constexpr (Logic == 0) return x & b;
-    else if constexpr (Logic == 1) return x | b;
-    else return x ^ b;
+template <unsigned Bits, class W>
+CTISA_EXEC_INLINE void shift_logic(const W& a, const W& amount, const W& b, const shift_logic_masks& m, W& out) noexcept {
+    using word = std::conditional_t<Bits == 64, std::uint64_t, lane_word>;
+    constexpr word width = [] {
+        if constexpr (Bits >= 32) return ~word{0};
+        else return static_cast<word>((word{1} << Bits) - 1u);
+    }();
+    const W n = amount & 0xFFu;
+    const W s = n & (Bits - 1);
+    W bits, keep;
+    splat(static_cast<word>(Bits), bits);
+    ctisa::exec::lanes_where(n < bits, keep);
+    const W x = a & width;
+    const W shifted = (((x << s) & static_cast<word>(m.left)) | ((x >> s) & static_cast<word>(~m.left))) & width & keep;
+    out = ((shifted & b) & static_cast<word>(m.and_)) | ((shifted | b) & static_cast<word>(m.or_)) | ((shifted ^ b) & static_cast<word>(m.xor_));
 }
 
 [[nodiscard]] constexpr lane_word count_leading_zeros(lane_word v, unsigned bits) noexcept {

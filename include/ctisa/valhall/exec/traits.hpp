@@ -15,9 +15,7 @@
 #include "../../exec/traits.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
-#include "fast_path.hpp"
 #include "layout.hpp"
-#include "values.hpp"
 
 namespace ctisa::valhall::exec {
 
@@ -73,8 +71,8 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
     // Plain ALU (the interpreter's straight runs, exec/traits.hpp): the fast path's arithmetic with
     // no action, which the step hook would only run.
     template <class View>
-    static constexpr ctisa::exec::plain_kernel<descriptor, View> plain_alu(const descriptor& d) noexcept {
-        return d.why == unexecutable::none && !d.has_action ? fast_path::kernel<View>(d) : nullptr;
+    static ctisa::exec::plain_kernel<descriptor, View> plain_alu(const descriptor& d) noexcept {
+        return d.why == unexecutable::none && !d.has_action ? ctisa::exec::row_path::plain_alu<row_forms_of_values, View>(d) : nullptr;
     }
 
     template <class M>
@@ -116,7 +114,8 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
         if constexpr (ctisa::exec::is_static_desc<Desc>) {
             if constexpr (has_kernel(Desc::get().id)) execute_op<Desc::get().id>(desc, v, active, all, env, at.first, at.live, fx);
         } else {
-            if (const auto fast = fast_path::kernel<View>(desc.get())) return fast(desc.get(), v, active, all);
+            if (const auto fast = ctisa::exec::row_path::plain_alu<row_forms_of_values, View>(desc.get()))
+                return fast(desc.get(), v, active, all);
             exec::execute(desc, v, active, all, env, at.first, at.live, fx);
         }
     }
