@@ -112,9 +112,7 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
     // A NaN computed by a float instruction is the default quiet NaN: the document leaves its bits
     // undefined (2.2.7), and which operand's NaN the host keeps depends on how the compiler
     // ordered the operands (the interpreter and the compiled path must agree). Moves keep bits.
-    const bool computed_nan = floats && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::initv && d.op != opcode::cmov &&
-                              d.op != opcode::cmov_logical && d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project &&
-                              d.op != opcode::transpose;
+    const bool computed_nan = floats && !keeps_bits(d.op);
     for (unsigned c = 0; c < 4; ++c) {
         const unsigned mode = d.dst.mode[c];
         if (mode == 0 || (mode == 1 && !((written >> c) & 1u))) continue;
@@ -149,22 +147,14 @@ CTISA_EXEC_INLINE void flow_test(const instruction_desc& d, std::size_t l0, cons
     for (std::size_t k = 0; k < K; ++k) {
         const lane_word x = s[0][0][k];
         bool c = true;
-        switch (d.op) {
-            case opcode::if_logicalz:
-            case opcode::break_logicalz:
-            case opcode::continue_logicalz:
-            case opcode::ret_logicalz:
-            case opcode::call_logicalz:
-            case opcode::discard_logicalz: c = x == 0; break;
-            case opcode::ifc:
-            case opcode::breakc:
-            case opcode::continuec: c = sem::relop(d.control & 7u, as_float(x), as_float(s[1][0][k])); break;
-            case opcode::switch_:
-            case opcode::loop: values[l0 + k] = x; break;
-            case opcode::kill:  // any component below 0.0 (NaN and -0.0 are not)
+        switch (test_of(d.op)) {
+            case lane_test::zero: c = x == 0; break;
+            case lane_test::relop: c = sem::relop(d.control & 7u, as_float(x), as_float(s[1][0][k])); break;
+            case lane_test::value: values[l0 + k] = x; break;
+            case lane_test::below_zero:  // NaN and -0.0 are not
                 c = as_float(x) < 0.0f || as_float(s[0][1][k]) < 0.0f || as_float(s[0][2][k]) < 0.0f || as_float(s[0][3][k]) < 0.0f;
                 break;
-            default: c = x != 0; break;  // ifnz, callnz, *_logicalnz: any bit set
+            default: c = x != 0; break;  // nonzero: any bit set
         }
         cond[l0 + k] = c ? ctisa::exec::lane_on : 0u;
     }
