@@ -330,6 +330,7 @@ def builders_header(tables, label, digest):
 
 
 SOURCE_KINDS = ("float", "integer", "double", "bits")  # the order of exec's operand_kind
+FLOW_TESTS = ("none", "nonzero", "zero", "relop", "value", "below_zero")  # the order of exec's lane_test (descriptor.hpp)
 
 
 def execution_rows(codes, tables):
@@ -338,10 +339,13 @@ def execution_rows(codes, tables):
     mnemonics = {r[2] for r in tables["opcodes"]}
     named = codes["not_executable"] + codes["sets_values"] + list(codes["fewer_sources"]) + list(kinds["mixed_sources"])
     named += [m for key, ms in kinds.items() if key != "mixed_sources" for m in ms]
+    named += codes["keeps_bits"] + [m for table in ("flow", "tests") for ms in codes[table].values() for m in ms]
     unknown = sorted(set(named) - mnemonics)
     if unknown:
         raise ValueError(f"amdil_execution.toml [codes] names no code: {unknown}")
     listed = {m: key for key, ms in kinds.items() if key != "mixed_sources" for m in ms}
+    flows = {m: kind for kind, ms in codes["flow"].items() for m in ms}
+    tests = {m: FLOW_TESTS.index(test) for test, ms in codes["tests"].items() for m in ms}
     # list -> (kind of the sources, pair: 0 one word, 1 double, 2 64-bit integer, float result)
     shapes = {None: ("float", 0, True), "integer": ("integer", 0, False), "integer_to_float": ("integer", 0, True),
               "float_to_bits": ("float", 0, False), "double": ("double", 1, False), "double_to_float": ("double", 1, True),
@@ -355,7 +359,9 @@ def execution_rows(codes, tables):
         per_source = kinds["mixed_sources"].get(mnemonic, [kind] * 4)
         per_source = per_source + ["float"] * (4 - len(per_source))
         packed = sum(SOURCE_KINDS.index(k) << (2 * i) for i, k in enumerate(per_source))
-        rows.append(f"    {{{int(runs)}, {int(declaration)}, {sources}, {pair}, {int(float_result)}, 0x{packed:02X}}},  // {code} {mnemonic}")
+        flow, test, keeps = flows.get(mnemonic, "ordinary"), tests.get(mnemonic, 0), int(mnemonic in codes["keeps_bits"])
+        rows.append(f"    {{{int(runs)}, {int(declaration)}, {sources}, {pair}, {int(float_result)}, 0x{packed:02X}, {keeps}, {test}, "
+                    f"flow_kind::{flow}}},  // {code} {mnemonic}")
     return rows
 
 
@@ -368,7 +374,8 @@ def execution_header(spec_path, label):
     rows = execution_rows(codes, tables)
     out = [emit.banner(label.replace("amdil.toml", "amdil_execution.toml"), hashlib.sha256(raw).hexdigest(),
                        "What AMD IL's reference executor does with each code: whether it runs, its sources, their kinds.")]
-    out.append("\n#include <array>\n#include <cstdint>\n\nnamespace ctisa::amdil::generated {\n\n"
+    out.append("\n#include <array>\n#include <cstdint>\n\n#include \"../../exec/structure.hpp\"\n\nnamespace ctisa::amdil::generated {\n\n"
+               "using ctisa::exec::flow_kind;\n\n"
                "// One row a code, in code order.\n"
                "struct execution_row {\n"
                "    std::uint8_t runs : 1;         // the executor runs it (the others stop a run: not_executable)\n"
@@ -377,8 +384,12 @@ def execution_header(spec_path, label):
                "    std::uint8_t pair : 2;         // 0 single words, 1 doubles, 2 64-bit integers (register pairs)\n"
                "    std::uint8_t float_result : 1; // the destination's shift_scale and clamp apply (2.2.5)\n"
                "    std::uint8_t source_kinds;     // two bits a source, source 0 lowest: "
-               + ", ".join(f"{i} {k}" for i, k in enumerate(SOURCE_KINDS)) + "\n};\n"
-               f"static_assert(sizeof(execution_row) == 2);\n\n"
+               + ", ".join(f"{i} {k}" for i, k in enumerate(SOURCE_KINDS)) + "\n"
+               "    std::uint8_t keeps_bits : 1;   // a NaN of a source is moved, not made the default NaN\n"
+               "    std::uint8_t test : 3;         // a flow-control test of src0.x: "
+               + ", ".join(f"{i} {k}" for i, k in enumerate(FLOW_TESTS)) + "\n"
+               "    flow_kind flow;                // its place in the structured flow control\n};\n"
+               f"static_assert(sizeof(execution_row) == 4);\n\n"
                f"inline constexpr std::array<execution_row, {len(rows)}> execution_rows{{{{\n" + "\n".join(rows) + "\n}};\n\n"
                "}  // namespace ctisa::amdil::generated\n")
     return "".join(out)

@@ -112,6 +112,7 @@ def expected_nvasm(source, shared):
 def expected_amdil(source, shared):
     spec = tomllib.loads((source / "generators/specs/amdil.toml").read_text())
     tables = tomllib.loads((source / "generators/specs/amdil_tables.toml").read_text())
+    codes = tomllib.loads((source / "generators/specs/amdil_execution.toml").read_text())["codes"]
     enumerators = {row[0]: row[1] for row in tables["opcodes"]}
     fields = [(t["name"], f["name"]) for t in spec["token"] for f in t["fields"]]
     fields += [(enumerators[row[0]], row[1]) for row in tables["control"]]
@@ -119,9 +120,9 @@ def expected_amdil(source, shared):
         "opcodes": [row[2] for row in tables["opcodes"]],
         "fields": fields,
         "enums": {e["name"]: [m[0] for m in e["members"]] for e in tables["enum"]},
-        # The page marks each code from exec::executable; amdil_execution.toml's [not_executable] names
-        # families in prose, not codes, so no independent per-code list exists yet: not checked.
-        "not_executable": None,
+        # The page marks a code executable when the document gives its operands (amdil_tables.toml's
+        # destination count, -1 where it does not) and amdil_execution.toml [codes] does not list it.
+        "not_executable": [row[2] for row in tables["opcodes"] if row[6] < 0 or row[2] in codes["not_executable"]],
     }
 
 

@@ -231,7 +231,7 @@ bool float_instructions(const instruction_desc& d, const View& v, std::size_t l0
         case opcode::colorclamp:  // no colour buffer: every clamp mode is NONE (spec [legacy])
         case opcode::project: l.per_component([&](unsigned c, std::size_t k) { return l.source[0][c][k]; }); return true;
         case opcode::noise: l.per_component([](unsigned, std::size_t) { return lane_word{0}; }); return true;  // implementation-defined: 0.0
-        case opcode::sgn: each(sem::sgn); return true;
+        case opcode::sgn: each(sem::sgn<float>); return true;
         case opcode::frc: each(sem::frc); return true;
         case opcode::flr:
         case opcode::round_neg_inf: each([](float x) { return std::floor(x); }); return true;

@@ -172,7 +172,13 @@ namespace detail {
 [[nodiscard]] constexpr bool integer_source(opcode op, unsigned k) noexcept { return source_kind(op, k) == operand_kind::integer; }
 // Instructions with a float result: the destination's shift_scale and clamp apply (2.2.5).
 [[nodiscard]] constexpr bool float_result(opcode op) noexcept { return execution_of(op).float_result; }
+// Results that move a source's bits (mov, cmov, ...): a NaN is kept, not made the default NaN.
+[[nodiscard]] constexpr bool keeps_bits(opcode op) noexcept { return execution_of(op).keeps_bits; }
 }  // namespace detail
+
+// What a flow-control code tests per lane on src0.x (amdil_execution.toml [codes.tests]).
+enum class lane_test : std::uint8_t { none, nonzero, zero, relop, value, below_zero };
+[[nodiscard]] constexpr lane_test test_of(opcode op) noexcept { return static_cast<lane_test>(execution_of(op).test); }
 
 [[nodiscard]] constexpr bool computes(opcode op) noexcept;
 

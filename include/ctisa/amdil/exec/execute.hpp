@@ -54,23 +54,14 @@ CTISA_EXEC_INLINE void load_source(const View& v, const source_desc& s, bool int
         return;
     }
     if (integer) {
-        for (unsigned i = 0; i < 4; ++i) {
-            const ctisa::exec::int_modifier m(((s.negate >> i) & 1u) != 0, s.absolute);
-            for (std::size_t k = 0; k < K; ++k) out[i][k] = m(out[i][k]);
-        }
+        for (unsigned i = 0; i < 4; ++i)
+            for (std::size_t k = 0; k < K; ++k) out[i][k] = sem::integer_source(out[i][k], ((s.negate >> i) & 1u) != 0, s.absolute);
         return;
     }
     if (s.float_modifiers()) {
         float f[4][K];
         for (unsigned i = 0; i < 4; ++i)
-            for (std::size_t k = 0; k < K; ++k) {
-                float x = as_float(out[i][k]);
-                if (s.invert) x = 1.0f - x;
-                if (s.bias) x = x - 0.5f;
-                if (s.x2) x = 2.0f * x;
-                if (s.sign) x = x < 0.0f ? -1.0f : x == 0.0f ? 0.0f : x > 0.0f ? 1.0f : x;
-                f[i][k] = x;
-            }
+            for (std::size_t k = 0; k < K; ++k) f[i][k] = sem::modified_source(as_float(out[i][k]), s.invert, s.bias, s.x2, s.sign);
         if (s.divcomp >= 1 && s.divcomp <= 3) {  // y: x/y; z: x/z, y/z; w: x/w, y/w, z/w
             const unsigned by = s.divcomp;
             for (unsigned i = 0; i < by; ++i)
@@ -121,25 +112,19 @@ CTISA_EXEC_INLINE void write_result(const View& v, const instruction_desc& d, st
     // A NaN computed by a float instruction is the default quiet NaN: the document leaves its bits
     // undefined (2.2.7), and which operand's NaN the host keeps depends on how the compiler
     // ordered the operands (the interpreter and the compiled path must agree). Moves keep bits.
-    const bool computed_nan = floats && d.op != opcode::mov && d.op != opcode::inv_mov && d.op != opcode::initv && d.op != opcode::cmov &&
-                              d.op != opcode::cmov_logical && d.op != opcode::cmp && d.op != opcode::colorclamp && d.op != opcode::project &&
-                              d.op != opcode::transpose;
+    const bool computed_nan = floats && !keeps_bits(d.op);
     for (unsigned c = 0; c < 4; ++c) {
         const unsigned mode = d.dst.mode[c];
         if (mode == 0 || (mode == 1 && !((written >> c) & 1u))) continue;
         if (mode >= 2) {
-            for (std::size_t k = 0; k < K; ++k) r[c][k] = mode == 2 ? 0u : 0x3F800000u;
+            for (std::size_t k = 0; k < K; ++k) r[c][k] = sem::constant_component(mode);
         } else if (scaled) {
             CTISA_LANE_LOOP
-            for (std::size_t k = 0; k < K; ++k) {
-                float x = as_float(r[c][k]) * shift_factor[d.dst.shift & 15u];
-                if (d.dst.clamp) x = sem::saturated(x);
-                r[c][k] = as_bits(x);
-            }
+            for (std::size_t k = 0; k < K; ++k) r[c][k] = as_bits(sem::scaled_result(as_float(r[c][k]), d.dst.shift, d.dst.clamp));
         }
         if (computed_nan && mode == 1) {
             CTISA_LANE_LOOP
-            for (std::size_t k = 0; k < K; ++k) r[c][k] = (r[c][k] & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : r[c][k];
+            for (std::size_t k = 0; k < K; ++k) r[c][k] = sem::default_nan(as_float(r[c][k]));
         }
         ctisa::exec::store_bits_for<Desc>(v, d.dst.row + c, l0, r[c], K, active, all, ctisa::exec::lane_on);
     }
@@ -162,22 +147,14 @@ CTISA_EXEC_INLINE void flow_test(const instruction_desc& d, std::size_t l0, cons
     for (std::size_t k = 0; k < K; ++k) {
         const lane_word x = s[0][0][k];
         bool c = true;
-        switch (d.op) {
-            case opcode::if_logicalz:
-            case opcode::break_logicalz:
-            case opcode::continue_logicalz:
-            case opcode::ret_logicalz:
-            case opcode::call_logicalz:
-            case opcode::discard_logicalz: c = x == 0; break;
-            case opcode::ifc:
-            case opcode::breakc:
-            case opcode::continuec: c = sem::relop(d.control & 7u, as_float(x), as_float(s[1][0][k])); break;
-            case opcode::switch_:
-            case opcode::loop: values[l0 + k] = x; break;
-            case opcode::kill:  // any component below 0.0 (NaN and -0.0 are not)
+        switch (test_of(d.op)) {
+            case lane_test::zero: c = x == 0; break;
+            case lane_test::relop: c = sem::relop(d.control & 7u, as_float(x), as_float(s[1][0][k])); break;
+            case lane_test::value: values[l0 + k] = x; break;
+            case lane_test::below_zero:  // NaN and -0.0 are not
                 c = as_float(x) < 0.0f || as_float(s[0][1][k]) < 0.0f || as_float(s[0][2][k]) < 0.0f || as_float(s[0][3][k]) < 0.0f;
                 break;
-            default: c = x != 0; break;  // ifnz, callnz, *_logicalnz: any bit set
+            default: c = x != 0; break;  // nonzero: any bit set
         }
         cond[l0 + k] = c ? ctisa::exec::lane_on : 0u;
     }

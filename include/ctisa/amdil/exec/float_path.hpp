@@ -23,11 +23,6 @@
 
 namespace ctisa::amdil::exec {
 
-namespace detail {
-// ILShiftScale's factors (2.2.5): x2, x4, x8, d2, d4, d8; the codes past them scale by 1.
-inline constexpr float shift_factor[] = {1.0f, 2.0f, 4.0f, 8.0f, 0.5f, 0.25f, 0.125f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
-}  // namespace detail
-
 namespace float_path {
 
 [[nodiscard]] constexpr bool applies(const instruction_desc& d) noexcept {
@@ -110,7 +105,7 @@ CTISA_EXEC_INLINE void chunks(const instruction_desc& d, const resolved& r, cons
         for (unsigned i = 0; i < 4; ++i) {
             const unsigned mode = d.dst.mode[i];
             if (mode == 0) continue;
-            const bits x = mode == 1 ? out[i] : bits{} + (mode == 2 ? 0u : 0x3F800000u);
+            const bits x = mode == 1 ? out[i] : bits{} + sem::constant_component(mode);
             ctisa::exec::store_chunk(r.dst[i] + l0, x, active + l0, all);
         }
     }

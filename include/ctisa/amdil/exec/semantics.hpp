@@ -130,6 +130,47 @@ template <class F>
 [[nodiscard]] CTISA_EXEC_INLINE bits_t<F> default_nan(const F& x) noexcept {
     return pick(x == x, view<bits_t<F>>(x), bits_t<F>{} + 0x7FC00000u);
 }
+// sgn: -1, 0 or 1 by the sign, a NaN kept.
+template <class F>
+[[nodiscard]] CTISA_EXEC_INLINE F sgn(const F& x) noexcept {
+    const F zero{};
+    return pick(x < zero, zero - 1.0f, pick(x == zero, zero, pick(x > zero, zero + 1.0f, x)));
+}
+
+// --- the operand modifiers (2.2.5, 2.2.7), for every path --------------------------------------
+// A float source's value modifiers before negate and abs, in 2.2.7's order: invert (1 - x), bias
+// (x - 0.5), x2 (2x), sign (sgn). The flags are constants on the compiled path.
+template <class F>
+[[nodiscard]] CTISA_EXEC_INLINE F modified_source(const F& value, bool invert, bool bias, bool x2, bool sign) noexcept {
+    CTISA_EXEC_NO_CONTRACT
+    const F zero{};
+    F x = value;
+    if (invert) x = (zero + 1.0f) - x;
+    if (bias) x = x - 0.5f;
+    if (x2) x = (zero + 2.0f) * x;
+    if (sign) x = sgn(x);
+    return x;
+}
+// An integer source's abs, then negate: two's complement, wrapping (|INT_MIN| is INT_MIN).
+template <class W>
+[[nodiscard]] CTISA_EXEC_INLINE W integer_source(const W& value, bool negate, bool absolute) noexcept {
+    W x = value;
+    if (absolute) {
+        const W sign = W{} - (x >> 31);
+        x = (x ^ sign) - sign;
+    }
+    return negate ? W{} - x : x;
+}
+// ILShiftScale's factors (2.2.5): x2, x4, x8, d2, d4, d8; the codes past them scale by 1.
+inline constexpr float shift_factor[] = {1.0f, 2.0f, 4.0f, 8.0f, 0.5f, 0.25f, 0.125f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+// A float result's shift_scale, then clamp (2.2.5).
+template <class F>
+[[nodiscard]] CTISA_EXEC_INLINE F scaled_result(const F& x, unsigned shift, bool clamp) noexcept {
+    const F y = x * shift_factor[shift & 15u];
+    return clamp ? saturated(y) : y;
+}
+// The bits of a component whose destination mode is 2 (0.0) or 3 (1.0).
+[[nodiscard]] constexpr lane_word constant_component(unsigned mode) noexcept { return mode == 2 ? 0u : 0x3F800000u; }
 
 // The component-wise float operations: a, b, c are the sources' same component (mad rounds the
 // product, then the sum: never contracted).
@@ -256,7 +297,6 @@ using integer_operations =
     const float f = x - std::floor(x);
     return f < 1.0f || f != f ? f : 0x1.fffffep-1f;  // [0, 1): -tiny - floor(-tiny) rounds to 1.0; NaN stays
 }
-[[nodiscard]] inline float sgn(float x) noexcept { return x < 0.0f ? -1.0f : x == 0.0f ? 0.0f : x > 0.0f ? 1.0f : x; }
 [[nodiscard]] inline float pow(float base, float e) noexcept {
     return base < 0.0f ? std::numeric_limits<float>::quiet_NaN() : approx::pow(base, e);
 }

@@ -38,46 +38,13 @@ using ctisa::exec::flow_kind;
 using ctisa::exec::flow_op;
 using ctisa::exec::run_status;
 
+// Its place in the structured flow control (amdil_execution.toml [codes.flow]): a call's target,
+// a case's value.
 [[nodiscard]] constexpr flow_op flow_of_desc(const instruction_desc& d) noexcept {
-    switch (d.op) {
-        case opcode::if_logicalz:
-        case opcode::if_logicalnz:
-        case opcode::ifnz:
-        case opcode::ifc: return {flow_kind::if_};
-        case opcode::else_: return {flow_kind::else_};
-        case opcode::endif: return {flow_kind::endif};
-        case opcode::while_:
-        case opcode::loop:
-        case opcode::hs_cp_phase:
-        case opcode::hs_fork_phase:
-        case opcode::hs_join_phase: return {flow_kind::loop};
-        case opcode::endloop:
-        case opcode::endphase: return {flow_kind::endloop};
-        case opcode::break_:
-        case opcode::breakc:
-        case opcode::break_logicalz:
-        case opcode::break_logicalnz: return {flow_kind::break_};
-        case opcode::continue_:
-        case opcode::continuec:
-        case opcode::continue_logicalz:
-        case opcode::continue_logicalnz: return {flow_kind::continue_};
-        case opcode::switch_: return {flow_kind::switch_};
-        case opcode::case_: return {flow_kind::case_, 0, d.extra};
-        case opcode::default_: return {flow_kind::default_};
-        case opcode::endswitch: return {flow_kind::endswitch};
-        case opcode::call:
-        case opcode::callnz:
-        case opcode::call_logicalz:
-        case opcode::call_logicalnz: return {flow_kind::call, d.refused == refusal::none ? d.target : 0u};
-        case opcode::ret:
-        case opcode::ret_dyn:
-        case opcode::ret_logicalz:
-        case opcode::ret_logicalnz:
-        case opcode::endfunc: return {flow_kind::ret};
-        case opcode::end:
-        case opcode::endmain: return {flow_kind::end};
-        default: return {};
-    }
+    const flow_kind k = execution_of(d.op).flow;
+    if (k == flow_kind::call) return {k, d.refused == refusal::none ? d.target : 0u};
+    if (k == flow_kind::case_) return {k, 0, d.extra};
+    return {k};
 }
 
 [[nodiscard]] constexpr std::string_view refusal_text(refusal r) noexcept {

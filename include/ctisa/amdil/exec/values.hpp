@@ -96,42 +96,22 @@ private:
                                                   : op_kind::none;
     }
 
-    // Position C of source S, modifiers applied in load_source's order (execute.hpp).
+    // Position C of source S, modifiers applied in load_source's order (execute.hpp, semantics.hpp).
     template <instruction_desc D, unsigned S, unsigned C, class Rows>
     CTISA_EXEC_INLINE static void read(const Rows& r, typename Rows::bits& out) noexcept {
-        using bits = typename Rows::bits;
         using floats = typename Rows::floats;
         constexpr source_desc s = D.src[S];
         constexpr bool negate = ((s.negate >> C) & 1u) != 0;
         out = r.row[std::integral_constant<std::uint32_t, s.row[C]>{}];
-        if constexpr (detail::integer_source(D.op, S)) {  // two's complement (int_modifier)
-            if constexpr (s.absolute) {
-                const bits sign = bits{} - (out >> 31);
-                out = (out ^ sign) - sign;
-            }
-            if constexpr (negate) out = bits{} - out;
+        if constexpr (detail::integer_source(D.op, S)) {
+            out = sem::integer_source(out, negate, s.absolute);
         } else {
-            if constexpr (s.invert || s.bias || s.x2 || s.sign) {
-                floats x = __builtin_bit_cast(floats, out);
-                const floats zero{};
-                if constexpr (s.invert) x = (zero + 1.0f) - x;
-                if constexpr (s.bias) x = x - 0.5f;
-                if constexpr (s.x2) x = (zero + 2.0f) * x;
-                if constexpr (s.sign) {  // x < 0 ? -1 : x == 0 ? 0 : x > 0 ? 1 : x
-                    floats t;
-                    ctisa::exec::select(x > zero, zero + 1.0f, x, t);
-                    ctisa::exec::select(x == zero, zero, t, t);
-                    ctisa::exec::select(x < zero, zero - 1.0f, t, x);
-                }
-                out = __builtin_bit_cast(bits, x);
-            }
+            if constexpr (s.invert || s.bias || s.x2 || s.sign)
+                out = sem::view<typename Rows::bits>(sem::modified_source(sem::view<floats>(out), s.invert, s.bias, s.x2, s.sign));
             constexpr ctisa::exec::float_modifier m(negate, s.absolute);
             if constexpr (s.absolute) out &= m.and_mask;
             if constexpr (negate) out ^= m.xor_mask;
-            if constexpr (s.clamp) {
-                floats x = __builtin_bit_cast(floats, out);
-                out = __builtin_bit_cast(bits, sem::saturated(x));
-            }
+            if constexpr (s.clamp) out = sem::view<typename Rows::bits>(sem::saturated(sem::view<floats>(out)));
         }
     }
     template <instruction_desc D, unsigned S, unsigned C, class Rows>
@@ -202,13 +182,9 @@ private:
             (
                 [&] {
                     if constexpr (D.dst.mode[C] >= 2) {
-                        out[C] = bits{} + (D.dst.mode[C] == 2 ? 0u : 0x3F800000u);
+                        out[C] = bits{} + sem::constant_component(D.dst.mode[C]);
                     } else if constexpr (D.dst.mode[C] == 1) {
-                        if constexpr (scaled) {
-                            floats x = __builtin_bit_cast(floats, out[C]) * detail::shift_factor[D.dst.shift & 15u];
-                            if constexpr (D.dst.clamp) x = sem::saturated(x);
-                            out[C] = __builtin_bit_cast(bits, x);
-                        }
+                        if constexpr (scaled) out[C] = sem::view<bits>(sem::scaled_result(sem::view<floats>(out[C]), D.dst.shift, D.dst.clamp));
                         if constexpr (computed_nan) out[C] = sem::default_nan(__builtin_bit_cast(floats, out[C]));
                     }
                 }(),
