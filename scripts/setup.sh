@@ -4,7 +4,7 @@
 # apt-get line needed and stops.
 
 # Each package, and why (checked against the base image's package list: the first five are on a
-# new Debian 12 machine already, the last five are not; all are named so that a thinner image works):
+# new Debian 12 machine already, the last four are not; all are named so that a thinner image works):
 #   cmake, ninja-build   the build, ctest, and the consumer and compile-fail tests (cmake -P)
 #   g++-12               the GCC build (and libstdc++ 12 for both compilers)
 #   python3              the generator (3.11: tomllib) and its --check test
@@ -12,7 +12,6 @@
 #   clang-19             the Clang and sanitizer builds
 #   libclang-rt-19-dev   ASan/UBSan and libFuzzer runtimes; only a Recommends of clang-19, which
 #                        --no-install-recommends skips
-#   libboost-dev         Boost.Hana (header-only)
 #   catch2               Catch2 v2 (2.13) and its CMake package
 #   clang-format-19      scripts/format.sh (the code style in .clang-format); not on the base image
 # libFuzzer (-fsanitize=fuzzer: scripts/fuzz.sh and the fuzz smoke tests) is libclang-rt-19-dev's
@@ -20,7 +19,7 @@
 # libFuzzer.a is linked by nothing here.
 # The shell scripts (scripts/, tests/cli/) use only bash, coreutils, grep, sed and diffutils
 # (cmp, diff): Essential packages of every Debian system.
-ctisa_packages=(cmake ninja-build g++-12 python3 libbenchmark-dev clang-19 libclang-rt-19-dev libboost-dev catch2 clang-format-19)
+ctisa_packages=(cmake ninja-build g++-12 python3 libbenchmark-dev clang-19 libclang-rt-19-dev catch2 clang-format-19)
 
 ctisa_ensure_packages() {
     local missing=()

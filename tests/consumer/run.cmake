@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Proves that a consumer can use ctisa through add_subdirectory() and through an installed
-# package found with find_package(), with its own strict warnings (tests/consumer/CMakeLists.txt). Inputs: CTISA_SOURCE, WORK, CXX, BOOST_ROOT_HINT.
+# package found with find_package(), with its own strict warnings (tests/consumer/CMakeLists.txt). Inputs: CTISA_SOURCE, WORK, CXX.
 file(REMOVE_RECURSE "${WORK}")
 set(consumer "${CMAKE_CURRENT_LIST_DIR}")
 
