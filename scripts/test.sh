@@ -34,9 +34,8 @@ for compiler in "${compilers[@]}"; do
     flags=()
     case "$compiler" in
         gcc)  # Release at -O2, the tests' level, and the tool (-O3 doubles GCC's time on the
-              # largest files). The benchmarks build unoptimised, only to hold them to GCC's
-              # warnings (no test runs them): cayman_bench_muladd.cpp takes GCC 24 s of CPU at -O0
-              # against 41 s at -O2 -march=native (7 s of either to parse and check).
+              # largest files). The benchmarks are only checked, to hold them to GCC's warnings
+              # (no test runs them; benchmarks/CMakeLists.txt says what that leaves out).
               # scripts/bench.sh builds them at -O3 for figures, and so meets the warnings that
               # only GCC's optimiser gives (-Wmaybe-uninitialized, -Warray-bounds).
             cxx=g++-12
@@ -48,8 +47,8 @@ for compiler in "${compilers[@]}"; do
             # 59 s at -O0 and 38 s at -O1 without them: the inlined kernels' checks), and UBSan
             # sees undefined behaviour itself, where optimised code would only show its effects;
             # Clang's warnings do not depend on optimisation, and the GCC stage runs the tests
-            # optimised and vectorised at -O2. The benchmarks build unoptimised and unsanitized,
-            # to hold them to Clang's warnings (no test runs them); the fuzz targets keep their -O1
+            # optimised and vectorised at -O2. The benchmarks are only checked, unsanitized, to
+            # hold them to Clang's warnings (no test runs them); the fuzz targets keep their -O1
             # (CTISA_FUZZ_OPTIONS) and run their smoke tests (label fuzz, tests/fuzz).
             compiler=clang
             cxx=clang++-19
