@@ -261,6 +261,7 @@ def opcodes_header(tables, label, digest, spec=None):
                "static_assert(sizeof(opcode_row) == 14);\n\n"
                f"inline constexpr std::array<opcode_row, {len(rows)}> opcode_rows{{{{\n" + "\n".join(packed) + "\n}};\n")
     out.append(control_table(tables))
+    out.append(opcode_shapes(tables, spec or {}))
     entries = [(r[2], f"opcode::{opcode_identifier(r[1])}") for r in rows]
     by_enumerator = {r[1]: r for r in rows}
     entries += [(a["text"], f"opcode::{opcode_identifier(by_enumerator[a['name']][1])}") for a in (spec or {}).get("mnemonic_alias", [])]
@@ -306,6 +307,64 @@ def control_table(tables):
             "// Codes whose opcode-token bits 30-31 are control bits of their own, not the modifier-present flags.\n"
             f"inline constexpr std::array<std::uint16_t, {len(tables['modifier_bits_are_control'])}> modifier_bits_are_control{{{{"
             + ", ".join(map(str, tables["modifier_bits_are_control"])) + "}};\n")
+
+
+# declared_kind (structure.hpp) of the ids of each memory family, and the mnemonic prefixes of the family
+# (past dcl_), first match wins; amdil.toml [structure] memory_families lists the prefixes.
+MEMORY_KINDS = {"uav": 2, "lds": 3, "gds": 4, "srv": 5}
+
+
+def memory_kind(mnemonic, families):
+    d = mnemonic[4:] if mnemonic.startswith("dcl_") else mnemonic
+    for family in ("uav", "lds", "gds", "srv"):
+        f = families[family]
+        if any(d.startswith(p) for p in f["prefixes"]) and not any(d.startswith(p) for p in f.get("except_prefixes", [])) \
+                and not any(d.endswith(s) for s in f.get("except_suffixes", [])):
+            return MEMORY_KINDS[family]
+    return -1
+
+
+def opcode_shapes(tables, spec):
+    """What the stream reader, the parser and the program rules need of each code, worked out here rather
+    than by constant evaluation in every translation unit that includes amdil.hpp (it cost Clang 0.5 s)."""
+    fields = {}
+    for c in sorted(tables["control"], key=lambda c: (c[0], c[2])):
+        fields.setdefault(c[0], []).append(c)
+    families = spec["structure"]["memory_families"]
+    counted = {r[0] for r in tables["opcodes"] if r[2] == "dcl_num_thread_per_group"}
+    rows = []
+    for code, _enumerator, mnemonic, _source, group, _line, dst, src, extra, _from, _uses in tables["opcodes"]:
+        own = fields.get(code, [])
+        flags = code not in tables["modifier_bits_are_control"]
+        top = 29 if flags else 31
+
+        def clipped(name):
+            f = next((c for c in own if c[1] == name), None)
+            if f is None or f[2] > top:
+                return 0, 0
+            return f[2], min(f[3], top) - f[2] + 1
+
+        aoffimmi = next((c[2] for c in own if c[1] == "aoffimmi"), -1)
+        bare = (dst == 0 and src == 0 and extra == 0 and code not in counted and len(own) == 1 and mnemonic.startswith("dcl_")
+                and not own[0][4] and own[0][2] == 16 and own[0][1] != "id")
+        declaration = group == "Declaration and Initialization" or mnemonic.startswith("dcl")
+        (id_lsb, id_width), (res_lsb, res_width) = clipped("id"), clipped("resource")
+        bits = int(flags) | int(declaration) << 1 | int(bare) << 2
+        rows.append(f"    {{{aoffimmi}, {id_lsb}, {id_width}, {res_lsb}, {res_width}, {memory_kind(mnemonic, families)}, {bits}}},"
+                    f"  // {code} {mnemonic}")
+    return ("\n// What the readers and the program rules need of each code, by code (from the rows above and amdil.toml\n"
+            "// [structure]): one lookup a statement, where finding fields by name cost every includer constant evaluation.\n"
+            "struct opcode_shape {\n"
+            "    std::int8_t aoffimmi;  // the bit of its aoffimmi control field, -1: none\n"
+            "    std::uint8_t id_lsb, id_width;  // its id control field, clipped to the control bits; width 0: none\n"
+            "    std::uint8_t resource_lsb, resource_width;  // its resource control field, the same way\n"
+            "    std::int8_t memory;  // structure.hpp's declared_kind of its id (UAV, LDS, GDS, SRV), -1: none\n"
+            "    std::uint8_t flags;  // opcode_modifier_flags | opcode_declaration | opcode_bare_control\n};\n"
+            "static_assert(sizeof(opcode_shape) == 7);\n"
+            "inline constexpr std::uint8_t opcode_modifier_flags = 1;  // bits 30-31 are the modifier flags (2.2.3)\n"
+            "inline constexpr std::uint8_t opcode_declaration = 2;  // chapter 7's declarations, or a dcl* of another group\n"
+            "inline constexpr std::uint8_t opcode_bare_control = 4;  // its text gives its one control field as its operand\n"
+            f"inline constexpr std::array<opcode_shape, {len(rows)}> opcode_shapes{{{{\n" + "\n".join(rows) + "\n}};\n")
 
 
 def extracted_tables(spec_path):

@@ -297,6 +297,8 @@ inline constexpr std::uint8_t mova = 8;
                            f"{flags(cat, op, names)}}}")
     out.append(f"inline constexpr std::array<category_info, {len(cat_rows)}> categories{{{{\n" + ",\n".join(cat_rows) + "}};\n\n")
     out.append(f"inline constexpr std::array<opcode_info, {len(op_rows)}> opcodes{{{{\n" + ",\n".join(op_rows) + "}};\n\n")
+    out.append(placement_tables(spec, [[fmt_index[n] for n in op_formats(cat, op)] for _, cat, op in ops],
+                                [cat for _, cat, _ in ops], field_index))
     order = sorted(range(len(ops)), key=lambda i: (ops[i][0], ops[i][2][0]))
     out.append("// Indices into `opcodes` sorted by category, then mnemonic: for binary search by name.\n")
     out.append(f"inline constexpr std::array<std::uint16_t, {len(order)}> opcodes_by_name{{{{\n")
@@ -419,6 +421,72 @@ def field_key_tables(formats):
                f"inline constexpr std::array<std::array<std::int16_t, {len(names)}>, {len(formats)}> field_by_key{{{{\n"
                + ",\n".join(rows) + "}};\n\n")
     return "".join(out)
+
+
+def placement_tables(spec, triples, op_cats, field_index):
+    """Where each opcode keeps each field, by key, and the fields its encoder owns: facts of the formats,
+    written here rather than worked out by every translation unit that includes cayman.hpp (they were a
+    start-up initialiser and a constant evaluation in each)."""
+    formats = spec["format"]
+    names = sorted({f["name"] for fmt in formats for f in fmt["fields"]})
+    fields, first = [], []  # (format, name, lsb, msb) in `fields` order; each format's first field
+    for fi, fmt in enumerate(formats):
+        first.append(len(fields))
+        fields += [(fi, f["name"], f["lsb"], f["msb"]) for f in fmt["fields"]]
+
+    def by_key(fmt, name):
+        return next((first[fmt] + i for i, f in enumerate(formats[fmt]["fields"]) if f["name"] == name), None)
+
+    def place(triple, name):  # encoding.hpp's packed place: index + 1, dword, position, lsb, width
+        position = 0
+        for d, fmt in enumerate(triple):
+            i = by_key(fmt, name)
+            if i is not None:
+                f = fields[i]
+                return (i + 1) | d << 9 | (position + i - first[fmt]) << 11 | f[2] << 19 | (f[3] - f[2] + 1) << 24
+            position += len(formats[fmt]["fields"])
+        return 0
+
+    def position_of(triple, index):  # the bit of opcode_info::used that fields[index] has, 64: none
+        position = 0
+        for fmt in triple:
+            if fields[index][0] == fmt:
+                return position + index - first[fmt]
+            position += len(formats[fmt]["fields"])
+        return 64
+
+    def own_field(triple, index):  # fields[index], or its namesake in the opcode's formats
+        if fields[index][0] in triple:
+            return index
+        return next((by_key(fmt, fields[index][1]) for fmt in triple if by_key(fmt, fields[index][1]) is not None), index)
+
+    layouts, layout_of, owned = [], [], []
+    for triple, cat in zip(triples, op_cats):
+        if tuple(triple) not in layouts:
+            layouts.append(tuple(triple))
+        layout_of.append(layouts.index(tuple(triple)))
+        mine = [cat["opcode_field"]] + [item.split("=")[0] for item in cat.get("fixed", [])]
+        bits = 0
+        for path in mine:
+            position = position_of(triple, own_field(triple, field_index[tuple(path.split("."))]))
+            bits |= 1 << position if position < 64 else 0
+        owned.append(bits)
+    if len(layouts) >= 255:
+        raise ValueError("more format triples than a byte numbers")
+    places = [place(t, n) for t in layouts for n in names]
+    return ("// Each opcode's fields as its encoder owns them: bit p, the field at position p of opcode_info::used\n"
+            "// (its category's opcode field and fixed fields, or their namesakes in the opcode's formats).\n"
+            f"inline constexpr std::array<std::uint64_t, {len(owned)}> opcode_owned_fields{{{{\n"
+            + ",\n".join("    " + ", ".join(f"0x{b:X}u" for b in owned[k:k + 8]) for k in range(0, len(owned), 8)) + "}};\n\n"
+            "// The opcodes share a few dozen format triples (layouts): each opcode's layout, and per (layout, field key)\n"
+            "// where the first format of the triple having the key keeps it, packed: bits 0-8 the index into `fields`\n"
+            "// + 1 (0: none), 9-10 the dword, 11-18 the position as opcode_info::used counts it, 19-23 the lsb, 24-29\n"
+            "// the width.\n"
+            f"inline constexpr std::size_t layout_count = {len(layouts)};\n"
+            f"inline constexpr std::array<std::uint8_t, {len(layout_of)}> opcode_layouts{{{{\n"
+            + ",\n".join("    " + ", ".join(map(str, layout_of[k:k + 24])) for k in range(0, len(layout_of), 24)) + "}};\n"
+            f"inline constexpr std::array<std::uint32_t, {len(places)}> layout_places{{{{\n"
+            + ",\n".join("    " + ", ".join(f"0x{w:X}u" for w in places[k:k + 8]) for k in range(0, len(places), 8)) + "}};\n\n")
 
 
 def unit_builders_header(spec, label, digest):

@@ -251,8 +251,36 @@ def language_header(spec, label, digest):
     out.append(f"inline constexpr std::array<binding_info, {len(binds)}> bindings{{{{\n" + ",\n".join(
         f"    binding_info{{{emit.cpp_string(p)}, binding_class::{b['class']}, {stage_mask(b['stages'])}, "
         f"{str(b.get('multi', False)).lower()}, {str(b.get('list_only', False)).lower()}}}" for p, b in binds) + "}};\n\n")
+    hashed = sorted((names_hash(p), i) for i, (p, _) in enumerate(binds))
+    out.append("// The bindings by (names_hash of the pattern, index): those of one hash are a run, in table order, that\n"
+               "// one binary search finds (operands.hpp's find_binding). Written here, not sorted by constant evaluation\n"
+               "// in every translation unit; the nvasm tests check it against names_hash.\n"
+               "struct hashed_binding {\n    std::uint32_t hash;\n    std::uint32_t index;\n};\n"
+               f"inline constexpr std::array<hashed_binding, {len(hashed)}> bindings_by_hash{{{{\n"
+               + ",\n".join(f"    {{0x{h:08X}u, {i}}}" for h, i in hashed) + "}};\n\n")
     out.append("}  // namespace ctisa::nvasm\n")
     return "".join(out)
+
+
+def path_components(path):
+    """A binding path split at the dots outside brackets (operands.hpp's next_component)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(path):
+        depth += (ch == "[") - (ch == "]")
+        if ch == "." and depth == 0:
+            parts.append(path[start:i])
+            start = i + 1
+    return parts + [path[start:]]
+
+
+def names_hash(path):
+    """FNV-1a of the component names, each cut at its '[' and followed by '.' (operands.hpp's names_hash)."""
+    h = 2166136261
+    for c in path_components(path) if path else []:
+        for ch in c.split("[", 1)[0].encode():
+            h = ((h ^ ch) * 16777619) & 0xFFFFFFFF
+        h = ((h ^ 0x2E) * 16777619) & 0xFFFFFFFF
+    return h
 
 
 def builders_header(spec, label, digest):

@@ -160,3 +160,37 @@ TEST_CASE("cayman decoding: any dwords decode or fail, and what decodes is what 
     }
     CHECK(decoded > 0);
 }
+
+TEST_CASE("cayman encoding: the generated places and owned fields are those the formats give", "[cayman][encoding]") {
+    // Each opcode's fields, walked in the order of its formats (opcode_info::used's positions).
+    std::size_t checked = 0;
+    for (std::size_t o = 0; o < cm::opcodes.size(); ++o) {
+        const auto op = static_cast<cm::opcode>(o);
+        const auto& formats = cm::opcodes[o].formats;
+        for (std::size_t k = 0; k < cm::field_key_names.size(); ++k) {
+            // Where the first format of the opcode having key k keeps it, found by search.
+            std::uint32_t expected = 0, position = 0;
+            for (std::uint32_t d = 0; d < 3 && formats[d] != cm::no_format; position += cm::formats[formats[d]].field_count, ++d) {
+                const std::int16_t i = cm::field_by_key[formats[d]][k];
+                if (i < 0) continue;
+                const auto& f = cm::fields[static_cast<std::size_t>(i)];
+                expected = static_cast<std::uint32_t>(i + 1) | d << 9 |
+                           (position + static_cast<std::uint32_t>(i) - cm::formats[formats[d]].first_field) << 11 | std::uint32_t{f.lsb} << 19 |
+                           static_cast<std::uint32_t>(f.msb - f.lsb + 1) << 24;
+                break;
+            }
+            INFO(cm::info(op).mnemonic << " " << cm::field_key_names[k]);
+            CHECK(cm::detail::packed_place(op, static_cast<cm::field_key>(k)) == expected);
+        }
+        std::size_t position = 0;
+        for (std::size_t d = 0; d < 3 && formats[d] != cm::no_format; ++d) {
+            const auto& fi = cm::formats[formats[d]];
+            for (std::size_t i = fi.first_field; i < fi.first_field + fi.field_count; ++i, ++position) {
+                INFO(cm::info(op).mnemonic << " " << cm::fields[i].name);
+                CHECK(((cm::opcode_owned_fields[o] >> position) & 1u) == (cm::detail::owns(op, i) ? 1u : 0u));
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked > cm::opcodes.size());
+}

@@ -302,3 +302,26 @@ TEST_CASE("nvasm find_binding: the search by hash finds what a scan of every bin
             }
     CHECK(found > nv::bindings.size());  // the paths are bindings, not only misses
 }
+
+namespace {
+
+// The generator's table of bindings by hash: every binding once, each under names_hash of its
+// pattern, sorted by (hash, index) so that a run of one hash keeps table order.
+constexpr bool bindings_by_hash_agree() {
+    if (nv::bindings_by_hash.size() != nv::bindings.size()) return false;
+    for (std::size_t k = 0; k < nv::bindings_by_hash.size(); ++k) {
+        const auto& h = nv::bindings_by_hash[k];
+        if (h.index >= nv::bindings.size() || nv::detail::names_hash(nv::bindings[h.index].pattern) != h.hash) return false;
+        if (k > 0) {
+            const auto& prev = nv::bindings_by_hash[k - 1];
+            if (prev.hash > h.hash || (prev.hash == h.hash && prev.index >= h.index)) return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("nvasm bindings_by_hash: the generated table is names_hash of every pattern, sorted", "[nvasm][description]") {
+    STATIC_REQUIRE(bindings_by_hash_agree());
+}

@@ -100,9 +100,7 @@ struct control_field {
 // Whether bits 30-31 of the opcode token are the modifier-present flags (2.2.3), or, for the few
 // declarations that say so, control bits of their own (dcl_resource's unnormalize).
 [[nodiscard]] constexpr bool has_modifier_flags(opcode op) noexcept {
-    for (auto c : generated::modifier_bits_are_control)
-        if (c == static_cast<std::uint16_t>(op)) return false;
-    return true;
+    return generated::opcode_shapes[static_cast<std::size_t>(op)].flags & generated::opcode_modifier_flags;
 }
 
 // The highest bit of the opcode token a control field of `op` may use.
@@ -132,24 +130,10 @@ inline constexpr std::uint32_t max_counted_extras = 3;
 // The control field a declaration's text gives as its operand, as chapter 7's Syntax lines write them
 // (dcl_lds_size_per_thread n, dcl_max_output_vertex_count n, dcl_num_instance n): the one control
 // field of a declaration that has no operands, when it is a plain number. nullopt for every other code.
-[[nodiscard]] constexpr std::optional<control_field> bare_control_field_of(opcode op) noexcept {
-    const auto n = operands(op);
-    const auto name = mnemonic(op);
-    if (!n.described || n.dst || n.src || n.extra || counted_extras(op) || control_field_count(op) != 1 || name.substr(0, 4) != "dcl_")
-        return std::nullopt;
-    const auto cf = control_field_of(op, 0);
-    if (!cf.enum_name.empty() || cf.flag || cf.lsb != 16 || cf.name == "id") return std::nullopt;  // dcl_raw_uav_id(n) keeps its suffix
-    return cf;
-}
-
-// bare_control_field_of() by code, worked out once (a lookup a statement when text is assembled).
-inline constexpr auto bare_control_codes = [] {
-    std::array<bool, opcode_count> out{};
-    for (std::size_t c = 0; c < opcode_count; ++c) out[c] = bare_control_field_of(static_cast<opcode>(c)).has_value();
-    return out;
-}();
+// The generator finds them (generated::opcode_bare_control): the one control field of a dcl_ code with no
+// operands and no extras, a plain number at bit 16 that is not an id (dcl_raw_uav_id(n) keeps its suffix).
 [[nodiscard]] constexpr std::optional<control_field> bare_control_field(opcode op) noexcept {
-    if (!bare_control_codes[static_cast<std::size_t>(op)]) return std::nullopt;
+    if (!(generated::opcode_shapes[static_cast<std::size_t>(op)].flags & generated::opcode_bare_control)) return std::nullopt;
     return control_field_of(op, 0);
 }
 

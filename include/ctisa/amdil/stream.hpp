@@ -210,23 +210,12 @@ template <class V>
     return plain_dwords(w, *end, extra, enumerator(op), token_kind::extra, visit);
 }
 
-// Per opcode, the bit of its aoffimmi control field, or -1 when it has none: found once here, not
-// by name in every packet.
-inline constexpr auto aoffimmi_bits = [] {
-    std::array<std::int8_t, opcode_count> bits{};
-    for (std::size_t c = 0; c < opcode_count; ++c) {
-        const auto f = find_control_field(static_cast<opcode>(c), "aoffimmi");
-        bits[c] = f ? static_cast<std::int8_t>(f->lsb) : std::int8_t{-1};
-    }
-    return bits;
-}();
-
 // What plain_packet_size() needs of an opcode, in one row (has_modifier_flags() searches a list).
 struct packet_shape {
     std::uint8_t dst = 0;
     std::uint8_t src = 0;
     std::uint8_t extra = 0;
-    std::int8_t aoffimmi = -1;  // aoffimmi_bits
+    std::int8_t aoffimmi = -1;  // generated::opcode_shapes' aoffimmi
     bool modifier_flags = false;
     bool plain = false;  // described, and not a packet whose length a token of its own gives
 };
@@ -237,7 +226,7 @@ inline constexpr auto packet_shapes = [] {
         const auto op = static_cast<opcode>(c);
         const operand_counts n = operands(op);
         const bool special = op == opcode::comment || op == opcode::macrocall || op == opcode::dcl_const_buffer || counted_extras(op);
-        shapes[c] = packet_shape{n.dst, n.src, n.extra, aoffimmi_bits[c], has_modifier_flags(op), n.described && !special};
+        shapes[c] = packet_shape{n.dst, n.src, n.extra, generated::opcode_shapes[c].aoffimmi, has_modifier_flags(op), n.described && !special};
     }
     return shapes;
 }();
@@ -303,7 +292,7 @@ template <class V = ignore_tokens>
     std::size_t i = *after_modifiers;
     // Sample and fetch instructions with aoffimmi set: 'a 32-bit value containing the packed offsets
     // immediately follows the opcode token and modifier, if present' (7.6).
-    if (const int offsets = detail::aoffimmi_bits[code]; offsets >= 0 && ((t >> offsets) & 1u)) {
+    if (const int offsets = generated::opcode_shapes[code].aoffimmi; offsets >= 0 && ((t >> offsets) & 1u)) {
         auto r = detail::plain_dwords(w, i, 1, "aoffimmi offsets", token_kind::address_offset, visit);
         if (!r) return r.error();
         i = *r;

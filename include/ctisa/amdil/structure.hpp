@@ -69,51 +69,13 @@ namespace structure_detail {
 
 using detail::field;
 
-// A declaration: chapter 7's Declaration and Initialization group, or a dcl_* of another group.
-[[nodiscard]] constexpr bool is_declaration(opcode op) noexcept {
-    return group(op) == "Declaration and Initialization" || mnemonic(op).starts_with("dcl");
-}
-
 [[nodiscard]] constexpr std::uint32_t key(declared_kind k, std::uint32_t a, std::uint32_t b = 0) noexcept {
     return static_cast<std::uint32_t>(k) << 28 | (a & 0xFFFu) << 16 | (b & 0xFFFFu);
 }
 
-// The kind of memory an instruction's id (or a declaration's) names, by its mnemonic's family.
-[[nodiscard]] constexpr std::optional<declared_kind> memory_kind(opcode op) noexcept {
-    const auto m = mnemonic(op);
-    const auto d = m.starts_with("dcl_") ? m.substr(4) : m;
-    for (std::string_view uav : {"uav", "raw_uav", "struct_uav", "arena_uav", "typed_uav", "typeless_uav", "append_buf"})
-        if (d.starts_with(uav)) return declared_kind::uav;
-    for (std::string_view lds : {"lds", "struct_lds"})
-        if (d.starts_with(lds) && !d.ends_with("_vec") && !d.starts_with("lds_size") && !d.starts_with("lds_sharing")) return declared_kind::lds;
-    for (std::string_view gds : {"gds", "struct_gds"})
-        if (d.starts_with(gds)) return declared_kind::gds;
-    for (std::string_view srv : {"raw_srv", "struct_srv", "srv_"})
-        if (d.starts_with(srv)) return declared_kind::srv;
-    return std::nullopt;
-}
-
-// What the rules need of each code, worked out once (a table, so that checking a program at compile
-// time costs a lookup a statement, not a walk over names).
-struct rule_shape {
-    bool declaration = false;
-    std::int8_t kind = -1;  // declared_kind of its id, -1: none
-    std::uint32_t id_mask = 0, resource_mask = 0;
-    std::uint8_t id_lsb = 0, resource_lsb = 0;
-};
-
-inline constexpr auto rule_shapes = [] {
-    std::array<rule_shape, opcode_count> out{};
-    for (std::size_t c = 0; c < opcode_count; ++c) {
-        const auto op = static_cast<opcode>(c);
-        rule_shape& r = out[c];
-        r.declaration = is_declaration(op);
-        if (const auto k = memory_kind(op)) r.kind = static_cast<std::int8_t>(*k);
-        if (const auto f = find_control_field(op, "id")) r.id_mask = control_field_mask(op, *f), r.id_lsb = f->lsb;
-        if (const auto f = find_control_field(op, "resource")) r.resource_mask = control_field_mask(op, *f), r.resource_lsb = f->lsb;
-    }
-    return out;
-}();
+// The declared_kind numbers generated::opcode_shapes gives memory ids (amdil.toml [structure]).
+static_assert(static_cast<int>(declared_kind::uav) == 2 && static_cast<int>(declared_kind::lds) == 3 &&
+              static_cast<int>(declared_kind::gds) == 4 && static_cast<int>(declared_kind::srv) == 5);
 
 // A flow-control block that is open: what opened it and the index of that statement.
 enum class block_kind : std::uint8_t { if_block, else_block, loop, switch_block };
@@ -189,17 +151,18 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
     if (w.size() > 1 && prec_mask(w[0]) != 0) w = w.subspan(1);
     const auto op = static_cast<opcode>(field(w[0], generated::il_opcode::code));
     const operand_counts n = operands(op);
-    const rule_shape& shape = rule_shapes[static_cast<std::size_t>(op)];
-    const bool declaration = shape.declaration;
+    const generated::opcode_shape& shape = generated::opcode_shapes[static_cast<std::size_t>(op)];
+    const bool declaration = shape.flags & generated::opcode_declaration;
     // Resources, UAVs, LDS, GDS and SRVs by id.
-    const std::uint32_t id = (w[0] & shape.id_mask) >> shape.id_lsb;
-    const bool has_id = shape.id_mask != 0, memory = shape.kind >= 0 && has_id;
-    const auto kind = static_cast<declared_kind>(shape.kind);
+    const std::uint32_t id = (w[0] >> shape.id_lsb) & ((std::uint32_t{1} << shape.id_width) - 1u);
+    const bool has_id = shape.id_width != 0, memory = shape.memory >= 0 && has_id;
+    const auto kind = static_cast<declared_kind>(shape.memory);
     if (op == opcode::dcl_resource) st.declare(key(declared_kind::resource, id));
     else if (declaration && memory) st.declare(key(kind, id));
     else if (op == opcode::dcl_lds_size_per_thread) st.declare(key(declared_kind::lds_size, 0));
     else if (!declaration) {
-        if (shape.resource_mask && !st.has(key(declared_kind::resource, (w[0] & shape.resource_mask) >> shape.resource_lsb)))
+        if (shape.resource_width &&
+            !st.has(key(declared_kind::resource, (w[0] >> shape.resource_lsb) & ((std::uint32_t{1} << shape.resource_width) - 1u))))
             return broken(error_code::undeclared_name, "a resource used before its dcl_resource");
         if (memory && !st.has(key(kind, id)))
             return broken(error_code::undeclared_name, "a UAV, LDS, GDS or SRV id used before its declaration");
@@ -213,7 +176,7 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
     std::size_t i = 1;
     if (has_modifier_flags(op))
         i += field(w[0], generated::il_opcode::pri_modifier_present) + field(w[0], generated::il_opcode::sec_modifier_present);
-    if (const int a = detail::aoffimmi_bits[static_cast<std::size_t>(op)]; a >= 0 && ((w[0] >> a) & 1u)) ++i;
+    if (const int a = generated::opcode_shapes[static_cast<std::size_t>(op)].aoffimmi; a >= 0 && ((w[0] >> a) & 1u)) ++i;
     for (std::size_t k = 0; k < std::size_t{n.dst} + n.src && i < w.size(); ++k) {
         const bool dst = k < n.dst;
         const std::uint32_t t = w[i];

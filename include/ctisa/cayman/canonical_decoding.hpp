@@ -166,7 +166,7 @@ inline std::array<lone_slot_rule, opcodes.size()> make_lone_slot_rules() noexcep
             info(oi.cat).unit == unit_kind::alu && (oi.slots == alu_slots::none || oi.slots == alu_slots::any) && (oi.flags & restricted) == 0;
         for (const field_key k : {field_key::update_pred, field_key::update_exec_mask, field_key::src0_rel, field_key::src1_rel,
                                   field_key::src2_rel, field_key::dst_rel}) {
-            const std::uint32_t p = searched_place(op, static_cast<std::size_t>(k)), d = (p >> 9) & 3u;
+            const std::uint32_t p = packed_place(op, k), d = (p >> 9) & 3u;
             if ((p & 511u) == 0) continue;
             if (d < 2) out[o].clear[d] |= place_mask(p);
             else out[o].may = false;

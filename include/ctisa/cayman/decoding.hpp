@@ -164,7 +164,7 @@ struct field_rule {
     std::uint8_t sub = 0;     // sub_operation_of
 };
 
-// passes()'s tables, built at start-up, not by the compiler (see encoding.hpp's place_table);
+// passes()'s tables, built at start-up, not by the compiler (as constexpr tables they cost every includer);
 // constant evaluation does not need them (check()).
 // allowed: defined_value() below 512 as one bit a value (the ALU source selects' GPR and kcache
 // ranges included, every value of an unconstrained field set). constrained: per format, its fields

@@ -82,52 +82,17 @@ namespace detail {
     return false;
 }
 
-// Per opcode, the positions (as opcode_info::used counts them) of the fields it owns: computed once.
-inline constexpr auto owned_positions = [] {
-    std::array<std::uint64_t, opcodes.size()> out{};
-    for (std::size_t o = 0; o < opcodes.size(); ++o) {
-        const auto op = static_cast<opcode>(o);
-        const category_info& c = info(info(op).cat);
-        const auto mark = [&](std::size_t category_field) {
-            const std::size_t position = used_position(op, own_field(op, category_field));
-            if (position < 64) out[o] |= std::uint64_t{1} << position;
-        };
-        mark(c.opcode_field);
-        for (std::size_t i = 0; i < c.fixed_count; ++i) mark(c.fixed[i].field);
-    }
-    return out;
-}();
-
+// opcode_owned_fields (generated) holds, per opcode, the positions of the fields it owns.
 [[nodiscard]] constexpr bool is_owned(opcode op, std::size_t index, std::size_t position) noexcept {
-    return position < 64 ? ((owned_positions[static_cast<std::size_t>(op)] >> position) & 1u) != 0 : owns(op, index);
+    return position < 64 ? ((opcode_owned_fields[static_cast<std::size_t>(op)] >> position) & 1u) != 0 : owns(op, index);
 }
 
 [[nodiscard]] constexpr bool is_owned(opcode op, std::size_t index) noexcept { return is_owned(op, index, used_position(op, index)); }
 
 // get() and set() find a field by key once per format triple, not per call: the opcodes share a
-// few dozen triples, and each (triple, key) holds where the first format having the key keeps it.
-inline constexpr std::size_t no_layout = 0xFF;
-
-// Calls each(opcode, layout, is_new) for every opcode; how many layouts there are.
-template <class F>
-constexpr std::size_t count_layouts(F&& each) noexcept {
-    std::array<std::uint32_t, opcodes.size()> seen{};  // each triple as one number
-    std::size_t n = 0;
-    for (std::size_t o = 0; o < opcodes.size(); ++o) {
-        const auto& t = opcodes[o].formats;
-        const std::uint32_t key = t[0] | (std::uint32_t{t[1]} << 8) | (std::uint32_t{t[2]} << 16);
-        std::size_t l = 0;
-        while (l < n && seen[l] != key) ++l;
-        const bool fresh = l == n;
-        if (fresh) seen[n++] = key;
-        each(o, l, fresh);
-    }
-    return n;
-}
-
-inline constexpr std::size_t layout_count = count_layouts([](std::size_t, std::size_t, bool) {});
-static_assert(layout_count < no_layout);
-
+// few dozen triples (layouts), and the generator wrote where each (layout, key) keeps its field
+// (layout_places, packed: see generated/description.hpp), a lookup at run time and in constant
+// evaluation alike.
 struct field_place {
     int index = -1;              // into `fields`; -1: no format of the triple has the key
     std::uint32_t dword = 0;     // the dword holding it
@@ -136,52 +101,10 @@ struct field_place {
     std::uint32_t mask = 0;  // its bits in the dword; 0 where index is -1
 };
 
-// Where the first of op's formats having key k keeps it, found by searching the formats; packed in
-// one word: bits 0-8 the field index + 1 (0: none), 9-10 the dword, 11-18 the position, 19-23 the
-// lsb, 24-29 the width.
-[[nodiscard]] constexpr std::uint32_t searched_place(opcode op, std::size_t k) noexcept {
-    static_assert(fields.size() < 511);
-    const std::array<std::uint8_t, 3>& triple = info(op).formats;
-    std::uint32_t position = 0;
-    for (std::uint32_t d = 0; d < 3 && triple[d] != no_format; position += formats[triple[d]].field_count, ++d) {
-        const std::int16_t i = field_by_key[triple[d]][k];
-        if (i < 0) continue;
-        const field_info& f = fields[static_cast<std::size_t>(i)];
-        const auto at = position + static_cast<std::uint32_t>(i) - formats[triple[d]].first_field;
-        return static_cast<std::uint32_t>(i + 1) | d << 9 | at << 11 | std::uint32_t{f.lsb} << 19 |
-               static_cast<std::uint32_t>(f.msb - f.lsb + 1) << 24;
-    }
-    return 0;
-}
-
-// searched_place() for every (triple, key), built at start-up (a dynamic initialiser), not by the
-// compiler: as constexpr tables, this one and those of decoding.hpp and syntax.hpp cost every
-// includer of cayman.hpp 0.4 s and 30 MB (g++-12 -O2 -fsyntax-only, 1.3 against 0.9 s). Not on
-// first use either: a function-local static's guard on every lookup cost the encoder ~7%. Constant
-// evaluation searches instead (packed_place()). The price: code run by the static initialisers of a
-// translation unit that does not include this header may find the tables not yet built.
-struct place_table {
-    std::array<std::uint8_t, opcodes.size()> layout{};
-    std::array<std::uint32_t, layout_count * field_key_names.size()> words{};
-};
-
-inline place_table make_place_table() noexcept {  // not constexpr: see place_table
-    place_table t;
-    count_layouts([&](std::size_t o, std::size_t l, bool fresh) {
-        t.layout[o] = static_cast<std::uint8_t>(l);
-        for (std::size_t k = 0; fresh && k < field_key_names.size(); ++k)
-            t.words[l * field_key_names.size() + k] = searched_place(static_cast<opcode>(o), k);
-    });
-    return t;
-}
-
-inline const place_table places = make_place_table();
-
 // The hot paths take the packed word (a register) and unpack what they need: a field_place
 // returned by value went through memory.
 [[nodiscard]] constexpr std::uint32_t packed_place(opcode op, field_key k) noexcept {
-    if (std::is_constant_evaluated()) return searched_place(op, static_cast<std::size_t>(k));
-    return places.words[places.layout[static_cast<std::size_t>(op)] * field_key_names.size() + static_cast<std::size_t>(k)];
+    return layout_places[opcode_layouts[static_cast<std::size_t>(op)] * field_key_names.size() + static_cast<std::size_t>(k)];
 }
 [[nodiscard]] constexpr std::uint32_t place_lsb(std::uint32_t p) noexcept { return (p >> 19) & 31u; }
 [[nodiscard]] constexpr std::uint32_t place_mask(std::uint32_t p) noexcept {

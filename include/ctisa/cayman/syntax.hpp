@@ -149,7 +149,7 @@ constexpr void for_each_own_field(opcode op, F&& f) {
 
 // Per opcode and dword, the bits of the fields unused_field_set() looks at: a unit with none of
 // them set has no such field, and only one with some is searched. Built at start-up, not by the
-// compiler (see encoding.hpp's place_table); constant evaluation searches.
+// compiler (as a constexpr table it cost every includer); constant evaluation searches.
 // (No opcode names a format twice, so a field's position in for_each_own_field is its used_position.)
 using unused_bit_table = std::array<std::array<std::uint32_t, 3>, opcodes.size()>;
 

@@ -28,7 +28,7 @@ struct fixed_field {
 };
 
 [[nodiscard]] constexpr fixed_field fixed_field_of(opcode op, field_key k) noexcept {
-    const std::uint32_t p = searched_place(op, static_cast<std::size_t>(k)), position = (p >> 11) & 255u;
+    const std::uint32_t p = packed_place(op, k), position = (p >> 11) & 255u;
     if ((p & 511u) == 0 || is_owned(op, (p & 511u) - 1, position) || !uses_field(op, position)) return {};
     return {true, static_cast<std::uint8_t>((p >> 9) & 3u), static_cast<std::uint8_t>(place_lsb(p)), place_mask(p) >> place_lsb(p)};
 }

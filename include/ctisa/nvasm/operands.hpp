@@ -110,19 +110,7 @@ constexpr std::uint32_t names_hash(std::string_view path) noexcept {
     }
     return h;
 }
-// The bindings by (hash, index): those of one hash are a run, in table order, that one binary
-// search finds (scanning all 145 hashes was a tenth of assembling).
-struct hashed_binding {
-    std::uint32_t hash;
-    std::uint32_t index;
-};
-inline constexpr auto bindings_by_hash = [] {
-    std::array<hashed_binding, bindings.size()> out{};
-    for (std::size_t i = 0; i < bindings.size(); ++i) out[i] = {names_hash(bindings[i].pattern), static_cast<std::uint32_t>(i)};
-    for (std::size_t i = 1; i < out.size(); ++i)  // insertion sort: stable, so a run keeps table order
-        for (std::size_t j = i; j > 0 && out[j - 1].hash > out[j].hash; --j) std::swap(out[j - 1], out[j]);
-    return out;
-}();
+// bindings_by_hash (generated/language.hpp) holds the bindings sorted by this hash of their patterns.
 
 // The binding a path spells, preferring one this stage has (another stage's: wrong_stage);
 // `in_list`: the path is an item of a declaration list (ranges, whole matrices and buffers).
