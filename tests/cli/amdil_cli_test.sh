@@ -36,7 +36,7 @@ check "explain: dcl_resource's format token" "$(printf 'IL_Dcl_Resource_Format.f
       "$("$ctisa" asm amdil "$work/r.il" | "$ctisa" explain amdil | grep '^IL_Dcl_Resource_Format.fmtx')"
 
 # texld's opcode modifier tokens in chapter 7's layouts: lodbias 24:18 of the primary, yoffset 15:8 of the secondary.
-printf 'il_ps_2_0\ntexld_stage(1)_pri(0x00040000)_sec(0x00000302) r0, r1\n' > "$work/t.il"
+printf 'il_ps_2_0\ndclpt_stage(1)_type(2d)_coordmode(normalized)\ntexld_stage(1)_pri(0x00040000)_sec(0x00000302) r0, r1\n' > "$work/t.il"
 check "explain: texld's primary modifier token" "$(printf 'IL_PrimaryTEXLD_Mod.lodbias\t18\t24\t1')" \
       "$("$ctisa" asm amdil "$work/t.il" | "$ctisa" explain amdil | grep '^IL_PrimaryTEXLD_Mod.lodbias')"
 check "explain: texld's secondary modifier token" "$(printf 'IL_SecondaryTEXLD_Mod.yoffset\t8\t15\t3')" \
