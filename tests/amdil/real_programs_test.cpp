@@ -324,8 +324,13 @@ TEST_CASE("amdil: control fields as chapter 7's Syntax lines name them", "[amdil
     CHECK_FALSE(il::parse("lds_read_add_resource(1)_id(1) r0, r1, r2").ok());  // one field, named twice
     CHECK_FALSE(il::parse("lds_add_resource(1) r0, r1").ok());             // LDS_ADD writes lds_add_id(id)
     // FCALL: 'fcall_id(id) src0, ...', its control 29:16 the pointer id.
-    CHECK(tokens("fcall_id(5) r0, r1")[0] == (316u | 5u << 16));
-    CHECK(printed("fcall_id(5) r0, r1") == "fcall_pointer(5) r0, r1");
+    CHECK(tokens("fcall_id(5) r0, 3")[0] == (316u | 5u << 16));
+    CHECK(printed("fcall_id(5) r0, 3") == "fcall_pointer(5) r0, 3");
+    // 7.18: fcall's label is a dword after src0, and dcl_function_body's label the dword after the
+    // opcode ('dcl_function_body 0' in the chapter's example).
+    CHECK(tokens("fcall_id(5) r0, 3").back() == 3u);
+    CHECK(tokens("dcl_function_body 7") == std::vector<std::uint32_t>{313u, 7u});
+    CHECK(printed("dcl_function_body 7") == "dcl_function_body 7");
     // UAV_ARENA_LOAD/STORE: _size(dword|short|byte) in data_size 27:26 (6.14's order), _cached in 29:28
     // (IL_UAV_READ_TYPE FORCE_CACHED = 1); UAV_RAW_LOAD's cached is 27:26.
     CHECK(tokens("uav_arena_load_id(1)_size(dword)_cached r0.x, r1.y")[0] == (231u | 1u << 16 | 0u << 26 | 1u << 28));
