@@ -144,7 +144,7 @@ TEST_CASE("amdil exec: derivatives over a 2x2 quad", "[amdil][exec]") {
 
 TEST_CASE("amdil exec: what it does not run stops the run at that unit", "[amdil][exec]") {
     static std::vector<am::instruction> code;
-    code = program("il_ps_2_0\nmov r0, v0\nfcall_pointer(0) r0, r1\nend\n");
+    code = program("il_ps_2_0\nmov r0, v0\nfcall_pointer(0) r0, 1\nend\n");
     machine m(code);
     const auto status = m.run();
     CHECK(status.error.code == ctisa::error_code::not_executable);

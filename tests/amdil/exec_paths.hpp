@@ -331,6 +331,7 @@ dcl_typed_uav_id(0) 0
 dcl_resource_id(0) 0
 dcl_resource_id(1) 0
 dcl_resource_id(3) 0
+dclpt_stage(0)_type(2d)_coordmode(normalized)
 dcl_lds_size_per_thread_size(8)
 dcl_literal l0, 0x3C, 0x3F, 0xF, 0x3C
 iand r0, v0, l0

@@ -185,12 +185,39 @@ TEST_CASE("amdil: the document's program rules, each a named error at its statem
     STATIC_REQUIRE(refused_at("il_ps_2_0\ndclpin vPixIn0\ndclpi vT0\nend", error_code::operands_conflict, 3, 1));
     STATIC_REQUIRE(refused_at("il_ps_2_0\nmov oDepth, r0.x\nmov oDepthLE, r0.x\nend", error_code::operands_conflict, 3, 1));
     STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nmov oDepth, r0.x\nmov oDepth, r0.y\nend").ok());
+    // 7.x DCLPT: 'The texture stage must be declared before a TEXLD, TEXLDD, TEXLDB, TEXLDMS,
+    // TEXWEIGHT, PROJECT, or LOD instruction is issued on the stage'.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\ntexld_stage(1) r0, r1\nend", error_code::undeclared_name, 2, 1));
+    STATIC_REQUIRE(
+        refused_at("il_ps_2_0\ndclpt_stage(2)_type(2d)_coordmode(normalized)\ntexld_stage(1) r0, r1\nend", error_code::undeclared_name, 3, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\ndclpt_stage(1)_type(2d)_coordmode(normalized)\ntexld_stage(1) r0, r1\nend").ok());
+    // Table 5.8: CONST_INT is read by loops only; CONST_BOOL 'only as the source for static control flow'.
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, i0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, b0\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\nloop i0\nendloop\nif_logicalnz b0\nendif\nend").ok());
+    // 5.19 and 5.30: 'The vertex# is between 0 and 31', 'The id# is between 0 and 31'; 5.25: 'only 0 is allowed'.
+    STATIC_REQUIRE(refused_at("il_hs_2_0\nmov r1, vicp[31][2]\nmov r1, vicp[32][2]\nend", error_code::register_out_of_range, 3, 1));
+    STATIC_REQUIRE(refused_at("il_ds_2_0\nmov r1, vpc[31]\nmov r1, vpc[32]\nend", error_code::register_out_of_range, 3, 1));
+    STATIC_REQUIRE(refused_at("il_hs_2_0\nmov r1, vOutputControlPointID1\nend", error_code::register_out_of_range, 2, 1));
+    STATIC_REQUIRE(il::try_assemble("il_hs_2_0\nmov r1, vOutputControlPointID0\nend").ok());
     // The run-time assembler reports the same, with the line and column of the statement.
     const auto rt = il::assemble_bytes("il_ps_2_0\ndcl_input_generic v0\n  mov v0, r1\nend");
     REQUIRE_FALSE(rt.ok());
     CHECK(rt.error().code == error_code::read_only_bank);
     CHECK(rt.error().line == 3);
     CHECK(rt.error().column == 3);
+}
+
+// 5.11, 5.20: 'Can only use a total of 16 of INTERP, TEXCOORD, PRICOLOR, SECCOLOR, and FOG registers
+// in a single shader' (at run time: the program is long for a compile-time test).
+TEST_CASE("amdil: sixteen interpolated registers a shader", "[amdil][text][rules]") {
+    std::string text = "il_ps_2_0\n";
+    for (int k = 0; k < 16; ++k) text += "dclpi vT" + std::to_string(k) + "\nmov r0, vT" + std::to_string(k) + "\n";
+    CHECK(il::assemble_bytes(text + "mov r1, vT15\nend").ok());  // the same register again
+    const auto r = il::assemble_bytes(text + "dclpi vInterp0\nmov r0, vInterp0\nend");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().code == ctisa::error_code::operand_not_allowed);
+    CHECK(r.error().line == 35);
 }
 
 TEST_CASE("amdil: the forms real programs and the document write, as the document's tokens", "[amdil][text]") {
@@ -297,8 +324,13 @@ TEST_CASE("amdil: control fields as chapter 7's Syntax lines name them", "[amdil
     CHECK_FALSE(il::parse("lds_read_add_resource(1)_id(1) r0, r1, r2").ok());  // one field, named twice
     CHECK_FALSE(il::parse("lds_add_resource(1) r0, r1").ok());             // LDS_ADD writes lds_add_id(id)
     // FCALL: 'fcall_id(id) src0, ...', its control 29:16 the pointer id.
-    CHECK(tokens("fcall_id(5) r0, r1")[0] == (316u | 5u << 16));
-    CHECK(printed("fcall_id(5) r0, r1") == "fcall_pointer(5) r0, r1");
+    CHECK(tokens("fcall_id(5) r0, 3")[0] == (316u | 5u << 16));
+    CHECK(printed("fcall_id(5) r0, 3") == "fcall_pointer(5) r0, 3");
+    // 7.18: fcall's label is a dword after src0, and dcl_function_body's label the dword after the
+    // opcode ('dcl_function_body 0' in the chapter's example).
+    CHECK(tokens("fcall_id(5) r0, 3").back() == 3u);
+    CHECK(tokens("dcl_function_body 7") == std::vector<std::uint32_t>{313u, 7u});
+    CHECK(printed("dcl_function_body 7") == "dcl_function_body 7");
     // UAV_ARENA_LOAD/STORE: _size(dword|short|byte) in data_size 27:26 (6.14's order), _cached in 29:28
     // (IL_UAV_READ_TYPE FORCE_CACHED = 1); UAV_RAW_LOAD's cached is 27:26.
     CHECK(tokens("uav_arena_load_id(1)_size(dword)_cached r0.x, r1.y")[0] == (231u | 1u << 16 | 0u << 26 | 1u << 28));

@@ -36,7 +36,7 @@ check "explain: dcl_resource's format token" "$(printf 'IL_Dcl_Resource_Format.f
       "$("$ctisa" asm amdil "$work/r.il" | "$ctisa" explain amdil | grep '^IL_Dcl_Resource_Format.fmtx')"
 
 # texld's opcode modifier tokens in chapter 7's layouts: lodbias 24:18 of the primary, yoffset 15:8 of the secondary.
-printf 'il_ps_2_0\ntexld_stage(1)_pri(0x00040000)_sec(0x00000302) r0, r1\n' > "$work/t.il"
+printf 'il_ps_2_0\ndclpt_stage(1)_type(2d)_coordmode(normalized)\ntexld_stage(1)_pri(0x00040000)_sec(0x00000302) r0, r1\n' > "$work/t.il"
 check "explain: texld's primary modifier token" "$(printf 'IL_PrimaryTEXLD_Mod.lodbias\t18\t24\t1')" \
       "$("$ctisa" asm amdil "$work/t.il" | "$ctisa" explain amdil | grep '^IL_PrimaryTEXLD_Mod.lodbias')"
 check "explain: texld's secondary modifier token" "$(printf 'IL_SecondaryTEXLD_Mod.yoffset\t8\t15\t3')" \
@@ -96,7 +96,7 @@ printf '1 v0 0x1 0x2 0x3 0x4\n' > "$work/gs.in"
 check "run: emitted vertices" "0 emit[0].o0 0x00000000 0x00000000 0x00000000 0x00000000
 1 emit[0].o0 0x00000001 0x00000002 0x00000003 0x00000004
 1 emit[1].o0 0x00000002 0x00000003 0x00000004 0x00000005" "$("$ctisa" run amdil "$work/gs.il" --lanes 2 --inputs "$work/gs.in")"
-printf 'il_ps_2_0\ndcl_input_generic v0\nmov r0, v0\nfcall_pointer(0) r0, r1\nend\n' > "$work/fcall.il"
+printf 'il_ps_2_0\ndcl_input_generic v0\nmov r0, v0\nfcall_pointer(0) r0, 1\nend\n' > "$work/fcall.il"
 "$ctisa" run amdil "$work/fcall.il" > /dev/null 2> "$work/err"
 check "run: an instruction not run, exit status" "1" "$?"
 check "run: ... and where it stands" "$work/fcall.il:4:1: error: instruction cannot be executed by the reference executor (an instruction the AMD IL executor does not run)" "$(cat "$work/err")"

@@ -141,7 +141,7 @@ inline constexpr std::uint32_t max_counted_extras = 3;
 // control (func 1024, as AMD's compiler writes them) and the sizes and counts of declarations
 // (dcl_num_thread_per_group 64, dcl_lds_id(1) 256); bits (dcl_literal, formats, floats) stay hexadecimal.
 [[nodiscard]] constexpr bool decimal_extras(opcode op) noexcept {
-    if (group(op) == "Flow Control") return true;
+    if (group(op) == "Flow Control" || op == opcode::fcall) return true;  // labels (fcall: 7.18's <integer label>)
     return mnemonic(op).starts_with("dcl_") && op != opcode::dcl_literal && op != opcode::dcl_resource && op != opcode::dcl_max_tessfactor &&
            op != opcode::dcl_const_buffer;
 }

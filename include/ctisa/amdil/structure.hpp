@@ -61,9 +61,18 @@ inline constexpr std::string_view excluded_type =
     "register types that exclude each other in one shader (VOUTPUT and POS, PINPUT and INTERP, DEPTH and DEPTH_LE, ...)";
 inline constexpr std::string_view undeclared_register =
     "a register used before its declaration (dcl_literal, dcl_cb, dcl_input, dcl_output, dclpi, dclv, dclpin, dclvout)";
+inline constexpr std::string_view undeclared_stage =
+    "a texture stage used before its dclpt (7.x DCLPT: 'The texture stage must be declared before a TEXLD ... is issued')";
+inline constexpr std::string_view too_many_interpolated =
+    "more than 16 INTERP, TEXCOORD, PRICOLOR, SECCOLOR and FOG registers in one shader (5.11, 5.20)";
+inline constexpr std::string_view int_constant_outside_loop = "an integer constant (i#) read by anything but LOOP (Table 5.8: 'Loop only')";
+inline constexpr std::string_view bool_constant_outside_flow =
+    "a boolean constant (b#) read by anything but flow control (Table 5.8: 'only as the source for static control flow')";
+inline constexpr std::string_view control_point_out_of_range = "a control-point or patch-constant number past 31 (5.19, 5.30)";
+inline constexpr std::string_view ocp_id_not_zero = "vOutputControlPointID other than 0 (5.25: 'only 0 is allowed')";
 
 // What a name used in an instruction must have been declared as (4.1, chapter 7's declarations).
-enum class declared_kind : std::uint8_t { reg, resource, uav, lds, gds, srv, lds_size };
+enum class declared_kind : std::uint8_t { reg, resource, uav, lds, gds, srv, lds_size, stage };
 
 namespace structure_detail {
 
@@ -95,6 +104,9 @@ struct program_state {
     std::array<std::uint64_t, 64> low{};
     static_vector<std::uint32_t, 4096> declared{};
     bool full = false;  // more names than the list holds: uses of names past it are not checked
+    // The INTERP, TEXCOORD, PRICOLOR, SECCOLOR and FOG registers named so far (type << 16 | number).
+    std::array<std::uint32_t, 16> interpolated{};
+    std::uint32_t interpolated_count = 0;
 
     [[nodiscard]] static constexpr bool is_low(std::uint32_t k) noexcept { return (k >> 28) == 0 && (k & 0xFFFFu) < 64; }
     [[nodiscard]] constexpr bool has(std::uint32_t k) const noexcept {
@@ -144,6 +156,71 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
     return {};
 }
 
+// The immediate index of the operand at w[i] (vpc[7]: 7), when it has one and no relative address.
+[[nodiscard]] constexpr std::optional<std::uint32_t> immediate_index(std::span<const std::uint32_t> w, std::size_t i) noexcept {
+    namespace f = generated::il_dst;
+    const std::uint32_t t = w[i];
+    if (!field(t, f::immediate_present) || field(t, f::relative_address) != 0) return std::nullopt;
+    const std::size_t at = i + 1 + field(t, f::extended) + field(t, f::modifier_present);
+    return at < w.size() ? std::optional{w[at]} : std::nullopt;
+}
+
+// Chapter 5's limits that depend on the instruction or on the whole shader: Table 5.8's 'Loop only'
+// integer constants and boolean constants 'only as the source for static control flow' (read as: by
+// chapter 7's flow-control instructions), 5.11's sixteen interpolated registers a shader, and the
+// numbers 5.19, 5.25 and 5.30 allow. The rule broken, as the error, or none.
+[[nodiscard]] constexpr error check_register_limits(opcode op, std::span<const std::uint32_t> w, std::size_t i, program_state& st) noexcept {
+    namespace f = generated::il_dst;
+    const auto broken = [](error_code code, std::string_view why) { return error{code, 0, 0, 0, why}; };
+    const std::uint32_t t = w[i];
+    const auto type = static_cast<reg_type>(field(t, f::register_type));
+    const std::uint32_t number = field(t, f::register_num);
+    switch (type) {
+        case reg_type::const_int: return op == opcode::loop ? error{} : broken(error_code::operand_not_allowed, int_constant_outside_loop);
+        case reg_type::const_bool:
+            return group(op) == "Flow Control" ? error{} : broken(error_code::operand_not_allowed, bool_constant_outside_flow);
+        case reg_type::interp:
+        case reg_type::fog:
+        case reg_type::texcoord:
+        case reg_type::pricolor:
+        case reg_type::seccolor: {
+            const std::uint32_t k = static_cast<std::uint32_t>(type) << 16 | number;
+            for (std::uint32_t n = 0; n < st.interpolated_count; ++n)
+                if (st.interpolated[n] == k) return {};
+            if (st.interpolated_count == st.interpolated.size()) return broken(error_code::operand_not_allowed, too_many_interpolated);
+            st.interpolated[st.interpolated_count++] = k;
+            return {};
+        }
+        case reg_type::inputcp:
+        case reg_type::patchconst: {
+            const auto index = immediate_index(w, i);
+            const bool relative = field(t, f::relative_address) != 0;
+            if ((!relative && number > 31) || (index && *index > 31))
+                return broken(error_code::register_out_of_range, control_point_out_of_range);
+            return {};
+        }
+        case reg_type::ocp_id: return number != 0 ? broken(error_code::register_out_of_range, ocp_id_not_zero) : error{};
+        default: return {};
+    }
+}
+
+// The texture stage of a DCLPT, TEXLD, TEXLDB, TEXLDD, TEXLDMS, TEXWEIGHT or LOD (their 'stage' 23:16;
+// 'The first eight bits of the control field ... specify the texture stage', 7.x TEXLD), or none for
+// other codes. 4.1 lists PROJECT with them, but PROJECT's own entry has no stage (its control field
+// is the divide component), so it names none.
+[[nodiscard]] constexpr std::optional<std::uint32_t> texture_stage(opcode op, std::uint32_t token) noexcept {
+    switch (op) {
+        case opcode::dclpt:
+        case opcode::texld:
+        case opcode::texldb:
+        case opcode::texldd:
+        case opcode::texldms:
+        case opcode::texweight:
+        case opcode::lod: return field(token, generated::il_opcode::control) & 0xFFu;
+        default: return std::nullopt;
+    }
+}
+
 // The declarations and uses of one packet (not a macro definition's body): the rule it breaks, with
 // the reason as the subject (no error if none).
 [[nodiscard]] constexpr error check_packet(std::span<const std::uint32_t> w, program_state& st) noexcept {
@@ -169,6 +246,10 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
         if ((op == opcode::lds_read_vec || op == opcode::lds_write_vec) && !st.has(key(declared_kind::lds_size, 0)))
             return broken(error_code::undeclared_name, "LDS used before dcl_lds_size_per_thread");
     }
+    if (const auto stage = texture_stage(op, w[0])) {
+        if (op == opcode::dclpt) st.declare(key(declared_kind::stage, *stage));
+        else if (!st.has(key(declared_kind::stage, *stage))) return broken(error_code::undeclared_name, undeclared_stage);
+    }
     if (!n.described || op == opcode::comment || op == opcode::macrocall ||
         (op == opcode::dcl_const_buffer && field(w[0], generated::il_opcode::pri_modifier_present)))
         return {};
@@ -180,6 +261,7 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
     for (std::size_t k = 0; k < std::size_t{n.dst} + n.src && i < w.size(); ++k) {
         const bool dst = k < n.dst;
         const std::uint32_t t = w[i];
+        const std::size_t operand_at = i;
         i = operand_after(w, i, 0);
         const auto type = field(t, generated::il_dst::register_type);
         const std::uint32_t number = field(t, generated::il_dst::register_num);
@@ -201,6 +283,7 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
         if (!dst && access == register_access::write_only) return broken(error_code::write_only_bank, read_of_write_only);
         if (register_indexed[type] && !indexed) return broken(errors::index_required, index_missing);
         if (const error e = check_register_use(t, st); e.failed()) return e;
+        if (const error e = check_register_limits(op, w, operand_at, st); e.failed()) return e;
         if (needs_declaration(type, dst, st) && !st.has(reg)) return broken(error_code::undeclared_name, undeclared_register);
     }
     return {};
@@ -269,7 +352,7 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
     return code == error_code::misplaced_statement || code == error_code::missing_header || code == error_code::unbalanced_structure ||
            code == error_code::undeclared_name || code == error_code::duplicate_name || code == error_code::read_only_bank ||
            code == error_code::write_only_bank || code == errors::index_required || code == error_code::operand_not_allowed ||
-           code == error_code::conflicting_modifiers || code == error_code::operands_conflict;
+           code == error_code::conflicting_modifiers || code == error_code::operands_conflict || code == error_code::register_out_of_range;
 }
 
 // The first statement that breaks a rule of 4.1 and chapter 7, as an error whose offset is its index
