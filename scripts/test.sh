@@ -48,7 +48,7 @@ for compiler in "${compilers[@]}"; do
             # sees undefined behaviour itself, where optimised code would only show its effects;
             # Clang's warnings do not depend on optimisation, and the GCC stage runs the tests
             # optimised and vectorised at -O2 (unoptimised, the kernels are not forced inline:
-            # tests/CMakeLists.txt says why). The benchmarks are only checked, unsanitized, to
+            # exec/lanes.hpp says why). The benchmarks are only checked, unsanitized, to
             # hold them to Clang's warnings (no test runs them); the fuzz targets keep their -O1
             # (CTISA_FUZZ_OPTIONS) and run their smoke tests (label fuzz, tests/fuzz).
             compiler=clang

@@ -10,8 +10,13 @@
 #include <span>
 
 // For the lambdas that pack and unpack fields one at a time: inlined, the field positions become
-// constants and the fields a few shifts; GCC otherwise calls them once per field.
+// constants and the fields a few shifts; GCC otherwise calls them once per field. Only in optimised
+// builds, as CTISA_EXEC_INLINE (exec/lanes.hpp says why).
+#if defined(__OPTIMIZE__)
 #define CTISA_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define CTISA_ALWAYS_INLINE
+#endif
 
 namespace ctisa {
 

@@ -14,12 +14,20 @@
 #include <limits>
 
 // Kernels are forced inline so that, on the compiled path, a constexpr instruction descriptor
-// reaches the loops and every row number and modifier folds into them.
-#define CTISA_EXEC_INLINE [[gnu::always_inline]] inline
-// The same for a lambda inside a kernel (after its parameter list): past a few dozen instructions
+// reaches the loops and every row number and modifier folds into them. CTISA_EXEC_INLINE_LAMBDA is
+// the same for a lambda inside a kernel (after its parameter list): past a few dozen instructions
 // of a compiled block, GCC stops inlining them on its own, and a block's rows then go through
 // memory instead of staying in registers from one instruction to the next.
+// Only in optimised builds (as {fmt} in its debug builds): unoptimised, nothing folds what was
+// inlined, and forcing it only multiplies the code to compile (Clang 19 -O0 with ASan+UBSan built
+// tests/attila/exec_paths_test.cpp in 147 s of CPU forced, 62 s not).
+#if defined(__OPTIMIZE__)
+#define CTISA_EXEC_INLINE [[gnu::always_inline]] inline
 #define CTISA_EXEC_INLINE_LAMBDA __attribute__((always_inline))
+#else
+#define CTISA_EXEC_INLINE inline
+#define CTISA_EXEC_INLINE_LAMBDA
+#endif
 // A loop over the lanes of a chunk: kept a loop so that GCC's loop vectorizer, rather than its
 // straight-line (SLP) vectorizer after full unrolling, handles it; SLP gives up on the selects of
 // NaN canonicalisation and clamps (and the scalar stores then stall the next vector load).
