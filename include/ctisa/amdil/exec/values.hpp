@@ -4,7 +4,7 @@
 // with and without _ieee) and the 32-bit integer and bit operations, with every source modifier
 // but divcomp (swizzle, invert, bias, x2, sign, negate, abs, clamp) and the whole destination
 // modifier (component modes, shift_scale, clamp, the default NaN). The same operations in the same
-// order as the row kernels (execute.hpp, compute.hpp, semantics.hpp), so results are bit for bit
+// order as the row kernels (execute.hpp, semantics.hpp), so results are bit for bit
 // the same. Declarations, nop and the program's final end do nothing.
 #pragma once
 

@@ -15,7 +15,7 @@
 #include "../../exec/traits.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
-#include "layout.hpp"
+#include "descriptor.hpp"
 #include "values.hpp"
 
 namespace ctisa::attila::exec {

@@ -13,7 +13,7 @@
 #include <utility>
 
 #include "../../exec/value_rows.hpp"
-#include "layout.hpp"
+#include "descriptor.hpp"
 
 namespace ctisa::attila::exec {
 

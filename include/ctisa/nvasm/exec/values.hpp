@@ -4,7 +4,7 @@
 // bit operations AND OR XOR NOT, and the scalar RCP RSQ EX2 LG2 POW (lane by lane, the same
 // approximations), on float, signed and unsigned data; with negate and absolute sources, SAT and
 // SSAT, write masks, condition-code write masks and condition-code updates. The same operations in
-// the same order as alu.hpp and traits.hpp's write, so results are bit for bit the same.
+// the same order as semantics.hpp and traits.hpp's write, so results are bit for bit the same.
 // Statements that do nothing (declarations, END, an IF / ENDIF whose body if_convert guarded) have
 // an empty kernel.
 #pragma once
@@ -17,7 +17,7 @@
 #include "../../exec/transcendental.hpp"
 #include "../../exec/loose_nan.hpp"
 #include "../../exec/value_rows.hpp"
-#include "alu.hpp"
+#include "semantics.hpp"
 #include "descriptor.hpp"
 
 namespace ctisa::nvasm::exec {
