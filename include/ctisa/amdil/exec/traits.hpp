@@ -186,18 +186,15 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
             case opcode::hs_cp_phase:
             case opcode::hs_fork_phase:
             case opcode::hs_join_phase:
-                io.values = fx.values;
-                io.has_values = true;
+                io.set_values(fx.values);
                 break;
             case opcode::discard_logicalz:
             case opcode::discard_logicalnz:
             case opcode::kill:
-                io.discard = fx.cond;
-                io.has_discard = true;
+                io.set_discard(fx.cond);
                 break;
             default:
-                io.cond = fx.cond;
-                io.has_cond = true;
+                io.set_cond(fx.cond);
                 break;
         }
     }

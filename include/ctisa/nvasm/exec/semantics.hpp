@@ -216,14 +216,18 @@ inline constexpr lane_word one_bits = 0x3F800000u;
     }
 }
 
-// The instruction's result on one lane from its loaded sources (modifiers applied).
-[[nodiscard]] inline lane_result compute(const descriptor& d, const words& a, const words& b, const words& c) noexcept {
+// The instruction's result on one lane from its loaded sources (modifiers applied): one family of
+// opcodes after another, each saying whether the opcode is one of its own.
+namespace compute_detail {
+
+// Component-wise arithmetic, bit operations, rounding, conversions and moves (with the integer
+// adds' flags).
+inline bool component_wise(const descriptor& d, const words& a, const words& b, const words& c, lane_result& r) noexcept {
     const data_type t = d.type;
     const bool fl = t == data_type::f;
     const auto fa = [&](unsigned k) { return as_float(a[k]); };
     const auto fb = [&](unsigned k) { return as_float(b[k]); };
     const auto fc = [&](unsigned k) { return as_float(c[k]); };
-    lane_result r;
     words& v = r.value;
     const auto each = [&](auto f) {
         for (unsigned k = 0; k < 4; ++k) v[k] = f(k);
@@ -266,6 +270,34 @@ inline constexpr lane_word one_bits = 0x3F800000u;
             break;
         case op::frc: each([&](unsigned k) { return as_bits(fa(k) - std::floor(fa(k))); }); break;
         case op::cmp: each([&](unsigned k) { return less(a[k], 0, t) ? b[k] : c[k]; }); break;
+        case op::div: each([&](unsigned k) { return divide(a[k], b[0], t, false); }); break;
+        case op::mod: each([&](unsigned k) { return divide(a[k], b[0], t, true); }); break;
+        case op::shl: each([&](unsigned k) { return shift(a[k], b[0], t, true); }); break;
+        case op::shr: each([&](unsigned k) { return shift(a[k], b[0], t, false); }); break;
+        case op::i2f:
+            each([&](unsigned k) {
+                return as_bits(t == data_type::u ? static_cast<float>(a[k]) : static_cast<float>(static_cast<std::int32_t>(a[k])));
+            });
+            break;
+        case op::lrp: each([&](unsigned k) { return as_bits(fa(k) * fb(k) + (1.0f - fa(k)) * fc(k)); }); break;
+        case op::max: each([&](unsigned k) { return less(b[k], a[k], t) ? a[k] : b[k]; }); break;
+        case op::min: each([&](unsigned k) { return less(b[k], a[k], t) ? b[k] : a[k]; }); break;
+        case op::mov: v = a; break;
+        case op::mul: each([&](unsigned k) { return multiply(a[k], b[k], d); }); break;
+        case op::ssg: each([&](unsigned k) { return as_bits(fa(k) > 0 ? 1.0f : fa(k) < 0 ? -1.0f : 0.0f); }); break;
+        default: return false;
+    }
+    return true;
+}
+
+// The scalar functions (one result in every component), dot products and the geometric instructions.
+inline bool scalar_and_geometric(const descriptor& d, const words& a, const words& b, const words& c, lane_result& r) noexcept {
+    const auto fa = [&](unsigned k) { return as_float(a[k]); };
+    const auto fb = [&](unsigned k) { return as_float(b[k]); };
+    const auto fc = [&](unsigned k) { return as_float(c[k]); };
+    words& v = r.value;
+    using op = opcode;
+    switch (d.code) {
         case op::cos: v = splat(ctisa::exec::approx::cos(fa(0))); break;
         case op::sin: v = splat(ctisa::exec::approx::sin(fa(0))); break;
         case op::ex2: v = splat(ctisa::exec::approx::exp2(fa(0))); break;
@@ -275,27 +307,13 @@ inline constexpr lane_word one_bits = 0x3F800000u;
         case op::rcc: v = splat(rcc(fa(0))); break;
         case op::pow: v = splat(ctisa::exec::approx::pow(fa(0), fb(0))); break;
         case op::scs: v = {as_bits(ctisa::exec::approx::cos(fa(0))), as_bits(ctisa::exec::approx::sin(fa(0))), 0, 0}; break;
-        case op::div: each([&](unsigned k) { return divide(a[k], b[0], t, false); }); break;
-        case op::mod: each([&](unsigned k) { return divide(a[k], b[0], t, true); }); break;
-        case op::shl: each([&](unsigned k) { return shift(a[k], b[0], t, true); }); break;
-        case op::shr: each([&](unsigned k) { return shift(a[k], b[0], t, false); }); break;
         case op::dp2: v = splat(dot(a, b, 2)); break;
         case op::dp2a: v = splat(dot(a, b, 2) + fc(0)); break;
         case op::dp3: v = splat(dot(a, b, 3)); break;
         case op::dp4: v = splat(dot(a, b, 4)); break;
         case op::dph: v = splat(dot(a, b, 3) + fb(3)); break;
         case op::dst: v = {one_bits, as_bits(fa(1) * fb(1)), a[2], b[3]}; break;
-        case op::i2f:
-            each([&](unsigned k) {
-                return as_bits(t == data_type::u ? static_cast<float>(a[k]) : static_cast<float>(static_cast<std::int32_t>(a[k])));
-            });
-            break;
         case op::lit: v = lit(a); break;
-        case op::lrp: each([&](unsigned k) { return as_bits(fa(k) * fb(k) + (1.0f - fa(k)) * fc(k)); }); break;
-        case op::max: each([&](unsigned k) { return less(b[k], a[k], t) ? a[k] : b[k]; }); break;
-        case op::min: each([&](unsigned k) { return less(b[k], a[k], t) ? b[k] : a[k]; }); break;
-        case op::mov: v = a; break;
-        case op::mul: each([&](unsigned k) { return multiply(a[k], b[k], d); }); break;
         case op::nrm: {
             const float scale = ctisa::exec::approx::rsq(dot(a, a, 3));
             v = {as_bits(fa(0) * scale), as_bits(fa(1) * scale), as_bits(fa(2) * scale), 0};
@@ -315,6 +333,20 @@ inline constexpr lane_word one_bits = 0x3F800000u;
             v = {as_bits(x), as_bits(y), as_bits(x), as_bits(y)};
             break;
         }
+        default: return false;
+    }
+    return true;
+}
+
+// The set-on comparisons, SWZ, and packing and unpacking.
+inline bool set_swizzle_and_pack(const descriptor& d, const words& a, const words& b, lane_result& r) noexcept {
+    const data_type t = d.type;
+    words& v = r.value;
+    const auto each = [&](auto f) {
+        for (unsigned k = 0; k < 4; ++k) v[k] = f(k);
+    };
+    using op = opcode;
+    switch (d.code) {
         case op::seq: each([&](unsigned k) { return truth(equal(a[k], b[k], t), t); }); break;
         case op::sne: each([&](unsigned k) { return truth(!equal(a[k], b[k], t), t); }); break;
         case op::slt: each([&](unsigned k) { return truth(less(a[k], b[k], t), t); }); break;
@@ -323,7 +355,6 @@ inline constexpr lane_word one_bits = 0x3F800000u;
         case op::sge: each([&](unsigned k) { return truth(less(b[k], a[k], t) || equal(a[k], b[k], t), t); }); break;
         case op::sfl: v = splat(lane_word{0}); break;
         case op::str: v = splat(truth(true, t)); break;
-        case op::ssg: each([&](unsigned k) { return as_bits(fa(k) > 0 ? 1.0f : fa(k) < 0 ? -1.0f : 0.0f); }); break;
         case op::swz:
             for (unsigned k = 0; k < 4; ++k) {
                 const ext_component e = d.extended[k];
@@ -339,10 +370,19 @@ inline constexpr lane_word one_bits = 0x3F800000u;
         case op::up2us:
         case op::up4b:
         case op::up4ub: v = unpack(a[0], d.code); break;
-        default: break;
+        default: return false;
     }
+    return true;
+}
+
+}  // namespace compute_detail
+
+[[nodiscard]] inline lane_result compute(const descriptor& d, const words& a, const words& b, const words& c) noexcept {
+    namespace cd = compute_detail;
+    lane_result r;
+    if (!cd::component_wise(d, a, b, c, r) && !cd::scalar_and_geometric(d, a, b, c, r)) (void)cd::set_swizzle_and_pack(d, a, b, r);
     if (d.out == data_type::f && !keeps_bits(d.code))
-        for (auto& w : v) w = quiet_nan(w);
+        for (auto& w : r.value) w = quiet_nan(w);
     return r;
 }
 

@@ -76,9 +76,9 @@ struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, defaul
     template <std::size_t N>
     static void report(const descriptor& d, const effects<N>& fx, ctisa::exec::step_io<N>& io) {
         if (fx.stop) io.stop = error{error_code::not_executable, 0, 0, 0, "statement names what the executor cannot hold"};
-        if (fx.has_cond) io.cond = fx.cond, io.has_cond = true;
-        if (fx.has_values) io.values = fx.values, io.has_values = true;
-        if (fx.has_discard) io.discard = fx.discard, io.has_discard = true;
+        if (fx.has_cond) io.set_cond(fx.cond);
+        if (fx.has_values) io.set_values(fx.values);
+        if (fx.has_discard) io.set_discard(fx.discard);
         io.jump = fx.jump;
         (void)d;
     }
