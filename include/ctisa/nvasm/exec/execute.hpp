@@ -116,7 +116,6 @@ inline lane_result texture(const View& v, const layout& lay, const descriptor& d
     return static_cast<lane_word>(ctisa::exec::to_int32(std::floor(alu::as_float(w))));
 }
 
-
 template <class View>
 bool killed(const View& v, const layout& lay, const descriptor& d, std::size_t l) {
     if (d.test.present) return detail::test_bits(v, d.test, l) != 0;
@@ -143,8 +142,7 @@ void flow(const descriptor& d, const View& v, const layout& lay, effects<View::l
 }  // namespace detail
 
 template <class Desc, class View, class Env, class Info>
-void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info,
-             effects<View::lanes>& fx) {
+void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info, effects<View::lanes>& fx) {
     const descriptor& d = desc.get();
     const layout& lay = *info.layout;
     constexpr std::size_t n = View::lanes;

@@ -61,8 +61,8 @@ struct traits : ctisa::exec::traits_base<instruction, descriptor, layout, defaul
     }
 
     template <class Desc, class View, class Env, class Info>
-    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
-                                          const Info& info, effects<View::lanes>& fx) {
+    CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env, const Info& info,
+                                          effects<View::lanes>& fx) {
         exec::execute(desc, v, active, all, env, info, fx);
     }
 

@@ -376,7 +376,7 @@ struct kernel_call {
 // The value of a modifier of the descriptor as its enum.
 #define CTISA_VA_MOD(type) d.template mod<type>(modifier::type)
 // The names every kernel family reads its call by (kernel_call's parts, and the descriptor d).
-#define CTISA_VA_KERNEL_NAMES(k)                                                             \
+#define CTISA_VA_KERNEL_NAMES(k)                                                            \
     [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = (k); \
     [[maybe_unused]] const instruction_desc& d = desc.get()
 
