@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: the interpreter's straight-line path (its operations are
+// semantics.hpp's templates); to go onto the shared row path (exec/row_path.hpp, as Valhall) once
+// measured no slower.
 // The interpreter's fast path for the common float arithmetic (ADD SUB MUL MAD MOV DP3 DP4): the
 // sources read from their rows with only negate and abs, which need no copy of every source into
 // s[4][4][K] and no trip through compute's switch and write_result's per-component checks. The

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: a copy of semantics.hpp's float arithmetic over chunks of
+// lanes, to go with row_path.hpp onto the shared row path (exec/row_path.hpp) once measured no slower.
 // The common float arithmetic (ADD SUB MUL MAD MOV MIN MAX DP3 DP4) over chunks of lanes at a time,
 // each component a loop over lanes the compiler vectorizes, instead of alu::compute lane by lane.
 // The same operations in the same order as semantics.hpp (NaN made quiet as there), so the results are

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: a copy of semantics.hpp's float arithmetic over rows, to
+// go onto the shared row path (exec/row_path.hpp, as Valhall) once measured no slower.
 // The interpreter's float arithmetic over whole rows, a SIMD register of lanes at a time: each
 // source read straight from its rows into vector values (float_path copies through stack arrays,
 // which was most of a MAD's time at 64 lanes), every component of a register computed before any

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: the compiled path's copy of semantics.hpp's arithmetic on
+// row values, to fold into templates over the lane representation (issue 33) once measured no
+// slower (branch h31-b's attempt made the compiled two_lights slower and was held back).
 // NV_gpu_program4's kernels over row values (ctisa/exec/value_rows.hpp) for the compiled path:
 // MOV ABS ADD SUB MUL MAD MIN MAX CMP, DP2 DP3 DP4 DPH, the set-on comparisons, TRUNC FLR FRC, the
 // bit operations AND OR XOR NOT, and the scalar RCP RSQ EX2 LG2 POW (lane by lane, the same
