@@ -35,6 +35,15 @@ std::pair<std::uint32_t, std::uint32_t> place_of(const std::string& text, std::s
     return {line, static_cast<std::uint32_t>(at - (line_start == std::string::npos ? 0 : line_start + 1) + 1)};
 }
 
+// The tokens of one statement (it must parse), and the statement printed back.
+std::vector<std::uint32_t> tokens(std::string_view text) {
+    const auto r = il::parse(text);
+    INFO(text << ": " << r.error().message() << " '" << r.error().subject << "'");
+    REQUIRE(r.ok());
+    return std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end());
+}
+std::string printed(std::string_view text) { return ctisa::to_string<il::isa>(*il::parse(text)); }
+
 }  // namespace
 
 TEST_CASE("amdil: every real program assembles and round-trips through text", "[amdil][text][real]") {
@@ -221,13 +230,6 @@ TEST_CASE("amdil: sixteen interpolated registers a shader", "[amdil][text][rules
 }
 
 TEST_CASE("amdil: the forms real programs and the document write, as the document's tokens", "[amdil][text]") {
-    const auto tokens = [](std::string_view text) {
-        const auto r = il::parse(text);
-        INFO(text << ": " << r.error().message() << " '" << r.error().subject << "'");
-        REQUIRE(r.ok());
-        return std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end());
-    };
-    const auto printed = [](std::string_view text) { return ctisa::to_string<il::isa>(*il::parse(text)); };
     using v = std::vector<std::uint32_t>;
     constexpr std::uint32_t mov = 71, temp = 4u << 16, mod = 1u << 22;
     // 3.5's write masks: .x, .yz1 (w forced to 1), ._w; a short swizzle repeats its last selector.
@@ -295,13 +297,6 @@ TEST_CASE("amdil: the forms real programs and the document write, as the documen
 }
 
 TEST_CASE("amdil: control fields as chapter 7's Syntax lines name them", "[amdil][text]") {
-    const auto tokens = [](std::string_view text) {
-        const auto r = il::parse(text);
-        INFO(text << ": " << r.error().message() << " '" << r.error().subject << "'");
-        REQUIRE(r.ok());
-        return std::vector<std::uint32_t>(r->tokens().begin(), r->tokens().end());
-    };
-    const auto printed = [](std::string_view text) { return ctisa::to_string<il::isa>(*il::parse(text)); };
     // LDS_READ_*: 'lds_read_add_resource(id) dst, src0, src1', the id in control 19:16 (codes: Appendix B).
     for (const auto& [name, code] : {std::pair{"add", 277u},
                                      {"sub", 278u},

@@ -4,6 +4,5 @@
 #pragma once
 
 #include "attila.hpp"
-#include "exec/compiled.hpp"
 #include "exec/environment.hpp"
 #include "exec/machine.hpp"

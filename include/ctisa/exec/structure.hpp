@@ -178,22 +178,17 @@ constexpr structure_problem match_one(std::span<const flow_op> ops, std::span<st
             top->last = i;
             return structure_problem::none;
         case k::endif:
-            if (!top_is(k::if_)) return structure_problem::unexpected_close;
-            links[top->last] = i;
-            --open.size;
-            return structure_problem::none;
         case k::endloop:
-            if (!top_is(k::loop)) return structure_problem::unexpected_close;
-            links[top->at] = i;
-            links[i] = top->at;
-            --open.size;
-            return structure_problem::none;
-        case k::endswitch:
-            if (!top_is(k::switch_)) return structure_problem::unexpected_close;
+        case k::endswitch: {
+            // The block's last piece (if or else, the loop's header, the switch's last label) links
+            // to its end; a loop's or a switch's end links back to its header.
+            const flow_kind opener = op.kind == k::endif ? k::if_ : (op.kind == k::endloop ? k::loop : k::switch_);
+            if (!top_is(opener)) return structure_problem::unexpected_close;
             links[top->last] = i;
-            links[i] = top->at;
+            if (opener != k::if_) links[i] = top->at;
             --open.size;
             return structure_problem::none;
+        }
         case k::case_:
         case k::default_:
             if (!top_is(k::switch_)) return structure_problem::label_outside_switch;

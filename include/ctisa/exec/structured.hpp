@@ -7,7 +7,7 @@
 //   auto out = run_structured<8>(3, m.view(), budget, lanes,
 //       [&](std::uint32_t pc, const lane_mask<8>& active, step_io<8>& io) {
 //           ... execute instruction pc for the lanes of `active` ...
-//           if (pc == 0) { io.cond = ...; io.has_cond = true; }   // the if's per-lane test
+//           if (pc == 0) io.set_cond(...);                        // the if's per-lane test
 //       });
 //
 // One step per instruction for the lanes active at it; the engine moves pc and the masks. When no
@@ -90,6 +90,10 @@ struct step_io {
         has_cond = has_values = has_discard = finish = yield = false;
         jump = -1;
     }
+    // A step's per-lane test, its per-lane values (a switch selector, a loop count), its discards.
+    void set_cond(const lane_mask<W>& m) noexcept { cond = m, has_cond = true; }
+    void set_values(const lane_mask<W>& m) noexcept { values = m, has_values = true; }
+    void set_discard(const lane_mask<W>& m) noexcept { discard = m, has_discard = true; }
 };
 
 struct structured_options {

@@ -115,28 +115,24 @@ concept structured_traits = requires(const typename T::descriptor& d) {
 
 // --- the defaults ----------------------------------------------------------------------------
 
+// Each optional type of an ISA's traits is found by a function that returns it, or its default,
+// as a std::type_identity: T::context (const void: none).
 template <class T>
-struct context_of_traits {
-    using type = const void;
-};
+consteval auto context_of() {
+    if constexpr (requires { typename T::context; }) return std::type_identity<typename T::context>{};
+    else return std::type_identity<const void>{};
+}
 template <class T>
-    requires requires { typename T::context; }
-struct context_of_traits<T> {
-    using type = typename T::context;
-};
-template <class T>
-using context_t = typename context_of_traits<T>::type;
+using context_t = typename decltype(context_of<T>())::type;
 
 // The environment the kernels see: environment_ref when the ISA has one.
 template <class T>
-struct kernel_environment_of {
-    using type = typename T::default_environment;
-};
+consteval auto kernel_environment_of() {
+    if constexpr (requires { typename T::environment_ref; }) return std::type_identity<typename T::environment_ref>{};
+    else return std::type_identity<typename T::default_environment>{};
+}
 template <class T>
-    requires requires { typename T::environment_ref; }
-struct kernel_environment_of<T> {
-    using type = typename T::environment_ref;
-};
+using kernel_environment_t = typename decltype(kernel_environment_of<T>())::type;
 
 template <class T>
 concept executor_traits =
@@ -149,22 +145,18 @@ concept executor_traits =
     } && std::is_trivially_copyable_v<typename T::descriptor> &&
     // The kernel, as the interpreter calls it over one lane: a declaration to match, no body to build.
     requires(const dynamic_desc<typename T::descriptor>& d, const lane_view<1, 1, context_t<T>>& v, const lane_word* active, bool all,
-             typename kernel_environment_of<T>::type& env, const lane_info<typename T::layout>& at, typename T::template effects<1>& fx) {
+             kernel_environment_t<T>& env, const lane_info<typename T::layout>& at, typename T::template effects<1>& fx) {
         { T::execute(d, v, active, all, env, at, fx) } -> std::same_as<void>;
     };
 
 struct no_state {};
 template <class T, std::size_t W>
-struct state_of_traits {
-    using type = no_state;
-};
+consteval auto state_of() {
+    if constexpr (requires { typename T::template state<W>; }) return std::type_identity<typename T::template state<W>>{};
+    else return std::type_identity<no_state>{};
+}
 template <class T, std::size_t W>
-    requires requires { typename T::template state<W>; }
-struct state_of_traits<T, W> {
-    using type = typename T::template state<W>;
-};
-template <class T, std::size_t W>
-using state_t = typename state_of_traits<T, W>::type;
+using state_t = typename decltype(state_of<T, W>())::type;
 
 // The ISA's own accessors of a machine M (its register names, its shared state), a base class of
 // the machine that reaches it as static_cast<M&>(*this): an ISA writes no machine class of its own.
@@ -177,16 +169,12 @@ protected:
     const M& self() const noexcept { return static_cast<const M&>(*this); }
 };
 template <class T, class M>
-struct accessors_of_traits {
-    using type = no_accessors;
-};
+consteval auto accessors_of() {
+    if constexpr (requires { typename T::template accessors<M>; }) return std::type_identity<typename T::template accessors<M>>{};
+    else return std::type_identity<no_accessors>{};
+}
 template <class T, class M>
-    requires requires { typename T::template accessors<M>; }
-struct accessors_of_traits<T, M> {
-    using type = typename T::template accessors<M>;
-};
-template <class T, class M>
-using accessors_t = typename accessors_of_traits<T, M>::type;
+using accessors_t = typename decltype(accessors_of<T, M>())::type;
 
 // What an ISA's traits may derive from, to name the types the core asks for in one line and write
 // only its semantics below (the optional ones default as above):
@@ -198,14 +186,16 @@ using no_accessors_for = no_accessors;
 template <class Instruction, class Descriptor, class Layout, class DefaultEnvironment, class EnvironmentRef,
           template <std::size_t> class Effects, template <class> class Accessors = no_accessors_for, class Context = const void>
 struct traits_base {
+    // What a program is to the kernels, and what a kernel reports.
     using instruction = Instruction;
     using descriptor = Descriptor;
     using layout = Layout;
+    template <std::size_t N>
+    using effects = Effects<N>;
+    // What is around it: the world outside the registers, the parse context, the machine's accessors.
     using default_environment = DefaultEnvironment;
     using environment_ref = EnvironmentRef;
     using context = Context;
-    template <std::size_t N>
-    using effects = Effects<N>;
     template <class M>
     using accessors = Accessors<M>;
 };

@@ -5,6 +5,5 @@
 #pragma once
 
 #include "valhall.hpp"
-#include "exec/compiled.hpp"
 #include "exec/environment.hpp"
 #include "exec/machine.hpp"

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: the interpreter's straight-line path (its operations are
+// semantics.hpp's templates); to go onto the shared row path (exec/row_path.hpp, as Valhall) once
+// measured no slower.
 // The interpreter's fast path for the common float arithmetic (ADD SUB MUL MAD MOV DP3 DP4): the
 // sources read from their rows with only negate and abs, which need no copy of every source into
 // s[4][4][K] and no trip through compute's switch and write_result's per-component checks. The
-// same operations in the same order as compute.hpp and execute.hpp's write_result (the product
+// same operations in the same order as execute.hpp's compute and write_result (the product
 // rounded before the sum, a computed NaN made the default quiet NaN), so the results are the same
 // bits. Taken only when nothing else applies: no float source modifier but negate and abs, no
 // relative index on a source or the destination, no shift_scale or clamp (traits::describe marks

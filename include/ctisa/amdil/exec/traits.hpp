@@ -185,20 +185,11 @@ struct traits : ctisa::exec::traits_base<amdil::instruction, instruction_desc, e
             case opcode::loop:
             case opcode::hs_cp_phase:
             case opcode::hs_fork_phase:
-            case opcode::hs_join_phase:
-                io.values = fx.values;
-                io.has_values = true;
-                break;
+            case opcode::hs_join_phase: io.set_values(fx.values); break;
             case opcode::discard_logicalz:
             case opcode::discard_logicalnz:
-            case opcode::kill:
-                io.discard = fx.cond;
-                io.has_discard = true;
-                break;
-            default:
-                io.cond = fx.cond;
-                io.has_cond = true;
-                break;
+            case opcode::kill: io.set_discard(fx.cond); break;
+            default: io.set_cond(fx.cond); break;
         }
     }
 

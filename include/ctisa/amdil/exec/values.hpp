@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: the compiled path's reading of sources and destination
+// modifiers on row values (the operations are semantics.hpp's templates already); to go with
+// float_path.hpp onto the shared row path (exec/row_path.hpp, as Valhall) once measured no slower.
 // AMD IL's kernels over row values (ctisa/exec/value_rows.hpp) for the compiled path: the float
 // arithmetic of straight chains (mov, add, sub, mul, mad, dp2, dp3, dp4, dp2add, min, max, abs,
 // with and without _ieee) and the 32-bit integer and bit operations, with every source modifier
 // but divcomp (swizzle, invert, bias, x2, sign, negate, abs, clamp) and the whole destination
 // modifier (component modes, shift_scale, clamp, the default NaN). The same operations in the same
-// order as the row kernels (execute.hpp, compute.hpp, semantics.hpp), so results are bit for bit
+// order as the row kernels (execute.hpp, semantics.hpp), so results are bit for bit
 // the same. Declarations, nop and the program's final end do nothing.
 #pragma once
 

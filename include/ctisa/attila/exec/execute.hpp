@@ -14,7 +14,7 @@
 #include "../../exec/lanes.hpp"
 #include "../../exec/vector4.hpp"
 #include "environment.hpp"
-#include "layout.hpp"
+#include "descriptor.hpp"
 #include "semantics.hpp"
 
 namespace ctisa::attila::exec {

@@ -9,6 +9,12 @@
 //   auto o0 = m.read(bank::out, 0, lane);             // bits; read_float gives a vec4, read_int ints
 //
 // Registers keep their values between runs; reset() clears all but inputs and constants.
+//
+// And the compiled path, the executor core's (ctisa/exec/compiled.hpp) over the same traits:
+//   constexpr auto program = ctisa::attila::assemble<"...">();
+//   ctisa::attila::exec::compiled<program, 64>::run(m);  // same results as m.run(), bit for bit
+// Programs without JMP run in blocks of lanes straight through; programs with JMP run the control
+// loop, each instruction a specialised function.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +24,7 @@
 #include <span>
 #include <vector>
 
+#include "../../exec/compiled.hpp"
 #include "../../exec/machine.hpp"
 #include "traits.hpp"
 
@@ -81,5 +88,8 @@ public:
 
 template <std::size_t W = ctisa::exec::default_lanes_of<traits>()>
 using machine = ctisa::exec::machine<traits, W>;
+
+template <auto Program, std::size_t W>
+using compiled = ctisa::exec::compiled<traits, Program, W>;
 
 }  // namespace ctisa::attila::exec

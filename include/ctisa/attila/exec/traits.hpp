@@ -15,7 +15,7 @@
 #include "../../exec/traits.hpp"
 #include "environment.hpp"
 #include "execute.hpp"
-#include "layout.hpp"
+#include "descriptor.hpp"
 #include "values.hpp"
 
 namespace ctisa::attila::exec {
@@ -102,9 +102,34 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
     template <class M, class Env>
     static run_status finish(M& m, Env& env, run_status status);
 
+    // Around one instruction: predication narrows its lanes; kills are recorded; JMP's lanes go to
+    // pc + offset; the end flag ends every lane that ran it.
     template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
     CTISA_EXEC_INLINE static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx,
-                                       run_status& status, Kernel&& kernel);
+                                       run_status& status, Kernel&& kernel) {
+        constexpr std::size_t n = View::lanes;
+        const instruction_desc& d = desc.get();
+        const lane_word* active = c.at_pc;
+        bool all = c.all;
+        if (d.predicated) {
+            const lane_word* p = c.view.row(d.predicate_row);
+            const lane_word flip = d.invert_predicate ? lane_on : 0;
+            for (std::size_t l = 0; l < n; ++l) c.scratch[l] = c.at_pc[l] & (p[l] ^ flip);
+            active = c.scratch;
+            all = false;
+        }
+        const bool kills = d.op == opcode::kil || d.op == opcode::cmpkil;
+        fx.branch = false;
+        fx.killed_any = false;
+        if (kills) fx.killed.fill(0);
+        kernel(active, all, fx);
+        if (kills && fx.killed_any)
+            for (std::size_t l = 0; l < n; ++l) m.state().killed[c.first + l] |= fx.killed[l];
+        f.taken = fx.branch ? fx.taken.data() : nullptr;
+        f.target = std::int64_t{c.pc} + d.offset;
+        f.end = d.end;
+        (void)env, (void)status;
+    }
 
     template <class Desc, class View, class Env, class Fx>
     CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
@@ -164,35 +189,6 @@ run_status traits::finish(M& m, Env& env, run_status status) {
     }
     (void)m, (void)env;
     return status;
-}
-
-// Around one instruction: predication narrows its lanes; kills are recorded; JMP's lanes go to
-// pc + offset; the end flag ends every lane that ran it.
-template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-CTISA_EXEC_INLINE void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx,
-                                    run_status& status, Kernel&& kernel) {
-    constexpr std::size_t n = View::lanes;
-    const instruction_desc& d = desc.get();
-    const lane_word* active = c.at_pc;
-    bool all = c.all;
-    if (d.predicated) {
-        const lane_word* p = c.view.row(d.predicate_row);
-        const lane_word flip = d.invert_predicate ? lane_on : 0;
-        for (std::size_t l = 0; l < n; ++l) c.scratch[l] = c.at_pc[l] & (p[l] ^ flip);
-        active = c.scratch;
-        all = false;
-    }
-    const bool kills = d.op == opcode::kil || d.op == opcode::cmpkil;
-    fx.branch = false;
-    fx.killed_any = false;
-    if (kills) fx.killed.fill(0);
-    kernel(active, all, fx);
-    if (kills && fx.killed_any)
-        for (std::size_t l = 0; l < n; ++l) m.state().killed[c.first + l] |= fx.killed[l];
-    f.taken = fx.branch ? fx.taken.data() : nullptr;
-    f.target = std::int64_t{c.pc} + d.offset;
-    f.end = d.end;
-    (void)env, (void)status;
 }
 
 }  // namespace ctisa::attila::exec

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: the compiled path's second copy of execute.hpp's
+// arithmetic on row values, to fold into semantics.hpp's templates (issue 33) once that is measured
+// no slower (branch h31-b tried it together with NV's, and was held back).
 // ATTILA's kernels over row values (ctisa/exec/value_rows.hpp) for the compiled path: MOV, ADD,
 // MUL, MAD, MIN, MAX, SGE, SLT, CMP, FRC, FLR, DP3, DP4 with swizzles, modifiers, masks and
 // saturation. The same operations in the same order as
@@ -13,7 +16,7 @@
 #include <utility>
 
 #include "../../exec/value_rows.hpp"
-#include "layout.hpp"
+#include "descriptor.hpp"
 
 namespace ctisa::attila::exec {
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// NV_gpu_program4's own room (a quirk of this ISA: its specs name one state by several bindings).
 // The one spelling (canonical text) of an NV_gpu_program4 binding among the spellings the specs
 // document as the same state, so a program writing one spelling and reading another (or `ctisa run`
 // inputs naming either) reach the same rows. The specs read (reference/nvasm/specs; the seed, the

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: a copy of semantics.hpp's float arithmetic over chunks of
+// lanes, to go with row_path.hpp onto the shared row path (exec/row_path.hpp) once measured no slower.
 // The common float arithmetic (ADD SUB MUL MAD MOV MIN MAX DP3 DP4) over chunks of lanes at a time,
 // each component a loop over lanes the compiler vectorizes, instead of alu::compute lane by lane.
-// The same operations in the same order as alu.hpp (NaN made quiet as there), so the results are
+// The same operations in the same order as semantics.hpp (NaN made quiet as there), so the results are
 // the same bits; taken only
 // when nothing is per lane: no array member chosen at run time, no condition-code update or mask.
 #pragma once
@@ -10,7 +12,7 @@
 
 #include "../../exec/kernel.hpp"
 #include "../../exec/vector4.hpp"
-#include "alu.hpp"
+#include "semantics.hpp"
 
 namespace ctisa::nvasm::exec::float_path {
 

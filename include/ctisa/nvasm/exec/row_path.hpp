@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: a copy of semantics.hpp's float arithmetic over rows, to
+// go onto the shared row path (exec/row_path.hpp, as Valhall) once measured no slower.
 // The interpreter's float arithmetic over whole rows, a SIMD register of lanes at a time: each
 // source read straight from its rows into vector values (float_path copies through stack arrays,
 // which was most of a MAD's time at 64 lanes), every component of a register computed before any
 // is stored (so that a result may be a source of the same instruction: MOV R0, R0.yxzw).
-// The same operations in the same order as alu.hpp, NaN made quiet and clamped as there, so the
+// The same operations in the same order as semantics.hpp, NaN made quiet and clamped as there, so the
 // results are the same bits. Taken when nothing is per lane (float_path::plain) and the warp is a
 // whole number of registers; the compiled path keeps float_path::run (its descriptor a constant).
 #pragma once

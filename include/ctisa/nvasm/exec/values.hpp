@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
+// A room of its own for now, not a quirk: the compiled path's copy of semantics.hpp's arithmetic on
+// row values, to fold into templates over the lane representation (issue 33) once measured no
+// slower (branch h31-b's attempt made the compiled two_lights slower and was held back).
 // NV_gpu_program4's kernels over row values (ctisa/exec/value_rows.hpp) for the compiled path:
 // MOV ABS ADD SUB MUL MAD MIN MAX CMP, DP2 DP3 DP4 DPH, the set-on comparisons, TRUNC FLR FRC, the
 // bit operations AND OR XOR NOT, and the scalar RCP RSQ EX2 LG2 POW (lane by lane, the same
 // approximations), on float, signed and unsigned data; with negate and absolute sources, SAT and
 // SSAT, write masks, condition-code write masks and condition-code updates. The same operations in
-// the same order as alu.hpp and traits.hpp's write, so results are bit for bit the same.
+// the same order as semantics.hpp and traits.hpp's write, so results are bit for bit the same.
 // Statements that do nothing (declarations, END, an IF / ENDIF whose body if_convert guarded) have
 // an empty kernel.
 #pragma once
@@ -17,7 +20,7 @@
 #include "../../exec/transcendental.hpp"
 #include "../../exec/loose_nan.hpp"
 #include "../../exec/value_rows.hpp"
-#include "alu.hpp"
+#include "semantics.hpp"
 #include "descriptor.hpp"
 
 namespace ctisa::nvasm::exec {

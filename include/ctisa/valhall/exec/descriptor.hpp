@@ -222,18 +222,17 @@ constexpr bool resolve_select(source_desc& sd, const instruction& in, unsigned i
                     set_parts(sd, 16, 8, {bytes[v - 4][0] * 8, bytes[v - 4][1] * 8, 0, 0}, sign);
                     return true;
                 }
-                case 64: {  // Swizzles (64-bit): none (a pair), w0, h0, h1, b0-b3 of the low word, extended
+                case 64:  // Swizzles (64-bit): none (a pair), w0, or h0, h1, b0-b3 of the low word as below
+                    static_assert(unsigned(swizzles_64_bit::h0) == unsigned(swizzles_32_bit::h0) &&
+                                  unsigned(swizzles_64_bit::h1) == unsigned(swizzles_32_bit::h1) &&
+                                  unsigned(swizzles_64_bit::b0) == unsigned(swizzles_32_bit::b0) &&
+                                  unsigned(swizzles_64_bit::b3) == unsigned(swizzles_32_bit::b3));
                     if (v == static_cast<unsigned>(swizzles_64_bit::none)) return true;
                     wide_source = false;
                     sd.extend_hi = true;
                     sd.sign = sign;
                     if (v == static_cast<unsigned>(swizzles_64_bit::w0)) return true;
-                    if (v == static_cast<unsigned>(swizzles_64_bit::h0) || v == static_cast<unsigned>(swizzles_64_bit::h1))
-                        set_parts(sd, 32, 16, {v == static_cast<unsigned>(swizzles_64_bit::h1) ? 16u : 0u, 0, 0, 0}, sign);
-                    else if (v >= 4 && v <= 7) set_parts(sd, 32, 8, {(v - 4) * 8, 0, 0, 0}, sign);
-                    else return false;
-                    return true;
-                }
+                    [[fallthrough]];
                 default: {  // Swizzles (32-bit): none, h0, h1, b0-b3 extended to 32 bits
                     if (v == static_cast<unsigned>(swizzles_32_bit::none)) return true;
                     if (v == static_cast<unsigned>(swizzles_32_bit::h0) || v == static_cast<unsigned>(swizzles_32_bit::h1))

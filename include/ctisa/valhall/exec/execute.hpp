@@ -375,6 +375,10 @@ struct kernel_call {
 
 // The value of a modifier of the descriptor as its enum.
 #define CTISA_VA_MOD(type) d.template mod<type>(modifier::type)
+// The names every kernel family reads its call by (kernel_call's parts, and the descriptor d).
+#define CTISA_VA_KERNEL_NAMES(k)                                                            \
+    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = (k); \
+    [[maybe_unused]] const instruction_desc& d = desc.get()
 
 // The kernels, grouped as the document groups instructions: each group's function runs its
 // instructions and hands the others on to the next.
@@ -387,8 +391,7 @@ using enum instruction_id;
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void message_kernels(const K& k) {
     constexpr std::size_t N = K::lanes;
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     if constexpr (is_message(Id)) {  // varyings, attributes, tilebuffer, images, textures
         const instruction_info& ins = info(member<Id>(desc));  // (one kernel for all messages in the interpreter)
         for (std::size_t l = 0; l < N; ++l) {
@@ -420,8 +423,7 @@ CTISA_EXEC_INLINE void message_kernels(const K& k) {
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void memory_kernels(const K& k) {
     constexpr std::size_t N = K::lanes;
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     if constexpr (is_load(Id)) {
         const instruction_id m = member<Id>(desc);
         const unsigned bytes = access_bytes<>[static_cast<std::size_t>(m)];
@@ -504,8 +506,7 @@ CTISA_EXEC_INLINE void memory_kernels(const K& k) {
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void control_kernels(const K& k) {
     constexpr std::size_t N = K::lanes;
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     if constexpr (Id == branchz) {
         const bool eq = d.flag(modifier::eq);
         fx.branch = true;
@@ -568,8 +569,7 @@ CTISA_EXEC_INLINE void control_kernels(const K& k) {
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void cross_lane_kernels(const K& k) {
     constexpr std::size_t N = K::lanes;
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     if constexpr (Id == clper_i32 || Id == wmask) {
         const unsigned size = 2u << static_cast<unsigned>(CTISA_VA_MOD(subgroup_size));
         lane_word a[N], b[N], out[N];
@@ -604,8 +604,7 @@ CTISA_EXEC_INLINE void cross_lane_kernels(const K& k) {
 // Comparisons and selects; the other instructions go on to cross_lane_kernels.
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void compare_kernels(const K& k) {
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     static constexpr type_info t = type_of(Id);
     (void)t;
     if constexpr (Id == csel_f32 || Id == csel_u32 || Id == csel_i32) {
@@ -663,8 +662,7 @@ CTISA_EXEC_INLINE void compare_kernels(const K& k) {
 // compare_kernels.
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void integer_wide_kernels(const K& k) {
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     static constexpr type_info t = type_of(Id);
     if constexpr (Id == iadd_u64 || Id == iadd_s64 || Id == isub_u64 || Id == isub_s64) {
         const instruction_id m = member<Id>(desc);  // (the four share a kernel in the interpreter)
@@ -728,8 +726,7 @@ CTISA_EXEC_INLINE void integer_wide_kernels(const K& k) {
 // Integer: moves, bit counts, add and subtract; the other instructions go on to integer_wide_kernels.
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void integer_kernels(const K& k) {
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     static constexpr type_info t = type_of(Id);
     if constexpr (Id == mov_i32 || Id == popcount_i32 || Id == bitrev_i32 || Id == not_i32) {
         lanewise<1, false>(desc, v, active, all_active, [](lane_word a, lane_word, lane_word, lane_word) -> lane_word {
@@ -787,8 +784,7 @@ CTISA_EXEC_INLINE void integer_kernels(const K& k) {
 // Conversions; the other instructions go on to integer_kernels.
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void conversion_kernels(const K& k) {
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     // Signed and unsigned, and the source widths, share kernels in the interpreter: the type of
     // the instruction run, as values.
     const type_info t = lane_type(member<Id>(desc));
@@ -858,8 +854,7 @@ CTISA_EXEC_INLINE void conversion_kernels(const K& k) {
 // Floating point; the other instructions go on to conversion_kernels.
 template <instruction_id Id, class K>
 CTISA_EXEC_INLINE void float_kernels(const K& k) {
-    [[maybe_unused]] const auto& [desc, v, active, all_active, env, lane0, live, fx] = k;
-    [[maybe_unused]] const instruction_desc& d = desc.get();
+    CTISA_VA_KERNEL_NAMES(k);
     if constexpr (Id == nop) {
     } else if constexpr (Id == fadd_f32 || Id == fmin_f32 || Id == fmax_f32) {
         // The three share a kernel in the interpreter: each value, then a select.
@@ -964,6 +959,7 @@ CTISA_EXEC_INLINE void execute_op(const Desc& desc, const lane_view<N, S>& v, co
 }
 
 #undef CTISA_VA_MOD
+#undef CTISA_VA_KERNEL_NAMES
 
 // Is the instruction executable by a kernel? (The others stop the run with not_executable.)
 [[nodiscard]] constexpr bool has_kernel(instruction_id id) noexcept { return not_executable_reason(id).empty(); }

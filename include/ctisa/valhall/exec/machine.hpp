@@ -12,6 +12,12 @@
 //
 // Registers keep their values between runs; registers not set start at zero. A program ends after
 // its last instruction, or where the `return` action ends its lanes.
+//
+// And the compiled path, the executor core's (ctisa/exec/compiled.hpp) over the same traits:
+//   constexpr auto program = ctisa::valhall::assemble<"...">();
+//   ctisa::valhall::exec::compiled<program, 64>::run(m);  // same results as m.run(), bit for bit
+// Straight-line programs (traits::straight) run in blocks of up to 64 lanes; programs with
+// branches, messages or other actions run the control loop, each instruction a specialised function.
 #pragma once
 
 #include <algorithm>
@@ -19,6 +25,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../../exec/compiled.hpp"
 #include "../../exec/machine.hpp"
 #include "traits.hpp"
 
@@ -73,5 +80,8 @@ public:
 
 template <std::size_t W = ctisa::exec::default_lanes_of<traits>()>
 using machine = ctisa::exec::machine<traits, W>;
+
+template <auto Program, std::size_t W>
+using compiled = ctisa::exec::compiled<traits, Program, W>;
 
 }  // namespace ctisa::valhall::exec

@@ -106,7 +106,33 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
 
     template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
     CTISA_EXEC_INLINE static void step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx,
-                                       run_status& status, Kernel&& kernel);
+                                       run_status& status, Kernel&& kernel) {
+        const instruction_desc& d = desc.get();
+        if (d.why != unexecutable::none) {
+            status = not_executable_status(d);
+            f.stop = status.error;
+            return;
+        }
+        const bool td = d.has_action && d.act == action::td;
+        fx.branch = false;
+        fx.ended_any = false;
+        if (d.id == instruction_id::discard_f32 || d.id == instruction_id::blend || td) fx.ended.fill(0);
+        if (d.id == instruction_id::blend) fx.taken.fill(0);
+        kernel(c.at_pc, c.all, fx);
+        if (d.has_action) {
+            if (d.act == action::return_ && d.id != instruction_id::blend) f.end = true;  // BLEND decides itself
+            if (d.act == action::barrier) env.barrier();
+            if (td)
+                for (std::size_t l = 0; l < View::lanes; ++l)
+                    if (c.at_pc[l] && env.helper(c.first + l)) fx.ended[l] = lane_on, fx.ended_any = true;
+        }
+        if (fx.branch) {
+            f.taken = fx.taken.data();
+            f.target = d.target;
+        }
+        if (fx.ended_any) f.ended = fx.ended.data();
+        (void)m;
+    }
 
     template <class Desc, class View, class Env, class Fx>
     CTISA_EXEC_INLINE static void execute(const Desc& desc, const View& v, const lane_word* active, bool all, Env& env,
@@ -120,35 +146,5 @@ struct traits : ctisa::exec::traits_base<instruction, instruction_desc, layout, 
         }
     }
 };
-
-template <class M, class Desc, class View, class Env, class Flow, class Fx, class Kernel>
-CTISA_EXEC_INLINE void traits::step(M& m, const Desc& desc, const ctisa::exec::step_context<View>& c, Env& env, Flow& f, Fx& fx,
-                                    run_status& status, Kernel&& kernel) {
-    const instruction_desc& d = desc.get();
-    if (d.why != unexecutable::none) {
-        status = not_executable_status(d);
-        f.stop = status.error;
-        return;
-    }
-    const bool td = d.has_action && d.act == action::td;
-    fx.branch = false;
-    fx.ended_any = false;
-    if (d.id == instruction_id::discard_f32 || d.id == instruction_id::blend || td) fx.ended.fill(0);
-    if (d.id == instruction_id::blend) fx.taken.fill(0);
-    kernel(c.at_pc, c.all, fx);
-    if (d.has_action) {
-        if (d.act == action::return_ && d.id != instruction_id::blend) f.end = true;  // BLEND decides itself
-        if (d.act == action::barrier) env.barrier();
-        if (td)
-            for (std::size_t l = 0; l < View::lanes; ++l)
-                if (c.at_pc[l] && env.helper(c.first + l)) fx.ended[l] = lane_on, fx.ended_any = true;
-    }
-    if (fx.branch) {
-        f.taken = fx.taken.data();
-        f.target = d.target;
-    }
-    if (fx.ended_any) f.ended = fx.ended.data();
-    (void)m;
-}
 
 }  // namespace ctisa::valhall::exec
