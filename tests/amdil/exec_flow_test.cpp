@@ -181,18 +181,19 @@ std::uint32_t word(const ax::default_environment& env, ax::memory_space space, s
 }  // namespace
 
 TEST_CASE("amdil exec: def, defb, initv and noise", "[amdil][exec]") {
-    // def's four values and defb's truth (0xFFFFFFFF / 0) hold from the start of the run, wherever
-    // they stand (7.5); initv moves its source into a vertex input; noise is 0.0 (decided).
+    // def's four values and defb's truth hold from the start of the run, wherever they stand (7.5);
+    // a boolean constant is read by flow control only (Table 5.8); initv moves its source into a
+    // vertex input; noise is 0.0 (decided).
     ax::default_environment env;
     const auto m = run_env(
         "mov o0, constfloat2\ndef constfloat2, 0x3F800000, 0x40000000, 7, 0xBF000000\ndefb constbool1, 5\n"
-        "defb constbool2, 0\ninitv vertex3, v1\nnoise r5, v1\nadd o1, constfloat2, v1\nmov o2, constbool1\n"
-        "mov o3, constbool2\nmov o4, vertex3\nmov o5, r5\nend\n",
+        "defb constbool2, 0\ninitv vertex3, v1\nnoise r5, v1\nadd o1, constfloat2, v1\n"
+        "if_logicalnz constbool1\nmov o2, constfloat2\nendif\nif_logicalz constbool2\nmov o3, constfloat2\nendif\nmov o4, vertex3\nmov o5, r5\nend\n",
         env);
     CHECK(out(*m, 0, 3) == std::array<std::uint32_t, 4>{0x3F800000u, 0x40000000u, 7u, 0xBF000000u});
     CHECK(out(*m, 1, 2) == vbits(3, 4, 2, 1.5f));
-    CHECK(out(*m, 2, 1) == std::array<std::uint32_t, 4>{0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu});
-    CHECK(out(*m, 3, 1) == std::array<std::uint32_t, 4>{0, 0, 0, 0});
+    CHECK(out(*m, 2, 1) == std::array<std::uint32_t, 4>{0x3F800000u, 0x40000000u, 7u, 0xBF000000u});  // 5: true
+    CHECK(out(*m, 3, 1) == std::array<std::uint32_t, 4>{0x3F800000u, 0x40000000u, 7u, 0xBF000000u});  // 0: false
     CHECK(out(*m, 4, 3) == vbits(3, 3, 3, 3));
     CHECK(out(*m, 5, 2) == std::array<std::uint32_t, 4>{0, 0, 0, 0});
 }

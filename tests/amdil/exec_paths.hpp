@@ -214,7 +214,6 @@ defb constbool1, 5
 initv vertex3, v0
 noise r96, v0
 add r97, constfloat0, v1
-mov r98, constbool1
 mov r99, vertex3
 end
 )"};

@@ -209,6 +209,12 @@ TEST_CASE("amdil: the document's program rules, each a named error at its statem
     STATIC_REQUIRE(refused_at("il_ds_2_0\nmov r1, vpc[31]\nmov r1, vpc[32]\nend", error_code::register_out_of_range, 3, 1));
     STATIC_REQUIRE(refused_at("il_hs_2_0\nmov r1, vOutputControlPointID1\nend", error_code::register_out_of_range, 2, 1));
     STATIC_REQUIRE(il::try_assemble("il_hs_2_0\nmov r1, vOutputControlPointID0\nend").ok());
+    // 5.49: THIS 'can be used only within the body of a virtual function/interface' (7.18: the FUNC
+    // whose label a dcl_function_body declares).
+    STATIC_REQUIRE(refused_at("il_ps_2_0\nmov r0, this\nend", error_code::operand_not_allowed, 2, 1));
+    STATIC_REQUIRE(
+        refused_at("il_ps_2_0\ndcl_function_body 1\nendmain\nfunc 2\nmov r0, this\nendfunc\nend", error_code::operand_not_allowed, 5, 1));
+    STATIC_REQUIRE(il::try_assemble("il_ps_2_0\ndcl_function_body 1\nendmain\nfunc 1\nmov r0, this\nendfunc\nend").ok());
     // The run-time assembler reports the same, with the line and column of the statement.
     const auto rt = il::assemble_bytes("il_ps_2_0\ndcl_input_generic v0\n  mov v0, r1\nend");
     REQUIRE_FALSE(rt.ok());

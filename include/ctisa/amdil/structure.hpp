@@ -69,10 +69,12 @@ inline constexpr std::string_view int_constant_outside_loop = "an integer consta
 inline constexpr std::string_view bool_constant_outside_flow =
     "a boolean constant (b#) read by anything but flow control (Table 5.8: 'only as the source for static control flow')";
 inline constexpr std::string_view control_point_out_of_range = "a control-point or patch-constant number past 31 (5.19, 5.30)";
+inline constexpr std::string_view this_outside_virtual =
+    "THIS outside a virtual function's body (5.49: 'can be used only within the body of a virtual function/interface')";
 inline constexpr std::string_view ocp_id_not_zero = "vOutputControlPointID other than 0 (5.25: 'only 0 is allowed')";
 
 // What a name used in an instruction must have been declared as (4.1, chapter 7's declarations).
-enum class declared_kind : std::uint8_t { reg, resource, uav, lds, gds, srv, lds_size, stage };
+enum class declared_kind : std::uint8_t { reg, resource, uav, lds, gds, srv, lds_size, stage, function_body };
 
 namespace structure_detail {
 
@@ -95,6 +97,7 @@ struct open_block {
 
 struct program_state {
     bool in_macro = false, before_header = true, ended = false, endmain = false, in_function = false;
+    bool in_function_body = false;  // in a FUNC whose label a dcl_function_body declared (7.18)
     std::uint32_t shader = 0;  // IL_SHADER_* of the header
     bool realtime = false;
     std::uint64_t used_types = 0;  // the register types named so far (bit t: type t)
@@ -199,6 +202,7 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
                 return broken(error_code::register_out_of_range, control_point_out_of_range);
             return {};
         }
+        case reg_type::this_: return st.in_function_body ? error{} : broken(error_code::operand_not_allowed, this_outside_virtual);
         case reg_type::ocp_id: return number != 0 ? broken(error_code::register_out_of_range, ocp_id_not_zero) : error{};
         default: return {};
     }
@@ -246,6 +250,7 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
         if ((op == opcode::lds_read_vec || op == opcode::lds_write_vec) && !st.has(key(declared_kind::lds_size, 0)))
             return broken(error_code::undeclared_name, "LDS used before dcl_lds_size_per_thread");
     }
+    if (op == opcode::dcl_function_body && w.size() > 1) st.declare(key(declared_kind::function_body, 0, w[1]));
     if (const auto stage = texture_stage(op, w[0])) {
         if (op == opcode::dclpt) st.declare(key(declared_kind::stage, *stage));
         else if (!st.has(key(declared_kind::stage, *stage))) return broken(error_code::undeclared_name, undeclared_stage);
@@ -391,9 +396,11 @@ constexpr std::uint32_t vertex_shader = 0, pixel_shader = 1;  // IL_SHADER_VERTE
         } else if (op == opcode::func) {
             if (!st.endmain) return at(error_code::misplaced_statement, func_before_endmain);
             st.in_function = true;
+            const auto words = program[i].tokens();  // a virtual function's body: its label declared by dcl_function_body
+            st.in_function_body = words.size() > 1 && st.has(structure_detail::key(declared_kind::function_body, 0, words[1]));
         } else if (op == opcode::endfunc) {
             if (!st.in_function) return at(error_code::unbalanced_structure, endfunc_alone);
-            st.in_function = false;
+            st.in_function = st.in_function_body = false;
         } else if (st.endmain && !st.in_function && op != opcode::comment) {
             return at(error_code::misplaced_statement, outside_function);
         }
